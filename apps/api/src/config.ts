@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment, validated once at start. A wrong value stops the server with one line naming the
+ * variable (see server.ts). Documented in README and .env.example.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Programme Fidélité <no-reply@fidelite.tn>'),
+  CAPTCHA: z.enum(['altcha', 'off']).default('altcha'),
+  DEMO_PASSWORD: z.string().min(8, 'au moins 8 caractères').default('Demo1234!'),
+  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(8, 'au moins 8 caractères').optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONTACT_EMAIL: z.string().email().default('contact@fidelite.tn'),
+  /** Secret for captcha challenges; generated per start when unset (challenges then die with the process). */
+  CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string | null };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Configuration invalide : ${String(issue.path[0])} ${issue.message}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,5 @@
+/** Every table, gathered for Drizzle and drizzle-kit. Each module owns its table file. */
+export * from '../modules/auth/auth.table';
+export * from '../modules/audit/audit.table';
+export * from '../modules/media/media.table';
+export * from '../modules/classification/classification.table';

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  label: varchar('label', { length: 60 }).notNull().unique('roles_label_unique'),
+});
+
+/** Back-office staff accounts. Later issues add the remaining user fields (BIRTHDAY, GENDER...). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 190 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    lastname: varchar('lastname', { length: 60 }).notNull().default(''),
+    firstname: varchar('firstname', { length: 60 }).notNull().default(''),
+    gsm: varchar('gsm', { length: 20 }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_role_idx').on(t.roleId)],
+);
+
+/** Bearer sessions: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique('sessions_token_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Sign-in attempts, for the 5-failures-in-15-minutes lock per email and per IP. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 190 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    success: boolean('success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);
+
+/** Captcha solutions already used (a solution works once). */
+export const captchaUses = pgTable('captcha_uses', {
+  signature: varchar('signature', { length: 128 }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Connection logs (spec 3 §2.13): one row per successful sign-in. */
+export const connectionLogs = pgTable(
+  'connection_logs',
+  {
+    id: serial('id').primaryKey(),
+    platform: varchar('platform', { length: 40 }).notNull(),
+    deviceName: varchar('device_name', { length: 200 }),
+    deviceId: varchar('device_id', { length: 200 }),
+    ip: varchar('ip', { length: 64 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: integer('client_id'),
+    dateLogin: timestamp('date_login', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('connection_logs_date_idx').on(t.dateLogin), index('connection_logs_user_idx').on(t.userId)],
+);

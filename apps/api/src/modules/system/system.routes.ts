@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ok } from '../../lib/http';
+import { roles } from '../auth/auth.table';
+
+export async function systemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { tags: ['system'], summary: 'État du serveur et de la base', security: [] } },
+    async () => {
+      try {
+        await app.dbHandle.ping();
+      } catch {
+        throw new AppError(503, 'Base de données injoignable');
+      }
+      return ok({ status: 'ok', database: app.dbHandle.kind });
+    },
+  );
+
+  app.get(
+    '/roles',
+    {
+      config: { action: 'roles:read' },
+      schema: { tags: ['users'], summary: 'Liste des rôles', response: { 200: z.object({ success: z.literal(true), data: z.array(z.object({ id: z.number(), LABEL: z.string() })) }) } },
+    },
+    async () => {
+      const rows = await app.db.select().from(roles).orderBy(roles.label);
+      return ok(rows.map((r) => ({ id: r.id, LABEL: r.label })));
+    },
+  );
+}

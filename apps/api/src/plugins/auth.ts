@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Action, can, MSG } from '@app/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { roles, sessions, users } from '../modules/auth/auth.table';
+import { AppError } from '../lib/http';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  role: string;
+  firstname: string;
+  lastname: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open without a session (sign-in, captcha, password reset, health). */
+    public?: boolean;
+    /** What the route needs: an action of the permission map, or `self` for any signed-in user. */
+    action?: Action | 'self';
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Authentication and authorisation for every /api route, deny by default: a route must say it is
+ * public or name the action it needs; unknown roles get the least rights (see @app/domain).
+ */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api') || request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    request.user = await authenticate(app, request);
+    if (!request.user) throw new AppError(401, MSG.sessionExpired);
+    const action = config.action;
+    if (action === 'self') return;
+    if (!action || !can(request.user.role, action)) throw new AppError(403, MSG.forbidden);
+  });
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S{20,200})$/i);
+  if (!match) return null;
+  const [row] = await app.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      status: users.status,
+      role: roles.label,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.tokenHash, hashToken(match[1])), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.status !== 1) return null;
+  const { status: _s, ...user } = row;
+  return user;
+}

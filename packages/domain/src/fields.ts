@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/**
+ * Field builders: every form and every API body is built from these, so a rule and its French
+ * message exist once. Text inputs arrive trimmed-or-not from the browser; we trim on parse.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
+export const PHONE_PATTERN = /^\+?[0-9]{8,}$/;
+export const PHONE8_PATTERN = /^[0-9+]{8}$/;
+export const DECIMAL3_PATTERN = /^\d+(\.\d{1,3})?$/;
+export const DIGITS_MAX = 30;
+export const TEL_MAX = 20;
+
+const presence = (v: unknown) => typeof v === 'string' && v.length > 0;
+
+/** Required text: empty gives "required", whitespace-only gives "blank"; stored trimmed. */
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required })
+    .refine((v) => v.trim().length > 0, { error: MSG.blank })
+    .transform((v) => v.trim())
+    .pipe(z.string().max(max, { error: MSG.maxLength(max) }));
+
+/** Optional text: absent, null or blank become null. */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .max(max, { error: MSG.maxLength(max) })
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+
+export const email = () =>
+  z
+    .string({ error: MSG.emailRequired })
+    .trim()
+    .min(1, { error: MSG.emailRequired })
+    .max(190, { error: MSG.maxLength(190) })
+    .regex(EMAIL_PATTERN, { error: MSG.email })
+    .transform((v) => v.toLowerCase());
+
+export const phone = () =>
+  z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.telMax }).regex(PHONE_PATTERN, { error: MSG.phone });
+
+export const phone8 = () => z.string({ error: MSG.required }).trim().regex(PHONE8_PATTERN, { error: MSG.phone8 });
+
+/** A decimal typed as text: digits, or one point and at most 3 decimals. */
+export const decimal3 = () =>
+  z
+    .union([z.string(), z.number()], { error: MSG.number })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(DIGITS_MAX, { error: MSG.digitsMax }).regex(DECIMAL3_PATTERN, { error: MSG.number }));
+
+/** 0/1 flags as the spec's API sends them; booleans accepted from forms. */
+export const flag01 = () =>
+  z
+    .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1')], { error: 'Valeur 0 ou 1 attendue.' })
+    .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
+
+/** A reference to another record (select). Accepts numeric strings from multipart forms. */
+export const refId = (required = true) => {
+  const base = z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).positive({ error: MSG.required });
+  return required ? base : base.nullish().transform((v) => v ?? null);
+};
+
+export const password = () =>
+  z.string({ error: MSG.required }).min(8, { error: MSG.passwordMin }).max(200, { error: MSG.maxLength(200) });
+
+/** Warning, not an error: a min bigger than its max (VAL_MIN/VAL_MAX and friends). */
+export const minExceedsMax = (min: unknown, max: unknown) => {
+  const a = Number(min);
+  const b = Number(max);
+  return presence(String(min ?? '')) && presence(String(max ?? '')) && Number.isFinite(a) && Number.isFinite(b) && a > b;
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Paged-list contract shared by every list call and the data table. */
+export const PAGE_SIZE_CHOICES = [50, 100, 150, 200, 500] as const;
+export const MAX_PAGE_SIZE = 500;
+
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  perPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  search: z.string().max(200).optional(),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export interface PageMeta {
+  total: number;
+  last_page: number;
+  current_page: number;
+  per_page: number;
+}
+export interface Ok<T> {
+  success: true;
+  data: T;
+  meta?: PageMeta;
+}
+export interface Fail {
+  success: false;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+export type ApiReply<T> = Ok<T> | Fail;
+
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];

@@ -1,0 +1,134 @@
+/**
+ * The one permission map. The web reads it for the menu, the route guard and the landing page;
+ * the API reads it for every route (deny by default). A role the map does not know gets the
+ * least rights (see README, security notes): the spec's old product treated unknown roles as
+ * administrators, which we do not reproduce.
+ */
+
+export const ROLE = {
+  admin: 'admin',
+  chefZone: 'chefZone',
+  magasinier: 'Magasinier',
+  patente: 'patente',
+  commercial: 'Commercial',
+} as const;
+
+export const ROLE_LABELS: Record<string, string> = {
+  admin: "Administrateur",
+  chefZone: 'Chef de zone',
+  Magasinier: 'Magasinier',
+  patente: 'Patente',
+  Commercial: 'Commercial',
+};
+
+/** API actions. A route names the one it needs; `self` routes are open to any signed-in user. */
+export const ACTIONS = [
+  'classification:read',
+  'classification:write',
+  'roles:read',
+  'audit:read',
+  'logs:read',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  path: string;
+  icon: string;
+}
+export interface MenuGroup {
+  key: string;
+  label: string;
+  icon: string;
+  /** A group with a single path and no entries is a direct link (Dashboard, Logs...). */
+  entries: MenuEntry[];
+}
+
+/**
+ * The side menu, in the spec's group order. Only entries whose screens exist are listed:
+ * each later feature adds its entries here.
+ */
+export const MENU: MenuGroup[] = [
+  {
+    key: 'settings',
+    label: 'Paramètres',
+    icon: 'pi pi-cog',
+    entries: [
+      { key: 'profile', label: 'Mon profil', path: '/layout/settings/profile', icon: 'pi pi-user' },
+      { key: 'type-client', label: 'Types de clients', path: '/layout/settings/type-client', icon: 'pi pi-id-card' },
+      { key: 'circuit-client', label: 'Circuits', path: '/layout/settings/circuit-client', icon: 'pi pi-sitemap' },
+      { key: 'activity-client', label: 'Activités', path: '/layout/settings/activity-client', icon: 'pi pi-briefcase' },
+      { key: 'category-client', label: 'Catégories de clients', path: '/layout/settings/category-client', icon: 'pi pi-tags' },
+    ],
+  },
+];
+
+export const PROFILE_PATH = '/layout/settings/profile';
+
+interface RolePolicy {
+  /** Menu entry keys, or every entry. */
+  menu: 'all' | readonly string[];
+  /** Path fragments a URL must contain to be reachable, or every path. The profile is always reachable. */
+  routes: 'all' | readonly string[];
+  /** Where a blocked route sends the user. */
+  redirect: string;
+  landing: string;
+  actions: 'all' | readonly Action[];
+}
+
+const STARTER_CONVERSIONS = '/layout/starter_gifts/conversions?dem=start';
+
+/** Least rights: the two starter-gift conversion entries, the own profile, logout. */
+const LEAST: RolePolicy = {
+  menu: ['profile', 'starter-conversions', 'gift-conversions-starter'],
+  routes: ['starter_gifts'],
+  redirect: STARTER_CONVERSIONS,
+  landing: STARTER_CONVERSIONS,
+  actions: [],
+};
+
+const POLICIES: Record<string, RolePolicy> = {
+  admin: { menu: 'all', routes: 'all', redirect: '/layout/dashboard', landing: '/layout/dashboard', actions: 'all' },
+  chefZone: {
+    menu: ['profile', 'clients', 'products', 'orders', 'gift-conversions', 'starter-conversions', 'gift-conversions-starter', 'vouchers-list'],
+    routes: ['contacts', 'referential', 'products', 'orders', 'gifts', 'starter_gifts', 'ristournes', 'conversions', 'vouchers'],
+    redirect: '/layout/contacts/clients',
+    landing: '/layout/contacts/clients',
+    // Reads the classification to fill the client form's selects; never changes it.
+    actions: ['classification:read'],
+  },
+  Magasinier: { ...LEAST, menu: ['profile', 'starter-conversions', 'gift-conversions-starter'] },
+};
+
+export function policyFor(role: string | null | undefined): RolePolicy {
+  return (role && Object.hasOwn(POLICIES, role) ? POLICIES[role] : undefined) ?? LEAST;
+}
+
+export function can(role: string | null | undefined, action: Action): boolean {
+  const { actions } = policyFor(role);
+  return actions === 'all' || actions.includes(action);
+}
+
+export function menuFor(role: string | null | undefined): MenuGroup[] {
+  const { menu } = policyFor(role);
+  return MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => menu === 'all' || menu.includes(e.key)) })).filter(
+    (g) => g.entries.length > 0,
+  );
+}
+
+/**
+ * Route guard decision for a signed-in role: `null` when the path may be opened, otherwise where
+ * to go instead. chefZone may not open the users listing (sent to /layout, i.e. its landing).
+ */
+export function redirectFor(role: string | null | undefined, pathname: string): string | null {
+  if (pathname === PROFILE_PATH) return null;
+  const p = policyFor(role);
+  if (role === ROLE.chefZone && pathname.startsWith('/layout/contacts/users')) return '/layout';
+  if (p.routes === 'all') return null;
+  return p.routes.some((frag) => pathname.includes(frag)) ? null : p.redirect;
+}
+
+export function landingFor(role: string | null | undefined): string {
+  return policyFor(role).landing;
+}
