@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FILE_FAMILIES, type FileFamily, MAX_FILE_SIZE, type Media, MSG } from '@app/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/http';
+import { media } from './media.table';
+
+type MediaRow = typeof media.$inferSelect;
+
+export const mediaDto = (row: MediaRow): Media => ({
+  id: row.id,
+  original_url: `/uploads/${row.storedName}`,
+  file_name: row.fileName,
+  mime_type: row.mimeType,
+  size: row.size,
+});
+
+/** Text formats have no magic bytes: accept them when the bytes are printable text. */
+function looksLikeText(buf: Buffer): boolean {
+  const sample = buf.subarray(0, 4096);
+  for (const b of sample) if (b === 0 || (b < 9 && b !== 0)) return false;
+  return true;
+}
+
+/** The real type of the bytes, checked against the field's family (never the declared type). */
+export async function detectType(buf: Buffer, family: FileFamily): Promise<{ mime: string; ext: string }> {
+  if (buf.length > MAX_FILE_SIZE) throw new AppError(413, MSG.fileSize, { file: [MSG.fileSize] });
+  const allowed = FILE_FAMILIES[family].mimes;
+  const found = await fileTypeFromBuffer(buf);
+  if (found && allowed.includes(found.mime)) return { mime: found.mime, ext: found.ext };
+  if (!found && (family === 'csv' || family === 'spreadsheet') && looksLikeText(buf)) return { mime: 'text/csv', ext: 'csv' };
+  throw new AppError(422, MSG.fileType, { file: [MSG.fileType] });
+}
+
+export interface SaveMediaInput {
+  entity: string;
+  entityId: number;
+  collection: string;
+  family: FileFamily;
+  fileName: string;
+  buffer: Buffer;
+  /** Replace (single-file fields) removes the previous files of the collection. */
+  replace?: boolean;
+}
+
+/**
+ * Stores the bytes under DATA_DIR/uploads with a generated name and records them. Runs inside the
+ * caller's transaction when given one; old files are unlinked only after the row changes.
+ */
+export async function saveMedia(db: Db, uploadsDir: string, input: SaveMediaInput): Promise<Media> {
+  const type = await detectType(input.buffer, input.family);
+  const storedName = `${input.entity}-${input.entityId}-${randomBytes(12).toString('hex')}.${type.ext}`;
+  await mkdir(uploadsDir, { recursive: true });
+  await writeFile(path.join(uploadsDir, storedName), input.buffer);
+  const safeName = input.fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200) || `fichier.${type.ext}`;
+  let old: MediaRow[] = [];
+  const row = await db.transaction(async (tx) => {
+    if (input.replace) {
+      old = await tx
+        .select()
+        .from(media)
+        .where(and(eq(media.entity, input.entity), eq(media.entityId, input.entityId), eq(media.collection, input.collection)));
+      if (old.length) await tx.delete(media).where(inArray(media.id, old.map((o) => o.id)));
+    }
+    const [created] = await tx
+      .insert(media)
+      .values({
+        entity: input.entity,
+        entityId: input.entityId,
+        collection: input.collection,
+        fileName: safeName,
+        storedName,
+        mimeType: type.mime,
+        size: input.buffer.length,
+      })
+      .returning();
+    return created;
+  });
+  await Promise.all(old.map((o) => unlink(path.join(uploadsDir, o.storedName)).catch(() => {})));
+  return mediaDto(row);
+}
+
+export async function deleteMedia(db: Db, uploadsDir: string, where: { entity: string; entityId: number; mediaId?: number }) {
+  const conds = [eq(media.entity, where.entity), eq(media.entityId, where.entityId)];
+  if (where.mediaId) conds.push(eq(media.id, where.mediaId));
+  const rows = await db.delete(media).where(and(...conds)).returning();
+  await Promise.all(rows.map((o) => unlink(path.join(uploadsDir, o.storedName)).catch(() => {})));
+  return rows.length;
+}
+
+/** First media of each owner in one query (list pages). */
+export async function mediaFor(db: Db, entity: string, ids: number[], collection = 'image'): Promise<Map<number, Media>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.entity, entity), eq(media.collection, collection), inArray(media.entityId, ids)))
+    .orderBy(media.id);
+  const out = new Map<number, Media>();
+  for (const r of rows) out.set(r.entityId, mediaDto(r));
+  return out;
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureAdmin } from './db/seed-accounts';
+import { seedDemoIfEmpty } from './db/seed-demo';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+
+  let signInHint: string;
+  if (database.kind === 'pglite') {
+    const seeded = await seedDemoIfEmpty(database.db, config.DEMO_PASSWORD, config.dataDir);
+    signInHint = `${seeded ? 'Base embarquée créée avec les données de démonstration. ' : ''}Comptes de démonstration : admin@demo.tn, chef@demo.tn, magasin@demo.tn, commercial@demo.tn — mot de passe : ${config.DEMO_PASSWORD === 'Demo1234!' ? 'Demo1234!' : 'la valeur de DEMO_PASSWORD'}`;
+  } else {
+    const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    if (admin === 'missing') {
+      console.error('Configuration invalide : ADMIN_EMAIL et ADMIN_PASSWORD sont requis au premier démarrage sur DATABASE_URL (aucun administrateur).');
+      await database.close();
+      process.exit(1);
+    }
+    signInHint = admin === 'created' ? `Administrateur créé : ${config.ADMIN_EMAIL}` : 'Connectez-vous avec un compte administrateur existant.';
+  }
+
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`\nBack-office prêt sur http://localhost:${port}  (API : /api, documentation : /api/docs)\n${signInHint}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'arrêt en cours');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

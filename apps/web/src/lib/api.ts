@@ -1,0 +1,113 @@
+import type { ApiReply, PageMeta } from '@app/domain';
+
+/**
+ * The one HTTP client. Every call goes through `request`, which adds the bearer token, unwraps
+ * { success, data, meta } and hands failures to the error catalogue (lib/errors.ts installs the
+ * handler: toasts per spec 1 §8, 401 → 'Session expirée' and back to /).
+ */
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Verb;
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  /** Skip the global error toasts (the caller shows its own message). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type FailureHandler = (error: ApiError, verb: Verb, silent: boolean) => void;
+let onFailure: FailureHandler = () => {};
+let getToken: () => string | null = () => null;
+let loading: { start(): void; stop(): void } = { start() {}, stop() {} };
+
+export function configureApi(opts: { onFailure?: FailureHandler; getToken?: () => string | null; loading?: typeof loading }) {
+  if (opts.onFailure) onFailure = opts.onFailure;
+  if (opts.getToken) getToken = opts.getToken;
+  if (opts.loading) loading = opts.loading;
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  return url.pathname + url.search;
+}
+
+async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const method = opts.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  loading.start();
+  try {
+    return await fetch(apiUrl(path, opts.query), { method, headers, body, signal: opts.signal });
+  } catch (e) {
+    const err = new ApiError(0, 'Serveur injoignable');
+    onFailure(err, method, !!opts.silent);
+    throw err;
+  } finally {
+    loading.stop();
+  }
+}
+
+async function fail(res: Response, method: Verb, silent: boolean): Promise<never> {
+  let payload: { message?: string; errors?: Record<string, string[]> } = {};
+  try {
+    payload = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  const err = new ApiError(res.status, payload.message ?? res.statusText, payload.errors ?? {});
+  onFailure(err, method, silent);
+  throw err;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<{ data: T; meta?: PageMeta }> {
+  const method = opts.method ?? 'GET';
+  const res = await raw(path, opts);
+  if (!res.ok) return fail(res, method, !!opts.silent);
+  const json = (await res.json()) as ApiReply<T>;
+  if (!json.success) throw new ApiError(res.status, json.message, json.errors);
+  return { data: json.data, meta: json.meta };
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], opts: Omit<RequestOptions, 'query' | 'method'> = {}) =>
+    request<T>(path, { ...opts, query }).then((r) => r.data),
+  list: <T>(path: string, query?: RequestOptions['query']) => request<T[]>(path, { query }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...opts, method: 'PUT', body }).then((r) => r.data),
+  delete: <T>(path: string, opts: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }).then((r) => r.data),
+  /** Downloads a file the server produces (exports), keeping the server's file name. */
+  async download(path: string, query?: RequestOptions['query']): Promise<void> {
+    const res = await raw(path, { query });
+    if (!res.ok) return fail(res, 'GET', false);
+    const blob = await res.blob();
+    const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = decodeURIComponent(name);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  },
+};
