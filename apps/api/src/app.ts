@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import { registerModules } from './modules';
+import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { createMailer, type Mailer } from './plugins/mail';
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSanitize(app);
 
   await app.register(registerModules, { prefix: '/api' });
+  await app.register(publicRoutes);
 
   if (config.webDist && existsSync(config.webDist)) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, decorateReply: true });

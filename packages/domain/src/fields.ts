@@ -18,8 +18,8 @@ const presence = (v: unknown) => typeof v === 'string' && v.length > 0;
 export const requiredText = (max = 255) =>
   z
     .string({ error: MSG.required })
-    .min(1, { error: MSG.required })
-    .refine((v) => v.trim().length > 0, { error: MSG.blank })
+    .min(1, { error: MSG.required, abort: true })
+    .refine((v) => v.trim().length > 0, { error: MSG.blank, abort: true })
     .transform((v) => v.trim())
     .pipe(z.string().max(max, { error: MSG.maxLength(max) }));
 
@@ -35,7 +35,7 @@ export const email = () =>
   z
     .string({ error: MSG.emailRequired })
     .trim()
-    .min(1, { error: MSG.emailRequired })
+    .min(1, { error: MSG.emailRequired, abort: true })
     .max(190, { error: MSG.maxLength(190) })
     .regex(EMAIL_PATTERN, { error: MSG.email })
     .transform((v) => v.toLowerCase());

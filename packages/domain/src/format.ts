@@ -12,7 +12,7 @@ export function formatMoney(value: number | string | null | undefined): string {
 
 export function formatPercent(value: number | string | null | undefined): string {
   const n = Number(value ?? 0);
-  return `${nbsp(pct.format(Number.isFinite(n) ? n : 0))} %`;
+  return `${nbsp(pct.format(Number.isFinite(n) ? n : 0))}\u00a0%`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -17,3 +17,6 @@ export function pgError(err: unknown): PgErrorInfo | null {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FK_VIOLATION = '23503';
+/** ON DELETE RESTRICT reports its own code. */
+export const RESTRICT_VIOLATION = '23001';
+export const isReferenceViolation = (e: PgErrorInfo | null) => e?.code === FK_VIOLATION || e?.code === RESTRICT_VIOLATION;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
-import { mediaRoutes } from './media/media.routes';
 import { systemRoutes } from './system/system.routes';
 
 /** Every API module, mounted under /api. */
@@ -9,5 +8,4 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(classificationRoutes);
-  await app.register(mediaRoutes);
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@app/domain';
 import { AppError } from '../lib/http';
-import { FK_VIOLATION, pgError, UNIQUE_VIOLATION } from '../lib/pg-errors';
+import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../lib/pg-errors';
 
 /**
  * One error shape for the whole API: { success: false, message, errors? }.
@@ -13,7 +13,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || v.params?.issue?.path?.join('.') || '_';
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
         const message = v.message ?? MSG.invalidPayload;
         if (!errors[path]) errors[path] = [];
         errors[path].push(message);
@@ -28,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (db?.code === UNIQUE_VIOLATION) {
       return reply.code(422).send({ success: false, message: 'Cette valeur existe déjà.' });
     }
-    if (db?.code === FK_VIOLATION) {
+    if (isReferenceViolation(db)) {
       return reply.code(409).send({ success: false, message: 'Opération impossible : cet élément est lié à d’autres données.' });
     }
     if (db && /^22/.test(db.code)) {

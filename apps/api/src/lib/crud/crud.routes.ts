@@ -1,0 +1,194 @@
+import { listQuery, MSG } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { audit, diff } from '../../modules/audit/audit.repository';
+import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
+import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../exports';
+import { AppError, notFound, ok, paged } from '../http';
+import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
+import { orderFor, searchWhere } from './list-query';
+import { registerResourceMedia } from './media.routes';
+import type { ResourceDef } from './resource';
+import { exportParams, exportQuery, idParams, partialBody, reorderBody } from './schemas';
+
+const EXPORT_BATCH = 2000;
+
+/** Turns a unique or foreign-key violation into the resource's own message. */
+function dbConflict(def: ResourceDef<any, any>, err: unknown): AppError | null {
+  const e = pgError(err);
+  if (e?.code === UNIQUE_VIOLATION) {
+    const u = e.constraint ? def.unique?.[e.constraint] : undefined;
+    if (u) return new AppError(422, u.message, { [u.field]: [u.message] });
+    return new AppError(422, 'Cette valeur existe déjà.');
+  }
+  if (isReferenceViolation(e)) return new AppError(409, def.inUseMessage);
+  return null;
+}
+
+export function registerResource<Row extends Record<string, unknown>, Dto extends { id: number }>(
+  fastify: FastifyInstance,
+  def: ResourceDef<Row, Dto>,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = `/${def.path}`;
+  const read = { action: def.actions.read };
+  const write = { action: def.actions.write };
+  const tags = [def.tag];
+  const updateBody = partialBody(def.body);
+
+  const findOne = async (id: number): Promise<Dto | null> => {
+    const [row] = await def.select(app.db).rows.where(eq(def.idColumn, id)).limit(1);
+    if (!row) return null;
+    const dto = def.toDto(row);
+    await def.decorate?.(app.db, [dto]);
+    return dto;
+  };
+
+  const guard = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw dbConflict(def, err) ?? err;
+    }
+  };
+
+  app.get(
+    base,
+    { config: read, schema: { tags, summary: `Liste (paginée si page est donné)`, querystring: listQuery } },
+    async (req) => {
+      const { page, perPage = def.defaultPerPage, search, sort, order } = req.query;
+      const where = searchWhere(def.searchColumns, search);
+      const orderBy = orderFor(def.sortable, def.defaultSort, def.idColumn, sort, order);
+      const q = def.select(app.db);
+      if (!page) {
+        const rows = await q.rows.where(where).orderBy(...orderBy);
+        const dtos = rows.map(def.toDto);
+        await def.decorate?.(app.db, dtos);
+        return ok(dtos);
+      }
+      const [rows, [{ n }]] = await Promise.all([
+        q.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
+        q.count.where(where),
+      ]);
+      const dtos = rows.map(def.toDto);
+      await def.decorate?.(app.db, dtos);
+      return paged(dtos, Number(n), page, perPage);
+    },
+  );
+
+  app.get(
+    `${base}/export/:format`,
+    { config: read, schema: { tags, summary: 'Export de toute la liste filtrée (CSV, XLSX, PDF), en flux', params: exportParams, querystring: exportQuery } },
+    async (req, reply) => {
+      const { format } = req.params;
+      const where = searchWhere(def.searchColumns, req.query.search);
+      const orderBy = orderFor(def.sortable, def.defaultSort, def.idColumn, req.query.sort, req.query.order);
+      const db = app.db;
+      // Batches keep memory flat whatever the list size; the id tie-break keeps batches disjoint.
+      async function* rows(): AsyncGenerator<Dto> {
+        for (let offset = 0; ; offset += EXPORT_BATCH) {
+          const batch = await def.select(db).rows.where(where).orderBy(...orderBy).limit(EXPORT_BATCH).offset(offset);
+          const dtos = batch.map(def.toDto);
+          await def.decorate?.(db, dtos);
+          yield* dtos;
+          if (batch.length < EXPORT_BATCH) return;
+        }
+      }
+      const stream = exportStream({ format, ...def.export, rows: rows() });
+      reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
+      reply.header('content-disposition', contentDisposition(def.export.fileName, format));
+      return reply.send(stream);
+    },
+  );
+
+  app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams } }, async (req) => {
+    const dto = await findOne(req.params.id);
+    if (!dto) throw notFound();
+    return ok(dto);
+  });
+
+  app.post(base, { config: write, schema: { tags, summary: 'Créer', body: def.body } }, async (req, reply) => {
+    const values = def.toValues(req.body as Record<string, unknown>);
+    const id = await guard(() =>
+      app.db.transaction(async (tx) => {
+        if (def.position) {
+          // A new item takes the last position plus 1 (spec 3 §4).
+          const [{ next }] = await tx
+            .select({ next: sql<number>`coalesce(max(${def.position.column}), 0)::int + 1` })
+            .from(def.table);
+          values[def.position.key] = next;
+        }
+        const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
+        await audit(tx, req.user, 'create', def.path, created.id, values);
+        return created.id;
+      }),
+    );
+    reply.code(201);
+    return ok(await findOne(id));
+  });
+
+  app.put(
+    `${base}/reorder`,
+    { config: write, schema: { tags, summary: 'Réordonner : positions from..from+n-1 dans l’ordre des ids', body: reorderBody } },
+    async (req) => {
+      if (!def.position) throw new AppError(404, 'Cette liste ne se réordonne pas');
+      const { ids, from = 1 } = req.body;
+      if (new Set(ids).size !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Identifiants en double.'] });
+      const col = def.position.column;
+      await app.db.transaction(async (tx) => {
+        const values = sql.join(
+          ids.map((id, i) => sql`(${id}::int, ${from + i}::int)`),
+          sql`, `,
+        );
+        const res = await tx.execute(
+          sql`update ${def.table} set ${sql.identifier(col.name)} = v.pos from (values ${values}) as v(id, pos) where ${def.idColumn} = v.id returning ${def.idColumn}`,
+        );
+        if ((res as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Élément introuvable dans la liste.'] });
+        await audit(tx, req.user, 'reorder', def.path, null, { ids, from });
+      });
+      return ok({ ids, from });
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    { config: write, schema: { tags, summary: 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody } },
+    async (req) => {
+      const before = await findOne(req.params.id);
+      if (!before) throw notFound();
+      const values = def.toValues(req.body as Record<string, unknown>);
+      if (Object.keys(values).length) {
+        if ('updatedAt' in def.table) values.updatedAt = new Date();
+        await guard(() =>
+          app.db.transaction(async (tx) => {
+            await tx.update(def.table).set(values).where(eq(def.idColumn, req.params.id));
+            const after = await findOneIn(tx, def, req.params.id);
+            await audit(tx, req.user, 'update', def.path, req.params.id, diff(before, after ?? {}));
+          }),
+        );
+      }
+      return ok(await findOne(req.params.id));
+    },
+  );
+
+  app.delete(`${base}/:id`, { config: write, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams } }, async (req) => {
+    const before = await findOne(req.params.id);
+    if (!before) throw notFound();
+    await guard(() =>
+      app.db.transaction(async (tx) => {
+        await tx.delete(def.table).where(eq(def.idColumn, req.params.id));
+        await audit(tx, req.user, 'delete', def.path, req.params.id, before);
+      }),
+    );
+    if (def.media) await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id });
+    return ok({ id: req.params.id });
+  });
+
+  if (def.media) registerResourceMedia(app, def, findOne);
+}
+
+async function findOneIn(tx: unknown, def: ResourceDef<any, any>, id: number) {
+  const [row] = await def.select(tx as never).rows.where(eq(def.idColumn, id)).limit(1);
+  return row ? (def.toDto(row) as Record<string, unknown>) : null;
+}

@@ -1,0 +1,80 @@
+import { MSG } from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../modules/audit/audit.repository';
+import { deleteMedia, saveMedia, uploadsDir } from '../../modules/media/media.service';
+import { AppError, notFound, ok } from '../http';
+import type { ResourceDef } from './resource';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Reads the single uploaded file of a multipart request; too large ends in 413 (errors.ts). */
+async function readUpload(req: FastifyRequest): Promise<{ fileName: string; buffer: Buffer }> {
+  if (!req.isMultipart()) throw new AppError(422, 'Un fichier est requis (multipart/form-data).', { file: [MSG.required] });
+  const part = await req.file();
+  if (!part) throw new AppError(422, 'Un fichier est requis.', { file: [MSG.required] });
+  const buffer = await part.toBuffer();
+  if (part.file.truncated) throw new AppError(413, MSG.fileSize, { file: [MSG.fileSize] });
+  if (buffer.length === 0) throw new AppError(422, 'Le fichier est vide.', { file: ['Le fichier est vide.'] });
+  return { fileName: part.filename, buffer };
+}
+
+/**
+ * Media of a resource (spec 1 §7 Media): POST {entity}/{id}/{name}, DELETE {entity}/{id}/media/{mediaId},
+ * and the short form POST {entity}/media/{id} (typeclients/media/{id}) for the first media name.
+ * Single-file fields: a new upload replaces the old file, which is removed from disk.
+ */
+export function registerResourceMedia<Dto extends { id: number }>(
+  fastify: FastifyInstance,
+  def: ResourceDef<any, Dto>,
+  findOne: (id: number) => Promise<Dto | null>,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const names = def.media!.names;
+  const firstName = Object.keys(names)[0];
+  const config = { action: def.actions.write };
+  const tags = [def.tag];
+
+  const upload = async (req: FastifyRequest, id: number, name: string) => {
+    const family = Object.hasOwn(names, name) ? names[name] : undefined;
+    if (!family) throw new AppError(404, 'Champ de fichier inconnu');
+    if (!(await findOne(id))) throw notFound();
+    const file = await readUpload(req);
+    const saved = await saveMedia(app.db, uploadsDir(app.config.dataDir), {
+      entity: def.path,
+      entityId: id,
+      collection: name,
+      family,
+      fileName: file.fileName,
+      buffer: file.buffer,
+      replace: true,
+    });
+    await audit(app.db, req.user, 'media', def.path, id, { [name]: saved.file_name });
+    return ok(await findOne(id));
+  };
+
+  app.post(
+    `/${def.path}/media/:id`,
+    { config, schema: { tags, summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`, params: idParams, consumes: ['multipart/form-data'] } },
+    (req) => upload(req, req.params.id, firstName),
+  );
+  app.post(
+    `/${def.path}/:id/:name`,
+    {
+      config,
+      schema: { tags, summary: 'Téléverser un fichier (multipart, champ file)', params: idParams.extend({ name: z.string().max(60) }), consumes: ['multipart/form-data'] },
+    },
+    (req) => upload(req, req.params.id, req.params.name),
+  );
+  app.delete(
+    `/${def.path}/:id/media/:mediaId`,
+    { config, schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    async (req) => {
+      const removed = await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id, mediaId: req.params.mediaId });
+      if (!removed) throw notFound();
+      await audit(app.db, req.user, 'media', def.path, req.params.id, { removed: req.params.mediaId });
+      return ok(await findOne(req.params.id));
+    },
+  );
+}

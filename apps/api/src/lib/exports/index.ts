@@ -1,0 +1,80 @@
+/**
+ * Streaming exports of whole filtered lists (CSV, XLSX, PDF). Rows are pulled from an async iterable
+ * only as fast as the client downloads, so 100,000 rows never sit in memory at once.
+ *
+ * Route usage:
+ *   reply.header('Content-Type', EXPORT_CONTENT_TYPES[format])
+ *        .header('Content-Disposition', contentDisposition('activites', format));
+ *   return reply.send(exportStream({ format, fileName: 'activites', title: 'Activités', ... }));
+ */
+import type { Readable } from 'node:stream';
+import { csvStream } from './csv';
+import { pdfStream } from './pdf';
+import { xlsxStream } from './xlsx';
+
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+export type ExportCell = string | number | null | undefined;
+
+export interface ExportColumn<Row> {
+  header: string;
+  value: (row: Row) => ExportCell;
+  /** Relative weight of the column width in PDF and XLSX (default 1). */
+  width?: number;
+}
+
+export interface ExportSpec<Row> {
+  format: ExportFormat;
+  /** Without extension, e.g. 'activites'. */
+  fileName: string;
+  /** French; shown on top of the PDF and used as the XLSX sheet name (sanitized, max 31 chars). */
+  title: string;
+  orientation: 'landscape' | 'portrait';
+  columns: ExportColumn<Row>[];
+  rows: AsyncIterable<Row>;
+}
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/**
+ * Returns a Node Readable producing the file; the caller pipes it to the Fastify reply with
+ * Content-Type and `Content-Disposition: attachment; filename="<fileName>.<ext>"`.
+ * If `rows` throws, the stream is destroyed with that error (the download is then cut short:
+ * headers are already sent, so there is no other way to tell the client).
+ */
+export function exportStream<Row>(spec: ExportSpec<Row>): Readable {
+  switch (spec.format) {
+    case 'csv':
+      return csvStream(spec);
+    case 'xlsx':
+      return xlsxStream(spec);
+    case 'pdf':
+      return pdfStream(spec);
+    default:
+      throw new Error(`Format d'export inconnu : ${String(spec.format satisfies never)}`);
+  }
+}
+
+/**
+ * `attachment` header value: an ASCII fallback `filename` (accents stripped, unsafe characters
+ * replaced) for old clients, plus the exact UTF-8 name as RFC 5987 `filename*`.
+ */
+export function contentDisposition(fileName: string, ext: string): string {
+  // Path separators and control characters never belong in a downloaded file name.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  const name = `${fileName}.${ext}`.replace(/[\u0000-\u001f\u007f/\\]/g, '_');
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]|["%;]/g, '_')
+      .trim() || `export.${ext}`;
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,51 @@
+import { changePasswordBody, profileBody } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/http';
+import { CREDENTIALS_CHANGED, changePassword, getProfile, updateProfile } from './account.service';
+import { idParams, messageReply, profileReply } from './auth.schemas';
+
+/** What any signed-in user may do to their own account: profile, password. */
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/me',
+    { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Compte connecté', response: { 200: profileReply } } },
+    async (request) => ok(await getProfile(app.db, request.user!)),
+  );
+
+  app.get(
+    '/profile',
+    { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Mon profil', response: { 200: profileReply } } },
+    async (request) => ok(await getProfile(app.db, request.user!)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      config: { action: 'self' },
+      schema: { tags: ['auth'], summary: 'Modifie mon profil (nom, prénom, email, téléphone)', body: profileBody, response: { 200: profileReply } },
+    },
+    async (request) => ok(await updateProfile(app.db, request.user!, request.body)),
+  );
+
+  app.put(
+    '/back-office/changePassword/:id',
+    {
+      config: { action: 'self' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change le mot de passe du compte connecté (déconnecte ses autres sessions)',
+        params: idParams,
+        body: changePasswordBody,
+        response: { 200: messageReply },
+      },
+    },
+    async (request) => {
+      // `name` is the display name the dialog requires; it is validated but not stored (spec 1 §5).
+      await changePassword(app.db, request.user!, request.params.id, request.body);
+      return ok({ message: CREDENTIALS_CHANGED });
+    },
+  );
+}

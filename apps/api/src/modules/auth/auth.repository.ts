@@ -1,0 +1,94 @@
+import { SESSION_HOURS } from '@app/domain';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hashToken, newToken } from '../../plugins/auth';
+import { roles, sessions, users } from './auth.table';
+
+/** The database or an open transaction: repository calls work inside either. */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  gsm: users.gsm,
+  status: users.status,
+  role: roles.label,
+};
+export type Account = {
+  id: number;
+  email: string;
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+  gsm: string | null;
+  status: number;
+  role: string;
+};
+
+/** Emails are unique case-insensitively (users_email_unique is on lower(email)). */
+export const emailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+export async function findAccountByEmail(db: Queryable, email: string): Promise<Account | null> {
+  const [row] = await db.select(accountColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(emailIs(email)).limit(1);
+  return row ?? null;
+}
+
+export async function findAccountById(db: Queryable, id: number): Promise<Account | null> {
+  const [row] = await db.select(accountColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function emailTakenByOther(db: Queryable, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(emailIs(email), ne(users.id, userId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Opens a session; the token is returned once and only its hash is stored. */
+export async function createSession(db: Queryable, userId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_HOURS * 3_600_000),
+  });
+  return token;
+}
+
+export async function revokeSession(db: Queryable, sessionId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every open session of a user, except `keepSessionId` when given (the caller's own). */
+export async function revokeUserSessions(db: Queryable, userId: number, keepSessionId?: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)),
+    );
+}
+
+/** The account as the profile screen and the session store see it. */
+export function toProfile(a: Pick<Account, 'id' | 'email' | 'firstname' | 'lastname' | 'gsm' | 'role'>) {
+  return {
+    id: a.id,
+    ID: a.id,
+    FIRSTNAME: a.firstname,
+    LASTNAME: a.lastname,
+    EMAIL: a.email,
+    GSM: a.gsm,
+    role: a.role,
+    login: a.email,
+  };
+}
+export type Profile = ReturnType<typeof toProfile>;

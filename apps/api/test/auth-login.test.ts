@@ -1,0 +1,160 @@
+import { LOGIN_MAX_FAILURES, MSG } from '@app/domain';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/modules/audit/audit.table';
+import { connectionLogs, loginAttempts, sessions, users } from '../src/modules/auth/auth.table';
+import { hashToken } from '../src/plugins/auth';
+import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
+
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+// Each test starts unlocked: the lock is what several tests provoke on purpose.
+beforeEach(async () => {
+  await t.db.delete(loginAttempts);
+});
+
+const login = (email: string, password: string, opts: { ip?: string; ua?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/loginBO',
+    payload: { email, password, from: 'BO' },
+    remoteAddress: opts.ip ?? '10.0.0.1',
+    headers: opts.ua ? { 'user-agent': opts.ua } : {},
+  });
+
+describe('POST /api/loginBO', () => {
+  it('signs in and returns a token that opens the profile', async () => {
+    const res = await login('Admin@Demo.tn', DEMO_PASSWORD, { ip: '10.0.1.1', ua: CHROME_LINUX });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data).toMatchObject({
+      role: 'admin',
+      login: 'admin@demo.tn',
+      user: { EMAIL: 'admin@demo.tn', FIRSTNAME: 'Amira', LASTNAME: 'Ben Salah', GSM: '+21698123456', username: 'Amira Ben Salah' },
+    });
+    expect(body.data.user.ID).toBe(body.data.user.id);
+
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${body.data.token}` } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toMatchObject({ EMAIL: 'admin@demo.tn', role: 'admin', login: 'admin@demo.tn' });
+
+    // Only the hash of the token is stored, and the session lasts 12 hours.
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.data.token)));
+    expect(session).toBeDefined();
+    const hours = (session.expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12);
+  });
+
+  it('writes a connection log row and an audit row on sign-in', async () => {
+    const res = await login('chef@demo.tn', DEMO_PASSWORD, { ip: '10.0.2.2', ua: CHROME_LINUX });
+    expect(res.statusCode).toBe(200);
+    const userId = res.json().data.user.id;
+    const [log] = await t.db.select().from(connectionLogs).where(eq(connectionLogs.userId, userId)).orderBy(desc(connectionLogs.id)).limit(1);
+    expect(log).toMatchObject({ platform: 'Back-Office', deviceName: 'Chrome 120 — Linux', ip: '10.0.2.2', userId });
+    const [trail] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(userId))).orderBy(desc(auditLog.id)).limit(1);
+    expect(trail).toMatchObject({ action: 'login', entity: 'users', userEmail: 'chef@demo.tn' });
+  });
+
+  it('answers 401 with the spec message for a wrong password and for an unknown email', async () => {
+    for (const res of [await login('admin@demo.tn', 'wrong-password'), await login('nobody@demo.tn', DEMO_PASSWORD)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: MSG.loginFailed });
+    }
+  });
+
+  it('answers 403 with the server message when the account is inactive', async () => {
+    await t.db.update(users).set({ status: 0 }).where(eq(users.email, 'commercial@demo.tn'));
+    try {
+      const res = await login('commercial@demo.tn', DEMO_PASSWORD);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MSG.accountInactive);
+      // A wrong password on an inactive account still says nothing about the account.
+      expect((await login('commercial@demo.tn', 'wrong-password')).statusCode).toBe(401);
+    } finally {
+      await t.db.update(users).set({ status: 1 }).where(eq(users.email, 'commercial@demo.tn'));
+    }
+  });
+
+  it('rejects bad input with 422 and field errors, never 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'pas-un-email', password: '' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toMatchObject({ email: [MSG.email], password: [MSG.required] });
+    const broken = await t.app.inject({ method: 'POST', url: '/api/loginBO', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(broken.statusCode).toBe(422);
+  });
+
+  it(`locks an email after ${LOGIN_MAX_FAILURES} failures, even for the right password`, async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      // Different addresses: only the per-email count can trigger the lock.
+      expect((await login('magasin@demo.tn', 'wrong-password', { ip: `10.1.0.${i + 1}` })).statusCode).toBe(401);
+    }
+    const locked = await login('magasin@demo.tn', DEMO_PASSWORD, { ip: '10.1.0.99' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(MSG.tooManyAttempts);
+    // Other accounts are not affected.
+    expect((await login('chef@demo.tn', DEMO_PASSWORD, { ip: '10.1.0.99' })).statusCode).toBe(200);
+  });
+
+  it(`locks an IP after ${LOGIN_MAX_FAILURES} failures across different emails`, async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await login(`inconnu${i}@demo.tn`, 'wrong-password', { ip: '10.2.0.1' })).statusCode).toBe(401);
+    }
+    expect((await login('admin@demo.tn', DEMO_PASSWORD, { ip: '10.2.0.1' })).statusCode).toBe(429);
+    expect((await login('admin@demo.tn', DEMO_PASSWORD, { ip: '10.2.0.2' })).statusCode).toBe(200);
+  });
+
+  it('records every attempt', async () => {
+    await login('admin@demo.tn', 'wrong-password', { ip: '10.3.0.1' });
+    await login('admin@demo.tn', DEMO_PASSWORD, { ip: '10.3.0.1' });
+    const rows = await t.db.select().from(loginAttempts).where(eq(loginAttempts.ip, '10.3.0.1')).orderBy(loginAttempts.id);
+    expect(rows.map((r) => [r.email, r.success])).toEqual([
+      ['admin@demo.tn', false],
+      ['admin@demo.tn', true],
+    ]);
+  });
+
+  it('forgets failures older than the window', async () => {
+    const old = new Date(Date.now() - 16 * 60_000);
+    await t.db.insert(loginAttempts).values(Array.from({ length: 6 }, () => ({ email: 'admin@demo.tn', ip: '10.4.0.1', success: false, at: old })));
+    expect((await login('admin@demo.tn', DEMO_PASSWORD, { ip: '10.4.0.1' })).statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('refuses an expired session with 401', async () => {
+    const token = (await login('admin@demo.tn', DEMO_PASSWORD)).json().data.token as string;
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.sessionExpired);
+  });
+
+  it('logout revokes the current session only', async () => {
+    const first = (await login('admin@demo.tn', DEMO_PASSWORD)).json().data.token as string;
+    const second = (await login('admin@demo.tn', DEMO_PASSWORD)).json().data.token as string;
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${first}` } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().success).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${first}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${first}` } })).statusCode).toBe(401);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${second}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({ EMAIL: 'admin@demo.tn', role: 'admin' });
+  });
+
+  it('says the captcha is off in tests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/captcha' });
+    expect(res.json()).toEqual({ success: true, data: { enabled: false, challenge: null } });
+  });
+});

@@ -1,0 +1,29 @@
+import { landingFor, menuFor, PROFILE_PATH } from '@app/domain';
+
+/**
+ * The protected paths that have a screen today. The landing falls back on them: the role's
+ * landing when it exists, else the first menu entry that exists, else the profile. Add a path here
+ * when its screen lands in router.tsx.
+ */
+export const IMPLEMENTED_PATHS: readonly string[] = [
+  PROFILE_PATH,
+  '/layout/settings/type-client',
+  '/layout/settings/circuit-client',
+  '/layout/settings/activity-client',
+  '/layout/settings/category-client',
+];
+
+const pathOnly = (to: string) => to.split('?')[0].split('#')[0];
+
+export function isImplemented(to: string): boolean {
+  return IMPLEMENTED_PATHS.includes(pathOnly(to));
+}
+
+export function landingPath(role: string | null | undefined): string {
+  const landing = landingFor(role);
+  if (isImplemented(landing)) return landing;
+  const first = menuFor(role)
+    .flatMap((g) => g.entries)
+    .find((e) => isImplemented(e.path));
+  return first?.path ?? PROFILE_PATH;
+}

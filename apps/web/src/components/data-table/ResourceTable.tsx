@@ -1,0 +1,191 @@
+import type { ExportFormat } from '@app/domain';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { api } from '../../lib/api';
+import { renderCell } from './cells';
+import { type ColumnDef, isKnownSort, isToggleKind, sortKeyOf } from './columns';
+import { pageSizeChoices, type SortOrder } from './list-state';
+import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
+import { canReorder } from './reorder';
+import { RowActions } from './RowActions';
+import { TableToolbar } from './TableToolbar';
+import { useListState } from './useListState';
+import './data-table.css';
+
+export const DEFAULT_EXPORTS: readonly ExportFormat[] = ['pdf', 'xlsx', 'csv'];
+
+export interface ResourceTableProps<Row extends RowWithId> {
+  /** API path of the resource, e.g. 'clients_circuits' (list, export, delete, inline saves). */
+  path: string;
+  columns: ColumnDef<Row>[];
+  /** Noun phrase for the delete confirmation: 'ce circuit' → 'Voulez-vous vraiment supprimer ce circuit ?'. */
+  itemNoun: string;
+  defaultPerPage?: number;
+  defaultSort?: { field: string; order?: SortOrder };
+  searchable?: boolean;
+  /** Server exports offered, in button order; [] hides them. */
+  exports?: readonly ExportFormat[];
+  /** Drag reorder (rows sorted by the position field, no search). */
+  reorder?: ReorderConfig;
+  addLabel?: string;
+  onAdd?: () => void;
+  onView?: (row: Row) => void;
+  onEdit?: (row: Row) => void;
+  /** Delete action with confirmation (default: shown unless read-only). */
+  deletable?: boolean;
+  /** Saves an inline checkbox / switch; default PUT {path}/{id} with { [field]: 0|1 }. */
+  onToggle?: (row: Row, field: string, value: 0 | 1) => Promise<unknown>;
+  /** No add, edit, delete, inline saves or drag (roles that may only read). */
+  readOnly?: boolean;
+  toolbarExtra?: ReactNode;
+  /** URL parameter prefix when a page holds two lists. */
+  stateKey?: string;
+  emptyMessage?: string;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: string;
+}
+
+/** The one server-side list: paging, search, sort, exports, row actions, inline flags and drag reorder. */
+export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<Row>) {
+  const { path, columns, itemNoun, reorder, readOnly = false } = props;
+  const defaultSort = props.defaultSort ?? (reorder ? { field: reorder.positionField, order: 'asc' as const } : undefined);
+  const { state: urlState, update } = useListState(
+    { perPage: props.defaultPerPage ?? 50, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' },
+    props.stateKey,
+  );
+  // The URL is user input: a sort key no column owns falls back on the default.
+  const state = useMemo(
+    () =>
+      isKnownSort(columns, urlState.sort, [defaultSort?.field ?? '', reorder?.positionField ?? ''].filter(Boolean))
+        ? urlState
+        : { ...urlState, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' },
+    [urlState, columns, defaultSort?.field, defaultSort?.order, reorder?.positionField],
+  );
+
+  const { data, isLoading, isPlaceholderData, key } = useServerPage<Row>(path, state);
+  const rows = data?.data ?? [];
+  const total = data?.meta?.total ?? (data ? rows.length : undefined);
+  const lastPage = data?.meta?.last_page;
+
+  // After deleting the last row of the last page, step back to the page that still has rows.
+  useEffect(() => {
+    if (data && !isPlaceholderData && rows.length === 0 && state.page > 1 && lastPage !== undefined && lastPage < state.page) {
+      update({ page: Math.max(1, lastPage) }, { replace: true });
+    }
+  }, [data, isPlaceholderData, rows.length, state.page, lastPage, update]);
+
+  const saveToggle = props.onToggle ?? ((row: Row, field: string, value: 0 | 1) => api.put(`${path}/${row.id}`, { [field]: value }));
+  const toggle = useRowToggle<Row>(path, key, saveToggle);
+  const remove = useRowDelete<Row>(path);
+  const reorderMutation = useRowReorder<Row>(path, key, reorder);
+  const dragEnabled = !!reorder && !readOnly && canReorder(state, reorder.positionField);
+
+  const askDelete = useCallback(
+    (row: Row) =>
+      confirmDialog({
+        header: 'Confirmation',
+        message: `Voulez-vous vraiment supprimer ${itemNoun} ?`,
+        icon: 'pi pi-exclamation-triangle',
+        acceptLabel: 'Oui',
+        rejectLabel: 'Non',
+        acceptClassName: 'p-button-danger',
+        defaultFocus: 'reject',
+        accept: () => remove.mutate(row),
+      }),
+    [itemNoun, remove],
+  );
+
+  const onExport = (format: ExportFormat) =>
+    api.download(`${path}/export/${format}`, { search: state.search.trim() || undefined, sort: state.sort, order: state.sort ? state.order : undefined });
+
+  const onPage = (e: DataTablePageEvent) =>
+    update(e.rows !== state.perPage ? { perPage: e.rows, page: 1 } : { page: (e.page ?? 0) + 1 });
+
+  const onSort = (e: DataTableSortEvent) => {
+    const field = typeof e.sortField === 'string' && e.sortField && e.sortOrder ? e.sortField : undefined;
+    // A removed sort goes back to the list's default order.
+    update({ sort: field ?? defaultSort?.field, order: field ? (e.sortOrder === -1 ? 'desc' : 'asc') : (defaultSort?.order ?? 'asc'), page: 1 });
+  };
+
+  const canDelete = !readOnly && (props.deletable ?? true);
+  const onEdit = readOnly ? undefined : props.onEdit;
+  const hasActions = !!(props.onView || onEdit || canDelete);
+  const onToggle = readOnly ? undefined : (row: Row, field: string, value: 0 | 1) => toggle.mutate({ row, field, value });
+
+  return (
+    <div className="dt-resource">
+      <TableToolbar
+        total={total}
+        searchValue={props.searchable === false ? undefined : state.search}
+        onSearch={props.searchable === false ? undefined : (search) => update({ search, page: 1 }, { replace: true })}
+        addLabel={props.addLabel}
+        onAdd={readOnly ? undefined : props.onAdd}
+        exports={props.exports ?? DEFAULT_EXPORTS}
+        onExport={onExport}
+        extra={props.toolbarExtra}
+      />
+      {reorder && !readOnly && !dragEnabled && (
+        <p className="dt-hint">
+          <i className="pi pi-info-circle" /> Le glisser-déposer est désactivé pendant une recherche ou un tri sur une autre colonne.
+        </p>
+      )}
+      <DataTable
+        value={rows}
+        dataKey="id"
+        lazy
+        paginator
+        first={(state.page - 1) * state.perPage}
+        rows={state.perPage}
+        totalRecords={total ?? 0}
+        rowsPerPageOptions={pageSizeChoices(props.defaultPerPage ?? 50, state.perPage)}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="{first} à {last} sur {totalRecords}"
+        onPage={onPage}
+        sortField={state.sort}
+        sortOrder={state.sort ? (state.order === 'desc' ? -1 : 1) : 0}
+        onSort={onSort}
+        removableSort
+        loading={isLoading || isPlaceholderData}
+        reorderableRows={dragEnabled}
+        onRowReorder={(e) =>
+          reorderMutation.mutate({ rows: e.value as Row[], offset: (state.page - 1) * state.perPage, total: total ?? rows.length })
+        }
+        emptyMessage={props.emptyMessage ?? 'Aucun élément trouvé'}
+        stripedRows
+        size="small"
+        tableStyle={{ minWidth: props.minWidth ?? '40rem' }}
+      >
+        {dragEnabled && <Column rowReorder headerStyle={{ width: '3rem' }} bodyClassName="dt-drag" />}
+        {columns.map((col) => (
+          <Column
+            key={col.field}
+            field={col.field}
+            header={col.header}
+            sortable={!!col.sortable}
+            sortField={sortKeyOf(col)}
+            style={col.width ? { width: col.width } : undefined}
+            bodyClassName={isToggleKind(col.kind) || col.kind === 'image' ? 'dt-center' : undefined}
+            headerClassName={isToggleKind(col.kind) || col.kind === 'image' ? 'dt-center' : undefined}
+            body={(row: Row) => renderCell(col, row, { onToggle })}
+          />
+        ))}
+        {hasActions && (
+          <Column
+            header="Actions"
+            headerClassName="dt-actions-col"
+            bodyClassName="dt-actions-col"
+            body={(row: Row) => (
+              <RowActions
+                onView={props.onView && (() => props.onView?.(row))}
+                onEdit={onEdit && (() => onEdit(row))}
+                onDelete={canDelete ? () => askDelete(row) : undefined}
+              />
+            )}
+          />
+        )}
+      </DataTable>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export type { CellKind, ColumnDef } from './columns';
+export type { ListState, SortOrder } from './list-state';
+export type { ReorderConfig, RowWithId } from './queries';
+export { allRowsKey, pageKey, resourceKey } from './query-keys';
+export { DEFAULT_EXPORTS, ResourceTable, type ResourceTableProps } from './ResourceTable';
+export { TableToolbar, type TableToolbarProps } from './TableToolbar';

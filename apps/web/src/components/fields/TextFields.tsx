@@ -1,0 +1,87 @@
+import { DIGITS_MAX, TEL_MAX } from '@app/domain';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import type { ChangeEvent } from 'react';
+import { FieldShell } from './FieldShell';
+import { filterDecimal, filterPhone } from './input-filters';
+import { type BaseFieldProps, useField } from './useField';
+
+interface TextInputProps extends BaseFieldProps {
+  placeholder?: string;
+  maxLength?: number;
+  autoFocus?: boolean;
+  autoComplete?: string;
+}
+
+/**
+ * Single-line inputs differ only in type, keyboard and keystroke filter. Required and blank
+ * values are judged by the domain schema (its messages), not here.
+ */
+function LineInput({
+  type = 'text',
+  inputMode,
+  filter,
+  ...props
+}: TextInputProps & { type?: string; inputMode?: 'text' | 'email' | 'tel' | 'decimal'; filter?: (raw: string) => string }) {
+  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => field.onChange(filter ? filter(e.target.value) : e.target.value);
+  return (
+    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+      <InputText
+        id={id}
+        ref={field.ref}
+        name={field.name}
+        type={type}
+        inputMode={inputMode}
+        value={field.value == null ? '' : String(field.value)}
+        onChange={onChange}
+        onBlur={field.onBlur}
+        disabled={disabled}
+        invalid={!!error}
+        placeholder={props.placeholder}
+        maxLength={props.maxLength}
+        autoFocus={props.autoFocus}
+        autoComplete={props.autoComplete}
+        {...aria}
+      />
+    </FieldShell>
+  );
+}
+
+export const TextField = (props: TextInputProps) => <LineInput {...props} />;
+
+export const EmailField = (props: TextInputProps) => <LineInput type="email" inputMode="email" autoComplete="email" maxLength={190} {...props} />;
+
+/** Digits with at most a leading +, 20 characters (spec 1 §5). */
+export const PhoneField = (props: TextInputProps) => (
+  <LineInput type="tel" inputMode="tel" autoComplete="tel" {...props} maxLength={TEL_MAX} filter={filterPhone} />
+);
+
+/** A decimal kept as text: digits, one point, at most 3 decimals, 30 characters (spec 1 §5). */
+export const NumberField = (props: TextInputProps & { decimals?: number }) => {
+  const { decimals = 3, ...rest } = props;
+  return <LineInput inputMode="decimal" {...rest} maxLength={DIGITS_MAX} filter={(raw) => filterDecimal(raw, decimals)} />;
+};
+
+export function TextAreaField(props: BaseFieldProps & { rows?: number; maxLength?: number; placeholder?: string }) {
+  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  return (
+    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide ?? true}>
+      <InputTextarea
+        id={id}
+        ref={field.ref}
+        name={field.name}
+        value={field.value == null ? '' : String(field.value)}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        disabled={disabled}
+        invalid={!!error}
+        rows={props.rows ?? 3}
+        autoResize
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        {...aria}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { decimal3, email, flag01, minExceedsMax, optionalText, phone, phone8, requiredText } from './fields';
+import { MSG } from './messages';
+
+const messages = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? [] : r.error.issues.map((i) => i.message);
+};
+
+describe('requiredText', () => {
+  it('rejects empty with the required message and whitespace-only with the blank message', () => {
+    expect(messages(requiredText(), '')).toEqual([MSG.required]);
+    expect(messages(requiredText(), '   ')).toEqual([MSG.blank]);
+    expect(messages(requiredText(), undefined)).toEqual([MSG.required]);
+  });
+  it('trims and enforces the length after trimming', () => {
+    expect(requiredText(5).parse('  abc  ')).toBe('abc');
+    expect(messages(requiredText(5), 'abcdef')).toEqual([MSG.maxLength(5)]);
+  });
+});
+
+describe('optionalText', () => {
+  it('turns blank and absent values into null', () => {
+    expect(optionalText().parse('   ')).toBeNull();
+    expect(optionalText().parse(undefined)).toBeNull();
+    expect(optionalText().parse(' x ')).toBe('x');
+  });
+});
+
+describe('email', () => {
+  it.each(['a@b.tn', 'first.last@societe.com', 'X@Y.FR'])('accepts %s', (v) => expect(messages(email(), v)).toEqual([]));
+  it.each(['a@b', 'a@b.tunisia', 'a b@c.tn', '@c.tn'])('rejects %s', (v) => expect(messages(email(), v)).toEqual([MSG.email]));
+  it('is required and lower-cased', () => {
+    expect(messages(email(), '')).toEqual([MSG.emailRequired]);
+    expect(email().parse('Admin@Demo.TN')).toBe('admin@demo.tn');
+  });
+});
+
+describe('phones', () => {
+  it('needs at least 8 digits with an optional leading plus', () => {
+    expect(messages(phone(), '+21698123456')).toEqual([]);
+    expect(messages(phone(), '1234567')).toEqual([MSG.phone]);
+    expect(messages(phone(), '12+345678')).toEqual([MSG.phone]);
+    expect(messages(phone(), '1'.repeat(21))).toContain(MSG.telMax);
+  });
+  it('client GSM and FAX are exactly 8 digits or plus', () => {
+    expect(messages(phone8(), '98123456')).toEqual([]);
+    expect(messages(phone8(), '9812345')).toEqual([MSG.phone8]);
+    expect(messages(phone8(), '981234567')).toEqual([MSG.phone8]);
+  });
+});
+
+describe('decimal3', () => {
+  it.each(['0', '12', '12.5', '12.345', 7])('accepts %s', (v) => expect(messages(decimal3(), v)).toEqual([]));
+  it.each(['12.3456', '1,5', '1.2.3', '-1', 'abc', '.5'])('rejects %s', (v) => expect(messages(decimal3(), v)).toEqual([MSG.number]));
+  it('limits digit fields to 30 characters', () => expect(messages(decimal3(), '1'.repeat(31))).toContain(MSG.digitsMax));
+});
+
+describe('flag01 and ranges', () => {
+  it('maps booleans and strings to 0/1', () => {
+    expect([true, false, 1, 0, '1', '0'].map((v) => flag01().parse(v))).toEqual([1, 0, 1, 0, 1, 0]);
+    expect(flag01().safeParse(2).success).toBe(false);
+  });
+  it('warns when a minimum exceeds its maximum', () => {
+    expect(minExceedsMax('10', '5')).toBe(true);
+    expect(minExceedsMax('5', '10')).toBe(false);
+    expect(minExceedsMax('', '10')).toBe(false);
+  });
+});

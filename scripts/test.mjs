@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// The README's test command: type-check, lint, unit tests, API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), browser tests in Chromium. Ends with the plain line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  return r.status === 0;
+}
+
+/** A check that is one test: type-check, lint. */
+function check(label, cmd, args, opts) {
+  if (run(label, cmd, args, opts)) passed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
+}
+
+/** A vitest suite: its own counts are added (a suite that runs no test counts as a failure). */
+function vitest(label, cwd, args, env = {}) {
+  const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { cwd, env });
+  let p = 0;
+  let f = 0;
+  if (existsSync(out)) {
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    p = json.numPassedTests ?? 0;
+    f = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  }
+  if (!ok && f === 0) f = 1; // crashed before reporting
+  if (p + f === 0) f = 1; // ran nothing
+  passed += p;
+  failed += f;
+  if (f) failures.push(label);
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error('Chromium manque : installez-le avec « sudo apt-get install -y chromium » (paquet Debian), puis relancez npm test.');
+    return false;
+  }
+  console.log('Installation de Chromium (paquet Debian)…');
+  return (
+    run('apt-get update', 'apt-get', ['update', '-qq']) &&
+    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+  );
+}
+
+for (const project of ['packages/domain', 'apps/api', 'apps/web']) check(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
+check('lint', 'npx', ['biome', 'check', '.']);
+vitest('unit: domain', path.join(root, 'packages/domain'), []);
+vitest('unit: web', path.join(root, 'apps/web'), []);
+vitest('api: PGlite', path.join(root, 'apps/api'), []);
+if (process.env.TEST_DATABASE_URL) {
+  vitest('api: PostgreSQL', path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres' });
+} else {
+  console.log('\n(TEST_DATABASE_URL non défini : tests API sur PostgreSQL ignorés)');
+}
+if (ensureChromium()) {
+  check('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
+  vitest('browser: Chromium', path.join(root, 'apps/web'), ['-c', 'vitest.e2e.config.ts']);
+} else {
+  failed++;
+  failures.push('browser: Chromium manquant');
+}
+
+if (failures.length) console.log(`\nÉchecs : ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
