@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers';
+
+/** Bad input must get a clear 4xx and change nothing — never a 500. */
+let t: TestContext;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = await t.auth('admin@demo.tn');
+});
+afterAll(() => t.close());
+
+const huge = 'x'.repeat(200_000);
+const bodies: unknown[] = [
+  null,
+  'texte',
+  42,
+  [],
+  [{ NAME: 'a' }],
+  {},
+  { NAME: 123 },
+  { NAME: ['a'] },
+  { NAME: { $ne: '' } },
+  { NAME: null },
+  { NAME: huge },
+  { NAME: 'ok', DESCRIPTION: huge },
+  { NAME: 'ok', CODE: 'c', CIRCUIT: 'abc' },
+  { NAME: 'ok', CODE: 'c', CIRCUIT: -1 },
+  { NAME: 'ok', CODE: 'c', CIRCUIT: 1e20 },
+  { NAME: 'ok', CODE: 'c', CIRCUIT: 1.5 },
+  { NAME: 'ok', CODE: 'c', CIRCUIT: 1, E_COMMERCE: 'oui' },
+  { NAME: 'ok', ACTIVITE: 99999999999 },
+  { __proto__: { admin: true }, NAME: '' },
+  { NAME: '\u0000' },
+];
+const targets = ['clients_circuits', 'clients_activities', 'clients_categories', 'typeclients'];
+
+describe('malformed bodies', () => {
+  it('never answers 500 to wrong types, huge strings, unknown fields or odd values', async () => {
+    for (const url of targets) {
+      for (const body of bodies) {
+        for (const method of ['POST', 'PUT'] as const) {
+          const r = await t.app.inject({
+            method,
+            url: `/api/${url}${method === 'PUT' ? '/1' : ''}`,
+            payload: JSON.stringify(body),
+            headers: { ...headers, 'content-type': 'application/json' },
+          });
+          expect([url, method, JSON.stringify(body)?.slice(0, 60), r.statusCode < 500]).toEqual([url, method, JSON.stringify(body)?.slice(0, 60), true]);
+          if (r.statusCode >= 400) expect(r.json().success).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('answers broken JSON, wrong content types and oversized bodies with 4xx', async () => {
+    const cases: [string, string | Buffer, number[]][] = [
+      ['application/json', '{"NAME": "a",', [422]],
+      ['application/json', '', [422]],
+      ['application/json', 'nul', [422]],
+      ['text/plain', 'NAME=a', [415, 422]],
+      ['application/xml', '<a/>', [415, 422]],
+      ['application/json', JSON.stringify({ NAME: 'x'.repeat(2_000_000) }), [413]],
+    ];
+    for (const [type, payload, expected] of cases) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/clients_circuits', payload, headers: { ...headers, 'content-type': type } });
+      expect([type, String(payload).slice(0, 20), expected.includes(r.statusCode)]).toEqual([type, String(payload).slice(0, 20), true]);
+      expect(r.json().success).toBe(false);
+    }
+  });
+
+  it('answers bad ids and list parameters with 4xx', async () => {
+    for (const url of [
+      '/api/clients_circuits/abc',
+      '/api/clients_circuits/-1',
+      '/api/clients_circuits/99999999999999',
+      '/api/clients_circuits?page=0',
+      '/api/clients_circuits?page=abc',
+      '/api/clients_circuits?page=1&perPage=100000',
+      '/api/clients_circuits?page=1&order=sideways',
+      `/api/clients_circuits?search=${'a'.repeat(500)}`,
+      '/api/clients_circuits/export/docx',
+    ]) {
+      const r = await t.app.inject({ method: 'GET', url, headers });
+      expect([url, r.statusCode >= 400 && r.statusCode < 500]).toEqual([url, true]);
+    }
+    // An unknown sort field falls back to the default order instead of failing.
+    expect((await t.app.inject({ method: 'GET', url: '/api/clients_circuits?page=1&sort=password_hash', headers })).statusCode).toBe(200);
+  });
+
+  it('stored only what was valid (unknown fields dropped), nothing from the rejected bodies', async () => {
+    // { NAME: 'ok', CODE, CIRCUIT: 'abc' } is a valid circuit once its unknown fields are dropped.
+    const circuits = (await t.app.inject({ method: 'GET', url: '/api/clients_circuits', headers })).json().data;
+    expect(circuits.map((c: { NAME: string; DESCRIPTION: string | null }) => [c.NAME, c.DESCRIPTION])).toEqual([['ok', null]]);
+    for (const url of ['clients_activities', 'clients_categories']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/${url}`, headers })).json().data).toEqual([]);
+    }
+  });
+});

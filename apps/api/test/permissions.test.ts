@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, users } from '../src/modules/auth/auth.table';
+import { hashPassword } from '../src/lib/password';
+import { createTestApp, type TestContext } from './helpers';
+
+/**
+ * Role × endpoint matrix: the server enforces the permission map on every route, whatever the menu shows.
+ * "allowed" means anything but 401/403 (the call may still be 404 or 422 for its payload).
+ */
+let t: TestContext;
+let circuitId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [role] = await t.db.insert(roles).values({ label: 'roleInconnu' }).returning();
+  await t.db.insert(users).values({ email: 'inconnu@demo.tn', passwordHash: await hashPassword('Demo1234!'), roleId: role.id });
+  const r = await t.app.inject({ method: 'POST', url: '/api/clients_circuits', payload: { NAME: 'Matrice' }, headers: await t.auth('admin@demo.tn') });
+  circuitId = r.json().data.id;
+});
+afterAll(() => t.close());
+
+type Call = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown];
+const READ: Call[] = [
+  ['GET', '/api/typeclients'],
+  ['GET', '/api/clients_circuits?page=1'],
+  ['GET', '/api/clients_activities?page=1&search=a'],
+  ['GET', '/api/clients_categories'],
+  ['GET', '/api/clients_circuits/export/csv'],
+];
+const WRITE = (): Call[] => [
+  ['POST', '/api/clients_circuits', { NAME: `C-${Math.random()}` }],
+  ['PUT', `/api/clients_circuits/${circuitId}`, { DESCRIPTION: 'x' }],
+  ['PUT', '/api/typeclients/reorder', { ids: [999999] }],
+  ['DELETE', '/api/clients_categories/999999'],
+  ['POST', '/api/typeclients', { NAME: `T-${Math.random()}` }],
+];
+const ADMIN_ONLY: Call[] = [['GET', '/api/roles']];
+const SELF: Call[] = [['GET', '/api/profile']];
+
+const expectations: Record<string, { read: boolean; write: boolean; admin: boolean }> = {
+  'admin@demo.tn': { read: true, write: true, admin: true },
+  'chef@demo.tn': { read: true, write: false, admin: false },
+  'magasin@demo.tn': { read: false, write: false, admin: false },
+  'commercial@demo.tn': { read: false, write: false, admin: false },
+  'inconnu@demo.tn': { read: false, write: false, admin: false },
+};
+
+async function status(email: string | null, [method, url, body]: Call) {
+  const headers = email ? await t.auth(email) : {};
+  return (await t.app.inject({ method, url, payload: body as never, headers })).statusCode;
+}
+
+describe('role × endpoint matrix', () => {
+  for (const [email, can] of Object.entries(expectations)) {
+    it(`${email}: reads ${can.read ? 'allowed' : '403'}, writes ${can.write ? 'allowed' : '403'}`, async () => {
+      for (const call of READ) expect([call[1], await status(email, call)]).toEqual([call[1], can.read ? 200 : 403]);
+      for (const call of WRITE()) {
+        const s = await status(email, call);
+        if (can.write) expect([call[1], s]).not.toEqual([call[1], 403]);
+        else expect([call[1], s]).toEqual([call[1], 403]);
+        expect(s).not.toBe(401);
+        expect(s).toBeLessThan(500);
+      }
+      for (const call of ADMIN_ONLY) expect(await status(email, call)).toBe(can.admin ? 200 : 403);
+      for (const call of SELF) expect(await status(email, call)).toBe(200);
+    });
+  }
+
+  it('answers 401 without a token or with a bad one, 403 before 422 for a role that may not write', async () => {
+    for (const call of [...READ, ...WRITE(), ...SELF]) expect(await status(null, call)).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/typeclients', headers: { authorization: 'Bearer not-a-real-token-at-all-123456' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ success: false, message: 'Session expirée' });
+    // A forbidden role learns nothing about the payload's validity.
+    const r = await t.app.inject({ method: 'POST', url: '/api/clients_circuits', payload: { NAME: '' }, headers: await t.auth('chef@demo.tn') });
+    expect(r.statusCode).toBe(403);
+  });
+
+  it('keeps public routes public', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/captcha' })).statusCode).toBe(200);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a deactivated account its existing sessions', async () => {
+    const headers = await t.auth('commercial@demo.tn');
+    await t.db.update(users).set({ status: 0 }).where(eq(users.email, 'commercial@demo.tn'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers })).statusCode).toBe(401);
+    await t.db.update(users).set({ status: 1 }).where(eq(users.email, 'commercial@demo.tn'));
+  });
+});
