@@ -37,6 +37,8 @@ export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api') || request.is404) return;
+    // The OpenAPI documentation is public (it describes the contract, not data).
+    if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return;
     const config = request.routeOptions.config;
     if (config.public) return;
     request.user = await authenticate(app, request);

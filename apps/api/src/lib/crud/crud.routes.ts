@@ -128,28 +128,30 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
     return ok(await findOne(id));
   });
 
-  app.put(
-    `${base}/reorder`,
-    { config: write, schema: { tags, summary: 'Réordonner : positions from..from+n-1 dans l’ordre des ids', body: reorderBody } },
-    async (req) => {
-      if (!def.position) throw new AppError(404, 'Cette liste ne se réordonne pas');
-      const { ids, from = 1 } = req.body;
-      if (new Set(ids).size !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Identifiants en double.'] });
-      const col = def.position.column;
-      await app.db.transaction(async (tx) => {
-        const values = sql.join(
-          ids.map((id, i) => sql`(${id}::int, ${from + i}::int)`),
-          sql`, `,
-        );
-        const res = await tx.execute(
-          sql`update ${def.table} set ${sql.identifier(col.name)} = v.pos from (values ${values}) as v(id, pos) where ${def.idColumn} = v.id returning ${def.idColumn}`,
-        );
-        if ((res as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Élément introuvable dans la liste.'] });
-        await audit(tx, req.user, 'reorder', def.path, null, { ids, from });
-      });
-      return ok({ ids, from });
-    },
-  );
+  const position = def.position;
+  if (position) {
+    app.put(
+      `${base}/reorder`,
+      { config: write, schema: { tags, summary: 'Réordonner : positions from..from+n-1 dans l’ordre des ids', body: reorderBody } },
+      async (req) => {
+        const { ids, from = 1 } = req.body;
+        if (new Set(ids).size !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Identifiants en double.'] });
+        const col = position.column;
+        await app.db.transaction(async (tx) => {
+          const values = sql.join(
+            ids.map((id, i) => sql`(${id}::int, ${from + i}::int)`),
+            sql`, `,
+          );
+          const res = await tx.execute(
+            sql`update ${def.table} set ${sql.identifier(col.name)} = v.pos from (values ${values}) as v(id, pos) where ${def.idColumn} = v.id returning ${def.idColumn}`,
+          );
+          if ((res as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Élément introuvable dans la liste.'] });
+          await audit(tx, req.user, 'reorder', def.path, null, { ids, from });
+        });
+        return ok({ ids, from });
+      },
+    );
+  }
 
   app.put(
     `${base}/:id`,

@@ -1,0 +1,106 @@
+/**
+ * npm run bench — not a test: measures sign-in and a paged, searched list of 10,000 activities,
+ * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database.
+ * Prints requests/s and p50/p99 latency for each.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DbHandle, openDatabase } from '../src/db/client';
+import { seedDemoAccounts } from '../src/db/seed-accounts';
+import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
+
+const ACTIVITIES = 10_000;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function seed(handle: DbHandle) {
+  await handle.migrate();
+  await seedDemoAccounts(handle.db, 'Demo1234!');
+  const circuits = await handle.db
+    .insert(clientCircuits)
+    .values(['Traditionnel', 'Moderne', 'CHR', 'Grossistes'].map((name) => ({ name })))
+    .returning();
+  const words = ['Épicerie', 'Superette', 'Café', 'Restaurant', 'Hôtel', 'Dépôt', 'Kiosque', 'Boulangerie', 'Pâtisserie', 'Pharmacie'];
+  for (let i = 0; i < ACTIVITIES; i += 1000) {
+    await handle.db.insert(clientActivities).values(
+      Array.from({ length: 1000 }, (_, k) => {
+        const n = i + k;
+        return {
+          name: `${words[n % words.length]} ${n}`,
+          code: `ACT${String(n).padStart(5, '0')}`,
+          circuitId: circuits[n % circuits.length].id,
+          eCommerce: n % 2,
+          fidelite: n % 3 === 0 ? 1 : 0,
+        };
+      }),
+    );
+  }
+}
+
+function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, duration: DURATION, connections: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+const line = (label: string, r: autocannon.Result) =>
+  `${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}`;
+
+async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-'));
+  await seed(handle);
+  const config = loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  const app = await buildApp({ config, database: handle, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const login = await fetch(`${base}/api/loginBO`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
+    });
+    const token = (await login.json()).data.token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    console.log(`\n${kind} — ${ACTIVITIES} activités, ${DURATION} s par mesure, 10 connexions`);
+    const signIn = await run(`${base}/api/loginBO`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
+    });
+    console.log(line('POST /api/loginBO (scrypt)', signIn));
+    const list = await run(`${base}/api/clients_activities?page=3&perPage=50&search=caf&sort=NAME&order=asc`, { headers: auth });
+    console.log(line('GET activities page 3, search "caf", sort', list));
+    const first = await run(`${base}/api/clients_activities?page=1&perPage=50`, { headers: auth });
+    console.log(line('GET activities page 1 (no search)', first));
+    const deep = await run(`${base}/api/clients_activities?page=150&perPage=50&sort=CODE&order=desc`, { headers: auth });
+    console.log(line('GET activities page 150, sort CODE desc', deep));
+  } finally {
+    await app.close();
+    await handle.close();
+    await cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await bench('PGlite (embarqué)', await openDatabase({}), async () => {});
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  const name = `bo_bench_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  await bench('PostgreSQL', await openDatabase({ url: u.toString() }), async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+} else {
+  console.log('\n(TEST_DATABASE_URL non défini : mesure PostgreSQL ignorée)');
+}
