@@ -65,7 +65,7 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
     });
-    const token = (await login.json()).data.token as string;
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
     const auth = { authorization: `Bearer ${token}` };
     console.log(`\n${kind} — ${ACTIVITIES} activités, ${DURATION} s par mesure, 10 connexions`);
     const signIn = await run(`${base}/api/loginBO`, {

@@ -87,6 +87,8 @@ describe('captcha (CAPTCHA=altcha)', () => {
     const captcha = await solvedCaptcha();
     expect((await send(captcha)).statusCode).toBe(200);
     expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: 'admin@demo.tn', subject: 'Code de réinitialisation du mot de passe' });
+    expect(mailer.sent[0].text).toMatch(/^\d{6}$/m);
     expect((await send(captcha)).statusCode).toBe(422);
     expect(mailer.sent).toHaveLength(1);
   });

@@ -118,6 +118,14 @@ describe('activities and categories', () => {
     expect((await call('GET', `clients_activities/${act.id}`)).statusCode).toBe(200);
   });
 
+  it('finds activities by their circuit name and categories by their activity name', async () => {
+    const acts = (await call('GET', 'clients_activities?page=1&search=grossiste')).json();
+    expect(acts.meta.total).toBeGreaterThan(0);
+    expect(acts.data.every((d: { CIRCUIT_NAME: string }) => d.CIRCUIT_NAME === 'Grossistes')).toBe(true);
+    const cats = (await call('GET', 'clients_categories?page=1&search=kiosq')).json();
+    expect(cats.data.map((d: { NAME: string }) => d.NAME)).toContain('Kiosque A');
+  });
+
   it('refuses a duplicate category name', async () => {
     const act = (await call('GET', 'clients_activities')).json().data[0];
     await call('POST', 'clients_categories', { NAME: 'Cat unique', ACTIVITE: act.id });

@@ -1,16 +1,23 @@
 import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 
 /** ILIKE needs its wildcards escaped so a search for "50%" means the text "50%". */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function searchWhere(columns: (AnyPgColumn | SQL)[], search: string | undefined): SQL | undefined {
+/**
+ * A searched column, or a builder for a condition on another table. Builders let a joined table's
+ * column be matched through a sub-select, so each table's trigram index stays usable (an OR across
+ * a join forces a full scan).
+ */
+export type SearchTarget = AnyPgColumn | ((pattern: string) => SQL);
+
+export function searchWhere(targets: SearchTarget[], search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
   const pattern = likePattern(term);
-  return or(...columns.map((c) => ilike(c as AnyPgColumn, pattern)));
+  return or(...targets.map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern))));
 }
 
 /** Sort by the requested field (whitelisted), then by id so pages are stable. */
@@ -29,3 +36,8 @@ export function orderFor(
 }
 
 export const countExpr = sql<number>`count(*)::int`;
+
+/** `select id from <table> where name ilike <pattern>`: a joined table's name as a search target. */
+export function selectIdsWhereNameLike(table: AnyPgTable & { id: AnyPgColumn; name: AnyPgColumn }, pattern: string): SQL {
+  return sql`select ${table.id} from ${table} where ${ilike(table.name, pattern)}`;
+}

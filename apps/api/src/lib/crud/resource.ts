@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { SearchTarget } from './list-query';
 
 /**
  * A simple resource described once: the generic router (crud.routes.ts) gives it list (paged,
@@ -28,7 +29,7 @@ export interface ResourceDef<Row extends Record<string, unknown>, Dto extends { 
   toDto(row: Row): Dto;
   /** Attach what a row list needs from other tables in one query (e.g. media). */
   decorate?(db: Db, dtos: Dto[]): Promise<void>;
-  searchColumns: (AnyPgColumn | SQL)[];
+  searchColumns: SearchTarget[];
   /** API field name → column or expression to sort on. */
   sortable: Record<string, AnyPgColumn | SQL>;
   defaultSort: { field: string; order: 'asc' | 'desc' };

@@ -51,8 +51,8 @@ const HELVETICA_BOLD = [
 ];
 
 type Font = { resource: '/F1' | '/F2'; widths: number[] };
-const REGULAR: Font = { resource: '/F1', widths: HELVETICA };
-const BOLD: Font = { resource: '/F2', widths: HELVETICA_BOLD };
+export const REGULAR: Font = { resource: '/F1', widths: HELVETICA };
+export const BOLD: Font = { resource: '/F2', widths: HELVETICA_BOLD };
 
 /** Where CP1252 differs from Latin-1: code points placed in 0x80–0x9F, plus a few look-alikes. */
 const CP1252 = new Map<number, number>([
@@ -88,7 +88,7 @@ export function toWinAnsi(text: string): Buffer {
   return bytes.subarray(0, n);
 }
 
-function textWidth(bytes: Uint8Array, font: Font, size: number): number {
+export function textWidth(bytes: Uint8Array, font: Font, size: number): number {
   let units = 0;
   for (const b of bytes) units += font.widths[b - 32] ?? 0;
   return (units * size) / 1000;
@@ -134,6 +134,8 @@ interface Table {
   widths: number[];
   headers: Buffer[]; // already fitted, bold
   right: number; // right edge of the table
+  /** Columns whose first value is a number: their header is right-aligned like their values. */
+  numeric: boolean[];
 }
 
 function tableLayout<Row>(spec: ExportSpec<Row>): Table {
@@ -151,7 +153,7 @@ function tableLayout<Row>(spec: ExportSpec<Row>): Table {
   const headers = spec.columns.map((c, i) =>
     fitText(toWinAnsi(c.header), BOLD, FONT_SIZE, widths[i] - 2 * PADDING),
   );
-  return { page, x, widths, headers, right: MARGIN + usable };
+  return { page, x, widths, headers, right: MARGIN + usable, numeric: [] };
 }
 
 /** The content stream of one page: table header, rows as they come, grid and page number. */
@@ -178,13 +180,7 @@ class PageContent {
       top -= 12;
     }
     this.tableTop = top;
-    this.fill(top, HEADER_HEIGHT, '0.86 0.9 0.95 rg');
-    this.ops.push('0 g BT');
-    const y = baseline(top, HEADER_HEIGHT, FONT_SIZE);
-    table.headers.forEach((h, i) => {
-      this.ops.push(`${BOLD.resource} ${FONT_SIZE} Tf 1 0 0 1 ${num(table.x[i] + PADDING)} ${num(y)} Tm ${pdfString(h)} Tj`);
-    });
-    this.ops.push('ET');
+    this.fill(top, HEADER_HEIGHT, '0.86 0.9 0.95 rg'); // header labels are drawn by finish()
     this.y = top - HEADER_HEIGHT;
   }
 
@@ -216,9 +212,17 @@ class PageContent {
     this.y -= ROW_HEIGHT;
   }
 
-  /** Draws the grid and the page number, and returns the finished content stream. */
+  /** Draws the header labels, the grid and the page number, and returns the finished content stream. */
   finish(): Buffer {
     const { table } = this;
+    // Drawn last because the alignment of numeric columns is known only once the first row is seen.
+    this.ops.push(`0 g BT ${BOLD.resource} ${FONT_SIZE} Tf`);
+    const headerY = num(baseline(this.tableTop, HEADER_HEIGHT, FONT_SIZE));
+    table.headers.forEach((label, i) => {
+      const dx = table.numeric[i] ? table.widths[i] - 2 * PADDING - textWidth(label, BOLD, FONT_SIZE) : 0;
+      this.ops.push(`1 0 0 1 ${num(table.x[i] + PADDING + dx)} ${headerY} Tm ${pdfString(label)} Tj`);
+    });
+    this.ops.push('ET');
     const bottom = this.y;
     const lines = [`0.5 w 0.75 G ${num(MARGIN)} ${num(bottom)} ${num(table.right - MARGIN)} ${num(this.tableTop - bottom)} re S`];
     for (const x of table.x.slice(1)) lines.push(`${num(x)} ${num(this.tableTop)} m ${num(x)} ${num(bottom)} l S`);
@@ -332,7 +336,9 @@ async function* pdfChunks<Row>(spec: ExportSpec<Row>, now: Date): AsyncGenerator
       yield file.addPage(page.finish());
       page = new PageContent(table, file.pages + 1);
     }
-    page.addRow(spec.columns.map((c) => c.value(row)));
+    const cells = spec.columns.map((c) => c.value(row));
+    if (table.numeric.length === 0) table.numeric = cells.map((cell) => typeof cell === 'number');
+    page.addRow(cells);
   }
   if (file.pages === 0 && page.rows === 0) page.note('Aucune donnée à exporter.');
   yield file.addPage(page.finish());

@@ -27,7 +27,7 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest();
  */
 export async function sendResetCode(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger }, email: string) {
   const account = await findAccountByEmail(deps.db, email);
-  if (!account || account.status !== 1) return;
+  if (account?.status !== 1) return;
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await deps.db.transaction(async (tx) => {
     await tx
@@ -52,7 +52,7 @@ export async function sendResetCode(deps: { db: Db; mailer: Mailer; log: Fastify
  */
 export async function checkResetCode(db: Db, email: string, code: string): Promise<{ resetId: number; account: Account }> {
   const account = await findAccountByEmail(db, email);
-  if (!account || account.status !== 1) throw codeInvalid();
+  if (account?.status !== 1) throw codeInvalid();
   const [open] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
