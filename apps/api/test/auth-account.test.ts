@@ -163,3 +163,45 @@ describe('profile', () => {
     expect(res.json().errors).toMatchObject({ LASTNAME: [MSG.required], FIRSTNAME: [MSG.blank], EMAIL: [MSG.email], GSM: [MSG.phone] });
   });
 });
+
+describe('bad input on the session calls', () => {
+  const bodies: unknown[] = [
+    null,
+    'texte',
+    42,
+    [],
+    {},
+    { email: { $ne: '' }, password: ['x'] },
+    { email: 'a\u0000b@demo.tn', password: 'x\u0000', reset_code: '\u0000', captcha: '\u0000' },
+    { email: `${'x'.repeat(5000)}@demo.tn`, password: 'x'.repeat(5000), captcha: 'x'.repeat(6000) },
+    { email: 'admin@demo.tn', password: 1, reset_code: 123456, captcha: 7 },
+    { LASTNAME: 1, FIRSTNAME: null, EMAIL: [], GSM: {} },
+    { name: 1, old_password: null, new_password: 5, confirm_password: [] },
+  ];
+  const calls: [string, string][] = [
+    ['POST', '/api/loginBO'],
+    ['POST', '/api/password/send-email'],
+    ['POST', '/api/password/validate-code'],
+    ['POST', '/api/password/reset-pwd'],
+    ['PUT', '/api/profile'],
+    ['PUT', '/api/back-office/changePassword/999999999999'],
+  ];
+
+  it('never answers 500, whatever the body', async () => {
+    const headers = await t.auth('admin@demo.tn');
+    for (const [method, url] of calls) {
+      for (const body of bodies) {
+        const res = await t.app.inject({
+          method: method as 'POST' | 'PUT',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+          remoteAddress: '10.8.0.1',
+        });
+        expect([url, res.statusCode < 500 ? 'ok' : res.body]).toEqual([url, 'ok']);
+        expect(res.json().success).toBe(false);
+      }
+    }
+    expect((await me(await t.tokenFor('admin@demo.tn'))).json().data.EMAIL).toBe('admin@demo.tn');
+  });
+});

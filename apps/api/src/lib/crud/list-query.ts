@@ -37,7 +37,7 @@ export function orderFor(
 
 export const countExpr = sql<number>`count(*)::int`;
 
-/** `select id from <table> where name ilike <pattern>`: a joined table's name as a search target. */
-export function selectIdsWhereNameLike(table: AnyPgTable & { id: AnyPgColumn; name: AnyPgColumn }, pattern: string): SQL {
-  return sql`select ${table.id} from ${table} where ${ilike(table.name, pattern)}`;
+/** `<fk> in (select id from <table> where name ilike <pattern>)`: a joined table's name as a search target. */
+export function refNameLike(fk: AnyPgColumn, table: AnyPgTable & { id: AnyPgColumn; name: AnyPgColumn }, pattern: string): SQL {
+  return sql`${fk} in (select ${table.id} from ${table} where ${ilike(table.name, pattern)})`;
 }

@@ -36,7 +36,7 @@ function spec(count: number, title = 'Activités'): ExportSpec<Activity> {
 async function load(buffer: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   // ExcelJS's typings predate the generic Buffer of @types/node 20.
-  await workbook.xlsx.load(buffer);
+  await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   expect(workbook.worksheets).toHaveLength(1);
   return workbook.worksheets[0];
 }

@@ -1,6 +1,6 @@
 import { type Activity, activityBody, MSG } from '@app/domain';
-import { eq, inArray } from 'drizzle-orm';
-import { countExpr, selectIdsWhereNameLike } from '../../lib/crud/list-query';
+import { eq } from 'drizzle-orm';
+import { countExpr, refNameLike } from '../../lib/crud/list-query';
 import type { ResourceDef } from '../../lib/crud/resource';
 import { clientActivities, clientCircuits } from './classification.table';
 
@@ -54,7 +54,7 @@ export const activitiesResource: ResourceDef<Row, Activity> = {
     FIDELITE: flag(r.fidelite),
     REMISE_RISTOUNE: flag(r.remiseRistourne),
   }),
-  searchColumns: [a.name, a.code, (p) => inArray(a.circuitId, selectIdsWhereNameLike(clientCircuits, p))],
+  searchColumns: [a.name, a.code, (p) => refNameLike(a.circuitId, clientCircuits, p)],
   sortable: {
     NAME: a.name,
     CODE: a.code,

@@ -1,6 +1,6 @@
 import { type Category, categoryBody, MSG } from '@app/domain';
-import { eq, inArray } from 'drizzle-orm';
-import { countExpr, selectIdsWhereNameLike } from '../../lib/crud/list-query';
+import { eq } from 'drizzle-orm';
+import { countExpr, refNameLike } from '../../lib/crud/list-query';
 import type { ResourceDef } from '../../lib/crud/resource';
 import { clientActivities, clientCategories } from './classification.table';
 
@@ -32,7 +32,7 @@ export const categoriesResource: ResourceDef<Row, Category> = {
     count: db.select({ n: countExpr }).from(c).innerJoin(clientActivities, eq(clientActivities.id, c.activityId)).$dynamic() as never,
   }),
   toDto: (r) => ({ id: r.id, ID: r.id, NAME: r.name, ACTIVITE: r.activityId, ACTIVITE_NAME: r.activityName, DESCRIPTION: r.description }),
-  searchColumns: [c.name, c.description, (p) => inArray(c.activityId, selectIdsWhereNameLike(clientActivities, p))],
+  searchColumns: [c.name, c.description, (p) => refNameLike(c.activityId, clientActivities, p)],
   sortable: { NAME: c.name, ACTIVITE_NAME: clientActivities.name, DESCRIPTION: c.description, id: c.id },
   defaultSort: { field: 'NAME', order: 'asc' },
   defaultPerPage: 50,
