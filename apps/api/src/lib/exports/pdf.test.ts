@@ -72,7 +72,7 @@ describe('PDF export', () => {
     expect(pdf.pages).toBe(1);
     const page = pdf.contents[0];
     expect(page).toContain('(Boutiques de l\x92\xe9t\xe9) Tj'); // ’ and é in CP1252
-    expect(page).toContain('(G\xe9n\xe9r\xe9 le 14 mars 2025 \xe0 11:30) Tj'); // Paris time
+    expect(page).toContain('(G\xe9n\xe9r\xe9 le 14 mars 2025 \xe0 11:30) Tj'); // Tunis time (UTC+1)
     expect(page).toContain('/F2 8 Tf');
     expect(page).toContain('(Nom) Tj');
     expect(page).toContain('(\xc9picerie) Tj'); // 'Épicerie' as CP1252 bytes

@@ -323,7 +323,7 @@ class PdfFile {
 
 // ---------------------------------------------------------------------------------------------
 
-const GENERATED = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const GENERATED = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Tunis' });
 
 async function* pdfChunks<Row>(spec: ExportSpec<Row>, now: Date): AsyncGenerator<Buffer> {
   const table = tableLayout(spec);
