@@ -40,8 +40,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
-    trustProxy: true,
-    // Query strings such as ?ids[]=1 are not used; keep the default parser.
+    // Fastify accepts a hop count at run time; its typings only list string | boolean.
+    trustProxy: config.TRUST_PROXY as string | boolean,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

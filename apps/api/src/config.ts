@@ -26,6 +26,16 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'au moins 8 caractères').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.string().email().default('contact@fidelite.tn'),
+  /**
+   * Reverse proxy in front of the server: 'false' (default: the socket address is the client IP),
+   * a hop count, or a comma-separated list of proxy addresses. Never 'true': any client could then
+   * forge X-Forwarded-For and escape the per-IP sign-in lock.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d{1,2}|[0-9a-fA-F:.,/ ]+)$/, 'doit valoir false, un nombre de proxys ou des adresses séparées par des virgules')
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /** Secret for captcha challenges; generated per start when unset (challenges then die with the process). */
   CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
 });
