@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { decimal3, email, flag01, minExceedsMax, optionalText, phone, phone8, requiredText } from './fields';
 import { MSG } from './messages';
 

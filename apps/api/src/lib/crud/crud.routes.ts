@@ -15,7 +15,7 @@ import { exportParams, exportQuery, idParams, partialBody, reorderBody } from '.
 const EXPORT_BATCH = 2000;
 
 /** Turns a unique or foreign-key violation into the resource's own message. */
-function dbConflict(def: ResourceDef<any, any>, err: unknown): AppError | null {
+function dbConflict(def: Pick<ResourceDef<Record<string, unknown>, { id: number }>, 'unique' | 'inUseMessage'>, err: unknown): AppError | null {
   const e = pgError(err);
   if (e?.code === UNIQUE_VIOLATION) {
     const u = e.constraint ? def.unique?.[e.constraint] : undefined;
@@ -190,7 +190,7 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
   if (def.media) registerResourceMedia(app, def, findOne);
 }
 
-async function findOneIn(tx: unknown, def: ResourceDef<any, any>, id: number) {
+async function findOneIn<Row extends Record<string, unknown>, Dto extends { id: number }>(tx: unknown, def: ResourceDef<Row, Dto>, id: number) {
   const [row] = await def.select(tx as never).rows.where(eq(def.idColumn, id)).limit(1);
-  return row ? (def.toDto(row) as Record<string, unknown>) : null;
+  return row ? (def.toDto(row) as unknown as Record<string, unknown>) : null;
 }

@@ -25,9 +25,9 @@ async function readUpload(req: FastifyRequest): Promise<{ fileName: string; buff
  * and the short form POST {entity}/media/{id} (typeclients/media/{id}) for the first media name.
  * Single-file fields: a new upload replaces the old file, which is removed from disk.
  */
-export function registerResourceMedia<Dto extends { id: number }>(
+export function registerResourceMedia<Row extends Record<string, unknown>, Dto extends { id: number }>(
   fastify: FastifyInstance,
-  def: ResourceDef<any, Dto>,
+  def: ResourceDef<Row, Dto>,
   findOne: (id: number) => Promise<Dto | null>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

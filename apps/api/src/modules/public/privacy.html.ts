@@ -1,8 +1,8 @@
 /** The static privacy policy (spec 3 §2.2), dated 08 January 2025; the contact e-mail comes from configuration. */
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function privacyPolicyHtml(contactEmail: string): string {
-  const email = escape(contactEmail);
+  const email = escapeHtml(contactEmail);
   return `<!doctype html>
 <html lang="fr">
 <head>
