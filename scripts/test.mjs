@@ -62,7 +62,7 @@ function ensureChromium() {
   );
 }
 
-for (const project of ['packages/domain', 'apps/api', 'apps/web']) check(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
+for (const project of ['packages/domain', 'apps/api', 'apps/web', 'apps/web/src/e2e']) check(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
 check('lint', 'npx', ['biome', 'check', '.']);
 vitest('unit: domain', path.join(root, 'packages/domain'), []);
 vitest('unit: web', path.join(root, 'apps/web'), []);

@@ -79,6 +79,19 @@ describe('circuits', () => {
   });
 });
 
+describe('French ordering', () => {
+  it('sorts names ignoring accents and case', async () => {
+    for (const n of ['Épicerie', 'echoppe', 'Fromagerie', 'Dépôt']) await call('POST', 'clients_circuits', { NAME: n });
+    const names = (await call('GET', 'clients_circuits?sort=NAME&order=asc')).json().data.map((d: { NAME: string }) => d.NAME);
+    const mine = names.filter((n: string) => ['Épicerie', 'echoppe', 'Fromagerie', 'Dépôt'].includes(n));
+    expect(mine).toEqual(['Dépôt', 'echoppe', 'Épicerie', 'Fromagerie']);
+    for (const n of ['Épicerie', 'echoppe', 'Fromagerie', 'Dépôt']) {
+      const id = (await call('GET', `clients_circuits?page=1&search=${encodeURIComponent(n)}`)).json().data[0].id;
+      await call('DELETE', `clients_circuits/${id}`);
+    }
+  });
+});
+
 describe('activities and categories', () => {
   let circuitId: number;
   beforeAll(async () => {

@@ -41,3 +41,6 @@ export const countExpr = sql<number>`count(*)::int`;
 export function refNameLike(fk: AnyPgColumn, table: AnyPgTable & { id: AnyPgColumn; name: AnyPgColumn }, pattern: string): SQL {
   return sql`${fk} in (select ${table.id} from ${table} where ${ilike(table.name, pattern)})`;
 }
+
+/** Sort key of a text column: lower-cased, accents removed (indexed by migration 0002). */
+export const sortKey = (column: AnyPgColumn) => sql`public.sort_key(${column})`;

@@ -1,6 +1,6 @@
 import { type Activity, activityBody, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
-import { countExpr, refNameLike } from '../../lib/crud/list-query';
+import { countExpr, refNameLike, sortKey } from '../../lib/crud/list-query';
 import type { ResourceDef } from '../../lib/crud/resource';
 import { clientActivities, clientCircuits } from './classification.table';
 
@@ -56,9 +56,9 @@ export const activitiesResource: ResourceDef<Row, Activity> = {
   }),
   searchColumns: [a.name, a.code, (p) => refNameLike(a.circuitId, clientCircuits, p)],
   sortable: {
-    NAME: a.name,
-    CODE: a.code,
-    CIRCUIT_NAME: clientCircuits.name,
+    NAME: sortKey(a.name),
+    CODE: sortKey(a.code),
+    CIRCUIT_NAME: sortKey(clientCircuits.name),
     E_COMMERCE: a.eCommerce,
     FIDELITE: a.fidelite,
     REMISE_RISTOUNE: a.remiseRistourne,

@@ -1,6 +1,6 @@
 import { type Category, categoryBody, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
-import { countExpr, refNameLike } from '../../lib/crud/list-query';
+import { countExpr, refNameLike, sortKey } from '../../lib/crud/list-query';
 import type { ResourceDef } from '../../lib/crud/resource';
 import { clientActivities, clientCategories } from './classification.table';
 
@@ -33,7 +33,7 @@ export const categoriesResource: ResourceDef<Row, Category> = {
   }),
   toDto: (r) => ({ id: r.id, ID: r.id, NAME: r.name, ACTIVITE: r.activityId, ACTIVITE_NAME: r.activityName, DESCRIPTION: r.description }),
   searchColumns: [c.name, c.description, (p) => refNameLike(c.activityId, clientActivities, p)],
-  sortable: { NAME: c.name, ACTIVITE_NAME: clientActivities.name, DESCRIPTION: c.description, id: c.id },
+  sortable: { NAME: sortKey(c.name), ACTIVITE_NAME: sortKey(clientActivities.name), DESCRIPTION: c.description, id: c.id },
   defaultSort: { field: 'NAME', order: 'asc' },
   defaultPerPage: 50,
   unique: { client_categories_name_unique: { field: 'NAME', message: MSG.nameExists } },

@@ -1,5 +1,5 @@
 import { type Circuit, circuitBody, MSG } from '@app/domain';
-import { countExpr } from '../../lib/crud/list-query';
+import { countExpr, sortKey } from '../../lib/crud/list-query';
 import type { ResourceDef } from '../../lib/crud/resource';
 import { clientCircuits } from './classification.table';
 
@@ -23,7 +23,7 @@ export const circuitsResource: ResourceDef<Row, Circuit> = {
   }),
   toDto: (r) => ({ id: r.id, ID: r.id, NAME: r.name, DESCRIPTION: r.description }),
   searchColumns: [clientCircuits.name, clientCircuits.description],
-  sortable: { NAME: clientCircuits.name, DESCRIPTION: clientCircuits.description, id: clientCircuits.id },
+  sortable: { NAME: sortKey(clientCircuits.name), DESCRIPTION: clientCircuits.description, id: clientCircuits.id },
   defaultSort: { field: 'NAME', order: 'asc' },
   defaultPerPage: 50,
   unique: { client_circuits_name_unique: { field: 'NAME', message: MSG.nameExists } },

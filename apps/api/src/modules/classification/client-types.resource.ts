@@ -1,5 +1,5 @@
 import { type ClientType, clientTypeBody, MSG } from '@app/domain';
-import { countExpr } from '../../lib/crud/list-query';
+import { countExpr, sortKey } from '../../lib/crud/list-query';
 import type { ResourceDef } from '../../lib/crud/resource';
 import { mediaFor } from '../media/media.service';
 import { clientTypes } from './classification.table';
@@ -25,7 +25,7 @@ export const clientTypesResource: ResourceDef<Row, ClientType> = {
     for (const d of dtos) d.MEDIA = media.get(d.id) ?? null;
   },
   searchColumns: [clientTypes.name],
-  sortable: { position: clientTypes.position, NAME: clientTypes.name, id: clientTypes.id },
+  sortable: { position: clientTypes.position, NAME: sortKey(clientTypes.name), id: clientTypes.id },
   defaultSort: { field: 'position', order: 'asc' },
   defaultPerPage: 50,
   unique: { client_types_name_unique: { field: 'NAME', message: MSG.nameExists } },
