@@ -58,6 +58,8 @@ async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
   try {
     return await fetch(apiUrl(path, opts.query), { method, headers, body, signal: opts.signal });
   } catch (e) {
+    // A cancelled call (route change, TanStack Query cancel) is not a failure to report.
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
     const err = new ApiError(0, 'Serveur injoignable');
     onFailure(err, method, !!opts.silent);
     throw err;

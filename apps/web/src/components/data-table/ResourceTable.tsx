@@ -2,7 +2,7 @@ import type { ExportFormat } from '@app/domain';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { api } from '../../lib/api';
 import { renderCell } from './cells';
 import { type ColumnDef, isKnownSort, isToggleKind, sortKeyOf } from './columns';
@@ -82,20 +82,18 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const reorderMutation = useRowReorder<Row>(path, key, reorder);
   const dragEnabled = !!reorder && !readOnly && canReorder(state, reorder.positionField);
 
-  const askDelete = useCallback(
-    (row: Row) =>
-      confirmDialog({
-        header: 'Confirmation',
-        message: `Voulez-vous vraiment supprimer ${itemNoun} ?`,
-        icon: 'pi pi-exclamation-triangle',
-        acceptLabel: 'Oui',
-        rejectLabel: 'Non',
-        acceptClassName: 'p-button-danger',
-        defaultFocus: 'reject',
-        accept: () => remove.mutate(row),
-      }),
-    [itemNoun, remove],
-  );
+  // The shell mounts the one ConfirmDialog; this fills it. Focus starts on 'Non' so Enter does not delete.
+  const askDelete = (row: Row) =>
+    confirmDialog({
+      header: 'Confirmation',
+      message: `Voulez-vous vraiment supprimer ${itemNoun} ?`,
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Oui',
+      rejectLabel: 'Non',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => remove.mutate(row),
+    });
 
   const onExport = (format: ExportFormat) =>
     api.download(`${path}/export/${format}`, { search: state.search.trim() || undefined, sort: state.sort, order: state.sort ? state.order : undefined });

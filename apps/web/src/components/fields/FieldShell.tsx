@@ -54,3 +54,8 @@ export function FieldShell({ id, label, required, error, hint, wide, inline, chi
 export function FieldGrid({ children }: { children: ReactNode }) {
   return <div className="fld-grid">{children}</div>;
 }
+
+/** Short fields side by side across the whole grid row (flags, checkboxes). */
+export function FieldRow({ children }: { children: ReactNode }) {
+  return <div className="fld-row">{children}</div>;
+}

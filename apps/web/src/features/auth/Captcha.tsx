@@ -73,8 +73,9 @@ export function Captcha({ onChange, refreshKey = 0, error }: Props) {
 
   if (!challenge) return null;
   return (
-    <div className="captcha">
-      <altcha-widget key={challenge} ref={widget} challenge={challenge} language="fr-fr" name="captcha" />
+    // A new challenge remounts the widget (keyed wrapper: the custom element's typings have no `key`).
+    <div className="captcha" key={challenge}>
+      <altcha-widget ref={widget} challenge={challenge} language="fr-fr" name="captcha" />
       {error && (
         <small className="field-error" role="alert">
           {error}

@@ -150,7 +150,7 @@ export function NewPasswordStep({ email, code, onReset }: { email: string; code:
 export function DoneStep({ onClose }: { onClose(): void }) {
   return (
     <div className="forgot-done" role="status">
-      <i className="pi pi-check-circle" aria-hidden="true" />
+      <i className="pi pi-check-circle forgot-done-icon" aria-hidden="true" />
       <p>
         <strong>Les étapes sont terminées.</strong>
         <br />

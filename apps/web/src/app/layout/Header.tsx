@@ -1,0 +1,69 @@
+import { PROFILE_PATH, ROLE_LABELS } from '@app/domain';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
+import { signOut } from '../../features/auth/auth.api';
+import { queryClient } from '../../lib/query';
+import { session } from '../../lib/session';
+import { useSessionUser } from '../../lib/useSession';
+
+/** Top bar: burger, then the user's dropdown (profile, change password, logout). */
+export function Header({ onToggleMenu, menuExpanded }: { onToggleMenu(): void; menuExpanded: boolean }) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const menu = useRef<Menu>(null);
+  const [changing, setChanging] = useState(false);
+
+  const logout = async () => {
+    const token = session.token();
+    session.clear();
+    queryClient.clear();
+    navigate('/', { replace: true });
+    await signOut(token);
+  };
+
+  const items: MenuItem[] = [
+    { label: 'Mon profil', icon: 'pi pi-user', command: () => navigate(PROFILE_PATH) },
+    { label: 'Changer le mot de passe', icon: 'pi pi-key', command: () => setChanging(true) },
+    { separator: true },
+    { label: 'Déconnexion', icon: 'pi pi-sign-out', className: 'menu-danger', command: () => void logout() },
+  ];
+
+  const name = user ? `${user.FIRSTNAME} ${user.LASTNAME}`.trim() : '';
+  const initials = `${user?.FIRSTNAME?.[0] ?? ''}${user?.LASTNAME?.[0] ?? ''}`.toUpperCase() || '?';
+  const role = user ? (ROLE_LABELS[user.role] ?? user.role) : '';
+
+  return (
+    <header className="app-header">
+      <button type="button" className="icon-button burger" onClick={onToggleMenu} aria-label="Menu" aria-expanded={menuExpanded}>
+        <i className="pi pi-bars" />
+      </button>
+      <div className="header-brand">
+        <img src="/logo.svg" alt="" width={28} height={28} />
+        <span>Programme Fidélité</span>
+      </div>
+      <div className="header-spacer" />
+      <button
+        type="button"
+        className="user-button"
+        onClick={(e) => menu.current?.toggle(e)}
+        aria-haspopup="menu"
+        aria-controls="user-menu"
+        aria-label={`Compte de ${name}`}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span className="user-text">
+          <span className="user-name">{name}</span>
+          <span className="user-role">{role}</span>
+        </span>
+        <i className="pi pi-angle-down" aria-hidden="true" />
+      </button>
+      <Menu model={items} popup ref={menu} id="user-menu" popupAlignment="right" className="user-menu" />
+      <ChangePasswordDialog visible={changing} onHide={() => setChanging(false)} />
+    </header>
+  );
+}

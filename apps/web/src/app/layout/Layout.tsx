@@ -1,0 +1,48 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+import { TitleBar } from './TitleBar';
+import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
+
+/**
+ * The protected shell. Side menu states (spec 1 §4): open or mini on wide screens; on mobile
+ * (≤ 767px) hidden by default and displayed as an overlay. The burger toggles the current pair.
+ */
+export function Layout() {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [mini, setMini] = useState(false);
+  const [displayed, setDisplayed] = useState(false);
+  const { pathname } = useLocation();
+
+  // Following a link on mobile closes the overlay menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
+  useEffect(() => setDisplayed(false), [pathname, mobile]);
+
+  const state = mobile ? (displayed ? 'displayed' : 'hidden') : mini ? 'mini' : 'open';
+  const toggle = () => (mobile ? setDisplayed((d) => !d) : setMini((m) => !m));
+
+  return (
+    <div className={`app-shell menu-${state}`}>
+      <SideMenu mini={state === 'mini'} onClose={mobile ? () => setDisplayed(false) : undefined} />
+      {state === 'displayed' && <div className="menu-backdrop" onClick={() => setDisplayed(false)} aria-hidden="true" />}
+      <div className="app-main">
+        <Header onToggleMenu={toggle} menuExpanded={state === 'open' || state === 'displayed'} />
+        <TitleBar />
+        <main className="app-content" id="main">
+          <Suspense
+            fallback={
+              <div className="page-loading" role="status">
+                <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Chargement…
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { type MenuGroup, menuFor } from '@app/domain';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useSessionUser } from '../../lib/useSession';
+
+const pathOnly = (to: string) => to.split('?')[0];
+
+/** The role's menu (menuFor, shared with the API's permission map), grouped under headings. */
+export function SideMenu({ mini, onClose }: { mini: boolean; onClose?: () => void }) {
+  const user = useSessionUser();
+  const groups = menuFor(user?.role);
+  return (
+    <nav className="side-menu" aria-label="Menu principal">
+      <div className="side-brand">
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        {!mini && <span>Programme Fidélité</span>}
+        {onClose && (
+          <button type="button" className="icon-button side-close" onClick={onClose} aria-label="Fermer le menu">
+            <i className="pi pi-times" />
+          </button>
+        )}
+      </div>
+      <div className="side-scroll">
+        {groups.map((g) => (
+          <Group key={g.key} group={g} mini={mini} />
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+function Group({ group, mini }: { group: MenuGroup; mini: boolean }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(true);
+  const active = group.entries.some((e) => pathname.startsWith(pathOnly(e.path)));
+  const expanded = mini || open;
+  return (
+    <div className={`menu-group${active ? ' is-active' : ''}`}>
+      {mini ? (
+        <div className="menu-group-divider" role="presentation" />
+      ) : (
+        <button type="button" className="menu-group-head" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <i className={group.icon} aria-hidden="true" />
+          <span>{group.label}</span>
+          <i className={`pi pi-chevron-down menu-chevron${open ? ' is-open' : ''}`} aria-hidden="true" />
+        </button>
+      )}
+      {/* Grid rows 0fr → 1fr animates the group's real height (0.5 s, spec 1 §2). */}
+      <div className={`menu-group-body${expanded ? ' is-open' : ''}`}>
+        <ul>
+          {group.entries.map((e) => (
+            <li key={e.key}>
+              <NavLink to={e.path} className="menu-link" title={mini ? e.label : undefined} tabIndex={expanded ? undefined : -1}>
+                <i className={e.icon} aria-hidden="true" />
+                <span className="menu-label">{e.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

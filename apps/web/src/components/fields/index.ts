@@ -1,0 +1,11 @@
+export { DateField } from './DateField';
+export { type FileValue, FileField, isNewFile } from './FileField';
+export { FieldGrid, FieldRow, FieldShell } from './FieldShell';
+export { filterDecimal, filterDigits, filterPhone } from './input-filters';
+export { MinMaxWarning } from './MinMaxWarning';
+export { RichTextField } from './RichTextField';
+export { MultiSelectField, SelectField } from './SelectFields';
+export { EmailField, NumberField, PhoneField, TextAreaField, TextField } from './TextFields';
+export { CheckboxField, SwitchField } from './ToggleFields';
+export { type BaseFieldProps, fieldId } from './useField';
+export { type Option, type OptionSource, toOptions, useOptions } from './useOptions';

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Steps } from 'primereact/steps';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type DefaultValues, type FieldValues, FormProvider, type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { errorPaths, type FormMode, firstStepWithError, footerButtons, type StepDef, serverFieldErrors } from './steps';
+import './form-dialog.css';
+
+export interface FormStep extends StepDef {
+  content: ReactNode;
+}
+
+export interface FormDialogProps<In extends FieldValues, Out> {
+  visible: boolean;
+  mode: FormMode;
+  /** Title per mode: 'Ajouter un circuit', 'Modifier le circuit', 'Détails du circuit'. */
+  titles: Record<FormMode, string>;
+  /** The domain schema (same one the API validates with); its output is what onSubmit receives. */
+  schema: z.ZodType<Out, In>;
+  defaultValues: DefaultValues<In>;
+  /** Several steps get a Steps header and Précédent / Suivant; a single form may pass `children` instead. */
+  steps?: FormStep[];
+  children?: ReactNode;
+  /** Saves the merged data of every step; a 422 ApiError puts its field errors on the fields. */
+  onSubmit: (values: Out) => Promise<void>;
+  onHide: () => void;
+  /** Dialog width on desktop (spec: 60vw); 95vw on mobile. */
+  width?: string;
+}
+
+/**
+ * Add / edit / view dialog. A new form is built each time the dialog opens, so no value leaks from
+ * one opening into the next.
+ */
+export function FormDialog<In extends FieldValues, Out>(props: FormDialogProps<In, Out>) {
+  const [opened, setOpened] = useState({ visible: props.visible, count: 0 });
+  if (props.visible !== opened.visible) setOpened({ visible: props.visible, count: opened.count + (props.visible ? 1 : 0) });
+  return <DialogForm key={opened.count} {...props} />;
+}
+
+function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>) {
+  const { mode, onHide } = props;
+  const steps: FormStep[] = props.steps ?? [{ label: '', fields: [], content: props.children }];
+  const [index, setIndex] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const formId = useId();
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(props.schema),
+    defaultValues: props.defaultValues,
+    disabled: mode === 'view',
+    mode: 'onTouched',
+  });
+  const buttons = footerButtons(mode, index, steps.length);
+
+  const next = async () => {
+    if (mode !== 'view') {
+      const ok = await form.trigger(steps[index].fields as Path<In>[], { shouldFocus: true });
+      if (!ok) return;
+    }
+    setIndex((i) => Math.min(i + 1, steps.length - 1));
+  };
+
+  const goToErrors = (names: string[]) => {
+    const at = firstStepWithError(steps, names);
+    if (at >= 0) setIndex(at);
+  };
+
+  const save = form.handleSubmit(
+    async (values) => {
+      setSaving(true);
+      try {
+        await props.onSubmit(values);
+        onHide();
+      } catch (err) {
+        // Other failures were toasted by the error catalogue; the dialog stays open with its data.
+        if (err instanceof ApiError && err.status === 422) {
+          const fieldErrors = serverFieldErrors(err.errors);
+          for (const [name, message] of fieldErrors) form.setError(name as Path<In>, { type: 'server', message });
+          goToErrors(fieldErrors.map(([name]) => name));
+        }
+      } finally {
+        setSaving(false);
+      }
+    },
+    // A rule spanning steps may still fail on save: show the step that holds it.
+    (errors) => goToErrors(errorPaths(errors)),
+  );
+
+  const onFormSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (mode === 'view') return;
+    // Enter in a field moves on, and saves only from the last step.
+    if (buttons.next) void next();
+    else void save();
+  };
+
+  const footer = (
+    <div className="fd-footer">
+      <Button type="button" label={buttons.cancelLabel} severity="secondary" outlined onClick={onHide} disabled={saving} />
+      <span className="fd-footer-spacer" />
+      {buttons.previous && (
+        <Button type="button" label="Précédent" icon="pi pi-arrow-left" outlined onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={saving} />
+      )}
+      {buttons.next && <Button type="button" label="Suivant" icon="pi pi-arrow-right" iconPos="right" onClick={() => void next()} />}
+      {buttons.save && <Button type="submit" form={formId} label="Enregistrer" icon="pi pi-check" loading={saving} />}
+    </div>
+  );
+
+  return (
+    <Dialog
+      visible={props.visible}
+      onHide={() => {
+        if (!saving) onHide();
+      }}
+      header={props.titles[mode]}
+      footer={footer}
+      style={{ width: props.width ?? '60vw' }}
+      breakpoints={{ '1199px': '75vw', '767px': '95vw' }}
+      baseZIndex={10000}
+      draggable={false}
+      resizable={false}
+      blockScroll
+      className="fd-dialog"
+    >
+      {steps.length > 1 && (
+        <Steps
+          className="fd-steps"
+          model={steps.map((s) => ({ label: s.label }))}
+          activeIndex={index}
+          // Free navigation only when nothing can be invalid.
+          readOnly={mode !== 'view'}
+          onSelect={(e) => setIndex(e.index)}
+        />
+      )}
+      <FormProvider {...form}>
+        <form id={formId} onSubmit={onFormSubmit} noValidate>
+          {steps.map((step, i) => (
+            <section key={step.label || i} hidden={i !== index} aria-label={step.label || undefined}>
+              {step.content}
+            </section>
+          ))}
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { FormDialog, type FormDialogProps, type FormStep } from './FormDialog';
+export { type FormMode, footerButtons, type StepDef, stepOfField } from './steps';

@@ -1,0 +1,106 @@
+import { type Action, can } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { useSessionUser } from '../../lib/useSession';
+import { ResourceTable, type ResourceTableProps, resourceKey, type RowWithId } from '../data-table';
+import { FormDialog, type FormMode, type FormStep } from '../form-dialog';
+
+/** How a resource is edited: its schema, the form's steps and how rows become form values. */
+export interface ResourceForm<Row, In extends FieldValues, Out> {
+  schema: z.ZodType<Out, In>;
+  titles: Record<FormMode, string>;
+  /** Form values for a new row (null) or an existing one. */
+  toValues: (row: Row | null) => DefaultValues<In>;
+  /** A one-step form… */
+  content?: ReactNode;
+  /** …or several steps. */
+  steps?: FormStep[];
+  /** The body of POST / PUT; default the schema's output. */
+  toBody?: (values: Out) => unknown;
+  /** Work after the row is saved (file upload…); a failure there keeps the saved row. */
+  afterSave?: (saved: Row, values: Out, before: Row | null) => Promise<void>;
+}
+
+export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues, Out>
+  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly'> {
+  form: ResourceForm<Row, In, Out>;
+  /** Permission needed to add, edit, delete and toggle (the server enforces it too). */
+  writeAction?: Action;
+  /** Read GET {path}/{id} before opening a row (when list rows carry fewer fields than the form). */
+  fetchRow?: boolean;
+}
+
+interface DialogState<Row> {
+  visible: boolean;
+  mode: FormMode;
+  row: Row | null;
+}
+
+/**
+ * A plain resource screen: the generic list plus the add / edit / view dialog. Screens describe
+ * the resource; this does the calls, toasts and refreshes.
+ */
+export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>({
+  form,
+  writeAction,
+  fetchRow,
+  ...table
+}: ResourcePageProps<Row, In, Out>) {
+  const { path } = table;
+  const qc = useQueryClient();
+  const user = useSessionUser();
+  const readOnly = writeAction ? !can(user?.role, writeAction) : false;
+  const [dialog, setDialog] = useState<DialogState<Row>>({ visible: false, mode: 'add', row: null });
+
+  const open = async (mode: FormMode, row: Row | null) => {
+    const fresh = row && fetchRow ? await api.get<Row>(`${path}/${row.id}`).catch(() => null) : row;
+    if (row && !fresh) return;
+    setDialog({ visible: true, mode, row: fresh });
+  };
+
+  const onSubmit = async (values: Out) => {
+    const { mode, row } = dialog;
+    const body = form.toBody ? form.toBody(values) : values;
+    const saved = mode === 'edit' && row ? await api.put<Row>(`${path}/${row.id}`, body) : await api.post<Row>(path, body);
+    let afterFailed = false;
+    if (form.afterSave) {
+      try {
+        await form.afterSave(saved, values, row);
+      } catch {
+        // The row is saved; the catalogue reported the failed extra call. Saving again would duplicate an added row.
+        afterFailed = true;
+      }
+    }
+    await qc.invalidateQueries({ queryKey: resourceKey(path) });
+    if (afterFailed) notify.warn('Enregistrement partiel', 'Les données sont enregistrées, mais le fichier n’a pas pu être envoyé.');
+    else notify.success(mode === 'add' ? 'Ajout effectué' : 'Modification effectuée', 'Les données ont été enregistrées avec succès.');
+  };
+
+  return (
+    <>
+      <ResourceTable<Row>
+        {...table}
+        readOnly={readOnly}
+        onAdd={() => void open('add', null)}
+        onView={(row) => void open('view', row)}
+        onEdit={(row) => void open('edit', row)}
+      />
+      <FormDialog<In, Out>
+        visible={dialog.visible}
+        mode={dialog.mode}
+        titles={form.titles}
+        schema={form.schema}
+        defaultValues={form.toValues(dialog.row)}
+        steps={form.steps}
+        onSubmit={onSubmit}
+        onHide={() => setDialog((d) => ({ ...d, visible: false }))}
+      >
+        {form.content}
+      </FormDialog>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { type ResourceForm, ResourcePage, type ResourcePageProps } from './ResourcePage';

@@ -1,0 +1,108 @@
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Browser helpers for the e2e tests: Debian's Chromium, two viewports, sign-in, screenshots. */
+export const DESKTOP = { width: 1366, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+export const PASSWORD = 'Demo1234!';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A fresh context (own storage and cookies). By default the cookie choice is already made, so the
+ * banner does not cover the screens under test; the cookie test asks for `consent: false`.
+ */
+export async function newPage(browser: Browser, opts: { viewport?: typeof DESKTOP; consent?: boolean } = {}): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport: opts.viewport ?? DESKTOP, locale: 'fr-FR' });
+  if (opts.consent !== false) {
+    await context.addCookies([{ name: 'myShinyCookie', value: 'true', url: baseUrl() }]);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(/\/layout\//);
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.locator('.user-button').click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Saves test-results/screenshots/<name>-<desktop|mobile>.png, after animations settle. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width <= MOBILE.width ? 'mobile' : 'desktop'}.png`) });
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+export async function expectPath(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(expected);
+}
+
+/** Text of a mail file, with base64 and quoted-printable parts decoded. */
+function mailText(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const [head, ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      return body;
+    })
+    .join('\n');
+}
+
+/** The 6-digit reset code of the newest mail written to DATA_DIR/outbox for `to`. */
+export async function latestResetCode(to: string): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+        } catch {
+          return undefined;
+        }
+        const newest = files
+          .map((f) => path.join(outbox, f))
+          .filter((f) => readFileSync(f, 'utf8').includes(to))
+          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+        if (!newest) return undefined;
+        code = /^\s*(\d{6})\s*$/m.exec(mailText(readFileSync(newest, 'utf8')))?.[1];
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}

@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('shell', () => {
+  it('desktop: title bar, mini menu, user dropdown, profile save', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await page.goto('/layout/settings/circuit-client');
+    await expect.poll(() => page.locator('.title-bar h1').textContent()).toBe('Paramètres / Circuits');
+    await shot(page, 'circuits');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect.poll(() => page.locator('.app-shell').getAttribute('class')).toContain('menu-mini');
+    await shot(page, 'menu-mini');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+
+    await page.locator('.user-button').click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Déconnexion' }).isVisible()).toBe(true);
+    await shot(page, 'user-menu');
+    await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+    await expectPath(page, '/layout/settings/profile');
+    await expect.poll(() => page.locator('#profile-FIRSTNAME').inputValue()).not.toBe('');
+
+    // Duplicate email: warning 'Email Existe' and a field error.
+    const email = await page.locator('#profile-EMAIL').inputValue();
+    await page.locator('#profile-EMAIL').fill('chef@demo.tn');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => page.locator('.p-toast-summary', { hasText: 'Email Existe' }).isVisible()).toBe(true);
+    await shot(page, 'profile-email-exists');
+    await page.locator('#profile-EMAIL').fill(email);
+    await page.locator('#profile-GSM').fill('+21698000111');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => page.getByText('Profil mis à jour').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('mobile: the menu is hidden by default and opens with the burger', async () => {
+    const page = await newPage(browser, { viewport: MOBILE });
+    await login(page, 'admin@demo.tn');
+    const menu = page.locator('.side-menu');
+    await expect.poll(async () => (await menu.boundingBox())?.x ?? 0).toBeLessThan(-200);
+    await shot(page, 'profile-admin');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
+    await shot(page, 'menu-open');
+    await page.getByRole('link', { name: 'Circuits' }).click();
+    await expectPath(page, '/layout/settings/circuit-client');
+    await expect.poll(async () => (await menu.boundingBox())?.x ?? 0).toBeLessThan(-200);
+    await page.locator('.user-button').click();
+    await shot(page, 'user-menu');
+    await page.context().close();
+  });
+});
+
+describe('public', () => {
+  it('cookie banner: Accepter hides it and sets myShinyCookie', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await newPage(browser, { viewport, consent: false });
+      await page.goto('/');
+      const banner = page.locator('.cookie-banner');
+      await expect.poll(() => banner.isVisible()).toBe(true);
+      await shot(page, 'cookie-banner');
+      await banner.getByRole('button', { name: 'En savoir plus sur vos données personnelles' }).click();
+      const rgpd = page.getByRole('dialog', { name: 'Protection des données personnelles' });
+      await expect.poll(() => rgpd.isVisible()).toBe(true);
+      await shot(page, 'rgpd');
+      await rgpd.locator('.p-dialog-footer').getByRole('button', { name: 'Fermer' }).click();
+      await expect.poll(() => rgpd.isVisible()).toBe(false);
+      await banner.getByRole('button', { name: 'Accepter' }).click();
+      await expect.poll(() => banner.count()).toBe(0);
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === 'myShinyCookie')?.value).toBe('true');
+      await page.reload();
+      await page.waitForTimeout(300);
+      expect(await banner.count()).toBe(0);
+      await page.context().close();
+    }
+  });
+
+  it('cookie banner: Refuser sets the cookie to false', async () => {
+    const page = await newPage(browser, { consent: false });
+    await page.goto('/cgu_cgv');
+    await page.locator('.cookie-banner').getByRole('button', { name: 'Refuser' }).click();
+    await expect.poll(() => page.locator('.cookie-banner').count()).toBe(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'myShinyCookie')?.value).toBe('false');
+    await page.context().close();
+  });
+
+  it('/cgu_cgv shows the twelve articles', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await newPage(browser, { viewport });
+      await page.goto('/cgu_cgv');
+      await expect.poll(() => page.locator('.terms-section').count()).toBe(12);
+      expect(await page.getByText('Dernière mise à jour : 25/06/2025').isVisible()).toBe(true);
+      expect(await page.locator('.terms-section h2').first().textContent()).toContain('Premier article');
+      expect(await page.locator('.terms-section h2').last().textContent()).toContain('Douzième article');
+      await shot(page, 'cgu');
+      await page.context().close();
+    }
+  });
+});

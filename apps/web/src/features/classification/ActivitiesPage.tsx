@@ -1,0 +1,43 @@
+import { ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type Activity, type ActivityBody, activityBody } from '@app/domain';
+import { CheckboxField, FieldGrid, FieldRow, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { ResourcePage } from '../../components/resource-page';
+import { BY_NAME, CLASSIFICATION_PAGE_SIZE, activityColumns } from './columns';
+
+export default function ActivitiesPage() {
+  return (
+    <ResourcePage<Activity, ActivityBody, typeof activityBody._output>
+      path="clients_activities"
+      columns={activityColumns}
+      itemNoun="cette activité"
+      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
+      defaultSort={BY_NAME}
+      writeAction="classification:write"
+      form={{
+        schema: activityBody,
+        titles: { add: 'Ajouter une activité', edit: "Modifier l'activité", view: "Détails de l'activité" },
+        toValues: (row) => ({
+          NAME: row?.NAME ?? '',
+          CODE: row?.CODE ?? '',
+          CIRCUIT: row?.CIRCUIT ?? null,
+          DESCRIPTION: row?.DESCRIPTION ?? '',
+          E_COMMERCE: row?.E_COMMERCE ?? 0,
+          FIDELITE: row?.FIDELITE ?? 0,
+          REMISE_RISTOUNE: row?.REMISE_RISTOUNE ?? 0,
+        }),
+        content: (
+          <FieldGrid>
+            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <TextField name="CODE" label="Code" required maxLength={30} />
+            <SelectField name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits' }} />
+            <FieldRow>
+              {ACTIVITY_FLAGS.map((flag) => (
+                <CheckboxField key={flag} name={flag} label={ACTIVITY_FLAG_LABELS[flag]} />
+              ))}
+            </FieldRow>
+            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+          </FieldGrid>
+        ),
+      }}
+    />
+  );
+}

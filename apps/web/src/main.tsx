@@ -1,0 +1,28 @@
+import 'primereact/resources/themes/lara-light-indigo/theme.css';
+import 'primereact/resources/primereact.min.css';
+import 'primeicons/primeicons.css';
+import './styles/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/providers';
+import { router } from './app/router';
+import { installErrorCatalogue } from './lib/errors';
+import { registerFrenchLocale } from './lib/locale';
+import { queryClient } from './lib/query';
+import { migrateStorage } from './lib/session';
+
+// Spec 3 §4: storage from before version 4 is dropped and the page reloads.
+if (!migrateStorage()) {
+  registerFrenchLocale();
+  installErrorCatalogue({
+    onSessionExpired: () => {
+      queryClient.clear();
+      void router.navigate('/', { replace: true });
+    },
+  });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
