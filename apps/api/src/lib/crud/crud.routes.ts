@@ -6,6 +6,7 @@ import { audit, diff } from '../../modules/audit/audit.repository';
 import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../exports';
 import { AppError, notFound, ok, paged } from '../http';
+import { withCleanRichText } from '../rich-text';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
 import { orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
@@ -109,7 +110,7 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
   });
 
   app.post(base, { config: write, schema: { tags, summary: 'Créer', body: def.body } }, async (req, reply) => {
-    const values = def.toValues(req.body as Record<string, unknown>);
+    const values = def.toValues(withCleanRichText(req.body as Record<string, unknown>, def.richText));
     const id = await guard(() =>
       app.db.transaction(async (tx) => {
         if (def.position) {
@@ -159,7 +160,7 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
     async (req) => {
       const before = await findOne(req.params.id);
       if (!before) throw notFound();
-      const values = def.toValues(req.body as Record<string, unknown>);
+      const values = def.toValues(withCleanRichText(req.body as Record<string, unknown>, def.richText));
       if (Object.keys(values).length) {
         if ('updatedAt' in def.table) values.updatedAt = new Date();
         await guard(() =>

@@ -22,6 +22,8 @@ export interface ResourceDef<Row extends Record<string, unknown>, Dto extends { 
   idColumn: AnyPgColumn;
   /** Body of POST; PUT accepts any subset of it. */
   body: z.ZodObject;
+  /** API fields holding rich text (HTML), cleaned with the allowlist of lib/rich-text.ts before storage. */
+  richText?: readonly string[];
   /** API fields → column values. Receives the parsed (possibly partial) body. */
   toValues(body: Record<string, unknown>): Record<string, unknown>;
   /** The select with its joins; `where`, order and paging are added by the router. */
