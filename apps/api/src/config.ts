@@ -53,7 +53,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
+    // npm runs the server from apps/api; a relative DATA_DIR means relative to where npm was invoked.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     webDist: null,
     ...overrides,
   };
