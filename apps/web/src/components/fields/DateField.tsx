@@ -1,5 +1,9 @@
+import { formatDate } from '@app/domain';
+import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { fromCalendarDate, toCalendarDate, type DateValueKind } from './date-value';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { useRef, useState } from 'react';
+import { type DateValueKind, fromCalendarDate, toCalendarDate } from './date-value';
 import { FieldShell } from './FieldShell';
 import { type BaseFieldProps, useField } from './useField';
 
@@ -12,31 +16,60 @@ interface DateFieldProps extends BaseFieldProps {
 }
 
 /**
- * French calendar (locale 'fr' registered by the app: Monday first, dd/mm/yy, button bar labels),
- * picked dates at 08:00.
+ * French date picker (spec 1 §9): a calendar (locale 'fr': Monday first) in a panel whose
+ * buttons are 'Annuler' and 'Choisir'. A click on a day only marks it; 'Choisir' sets the field
+ * (at 08:00, spec 1 §5), 'Annuler' or closing the panel leaves it as it was. PrimeReact's popup
+ * calendar closes on the first click, hence an inline calendar in our own panel.
  */
 export function DateField(props: DateFieldProps) {
   const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const panel = useRef<OverlayPanel>(null);
+  const [draft, setDraft] = useState<Date | null>(null);
+  const current = toCalendarDate(field.value);
+
+  const open = (e: React.SyntheticEvent) => {
+    if (disabled) return;
+    setDraft(current);
+    panel.current?.show(e, e.currentTarget);
+  };
+  const choose = () => {
+    field.onChange(fromCalendarDate(draft, props.valueAs ?? 'api'));
+    panel.current?.hide();
+  };
+
   return (
     <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
-      <Calendar
-        inputId={id}
-        inputRef={field.ref}
-        name={field.name}
-        value={toCalendarDate(field.value)}
-        onChange={(e) => field.onChange(fromCalendarDate(e.value as Date | null | undefined, props.valueAs ?? 'api'))}
-        onBlur={field.onBlur}
-        disabled={disabled}
-        invalid={!!error}
-        locale="fr"
-        dateFormat="dd/mm/yy"
-        showButtonBar
-        showIcon
-        minDate={props.minDate}
-        maxDate={props.maxDate}
-        placeholder={props.placeholder ?? 'jj/mm/aaaa'}
-        {...aria}
-      />
+      <div className={`p-inputgroup date-field${error ? ' p-invalid' : ''}`}>
+        <input
+          id={id}
+          ref={field.ref}
+          name={field.name}
+          className={`p-inputtext p-component${error ? ' p-invalid' : ''}`}
+          value={formatDate(current)}
+          placeholder={props.placeholder ?? 'jj/mm/aaaa'}
+          readOnly
+          disabled={disabled}
+          onClick={open}
+          onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') && open(e)}
+          onBlur={field.onBlur}
+          {...aria}
+        />
+        <Button type="button" icon="pi pi-calendar" aria-label="Ouvrir le calendrier" disabled={disabled} onClick={open} />
+      </div>
+      <OverlayPanel ref={panel} className="date-field-panel" onHide={() => setDraft(null)}>
+        <Calendar
+          inline
+          locale="fr"
+          value={draft}
+          onChange={(e) => setDraft((e.value as Date | null | undefined) ?? null)}
+          minDate={props.minDate}
+          maxDate={props.maxDate}
+        />
+        <div className="date-field-actions">
+          <Button type="button" label="Annuler" text onClick={() => panel.current?.hide()} />
+          <Button type="button" label="Choisir" icon="pi pi-check" disabled={!draft} onClick={choose} />
+        </div>
+      </OverlayPanel>
     </FieldShell>
   );
 }

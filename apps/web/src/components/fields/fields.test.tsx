@@ -3,6 +3,8 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerFrenchLocale } from '../../lib/locale';
+import { DateField } from './DateField';
 import { FileField } from './FileField';
 import { MinMaxWarning } from './MinMaxWarning';
 import { NumberField, PhoneField } from './TextFields';
@@ -99,5 +101,31 @@ describe('fields', () => {
     expect(document.body.textContent).toContain(MSG.minGreaterThanMax);
     await type('field-VAL_MAX', '10');
     expect(document.body.textContent).not.toContain(MSG.minGreaterThanMax);
+  });
+
+  it('date field: a picked day is set only by Choisir, at 08:00, sent as YYYY-MM-DD', async () => {
+    registerFrenchLocale();
+    render({ BIRTHDAY: '2025-01-08' }, <DateField name="BIRTHDAY" label="Date" />);
+    const input = document.getElementById('field-BIRTHDAY') as HTMLInputElement;
+    expect(input.value).toBe('08/01/2025');
+    const clickText = async (selector: string, text: string) => {
+      const el = [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent?.trim() === text);
+      if (!el) throw new Error(`${selector} « ${text} » introuvable`);
+      await act(async () => el.click());
+    };
+    await act(async () => input.click());
+    // The calendar is French and starts on Monday.
+    const heads = [...document.querySelectorAll('.p-datepicker-calendar th')].map((th) => th.textContent?.trim().toLowerCase());
+    expect(heads).toEqual(['l', 'm', 'm', 'j', 'v', 's', 'd']);
+    await clickText('.p-datepicker-calendar td > span', '20');
+    expect(form.getValues('BIRTHDAY')).toBe('2025-01-08');
+    await clickText('button', 'Annuler');
+    expect(form.getValues('BIRTHDAY')).toBe('2025-01-08');
+
+    await act(async () => input.click());
+    await clickText('.p-datepicker-calendar td > span', '20');
+    await clickText('button', 'Choisir');
+    expect(form.getValues('BIRTHDAY')).toBe('2025-01-20');
+    expect(input.value).toBe('20/01/2025');
   });
 });
