@@ -14,6 +14,7 @@ import { registerModules } from './modules';
 import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
 
@@ -52,6 +53,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
 
   registerErrorHandling(app);
+  // Every documented route also documents (and serialises) the one error envelope of the API.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (!schema || schema.hide || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    schema.response = { ...schema.response, '4xx': errorReply, '5xx': errorReply };
+  });
 
   await app.register(swagger, {
     openapi: {

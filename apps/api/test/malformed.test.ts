@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
 
@@ -96,5 +98,50 @@ describe('malformed bodies', () => {
     for (const url of ['clients_activities', 'clients_categories']) {
       expect((await t.app.inject({ method: 'GET', url: `/api/${url}`, headers })).json().data).toEqual([]);
     }
+  });
+});
+
+describe('malformed multipart', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+  const boundary = '----bo-malformed';
+  const part = (name: string, headers: string, content: Buffer | string) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${headers}\r\n\r\n`), Buffer.from(content)]);
+  const withBoundary = `multipart/form-data; boundary=${boundary}`;
+  const cases: [string, string, Buffer | string][] = [
+    ['no boundary', 'multipart/form-data', 'abc'],
+    ['no boundary, empty body', 'multipart/form-data', ''],
+    ['cut off after the first bytes of a PNG', withBoundary, part('file', '; filename="logo.png"\r\nContent-Type: image/png', png.subarray(0, 12))],
+    ['cut off inside the part headers', withBoundary, `--${boundary}\r\nContent-Disposition: form-da`],
+    ['not multipart at all', withBoundary, 'abc'],
+    ['empty body', withBoundary, ''],
+    ['a closing boundary only', withBoundary, `--${boundary}--\r\n`],
+    ['a text field and no file', withBoundary, Buffer.concat([part('NAME', '', 'x'), Buffer.from(`\r\n--${boundary}--\r\n`)])],
+    [
+      'two files',
+      withBoundary,
+      Buffer.concat([
+        part('file', '; filename="a.png"\r\nContent-Type: image/png', png),
+        Buffer.from('\r\n'),
+        part('file', '; filename="b.png"\r\nContent-Type: image/png', png),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    ],
+  ];
+
+  it('answers every malformed upload with a 4xx, stores nothing and leaves no file behind', async () => {
+    const type = (
+      await t.app.inject({ method: 'POST', url: '/api/typeclients', payload: { NAME: 'Cible des envois' }, headers })
+    ).json().data;
+    for (const [label, contentType, payload] of cases) {
+      for (const url of [`/api/typeclients/media/${type.id}`, `/api/typeclients/${type.id}/image`]) {
+        const r = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
+        expect([label, url, r.statusCode >= 400 && r.statusCode < 500]).toEqual([label, url, true]);
+        expect(r.json()).toMatchObject({ success: false, message: expect.any(String) });
+      }
+    }
+    const after = (await t.app.inject({ method: 'GET', url: `/api/typeclients/${type.id}`, headers })).json().data;
+    expect(after.MEDIA).toBeNull();
+    const uploads = path.join(t.config.dataDir, 'uploads');
+    expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
   });
 });

@@ -45,6 +45,7 @@ export interface Media {
 }
 export interface ClientType {
   id: number;
+  ID: number;
   NAME: string;
   position: number;
   MEDIA: Media | null;

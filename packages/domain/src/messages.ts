@@ -31,4 +31,7 @@ export const MSG = {
   inUse: (what: string) => `Suppression impossible : ${what}.`,
   invalidPayload: 'Données invalides.',
   tooLarge: 'Requête trop volumineuse.',
+  multipartInvalid: 'Envoi de fichier invalide ou incomplet : renvoyez le formulaire.',
+  fileRequired: 'Un fichier est requis.',
+  fileEmpty: 'Le fichier est vide.',
 } as const;

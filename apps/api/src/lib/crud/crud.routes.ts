@@ -2,21 +2,25 @@ import { listQuery, MSG } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
 import { audit, diff } from '../../modules/audit/audit.repository';
 import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
+import { mediaFor } from '../../modules/media/media.service';
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../exports';
 import { AppError, notFound, ok, paged } from '../http';
+import { fileReply, listReply, okReply } from '../replies';
 import { withCleanRichText } from '../rich-text';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
+import { type CompiledResource, compileResource } from './compile';
 import { orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
-import { exportParams, exportQuery, idParams, partialBody, reorderBody } from './schemas';
+import { deletedReply, exportParams, exportQuery, idParams, partialBody, reorderBody, reorderReply } from './schemas';
 
 const EXPORT_BATCH = 2000;
 
 /** Turns a unique or foreign-key violation into the resource's own message. */
-function dbConflict(def: Pick<ResourceDef<Record<string, unknown>, { id: number }>, 'unique' | 'inUseMessage'>, err: unknown): AppError | null {
+function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMessage'>, err: unknown): AppError | null {
   const e = pgError(err);
   if (e?.code === UNIQUE_VIOLATION) {
     const u = e.constraint ? def.unique?.[e.constraint] : undefined;
@@ -27,22 +31,34 @@ function dbConflict(def: Pick<ResourceDef<Record<string, unknown>, { id: number 
   return null;
 }
 
-export function registerResource<Row extends Record<string, unknown>, Dto extends { id: number }>(
-  fastify: FastifyInstance,
-  def: ResourceDef<Row, Dto>,
-) {
+/** The first file of the media's first name as MEDIA, for a page of rows in one query. */
+async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[]): Promise<Dto[]> {
+  if (!r.def.media || !dtos.length) return dtos;
+  const first = Object.keys(r.def.media.names)[0];
+  const files = await mediaFor(db, r.def.path, dtos.map((d) => d.id), first);
+  for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = files.get(d.id) ?? null;
+  return dtos;
+}
+
+export function registerResource<Dto extends { id: number }>(fastify: FastifyInstance, def: ResourceDef<Dto>) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const r = compileResource(def);
+  const toDtos = (db: Db, rows: Record<string, unknown>[]) => withMedia(db, r, rows.map(r.toDto));
+  const one = okReply(r.dto);
   const base = `/${def.path}`;
   const read = { action: def.actions.read };
   const write = { action: def.actions.write };
   const tags = [def.tag];
   const updateBody = partialBody(def.body);
 
-  const findOne = async (id: number): Promise<Dto | null> => {
-    const [row] = await def.select(app.db).rows.where(eq(def.idColumn, id)).limit(1);
-    if (!row) return null;
-    const dto = def.toDto(row);
-    await def.decorate?.(app.db, [dto]);
+  const findOneIn = async (db: Db, id: number): Promise<Dto | null> => {
+    const [row] = await r.select(db).rows.where(eq(def.idColumn, id)).limit(1);
+    return row ? (await toDtos(db, [row]))[0] : null;
+  };
+  const findOne = (id: number) => findOneIn(app.db, id);
+  const mustFind = async (id: number): Promise<Dto> => {
+    const dto = await findOne(id);
+    if (!dto) throw notFound();
     return dto;
   };
 
@@ -56,69 +72,76 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
 
   app.get(
     base,
-    { config: read, schema: { tags, summary: `Liste (paginée si page est donné)`, querystring: listQuery } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: `Liste (paginée si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`,
+        querystring: listQuery,
+        response: { 200: listReply(r.dto) },
+      },
+    },
     async (req) => {
       const { page, perPage = def.defaultPerPage, search, sort, order } = req.query;
-      const where = searchWhere(def.searchColumns, search);
-      const orderBy = orderFor(def.sortable, def.defaultSort, def.idColumn, sort, order);
-      const q = def.select(app.db);
-      if (!page) {
-        const rows = await q.rows.where(where).orderBy(...orderBy);
-        const dtos = rows.map(def.toDto);
-        await def.decorate?.(app.db, dtos);
-        return ok(dtos);
-      }
+      const where = searchWhere(r.searchTargets, search);
+      const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
+      const q = r.select(app.db);
+      if (!page) return ok(await toDtos(app.db, await q.rows.where(where).orderBy(...orderBy)));
       const [rows, [{ n }]] = await Promise.all([
         q.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
         q.count.where(where),
       ]);
-      const dtos = rows.map(def.toDto);
-      await def.decorate?.(app.db, dtos);
-      return paged(dtos, Number(n), page, perPage);
+      return paged(await toDtos(app.db, rows), Number(n), page, perPage);
     },
   );
 
   app.get(
     `${base}/export/:format`,
-    { config: read, schema: { tags, summary: 'Export de toute la liste filtrée (CSV, XLSX, PDF), en flux', params: exportParams, querystring: exportQuery } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Export de toute la liste filtrée (CSV, XLSX, PDF), en flux',
+        params: exportParams,
+        querystring: exportQuery,
+        response: { 200: fileReply(EXPORT_CONTENT_TYPES) },
+      },
+    },
     async (req, reply) => {
       const { format } = req.params;
-      const where = searchWhere(def.searchColumns, req.query.search);
-      const orderBy = orderFor(def.sortable, def.defaultSort, def.idColumn, req.query.sort, req.query.order);
+      const where = searchWhere(r.searchTargets, req.query.search);
+      const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, req.query.sort, req.query.order);
       const db = app.db;
       // Batches keep memory flat whatever the list size; the id tie-break keeps batches disjoint.
       async function* rows(): AsyncGenerator<Dto> {
         for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const batch = await def.select(db).rows.where(where).orderBy(...orderBy).limit(EXPORT_BATCH).offset(offset);
-          const dtos = batch.map(def.toDto);
-          await def.decorate?.(db, dtos);
-          yield* dtos;
+          const batch = await r.select(db).rows.where(where).orderBy(...orderBy).limit(EXPORT_BATCH).offset(offset);
+          yield* await toDtos(db, batch);
           if (batch.length < EXPORT_BATCH) return;
         }
       }
-      const stream = exportStream({ format, ...def.export, rows: rows() });
+      const stream = exportStream({ format, ...def.export, columns: r.exportColumns, rows: rows() });
       reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
       reply.header('content-disposition', contentDisposition(def.export.fileName, format));
-      return reply.send(stream);
+      // A stream is sent as is: the reply schema only documents the file types.
+      return reply.send(stream as never);
     },
   );
 
-  app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams } }, async (req) => {
+  app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => {
     const dto = await findOne(req.params.id);
     if (!dto) throw notFound();
     return ok(dto);
   });
 
-  app.post(base, { config: write, schema: { tags, summary: 'Créer', body: def.body } }, async (req, reply) => {
-    const values = def.toValues(withCleanRichText(req.body as Record<string, unknown>, def.richText));
+  app.post(base, { config: write, schema: { tags, summary: 'Créer', body: def.body, response: { 201: one } } }, async (req, reply) => {
+    const values = r.toValues(withCleanRichText(req.body as Record<string, unknown>, r.richText));
     const id = await guard(() =>
       app.db.transaction(async (tx) => {
-        if (def.position) {
+        if (def.position && r.positionKey) {
           // A new item takes the last position plus 1 (spec 3 §4).
-          const [{ next }] = await tx
-            .select({ next: sql<number>`coalesce(max(${def.position.column}), 0)::int + 1` })
-            .from(def.table);
-          values[def.position.key] = next;
+          const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${def.position}), 0)::int + 1` }).from(def.table);
+          values[r.positionKey] = next;
         }
         const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
         await audit(tx, req.user, 'create', def.path, created.id, values);
@@ -126,18 +149,21 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
       }),
     );
     reply.code(201);
-    return ok(await findOne(id));
+    return ok(await mustFind(id));
   });
 
   const position = def.position;
   if (position) {
     app.put(
       `${base}/reorder`,
-      { config: write, schema: { tags, summary: 'Réordonner : positions from..from+n-1 dans l’ordre des ids', body: reorderBody } },
+      {
+        config: write,
+        schema: { tags, summary: 'Réordonner : positions from..from+n-1 dans l’ordre des ids', body: reorderBody, response: { 200: reorderReply } },
+      },
       async (req) => {
         const { ids, from = 1 } = req.body;
         if (new Set(ids).size !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Identifiants en double.'] });
-        const col = position.column;
+        const col = position;
         await app.db.transaction(async (tx) => {
           const values = sql.join(
             ids.map((id, i) => sql`(${id}::int, ${from + i}::int)`),
@@ -156,42 +182,41 @@ export function registerResource<Row extends Record<string, unknown>, Dto extend
 
   app.put(
     `${base}/:id`,
-    { config: write, schema: { tags, summary: 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody } },
+    { config: write, schema: { tags, summary: 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody, response: { 200: one } } },
     async (req) => {
       const before = await findOne(req.params.id);
       if (!before) throw notFound();
-      const values = def.toValues(withCleanRichText(req.body as Record<string, unknown>, def.richText));
+      const values = r.toValues(withCleanRichText(req.body as Record<string, unknown>, r.richText));
       if (Object.keys(values).length) {
         if ('updatedAt' in def.table) values.updatedAt = new Date();
         await guard(() =>
           app.db.transaction(async (tx) => {
             await tx.update(def.table).set(values).where(eq(def.idColumn, req.params.id));
-            const after = await findOneIn(tx, def, req.params.id);
+            const after = await findOneIn(tx as unknown as Db, req.params.id);
             await audit(tx, req.user, 'update', def.path, req.params.id, diff(before, after ?? {}));
           }),
         );
       }
-      return ok(await findOne(req.params.id));
+      return ok(await mustFind(req.params.id));
     },
   );
 
-  app.delete(`${base}/:id`, { config: write, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams } }, async (req) => {
-    const before = await findOne(req.params.id);
-    if (!before) throw notFound();
-    await guard(() =>
-      app.db.transaction(async (tx) => {
-        await tx.delete(def.table).where(eq(def.idColumn, req.params.id));
-        await audit(tx, req.user, 'delete', def.path, req.params.id, before);
-      }),
-    );
-    if (def.media) await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id });
-    return ok({ id: req.params.id });
-  });
+  app.delete(
+    `${base}/:id`,
+    { config: write, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
+    async (req) => {
+      const before = await findOne(req.params.id);
+      if (!before) throw notFound();
+      await guard(() =>
+        app.db.transaction(async (tx) => {
+          await tx.delete(def.table).where(eq(def.idColumn, req.params.id));
+          await audit(tx, req.user, 'delete', def.path, req.params.id, before);
+        }),
+      );
+      if (def.media) await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id });
+      return ok({ id: req.params.id });
+    },
+  );
 
-  if (def.media) registerResourceMedia(app, def, findOne);
-}
-
-async function findOneIn<Row extends Record<string, unknown>, Dto extends { id: number }>(tx: unknown, def: ResourceDef<Row, Dto>, id: number) {
-  const [row] = await def.select(tx as never).rows.where(eq(def.idColumn, id)).limit(1);
-  return row ? (def.toDto(row) as unknown as Record<string, unknown>) : null;
+  if (def.media) registerResourceMedia(app, def, findOne, one);
 }

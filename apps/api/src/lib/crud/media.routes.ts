@@ -1,40 +1,31 @@
-import { MSG } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../modules/audit/audit.repository';
 import { deleteMedia, saveMedia, uploadsDir } from '../../modules/media/media.service';
 import { AppError, notFound, ok } from '../http';
+import { readUpload } from '../multipart';
 import type { ResourceDef } from './resource';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** Reads the single uploaded file of a multipart request; too large ends in 413 (errors.ts). */
-async function readUpload(req: FastifyRequest): Promise<{ fileName: string; buffer: Buffer }> {
-  if (!req.isMultipart()) throw new AppError(422, 'Un fichier est requis (multipart/form-data).', { file: [MSG.required] });
-  const part = await req.file();
-  if (!part) throw new AppError(422, 'Un fichier est requis.', { file: [MSG.required] });
-  const buffer = await part.toBuffer();
-  if (part.file.truncated) throw new AppError(413, MSG.fileSize, { file: [MSG.fileSize] });
-  if (buffer.length === 0) throw new AppError(422, 'Le fichier est vide.', { file: ['Le fichier est vide.'] });
-  return { fileName: part.filename, buffer };
-}
+import { idParams } from './schemas';
 
 /**
  * Media of a resource (spec 1 §7 Media): POST {entity}/{id}/{name}, DELETE {entity}/{id}/media/{mediaId},
  * and the short form POST {entity}/media/{id} (typeclients/media/{id}) for the first media name.
  * Single-file fields: a new upload replaces the old file, which is removed from disk.
  */
-export function registerResourceMedia<Row extends Record<string, unknown>, Dto extends { id: number }>(
+export function registerResourceMedia<Dto extends { id: number }>(
   fastify: FastifyInstance,
-  def: ResourceDef<Row, Dto>,
+  def: ResourceDef<Dto>,
   findOne: (id: number) => Promise<Dto | null>,
+  reply: z.ZodType,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const names = def.media!.names;
   const firstName = Object.keys(names)[0];
   const config = { action: def.actions.write };
   const tags = [def.tag];
+  const response = { 200: reply };
 
   const upload = async (req: FastifyRequest, id: number, name: string) => {
     const family = Object.hasOwn(names, name) ? names[name] : undefined;
@@ -56,20 +47,29 @@ export function registerResourceMedia<Row extends Record<string, unknown>, Dto e
 
   app.post(
     `/${def.path}/media/:id`,
-    { config, schema: { tags, summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`, params: idParams, consumes: ['multipart/form-data'] } },
+    { config, schema: { tags, summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`, params: idParams, consumes: ['multipart/form-data'], response } },
     (req) => upload(req, req.params.id, firstName),
   );
   app.post(
     `/${def.path}/:id/:name`,
     {
       config,
-      schema: { tags, summary: 'Téléverser un fichier (multipart, champ file)', params: idParams.extend({ name: z.string().max(60) }), consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        summary: `Téléverser un fichier (multipart, champ file ; noms : ${Object.keys(names).join(', ')})`,
+        params: idParams.extend({ name: z.string().max(60) }),
+        consumes: ['multipart/form-data'],
+        response,
+      },
     },
     (req) => upload(req, req.params.id, req.params.name),
   );
   app.delete(
     `/${def.path}/:id/media/:mediaId`,
-    { config, schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    {
+      config,
+      schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }), response },
+    },
     async (req) => {
       const removed = await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id, mediaId: req.params.mediaId });
       if (!removed) throw notFound();

@@ -2,15 +2,22 @@ import type { Action, FileFamily } from '@app/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { SearchTarget } from './list-query';
+import type { FieldDef } from './fields';
+
+/** A table joined for display fields; with `left`, its fields may be null. */
+export interface JoinDef {
+  table: PgTable;
+  on: SQL;
+  kind?: 'inner' | 'left';
+}
 
 /**
- * A simple resource described once: the generic router (crud.routes.ts) gives it list (paged,
- * searched, sorted in SQL), read, create, update (partial), delete, export, reorder and media.
- * A new plain resource costs a description like the ones in modules/classification.
+ * A plain resource described once: the generic router (crud.routes.ts) gives it list (paged,
+ * searched, sorted in SQL), read, create, update (partial), delete, export, reorder and media, with
+ * the reply schemas of /api/docs. Every field is declared once in `fields`; see compile.ts for what
+ * is derived from them and modules/classification/*.resource.ts for examples.
  */
-export interface ResourceDef<Row extends Record<string, unknown>, Dto extends { id: number }> {
+export interface ResourceDef<Dto extends { id: number }> {
   /** URL segment under /api, as the spec names it (e.g. "clients_circuits"). Also the audit and media entity name. */
   path: string;
   /** OpenAPI tag. */
@@ -19,42 +26,40 @@ export interface ResourceDef<Row extends Record<string, unknown>, Dto extends { 
   noun: string;
   actions: { read: Action; write: Action };
   table: PgTable;
+  /** Primary key; given out as both `id` and `ID`. */
   idColumn: AnyPgColumn;
-  /** Body of POST; PUT accepts any subset of it. */
+  /**
+   * Body of POST (from @app/domain, the form's schema); PUT accepts any subset of it. A field whose
+   * API name is a key of the body and whose column is the table's own is written from it.
+   */
   body: z.ZodObject;
-  /** API fields holding rich text (HTML), cleaned with the allowlist of lib/rich-text.ts before storage. */
-  richText?: readonly string[];
-  /** API fields → column values. Receives the parsed (possibly partial) body. */
-  toValues(body: Record<string, unknown>): Record<string, unknown>;
-  /** The select with its joins; `where`, order and paging are added by the router. */
-  select(db: Db): { rows: SelectBuilder<Row>; count: SelectBuilder<{ n: number }> };
-  toDto(row: Row): Dto;
-  /** Attach what a row list needs from other tables in one query (e.g. media). */
-  decorate?(db: Db, dtos: Dto[]): Promise<void>;
-  searchColumns: SearchTarget[];
-  /** API field name → column or expression to sort on. */
-  sortable: Record<string, AnyPgColumn | SQL>;
-  defaultSort: { field: string; order: 'asc' | 'desc' };
+  fields: readonly FieldDef<Dto>[];
+  joins?: readonly JoinDef[];
+  defaultSort: { field: keyof Dto & string; order: 'asc' | 'desc' };
   defaultPerPage: number;
   /** Unique index name → the field it guards and the spec's message. */
   unique?: Record<string, { field: string; message: string }>;
   /** Message when a delete is refused because other records still use this one. */
   inUseMessage: string;
-  /** Rows keep a position 1..n (new rows go last; PUT reorder renumbers). `key` is the Drizzle property. */
-  position?: { column: AnyPgColumn; key: string };
-  media?: { names: Record<string, FileFamily> };
-  export: {
-    fileName: string;
-    title: string;
-    orientation: 'landscape' | 'portrait';
-    columns: { header: string; value: (dto: Dto) => string | number | null | undefined; width?: number }[];
-  };
+  /** Rows keep a position 1..n in this column (new rows go last; PUT reorder renumbers). */
+  position?: AnyPgColumn;
+  /**
+   * Files of the resource by name (spec 1 §7 Media). The DTO gets `MEDIA`: the file of the first
+   * name, or null; `export` adds its file name as the last export column.
+   */
+  media?: { names: Record<string, FileFamily>; export?: { header: string; width?: number } };
+  export: { fileName: string; title: string; orientation: 'landscape' | 'portrait' };
 }
 
-/** Structural type of a Drizzle select that can still take where/orderBy/limit/offset. */
-export interface SelectBuilder<T> extends PromiseLike<T[]> {
-  where(where: SQL | undefined): SelectBuilder<T>;
-  orderBy(...columns: (AnyPgColumn | SQL)[]): SelectBuilder<T>;
-  limit(n: number): SelectBuilder<T>;
-  offset(n: number): SelectBuilder<T>;
+type Declared<F extends readonly FieldDef<never>[]> = F[number]['api'];
+type Missing<Dto, F extends readonly FieldDef<never>[]> = Exclude<keyof Dto, Declared<F> | 'id' | 'ID' | 'MEDIA'>;
+
+/**
+ * Declares a resource whose replies are the domain's `Dto` type: every key of the DTO must have a
+ * field (id, ID and MEDIA come from the id column and the media), or the compiler names the ones missing.
+ */
+export function defineResource<Dto extends { id: number }>() {
+  return <const F extends readonly FieldDef<Dto>[]>(
+    def: ResourceDef<Dto> & { fields: F } & ([Missing<Dto, F>] extends [never] ? unknown : { missingFields: Missing<Dto, F> }),
+  ): ResourceDef<Dto> => def;
 }

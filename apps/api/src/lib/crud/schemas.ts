@@ -1,5 +1,6 @@
 import { listQuery } from '@app/domain';
 import { z } from 'zod';
+import { okReply } from '../replies';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const exportParams = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']) });
@@ -20,4 +21,5 @@ export function partialBody(body: z.ZodObject): z.ZodObject {
   return z.object(shape);
 }
 
-export const okEnvelope = (data: z.ZodType) => z.object({ success: z.literal(true), data });
+export const reorderReply = okReply(z.object({ ids: z.array(z.number().int()), from: z.number().int() }));
+export const deletedReply = okReply(z.object({ id: z.number().int() }));

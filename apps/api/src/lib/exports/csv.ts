@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ExportCell, ExportSpec } from './index';
+import type { ExportCell, ExportSpec } from './types';
 
 const SEPARATOR = ';'; // French Excel splits on ';' because ',' is its decimal separator
 const EOL = '\r\n';

@@ -10,28 +10,10 @@
 import type { Readable } from 'node:stream';
 import { csvStream } from './csv';
 import { pdfStream } from './pdf';
+import type { ExportFormat, ExportSpec } from './types';
 import { xlsxStream } from './xlsx';
 
-export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
-export type ExportCell = string | number | null | undefined;
-
-export interface ExportColumn<Row> {
-  header: string;
-  value: (row: Row) => ExportCell;
-  /** Relative weight of the column width in PDF and XLSX (default 1). */
-  width?: number;
-}
-
-export interface ExportSpec<Row> {
-  format: ExportFormat;
-  /** Without extension, e.g. 'activites'. */
-  fileName: string;
-  /** French; shown on top of the PDF and used as the XLSX sheet name (sanitized, max 31 chars). */
-  title: string;
-  orientation: 'landscape' | 'portrait';
-  columns: ExportColumn<Row>[];
-  rows: AsyncIterable<Row>;
-}
+export type { ExportCell, ExportColumn, ExportFormat, ExportSpec } from './types';
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

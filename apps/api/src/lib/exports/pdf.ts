@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import { cellText } from './csv';
-import type { ExportCell, ExportSpec } from './index';
+import type { ExportCell, ExportSpec } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Fonts: WinAnsi encoding and glyph widths

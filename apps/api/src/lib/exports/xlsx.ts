@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ExportCell, ExportColumn, ExportSpec } from './index';
+import type { ExportCell, ExportColumn, ExportSpec } from './types';
 
 /** Rows written between two checks of the output buffer (and a turn of the event loop). */
 const ROWS_PER_CHECK = 100;

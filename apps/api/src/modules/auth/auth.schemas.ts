@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { okReply } from '../../lib/replies';
 import { challengeSchema } from '../../plugins/captcha';
 
 /** Reply shapes of the session calls: they drive serialisation and the OpenAPI docs. */
-const success = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const success = okReply;
 
 export const profileShape = z.object({
   id: z.number(),

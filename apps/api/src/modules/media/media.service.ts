@@ -57,28 +57,35 @@ export async function saveMedia(db: Db, uploadsDir: string, input: SaveMediaInpu
   await writeFile(path.join(uploadsDir, storedName), input.buffer);
   const safeName = input.fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200) || `fichier.${type.ext}`;
   let old: MediaRow[] = [];
-  const row = await db.transaction(async (tx) => {
-    if (input.replace) {
-      old = await tx
-        .select()
-        .from(media)
-        .where(and(eq(media.entity, input.entity), eq(media.entityId, input.entityId), eq(media.collection, input.collection)));
-      if (old.length) await tx.delete(media).where(inArray(media.id, old.map((o) => o.id)));
-    }
-    const [created] = await tx
-      .insert(media)
-      .values({
-        entity: input.entity,
-        entityId: input.entityId,
-        collection: input.collection,
-        fileName: safeName,
-        storedName,
-        mimeType: type.mime,
-        size: input.buffer.length,
-      })
-      .returning();
-    return created;
-  });
+  let row: MediaRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      if (input.replace) {
+        old = await tx
+          .select()
+          .from(media)
+          .where(and(eq(media.entity, input.entity), eq(media.entityId, input.entityId), eq(media.collection, input.collection)));
+        if (old.length) await tx.delete(media).where(inArray(media.id, old.map((o) => o.id)));
+      }
+      const [created] = await tx
+        .insert(media)
+        .values({
+          entity: input.entity,
+          entityId: input.entityId,
+          collection: input.collection,
+          fileName: safeName,
+          storedName,
+          mimeType: type.mime,
+          size: input.buffer.length,
+        })
+        .returning();
+      return created;
+    });
+  } catch (err) {
+    // The row was not written: the new file must not stay behind as an orphan.
+    await unlink(path.join(uploadsDir, storedName)).catch(() => {});
+    throw err;
+  }
   await Promise.all(old.map((o) => unlink(path.join(uploadsDir, o.storedName)).catch(() => {})));
   return mediaDto(row);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/http';
+import { okReply } from '../../lib/replies';
 import { roles } from '../auth/auth.table';
 
 export async function systemRoutes(fastify: FastifyInstance) {
@@ -9,7 +10,15 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['system'], summary: 'État du serveur et de la base', security: [] } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['system'],
+        summary: 'État du serveur et de la base',
+        security: [],
+        response: { 200: okReply(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })) },
+      },
+    },
     async () => {
       try {
         await app.dbHandle.ping();
@@ -24,7 +33,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
     '/roles',
     {
       config: { action: 'roles:read' },
-      schema: { tags: ['users'], summary: 'Liste des rôles', response: { 200: z.object({ success: z.literal(true), data: z.array(z.object({ id: z.number(), LABEL: z.string() })) }) } },
+      schema: { tags: ['users'], summary: 'Liste des rôles', response: { 200: okReply(z.array(z.object({ id: z.number(), LABEL: z.string() }))) } },
     },
     async () => {
       const rows = await app.db.select().from(roles).orderBy(roles.label);

@@ -1,0 +1,121 @@
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { ExportColumn } from '../exports/types';
+import { mediaReply } from '../replies';
+import { columnSchema, type FieldDef } from './fields';
+import { countExpr, type SearchTarget, sortKey } from './list-query';
+import type { ResourceDef } from './resource';
+
+type Row = Record<string, unknown>;
+
+/** Structural type of a Drizzle select that can still take where/orderBy/limit/offset. */
+export interface SelectBuilder<T> extends PromiseLike<T[]> {
+  where(where: SQL | undefined): SelectBuilder<T>;
+  orderBy(...columns: (AnyPgColumn | SQL)[]): SelectBuilder<T>;
+  limit(n: number): SelectBuilder<T>;
+  offset(n: number): SelectBuilder<T>;
+}
+
+/** What the generic router needs, derived once at start-up from a resource's field declarations. */
+export interface CompiledResource<Dto extends { id: number }> {
+  def: ResourceDef<Dto>;
+  /** The select with its joins, rows keyed by API name; `where`, order and paging are added by the router. */
+  select(db: Db): { rows: SelectBuilder<Row>; count: SelectBuilder<{ n: number }> };
+  toDto(row: Row): Dto;
+  /** Parsed (possibly partial) body → column values keyed by the table's Drizzle properties. */
+  toValues(body: Row): Row;
+  richText: string[];
+  searchTargets: SearchTarget[];
+  sortable: Record<string, AnyPgColumn | SQL>;
+  exportColumns: ExportColumn<Dto>[];
+  /** Reply schema of one item (the DTO). */
+  dto: z.ZodObject;
+  /** Drizzle property of the position column, when the list is ordered by hand. */
+  positionKey?: string;
+}
+
+/** Drizzle property name of each of a table's columns (insert and update values use them). */
+function propertyNames(table: PgTable): Map<AnyPgColumn, string> {
+  return new Map(Object.entries(getTableColumns(table)).map(([key, col]) => [col as AnyPgColumn, key]));
+}
+
+export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto>): CompiledResource<Dto> {
+  const own = propertyNames(def.table);
+  const bodyKeys = new Set(Object.keys(def.body.shape));
+  const leftJoined = new Set((def.joins ?? []).filter((j) => j.kind === 'left').map((j) => j.table));
+  const fields = def.fields as readonly FieldDef<Dto>[];
+
+  const seen = new Set<string>(['id', 'ID', 'MEDIA']);
+  for (const f of fields) {
+    if (seen.has(f.api)) throw new Error(`${def.path} : champ ${f.api} déclaré deux fois`);
+    seen.add(f.api);
+  }
+
+  const writable = fields.filter((f) => bodyKeys.has(f.api) && own.has(f.column));
+  const selection: Record<string, AnyPgColumn> = { id: def.idColumn };
+  for (const f of fields) selection[f.api] = f.column;
+
+  type Joinable = { innerJoin(t: PgTable, on: SQL): Joinable; leftJoin(t: PgTable, on: SQL): Joinable; $dynamic(): unknown };
+  const withJoins = (query: unknown) => {
+    let q = query as Joinable;
+    for (const j of def.joins ?? []) q = j.kind === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+    return q.$dynamic() as never;
+  };
+
+  const shape: Record<string, z.ZodType> = { id: z.number().int(), ID: z.number().int() };
+  for (const f of fields) {
+    const table = (f.column as unknown as { table: PgTable }).table;
+    const nullable = !f.column.notNull || leftJoined.has(table);
+    shape[f.api] = f.schema ? (nullable && !f.read ? f.schema.nullable() : f.schema) : columnSchema(f.column, nullable);
+  }
+  if (def.media) shape.MEDIA = mediaReply.nullable();
+
+  const sortable: Record<string, AnyPgColumn | SQL> = { id: def.idColumn };
+  for (const f of fields) {
+    if (f.sort === true) sortable[f.api] = f.column;
+    else if (f.sort === 'text') sortable[f.api] = sortKey(f.column);
+    else if (f.sort) sortable[f.api] = f.sort;
+  }
+
+  const exportColumns: ExportColumn<Dto>[] = fields
+    .filter((f) => f.export)
+    .map((f) => {
+      const { header, width, format } = f.export!;
+      const key = f.api;
+      return { header, width, value: (d: Dto) => (format ? format(d[key], d) : (d[key] as string | number | null)) };
+    });
+  if (def.media?.export) {
+    const { header, width } = def.media.export;
+    exportColumns.push({ header, width, value: (d) => (d as { MEDIA?: { file_name: string } | null }).MEDIA?.file_name ?? '' });
+  }
+
+  return {
+    def,
+    select: (db) => ({
+      rows: withJoins(db.select(selection).from(def.table)),
+      count: withJoins(db.select({ n: countExpr }).from(def.table)),
+    }),
+    toDto: (row) => {
+      const dto: Row = { id: row.id, ID: row.id };
+      for (const f of fields) dto[f.api] = f.read ? f.read(row[f.api]) : row[f.api];
+      if (def.media) dto.MEDIA = null;
+      return dto as unknown as Dto;
+    },
+    toValues: (body) => {
+      const values: Row = {};
+      for (const f of writable) {
+        const v = body[f.api];
+        if (v !== undefined) values[own.get(f.column)!] = f.write ? f.write(v) : v;
+      }
+      return values;
+    },
+    richText: fields.filter((f) => f.richText).map((f) => f.api),
+    searchTargets: fields.filter((f) => f.search).map((f) => (f.search === true ? f.column : f.search!)),
+    sortable,
+    exportColumns,
+    dto: z.object(shape),
+    positionKey: def.position ? own.get(def.position) : undefined,
+  };
+}

@@ -1,0 +1,58 @@
+import { MSG } from '@app/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './http';
+
+/** One uploaded file, read whole into memory (the 5 MB limit keeps that cheap). */
+export interface Upload {
+  field: string;
+  fileName: string;
+  buffer: Buffer;
+}
+
+export interface MultipartForm {
+  /** Text fields by name (the last value wins when a name repeats). */
+  fields: Record<string, string>;
+  files: Upload[];
+}
+
+/**
+ * The one place a multipart body is read. busboy throws plain errors on a body without boundary, a
+ * part cut off early or broken part headers; they are the client's mistake, so they become a 422
+ * with the API's envelope. Nothing is written to disk here: a file reaches DATA_DIR only after the
+ * whole body was read and checked, so a broken upload leaves nothing behind.
+ */
+export async function readMultipart(req: FastifyRequest): Promise<MultipartForm> {
+  if (!req.isMultipart()) throw new AppError(422, 'Un fichier est requis (multipart/form-data).', { file: [MSG.required] });
+  const form: MultipartForm = { fields: Object.create(null), files: [] };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(413, MSG.fileSize, { [part.fieldname]: [MSG.fileSize] });
+        form.files.push({ field: part.fieldname, fileName: part.filename, buffer });
+      } else {
+        form.fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    throw asClientError(err);
+  }
+  return form;
+}
+
+/** The single file of an upload route (field `file`, or the first file sent). */
+export async function readUpload(req: FastifyRequest): Promise<Upload> {
+  const { files } = await readMultipart(req);
+  const file = files.find((f) => f.field === 'file') ?? files[0];
+  if (!file) throw new AppError(422, MSG.fileRequired, { file: [MSG.required] });
+  if (file.buffer.length === 0) throw new AppError(422, MSG.fileEmpty, { file: [MSG.fileEmpty] });
+  return file;
+}
+
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  // The plugin's own limits (file too large, too many files or fields) keep their 413.
+  if (status === 413) return err;
+  return new AppError(422, MSG.multipartInvalid, { file: [MSG.multipartInvalid] });
+}
