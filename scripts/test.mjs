@@ -74,6 +74,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (ensureChromium()) {
   check('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
+  check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
   vitest('browser: Chromium', path.join(root, 'apps/web'), ['-c', 'vitest.e2e.config.ts']);
 } else {
   failed++;

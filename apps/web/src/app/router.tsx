@@ -1,14 +1,15 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import SignInPage from '../features/auth/SignInPage';
-import ProfilePage from '../features/profile/ProfilePage';
 import { Guard } from './Guard';
 import { LandingRedirect } from './LandingRedirect';
-import { Layout } from './layout/Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { RootShell } from './RootShell';
 
-// Screens other than sign-in and profile load on demand (keeps the first paint small).
+// Everything but sign-in loads on demand, the protected shell included: the sign-in screen has a
+// JavaScript budget (scripts/bundle-budget.mjs reads these lazy imports to measure each route).
+const Layout = lazy(() => import('./layout/Layout').then((m) => ({ default: m.Layout })));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const CguPage = lazy(() => import('../features/public/CguPage'));
 const ClientTypesPage = lazy(() => import('../features/classification/ClientTypesPage'));
 const CircuitsPage = lazy(() => import('../features/classification/CircuitsPage'));

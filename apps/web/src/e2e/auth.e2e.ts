@@ -1,9 +1,10 @@
-import { menuFor, ROLE_LABELS } from '@app/domain';
+import { MSG, menuFor, ROLE_LABELS } from '@app/domain';
+import { createChallenge, randomInt } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPath } from '../app/routes';
-import { DESKTOP, expectPath, login, MOBILE, newPage, shot } from './browser';
-import { launch } from './browser';
+import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
 const ACCOUNTS = [
   { email: 'admin@demo.tn', role: 'admin' },
@@ -48,9 +49,38 @@ describe('sign-in', () => {
       expect(stored.version).toBe('4');
       expect(stored['user-info']).not.toContain(account.email);
       if (account.role === 'admin') await shot(page, 'profile-admin');
+      else await checkA11y(page, `landing-${account.role}`);
       await page.context().close();
     });
   }
+
+  it('with captcha on, asks for it before sending, then signs in once it is solved', async () => {
+    const page = await newPage(browser);
+    // The test server runs with CAPTCHA=off (and ignores the payload): serve a real challenge,
+    // made as the API makes them, so the widget path of the screen runs for real.
+    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1_000, counter: randomInt(1_000, 3_000), deriveKey, hmacSignatureSecret: 'e2e-secret' });
+    await page.route('**/api/captcha', (route) => route.fulfill({ json: { success: true, data: { enabled: true, challenge } } }));
+    await page.goto('/');
+    await page.locator('#email').fill('chef@demo.tn');
+    await page.locator('#password').fill('Demo1234!');
+    await expect.poll(() => page.locator('altcha-widget').count()).toBe(1);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect.poll(() => page.getByText(MSG.captcha).isVisible()).toBe(true);
+    await page.getByText('Je ne suis pas un robot').click();
+    await expect.poll(() => page.getByText('Vérifié').isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(page, 'sign-in-captcha');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPath(page, landingPath('chefZone'));
+    await page.context().close();
+  });
+
+  it('drops the captcha requirement when the challenge cannot be loaded', async () => {
+    const page = await newPage(browser);
+    await page.route('**/api/captcha', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await login(page, 'magasin@demo.tn');
+    await expectPath(page, landingPath('Magasinier'));
+    await page.context().close();
+  });
 
   it('refuses a wrong password with the spec message', async () => {
     const page = await newPage(browser);

@@ -1,9 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** Browser helpers for the e2e tests: Debian's Chromium, two viewports, sign-in, screenshots. */
+/** Browser helpers for the e2e tests: Debian's Chromium, two viewports, sign-in, screenshots, accessibility checks. */
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 export const PASSWORD = 'Demo1234!';
@@ -49,12 +50,49 @@ export async function logout(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-/** Saves test-results/screenshots/<name>-<desktop|mobile>.png, after animations settle. */
+function viewportName(page: Page): 'desktop' | 'mobile' {
+  return (page.viewportSize()?.width ?? DESKTOP.width) <= MOBILE.width ? 'mobile' : 'desktop';
+}
+
+/**
+ * Saves test-results/screenshots/<name>-<desktop|mobile>.png, after animations settle, then checks
+ * the page as it is (screen, open dialog, menu, toast) with axe-core: every screen and dialog a test
+ * looks at is checked, so later screens inherit the check by taking their screenshot.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? DESKTOP.width;
   await page.waitForTimeout(600);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width <= MOBILE.width ? 'mobile' : 'desktop'}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewportName(page)}.png`) });
+  await checkA11y(page, name);
+}
+
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const A11Y_BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules, none disabled) on the whole document and fails the
+ * test (softly: the test goes on, so one run lists every screen's problems) when a violation is
+ * serious or critical. Called by `shot`; call it directly for a screen or dialog that is not
+ * screenshotted.
+ */
+export async function checkA11y(page: Page, label: string): Promise<void> {
+  // Half-faded text (a dialog or toast still coming in) would be measured at its passing opacity.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3_000 })
+    .catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  const blocking = violations
+    .filter((v) => A11Y_BLOCKING.has(v.impact ?? ''))
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => {
+          const summary = (n.failureSummary ?? '').replace(/\s+/g, ' ').replace(/^Fix (any|all) of the following: ?/, '').slice(0, 220);
+          return `    ${n.target.join(' ')}: ${summary}`;
+        })
+        .join('\n');
+      return `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n${nodes}`;
+    });
+  expect.soft(blocking, `axe-core on "${label}" (${viewportName(page)}, ${pathOf(page)}): serious or critical violations`).toEqual([]);
 }
 
 export function pathOf(page: Page): string {

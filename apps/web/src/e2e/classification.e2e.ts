@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
+import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /** Client classification screens (spec 1 §2): the generic list, the form dialog and the fields, on the real server. */
 let browser: Browser;
@@ -77,6 +77,7 @@ describe('classification', () => {
     await row(page, 'Circuit e2e').getByRole('button', { name: 'Voir' }).click();
     const view = dialog(page, 'Détails du circuit');
     await expect.poll(() => view.isVisible()).toBe(true);
+    await checkA11y(page, 'classification-circuit-view');
     expect(await view.locator('#field-NAME').isDisabled()).toBe(true);
     expect(await view.locator('#field-DESCRIPTION').isDisabled()).toBe(true);
     expect(await view.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
@@ -86,6 +87,7 @@ describe('classification', () => {
     await row(page, 'Circuit e2e').getByRole('button', { name: 'Modifier' }).click();
     const edit = dialog(page, 'Modifier le circuit');
     await expect.poll(() => edit.locator('#field-NAME').inputValue()).toBe('Circuit e2e');
+    await checkA11y(page, 'classification-circuit-edit');
     await edit.locator('#field-NAME').fill('Circuit e2e modifié');
     const updated = saved(page, 'clients_circuits/', 'PUT');
     await edit.getByRole('button', { name: 'Enregistrer' }).click();

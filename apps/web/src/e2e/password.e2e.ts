@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, latestResetCode, launch, login, logout, MOBILE, newPage, PASSWORD, shot } from './browser';
+import { checkA11y, expectPath, latestResetCode, launch, login, logout, MOBILE, newPage, PASSWORD, shot } from './browser';
 
 /**
  * Password flows on the commercial account: reset through the forgot-password dialog, sign in with
@@ -52,6 +52,7 @@ describe('forgot password', () => {
 
     await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect.poll(() => dialog.getByText('Le nouveau password est requis').isVisible()).toBe(true);
+    await checkA11y(page, 'forgot-step3');
     await dialog.locator('#new-password').fill(RESET_TO);
     await dialog.locator('#confirm-password').fill(RESET_TO);
     await dialog.getByRole('button', { name: 'Réinitialiser' }).click();

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
@@ -9,6 +10,7 @@ import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
 /**
  * The protected shell. Side menu states (spec 1 §4): open or mini on wide screens; on mobile
  * (≤ 767px) hidden by default and displayed as an overlay. The burger toggles the current pair.
+ * It carries the one global dialog for `confirmDialog()` (the sign-in screen never asks).
  */
 export function Layout() {
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -25,6 +27,7 @@ export function Layout() {
 
   return (
     <div className={`app-shell menu-${state}`}>
+      <ConfirmDialog acceptLabel="Oui" rejectLabel="Non" draggable={false} />
       <SideMenu mini={state === 'mini'} onClose={mobile ? () => setDisplayed(false) : undefined} />
       {state === 'displayed' && <div className="menu-backdrop" onClick={() => setDisplayed(false)} aria-hidden="true" />}
       <div className="app-main">

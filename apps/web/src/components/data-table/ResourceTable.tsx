@@ -2,6 +2,8 @@ import type { ExportFormat } from '@app/domain';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { api } from '../../lib/api';
 import { renderCell } from './cells';
@@ -15,6 +17,29 @@ import { useListState } from './useListState';
 import './data-table.css';
 
 export const DEFAULT_EXPORTS: readonly ExportFormat[] = ['pdf', 'xlsx', 'csv'];
+
+const ROWS_PER_PAGE = 'Lignes par page';
+
+/**
+ * PrimeReact's own page-size dropdown is labelled 'jump to page' and leaves its hidden native
+ * <select> without a name: this one says what it is on its input (aria-label), its trigger button
+ * (ariaLabel) and its hidden select.
+ */
+const PAGINATOR: PaginatorTemplateOptions = {
+  layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
+  RowsPerPageDropdown: (options) => (
+    <Dropdown
+      value={options.value}
+      options={options.options}
+      onChange={options.onChange}
+      appendTo={options.appendTo}
+      disabled={options.disabled}
+      aria-label={ROWS_PER_PAGE}
+      ariaLabel={ROWS_PER_PAGE}
+      pt={{ select: { 'aria-label': ROWS_PER_PAGE } }}
+    />
+  ),
+};
 
 export interface ResourceTableProps<Row extends RowWithId> {
   /** API path of the resource, e.g. 'clients_circuits' (list, export, delete, inline saves). */
@@ -138,7 +163,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         rows={state.perPage}
         totalRecords={total ?? 0}
         rowsPerPageOptions={pageSizeChoices(props.defaultPerPage ?? 50, state.perPage)}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={PAGINATOR}
         currentPageReportTemplate="{first} à {last} sur {totalRecords}"
         onPage={onPage}
         sortField={state.sort}

@@ -41,6 +41,8 @@ export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Ro
         emptyMessage={EMPTY}
         emptyFilterMessage={EMPTY}
         loading={loading}
+        // The Dropdown also renders a visually hidden native <select> (form value, screen readers): name it too.
+        pt={{ select: { 'aria-label': props.label } }}
         {...aria}
       />
     </FieldShell>

@@ -1,11 +1,10 @@
-import { loginBody, MSG } from '@app/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG } from '@app/domain';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -13,11 +12,15 @@ import { rgpd } from '../../lib/rgpd';
 import { session } from '../../lib/session';
 import { signIn } from './auth.api';
 import { Captcha, type CaptchaValue } from './Captcha';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { FormField } from './FormField';
 
-const schema = loginBody.pick({ email: true, password: true });
 type Values = { email: string; password: string };
+
+// zod and the forgot-password dialog load on first use, not with the page: the sign-in screen has a
+// JavaScript budget (scripts/bundle-budget.mjs).
+const resolver: Resolver<Values> = async (values, context, options) =>
+  (await import('./sign-in-resolver')).signInResolver(values, context, options);
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 /** Why a sign-in was refused, in the words of spec 1 §8. */
 function refusal(e: unknown): string {
@@ -34,8 +37,9 @@ export default function SignInPage() {
   const [captchaError, setCaptchaError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotUsed, setForgotUsed] = useState(false);
   const { control, register, handleSubmit, setValue, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
@@ -138,7 +142,14 @@ export default function SignInPage() {
               />
             </FormField>
             <div className="auth-row">
-              <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setForgotUsed(true);
+                  setForgotOpen(true);
+                }}
+              >
                 Mot de passe oublié ?
               </button>
             </div>
@@ -155,14 +166,18 @@ export default function SignInPage() {
         </footer>
       </main>
 
-      <ForgotPasswordDialog
-        visible={forgotOpen}
-        onHide={() => setForgotOpen(false)}
-        onDone={(email) => {
-          setForgotOpen(false);
-          setValue('email', email);
-        }}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            visible={forgotOpen}
+            onHide={() => setForgotOpen(false)}
+            onDone={(email) => {
+              setForgotOpen(false);
+              setValue('email', email);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -22,6 +22,8 @@ export default function CguPage() {
           className="public-breadcrumb"
           home={{ icon: 'pi pi-home', label: 'Accueil', command: () => navigate('/') }}
           model={[{ label: 'Conditions générales' }]}
+          // PrimeReact puts a role="separator" item between the list items: a chevron, decoration only.
+          pt={{ separator: { 'aria-hidden': true } }}
         />
         <article className="terms card">
           <h1>{TERMS.title}</h1>
