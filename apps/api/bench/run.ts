@@ -1,7 +1,8 @@
 /**
  * npm run bench — not a test: measures sign-in and a paged, searched list of 10,000 activities,
+ * then the clients list and exports at BENCH_CLIENTS clients (default 100,000; 0 skips them),
  * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database.
- * Prints requests/s and p50/p99 latency for each.
+ * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
+import { benchClients, CLIENTS, seedClients } from './clients';
 
 const ACTIVITIES = 10_000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -80,6 +82,11 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
     console.log(line('GET activities page 1 (no search)', first));
     const deep = await run(`${base}/api/clients_activities?page=150&perPage=50&sort=CODE&order=desc`, { headers: auth });
     console.log(line('GET activities page 150, sort CODE desc', deep));
+    if (CLIENTS > 0) {
+      const seeded = await seedClients(handle);
+      console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${process.env.BENCH_RUNS ?? 15} appels`);
+      await benchClients(app, handle, auth);
+    }
   } finally {
     await app.close();
     await handle.close();

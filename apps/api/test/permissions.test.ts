@@ -27,6 +27,7 @@ const READ: Call[] = [
   ['GET', '/api/clients_activities?page=1&search=a'],
   ['GET', '/api/clients_categories'],
   ['GET', '/api/clients_circuits/export/csv'],
+  ['GET', '/api/badges?page=1'],
 ];
 const WRITE = (): Call[] => [
   ['POST', '/api/clients_circuits', { NAME: `C-${Math.random()}` }],
@@ -34,8 +35,39 @@ const WRITE = (): Call[] => [
   ['PUT', '/api/typeclients/reorder', { ids: [999999] }],
   ['DELETE', '/api/clients_categories/999999'],
   ['POST', '/api/typeclients', { NAME: `T-${Math.random()}` }],
+  ['POST', '/api/templating', {}],
+  ['PUT', '/api/templating/999999', { SUJET: 'x' }],
+  ['POST', '/api/templating/sms', {}],
+  ['DELETE', '/api/templating/email/999999'],
+  ['POST', '/api/invite/mail', {}],
+  ['POST', '/api/badges', { NAME: `B-${Math.random()}` }],
+  ['PUT', '/api/badges/validate/999999'],
+  ['GET', '/api/badges/999999/sendEmail/999999'],
+  ['POST', '/api/chef-zone', {}],
+  ['PUT', '/api/chef-zone/999999', { STATUS: 1 }],
+  ['DELETE', '/api/chef-zone/999999'],
+  ['POST', '/api/userBO', {}],
+  ['PUT', '/api/users/999999', { STATUS: 1 }],
+  ['DELETE', '/api/users/999999'],
 ];
-const ADMIN_ONLY: Call[] = [['GET', '/api/roles']];
+// Staff accounts (ids 1 and 2: admin@ and chef@, the first demo accounts of a fresh database).
+const ADMIN_ONLY: Call[] = [
+  ['GET', '/api/roles'],
+  ['GET', '/api/templating?page=1&type=email'],
+  ['GET', '/api/templating/sms'],
+  ['GET', '/api/templating/email/export/csv'],
+  ['GET', '/api/chef-zone?page=1&search=a'],
+  ['GET', '/api/chef-zone/2'],
+  ['GET', '/api/chef-zone/export/csv'],
+  ['GET', '/api/back-office/users?page=1'],
+  ['GET', '/api/back-office/users/export/csv'],
+  ['GET', '/api/users/admins'],
+  ['GET', '/api/users?role=chefZone'],
+  ['GET', '/api/users/1'],
+  ['POST', '/api/validations/email/unique', { email: 'libre@demo.tn' }],
+  ['PUT', '/api/users/1', { STATUS: 1 }],
+  ['PUT', '/api/chef-zone/2', { STATUS: 1 }],
+];
 const SELF: Call[] = [['GET', '/api/profile']];
 
 const expectations: Record<string, { read: boolean; write: boolean; admin: boolean }> = {
@@ -80,6 +112,7 @@ describe('role × endpoint matrix', () => {
   it('keeps public routes public', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/captcha' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(unknown.statusCode).toBe(404);
   });

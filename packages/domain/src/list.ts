@@ -10,6 +10,11 @@ export const listQuery = z.object({
   search: z.string().max(200).optional(),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /** Search tags (repeat the parameter): a row matches every tag, each as the search box would. */
+  tags: z
+    .union([z.string().max(100), z.array(z.string().max(100)).max(10)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).map((t) => t.trim()).filter(Boolean))),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -28,6 +28,20 @@ export const ACTIONS = [
   'roles:read',
   'audit:read',
   'logs:read',
+  // Contacts and loyalty
+  'clients:read',
+  'clients:write',
+  'users:read',
+  'users:write',
+  'chefzone:read',
+  'chefzone:write',
+  'badges:read',
+  'badges:write',
+  'points:read',
+  'points:write',
+  'templates:read',
+  'templates:write',
+  'invitations:send',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -51,11 +65,49 @@ export interface MenuGroup {
  */
 export const MENU: MenuGroup[] = [
   {
+    key: 'contacts',
+    label: 'Contacts',
+    icon: 'pi pi-users',
+    entries: [
+      { key: 'users', label: 'Utilisateurs', path: '/layout/contacts/users', icon: 'pi pi-user' },
+      { key: 'clients', label: 'Clients', path: '/layout/contacts/clients', icon: 'pi pi-briefcase' },
+    ],
+  },
+  {
+    key: 'referential',
+    label: 'Référentiel',
+    icon: 'pi pi-book',
+    entries: [{ key: 'points', label: 'Points', path: '/layout/points', icon: 'pi pi-star' }],
+  },
+  {
+    key: 'gifts',
+    label: 'Cadeaux',
+    icon: 'pi pi-gift',
+    entries: [{ key: 'offered-points', label: 'Points offerts', path: '/layout/offered-points', icon: 'pi pi-plus-circle' }],
+  },
+  {
+    key: 'ristournes',
+    label: 'Ristournes',
+    icon: 'pi pi-percentage',
+    entries: [{ key: 'gamifications', label: 'Gamifications', path: '/layout/gamifications', icon: 'pi pi-star' }],
+  },
+  {
+    key: 'communication',
+    label: 'Communication',
+    icon: 'pi pi-envelope',
+    entries: [
+      { key: 'templates-email', label: 'Templates email', path: '/layout/templates/email', icon: 'pi pi-envelope' },
+      { key: 'templates-sms', label: 'Templates SMS', path: '/layout/templates/sms', icon: 'pi pi-mobile' },
+    ],
+  },
+  {
     key: 'settings',
     label: 'Paramètres',
     icon: 'pi pi-cog',
     entries: [
       { key: 'profile', label: 'Mon profil', path: '/layout/settings/profile', icon: 'pi pi-user' },
+      { key: 'users-backoffice', label: 'Utilisateurs back-office', path: '/layout/settings/users_backoffice', icon: 'pi pi-users' },
+      { key: 'chef-zone', label: 'Chefs de zone', path: '/layout/settings/chef-zone', icon: 'pi pi-map-marker' },
       { key: 'type-client', label: 'Types de clients', path: '/layout/settings/type-client', icon: 'pi pi-id-card' },
       { key: 'circuit-client', label: 'Circuits', path: '/layout/settings/circuit-client', icon: 'pi pi-sitemap' },
       { key: 'activity-client', label: 'Activités', path: '/layout/settings/activity-client', icon: 'pi pi-briefcase' },
@@ -95,8 +147,9 @@ const POLICIES: Record<string, RolePolicy> = {
     routes: ['contacts', 'referential', 'products', 'orders', 'gifts', 'starter_gifts', 'ristournes', 'conversions', 'vouchers'],
     redirect: '/layout/contacts/clients',
     landing: '/layout/contacts/clients',
-    // Reads the classification to fill the client form's selects; never changes it.
-    actions: ['classification:read'],
+    // His own clients only (the server scopes every client query to CHEF_ZONE_ID); reads what the
+    // client form's selects need; never changes the classification, badges or other accounts.
+    actions: ['classification:read', 'clients:read', 'clients:write', 'points:read', 'badges:read'],
   },
   Magasinier: { ...LEAST, menu: ['profile', 'starter-conversions', 'gift-conversions-starter'] },
 };

@@ -3,3 +3,8 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/media/media.table';
 export * from '../modules/classification/classification.table';
+export * from '../modules/loyalty/badges.table';
+export * from '../modules/contacts/clients.table';
+export * from '../modules/loyalty/points.table';
+export * from '../modules/communication/templates.table';
+export * from '../modules/communication/invitations.table';

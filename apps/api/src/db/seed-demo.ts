@@ -6,6 +6,10 @@ import { users } from '../modules/auth/auth.table';
 import { saveMedia } from '../modules/media/media.service';
 import type { Db } from './client';
 import { seedDemoAccounts } from './seed-accounts';
+import { seedTemplates } from '../modules/communication/communication.seed';
+import { seedClients } from '../modules/contacts/clients.seed';
+import { seedBadges } from '../modules/loyalty/badges.seed';
+import { seedStaff } from '../modules/staff/staff.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -55,6 +59,11 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   if (n > 0) return false;
   await seedDemoAccounts(db, password);
   await seedClassification(db, dataDir);
+  // One story across the screens: the same zone chiefs, badges and clients everywhere.
+  await seedStaff(db, password);
+  await seedBadges(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
+  await seedTemplates(db);
+  await seedClients(db, password);
   return true;
 }
 

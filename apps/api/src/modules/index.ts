@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
+import { badgesRoutes } from './loyalty/badges.routes';
+import { clientsRoutes } from './contacts/clients.routes';
+import { pointsRoutes } from './loyalty/points.routes';
+import { communicationRoutes } from './communication/communication.routes';
 import { systemRoutes } from './system/system.routes';
+import { staffRoutes } from './staff/staff.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(classificationRoutes);
+  await app.register(clientsRoutes);
+  await app.register(pointsRoutes);
+  await app.register(badgesRoutes);
+  await app.register(communicationRoutes);
+  await app.register(staffRoutes);
 }

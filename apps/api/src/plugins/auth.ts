@@ -68,7 +68,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(sessions.tokenHash, hashToken(match[1])), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row || row.status !== 1) return null;
+  if (row?.status !== 1) return null;
   const { status: _s, ...user } = row;
   return user;
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message; an image with a `cid` shows inline in the HTML (`<img src="cid:…">`). */
+  attachments?: { filename: string; content: Buffer; contentType?: string; cid?: string }[];
 }
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -11,10 +11,20 @@ import { RootShell } from './RootShell';
 const Layout = lazy(() => import('./layout/Layout').then((m) => ({ default: m.Layout })));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const CguPage = lazy(() => import('../features/public/CguPage'));
+const InvitationPage = lazy(() => import('../features/invitation/InvitationPage'));
+const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage'));
 const ClientTypesPage = lazy(() => import('../features/classification/ClientTypesPage'));
 const CircuitsPage = lazy(() => import('../features/classification/CircuitsPage'));
 const ActivitiesPage = lazy(() => import('../features/classification/ActivitiesPage'));
 const CategoriesPage = lazy(() => import('../features/classification/CategoriesPage'));
+const BadgesPage = lazy(() => import('../features/badges/BadgesPage'));
+const BackOfficeUsersPage = lazy(() => import('../features/staff/BackOfficeUsersPage'));
+const ChefZonePage = lazy(() => import('../features/staff/ChefZonePage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const ClientsPage = lazy(() => import('../features/clients/ClientsPage'));
+const ClientDetailPage = lazy(() => import('../features/clients/detail/ClientDetailPage'));
+const PointsPage = lazy(() => import('../features/points/PointsPage'));
+const OfferedPointsPage = lazy(() => import('../features/points/OfferedPointsPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -23,6 +33,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <SignInPage /> },
       { path: '/cgu_cgv', element: <CguPage /> },
+      { path: '/invitation', element: <InvitationPage /> },
       {
         path: '/layout',
         element: (
@@ -33,10 +44,19 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <LandingRedirect /> },
           { path: 'settings/profile', element: <ProfilePage /> },
+          { path: 'contacts/users', element: <UsersPage /> },
+          { path: 'contacts/clients', element: <ClientsPage /> },
+          { path: 'contacts/detail-client', element: <ClientDetailPage />, handle: { title: 'Contacts / Détail client' } },
+          { path: 'templates/:type', element: <TemplatesPage /> },
+          { path: 'settings/users_backoffice', element: <BackOfficeUsersPage /> },
+          { path: 'settings/chef-zone', element: <ChefZonePage /> },
           { path: 'settings/type-client', element: <ClientTypesPage /> },
           { path: 'settings/circuit-client', element: <CircuitsPage /> },
           { path: 'settings/activity-client', element: <ActivitiesPage /> },
           { path: 'settings/category-client', element: <CategoriesPage /> },
+          { path: 'gamifications', element: <BadgesPage /> },
+          { path: 'points', element: <PointsPage /> },
+          { path: 'offered-points', element: <OfferedPointsPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

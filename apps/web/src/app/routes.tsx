@@ -7,10 +7,20 @@ import { landingFor, menuFor, PROFILE_PATH } from '@app/domain';
  */
 export const IMPLEMENTED_PATHS: readonly string[] = [
   PROFILE_PATH,
+  '/layout/contacts/users',
+  '/layout/contacts/clients',
+  '/layout/contacts/detail-client',
+  '/layout/templates/email',
+  '/layout/templates/sms',
+  '/layout/settings/users_backoffice',
+  '/layout/settings/chef-zone',
   '/layout/settings/type-client',
   '/layout/settings/circuit-client',
   '/layout/settings/activity-client',
   '/layout/settings/category-client',
+  '/layout/gamifications',
+  '/layout/points',
+  '/layout/offered-points',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

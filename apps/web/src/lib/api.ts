@@ -20,7 +20,8 @@ export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestOptions {
   method?: Verb;
   body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
+  /** An array is sent as a repeated parameter (`tags=a&tags=b`). */
+  query?: Record<string, string | number | readonly string[] | undefined | null>;
   /** Skip the global error toasts (the caller shows its own message). */
   silent?: boolean;
   signal?: AbortSignal;
@@ -39,7 +40,10 @@ export function configureApi(opts: { onFailure?: FailureHandler; getToken?: () =
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+    else if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
   return url.pathname + url.search;
 }
 

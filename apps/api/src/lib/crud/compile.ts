@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import { getTableColumns, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -30,11 +30,15 @@ export interface CompiledResource<Dto extends { id: number }> {
   searchTargets: SearchTarget[];
   sortable: Record<string, AnyPgColumn | SQL>;
   exportColumns: ExportColumn<Dto>[];
+  /** Fills the fields that come from other tables, for a page of DTOs at once. */
+  load(db: Db, dtos: Dto[]): Promise<void>;
   /** Reply schema of one item (the DTO). */
   dto: z.ZodObject;
   /** Drizzle property of the position column, when the list is ordered by hand. */
   positionKey?: string;
 }
+
+const isColumn = (c: AnyPgColumn | SQL): c is AnyPgColumn => !(c instanceof SQL);
 
 /** Drizzle property name of each of a table's columns (insert and update values use them). */
 function propertyNames(table: PgTable): Map<AnyPgColumn, string> {
@@ -53,9 +57,11 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     seen.add(f.api);
   }
 
-  const writable = fields.filter((f) => bodyKeys.has(f.api) && own.has(f.column));
-  const selection: Record<string, AnyPgColumn> = { id: def.idColumn };
-  for (const f of fields) selection[f.api] = f.column;
+  const stored = fields.filter((f) => f.column !== undefined) as (FieldDef<Dto> & { column: AnyPgColumn | SQL })[];
+  const loaded = fields.filter((f) => f.load);
+  const writable = stored.filter((f) => bodyKeys.has(f.api) && isColumn(f.column) && own.has(f.column));
+  const selection: Record<string, AnyPgColumn | SQL> = { id: def.idColumn };
+  for (const f of stored) selection[f.api] = f.column;
 
   type Joinable = { innerJoin(t: PgTable, on: SQL): Joinable; leftJoin(t: PgTable, on: SQL): Joinable; $dynamic(): unknown };
   const withJoins = (query: unknown) => {
@@ -66,16 +72,22 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
 
   const shape: Record<string, z.ZodType> = { id: z.number().int(), ID: z.number().int() };
   for (const f of fields) {
-    const table = (f.column as unknown as { table: PgTable }).table;
-    const nullable = !f.column.notNull || leftJoined.has(table);
-    shape[f.api] = f.schema ? (nullable && !f.read ? f.schema.nullable() : f.schema) : columnSchema(f.column, nullable);
+    const column = f.column;
+    if (!column || !isColumn(column)) {
+      if (!f.schema) throw new Error(`${def.path} : le champ calculé ${f.api} doit donner son schéma`);
+      shape[f.api] = f.schema;
+      continue;
+    }
+    const table = (column as unknown as { table: PgTable }).table;
+    const nullable = !column.notNull || leftJoined.has(table);
+    shape[f.api] = f.schema ? (nullable ? f.schema.nullable() : f.schema) : columnSchema(column, nullable);
   }
   if (def.media) shape.MEDIA = mediaReply.nullable();
 
   const sortable: Record<string, AnyPgColumn | SQL> = { id: def.idColumn };
-  for (const f of fields) {
+  for (const f of stored) {
     if (f.sort === true) sortable[f.api] = f.column;
-    else if (f.sort === 'text') sortable[f.api] = sortKey(f.column);
+    else if (f.sort === 'text') sortable[f.api] = sortKey(f.column as AnyPgColumn);
     else if (f.sort) sortable[f.api] = f.sort;
   }
 
@@ -99,7 +111,7 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     }),
     toDto: (row) => {
       const dto: Row = { id: row.id, ID: row.id };
-      for (const f of fields) dto[f.api] = f.read ? f.read(row[f.api]) : row[f.api];
+      for (const f of stored) dto[f.api] = f.read ? f.read(row[f.api]) : row[f.api];
       if (def.media) dto.MEDIA = null;
       return dto as unknown as Dto;
     },
@@ -107,12 +119,20 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
       const values: Row = {};
       for (const f of writable) {
         const v = body[f.api];
-        if (v !== undefined) values[own.get(f.column)!] = f.write ? f.write(v) : v;
+        if (v !== undefined) values[own.get(f.column as AnyPgColumn)!] = f.write ? f.write(v) : v;
       }
       return values;
     },
     richText: fields.filter((f) => f.richText).map((f) => f.api),
-    searchTargets: fields.filter((f) => f.search).map((f) => (f.search === true ? f.column : f.search!)),
+    searchTargets: stored.filter((f) => f.search).map((f) => (f.search === true ? f.column : f.search!)),
+    load: async (db, dtos) => {
+      if (!loaded.length || !dtos.length) return;
+      const ids = dtos.map((d) => d.id);
+      for (const f of loaded) {
+        const values = await f.load!(db, ids);
+        for (const d of dtos) (d as Row)[f.api] = f.read ? f.read(values.get(d.id)) : (values.get(d.id) ?? null);
+      }
+    },
     sortable,
     exportColumns,
     dto: z.object(shape),

@@ -1,17 +1,19 @@
 import { listQuery, MSG } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../../modules/audit/audit.repository';
 import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
 import { mediaFor } from '../../modules/media/media.service';
-import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../exports';
+import { contentDisposition, EXPORT_CONTENT_TYPES, type ExportFormat, exportStream } from '../exports';
 import { AppError, notFound, ok, paged } from '../http';
 import { fileReply, listReply, okReply } from '../replies';
 import { withCleanRichText } from '../rich-text';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
 import { type CompiledResource, compileResource } from './compile';
+import { formCreate } from './form-body';
 import { orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
@@ -31,8 +33,9 @@ function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMess
   return null;
 }
 
-/** The first file of the media's first name as MEDIA, for a page of rows in one query. */
+/** Loaded fields, and the first file of the media's first name as MEDIA, for a page of rows in a few queries. */
 async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[]): Promise<Dto[]> {
+  await r.load(db, dtos);
   if (!r.def.media || !dtos.length) return dtos;
   const first = Object.keys(r.def.media.names)[0];
   const files = await mediaFor(db, r.def.path, dtos.map((d) => d.id), first);
@@ -49,15 +52,16 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const read = { action: def.actions.read };
   const write = { action: def.actions.write };
   const tags = [def.tag];
-  const updateBody = partialBody(def.body);
+  const updateBody = def.updateBody ?? partialBody(def.body);
+  const scoped = (user: CurrentUser | null, where?: SQL) => and(where, user && def.scope ? def.scope(user) : undefined);
 
-  const findOneIn = async (db: Db, id: number): Promise<Dto | null> => {
-    const [row] = await r.select(db).rows.where(eq(def.idColumn, id)).limit(1);
+  const findOneIn = async (db: Db, id: number, user: CurrentUser | null): Promise<Dto | null> => {
+    const [row] = await r.select(db).rows.where(scoped(user, eq(def.idColumn, id))).limit(1);
     return row ? (await toDtos(db, [row]))[0] : null;
   };
-  const findOne = (id: number) => findOneIn(app.db, id);
-  const mustFind = async (id: number): Promise<Dto> => {
-    const dto = await findOne(id);
+  const findOne = (id: number, user: CurrentUser | null) => findOneIn(app.db, id, user);
+  const mustFind = async (id: number, user: CurrentUser | null): Promise<Dto> => {
+    const dto = await findOne(id, user);
     if (!dto) throw notFound();
     return dto;
   };
@@ -82,8 +86,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       },
     },
     async (req) => {
-      const { page, perPage = def.defaultPerPage, search, sort, order } = req.query;
-      const where = searchWhere(r.searchTargets, search);
+      const { page, perPage = def.defaultPerPage, search, tags: terms, sort, order } = req.query;
+      const where = scoped(req.user, searchWhere(r.searchTargets, search, terms));
       const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
       const q = r.select(app.db);
       if (!page) return ok(await toDtos(app.db, await q.rows.where(where).orderBy(...orderBy)));
@@ -107,35 +111,41 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
         response: { 200: fileReply(EXPORT_CONTENT_TYPES) },
       },
     },
-    async (req, reply) => {
-      const { format } = req.params;
-      const where = searchWhere(r.searchTargets, req.query.search);
-      const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, req.query.sort, req.query.order);
-      const db = app.db;
-      // Batches keep memory flat whatever the list size; the id tie-break keeps batches disjoint.
-      async function* rows(): AsyncGenerator<Dto> {
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const batch = await r.select(db).rows.where(where).orderBy(...orderBy).limit(EXPORT_BATCH).offset(offset);
-          yield* await toDtos(db, batch);
-          if (batch.length < EXPORT_BATCH) return;
-        }
-      }
-      const stream = exportStream({ format, ...def.export, columns: r.exportColumns, rows: rows() });
-      reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
-      reply.header('content-disposition', contentDisposition(def.export.fileName, format));
-      // A stream is sent as is: the reply schema only documents the file types.
-      return reply.send(stream as never);
-    },
+    (req, reply) => sendExport(req, reply, req.params.format),
   );
 
+  /** Streams the whole filtered list; also used by a resource's own export paths (clients: export/excel). */
+  async function sendExport(req: FastifyRequest, reply: FastifyReply, format: ExportFormat) {
+    const query = exportQuery.parse(req.query);
+    const where = scoped(req.user, searchWhere(r.searchTargets, query.search, query.tags));
+    const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, query.sort, query.order);
+    const db = app.db;
+    // Batches keep memory flat whatever the list size; the id tie-break keeps batches disjoint.
+    async function* rows(): AsyncGenerator<Dto> {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const batch = await r.select(db).rows.where(where).orderBy(...orderBy).limit(EXPORT_BATCH).offset(offset);
+        yield* await toDtos(db, batch);
+        if (batch.length < EXPORT_BATCH) return;
+      }
+    }
+    const stream = exportStream({ format, ...def.export, columns: r.exportColumns, rows: rows() });
+    reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
+    reply.header('content-disposition', contentDisposition(def.export.fileName, format));
+    // A stream is sent as is: the reply schema only documents the file types.
+    return reply.send(stream as never);
+  }
+
   app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => {
-    const dto = await findOne(req.params.id);
-    if (!dto) throw notFound();
-    return ok(dto);
+    return ok(await mustFind(req.params.id, req.user));
   });
 
-  app.post(base, { config: write, schema: { tags, summary: 'Créer', body: def.body, response: { 201: one } } }, async (req, reply) => {
-    const values = r.toValues(withCleanRichText(req.body as Record<string, unknown>, r.richText));
+  const createForm = formCreate(def, app.config.dataDir);
+  app.post(base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
+    const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
+    const values = r.toValues(body);
+    def.prepare?.(values, { user: req.user!, mode: 'create' });
+    // A form-data create's file is checked before any row exists (wrong type: 422, nothing written).
+    const upload = await createForm.check(req);
     const id = await guard(() =>
       app.db.transaction(async (tx) => {
         if (def.position && r.positionKey) {
@@ -144,12 +154,17 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
           values[r.positionKey] = next;
         }
         const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
+        await def.afterWrite?.(tx as unknown as Db, { id: created.id, body, before: null, user: req.user! });
         await audit(tx, req.user, 'create', def.path, created.id, values);
+        await upload?.save(tx as unknown as Db, created.id, req.user);
         return created.id;
       }),
-    );
+    ).catch(async (err) => {
+      await upload?.discard();
+      throw err;
+    });
     reply.code(201);
-    return ok(await mustFind(id));
+    return ok(await mustFind(id, req.user));
   });
 
   const position = def.position;
@@ -182,22 +197,28 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
 
   app.put(
     `${base}/:id`,
-    { config: write, schema: { tags, summary: 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody, response: { 200: one } } },
+    {
+      config: write,
+      schema: { tags, summary: def.updateBody ? 'Modifier' : 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody, response: { 200: one } },
+    },
     async (req) => {
-      const before = await findOne(req.params.id);
-      if (!before) throw notFound();
-      const values = r.toValues(withCleanRichText(req.body as Record<string, unknown>, r.richText));
-      if (Object.keys(values).length) {
+      const id = req.params.id;
+      const before = await mustFind(id, req.user);
+      const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
+      const values = r.toValues(body);
+      def.prepare?.(values, { user: req.user!, mode: 'update' });
+      if (Object.keys(values).length || def.afterWrite) {
         if ('updatedAt' in def.table) values.updatedAt = new Date();
         await guard(() =>
           app.db.transaction(async (tx) => {
-            await tx.update(def.table).set(values).where(eq(def.idColumn, req.params.id));
-            const after = await findOneIn(tx as unknown as Db, req.params.id);
-            await audit(tx, req.user, 'update', def.path, req.params.id, diff(before, after ?? {}));
+            await tx.update(def.table).set(values).where(eq(def.idColumn, id));
+            await def.afterWrite?.(tx as unknown as Db, { id, body, before, user: req.user! });
+            const after = await findOneIn(tx as unknown as Db, id, req.user);
+            await audit(tx, req.user, 'update', def.path, id, diff(before, after ?? {}));
           }),
         );
       }
-      return ok(await mustFind(req.params.id));
+      return ok(await mustFind(id, req.user));
     },
   );
 
@@ -205,8 +226,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     `${base}/:id`,
     { config: write, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
     async (req) => {
-      const before = await findOne(req.params.id);
-      if (!before) throw notFound();
+      const before = await mustFind(req.params.id, req.user);
       await guard(() =>
         app.db.transaction(async (tx) => {
           await tx.delete(def.table).where(eq(def.idColumn, req.params.id));
@@ -219,4 +239,5 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   );
 
   if (def.media) registerResourceMedia(app, def, findOne, one);
+  return { sendExport };
 }

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { ExportCell } from '../exports/types';
 
 /**
@@ -10,8 +11,16 @@ import type { ExportCell } from '../exports/types';
 export interface FieldDef<Dto> {
   /** API name, as the spec writes it (NAME, CIRCUIT_NAME, position…). */
   api: keyof Dto & string;
-  /** The resource table's column, or a joined table's column for a display field (a circuit's name). */
-  column: AnyPgColumn;
+  /**
+   * The resource table's column, a joined table's column for a display field (a circuit's name), or
+   * an SQL expression for a figure read at query time (give its `schema`; never written).
+   */
+  column?: AnyPgColumn | SQL;
+  /**
+   * A value from other tables (a client's user ids…): loaded for a page of rows in one query, by id.
+   * Such a field has no column; give its `schema`.
+   */
+  load?: (db: Db, ids: number[]) => Promise<Map<number, unknown>>;
   /**
    * Column value → API value, and back for writes (e.g. smallint flags sent as 0 | 1). With `read`,
    * give `schema` too: the column's own type no longer describes the reply.
@@ -39,6 +48,18 @@ export const flag01Field = {
   schema: z.union([z.literal(0), z.literal(1)]),
 } satisfies Partial<FieldDef<unknown>>;
 
+/** numeric(14,3) money: sent as a JSON number (exact to the millime), received as decimal text. */
+export const moneyField = {
+  read: (v: unknown) => (v == null ? null : Number(v)),
+  schema: z.number(),
+} satisfies Partial<FieldDef<unknown>>;
+
+/** timestamptz: sent as ISO 8601 text. */
+export const dateTimeField = {
+  read: (v: unknown) => (v == null ? null : new Date(v as string).toISOString()),
+  schema: z.string(),
+} satisfies Partial<FieldDef<unknown>>;
+
 export const yesNo = (v: unknown) => (v ? 'Oui' : 'Non');
 export const orEmpty = (v: unknown) => (v == null ? '' : (v as ExportCell));
 
@@ -56,6 +77,9 @@ export function columnSchema(column: AnyPgColumn, nullable: boolean): z.ZodType 
     case 'PgVarchar':
     case 'PgText':
     case 'PgChar':
+      base = z.string();
+      break;
+    case 'PgDateString':
       base = z.string();
       break;
     case 'PgBoolean':

@@ -1,4 +1,4 @@
-import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 
 /** ILIKE needs its wildcards escaped so a search for "50%" means the text "50%". */
@@ -11,13 +11,18 @@ export function likePattern(term: string): string {
  * column be matched through a sub-select, so each table's trigram index stays usable (an OR across
  * a join forces a full scan).
  */
-export type SearchTarget = AnyPgColumn | ((pattern: string) => SQL);
+export type SearchTarget = AnyPgColumn | SQL | ((pattern: string) => SQL);
 
-export function searchWhere(targets: SearchTarget[], search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
-  const pattern = likePattern(term);
-  return or(...targets.map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern))));
+/** The search box and the tags: each term must match one of the targets (tags narrow, AND). */
+export function searchWhere(targets: SearchTarget[], search: string | undefined, tags: readonly string[] = []): SQL | undefined {
+  const terms = [search, ...tags].map((t) => t?.trim()).filter((t): t is string => !!t);
+  if (!terms.length || !targets.length) return undefined;
+  return and(
+    ...terms.map((term) => {
+      const pattern = likePattern(term);
+      return or(...targets.map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern))));
+    }),
+  );
 }
 
 /** Sort by the requested field (whitelisted), then by id so pages are stable. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../modules/audit/audit.repository';
@@ -17,7 +18,7 @@ import { idParams } from './schemas';
 export function registerResourceMedia<Dto extends { id: number }>(
   fastify: FastifyInstance,
   def: ResourceDef<Dto>,
-  findOne: (id: number) => Promise<Dto | null>,
+  findOne: (id: number, user: CurrentUser | null) => Promise<Dto | null>,
   reply: z.ZodType,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +31,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
   const upload = async (req: FastifyRequest, id: number, name: string) => {
     const family = Object.hasOwn(names, name) ? names[name] : undefined;
     if (!family) throw new AppError(404, 'Champ de fichier inconnu');
-    if (!(await findOne(id))) throw notFound();
+    if (!(await findOne(id, req.user))) throw notFound();
     const file = await readUpload(req);
     const saved = await saveMedia(app.db, uploadsDir(app.config.dataDir), {
       entity: def.path,
@@ -42,7 +43,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
       replace: true,
     });
     await audit(app.db, req.user, 'media', def.path, id, { [name]: saved.file_name });
-    return ok(await findOne(id));
+    return ok(await findOne(id, req.user));
   };
 
   app.post(
@@ -56,13 +57,15 @@ export function registerResourceMedia<Dto extends { id: number }>(
       config,
       schema: {
         tags,
-        summary: `Téléverser un fichier (multipart, champ file ; noms : ${Object.keys(names).join(', ')})`,
+        summary: `Téléverser un fichier (multipart, champ file ; noms : ${Object.keys(names).join(', ')} ; ou …/media?name=)`,
         params: idParams.extend({ name: z.string().max(60) }),
+        querystring: z.object({ name: z.string().max(60).optional() }),
         consumes: ['multipart/form-data'],
         response,
       },
     },
-    (req) => upload(req, req.params.id, req.params.name),
+    // Spec 1 §7 also writes it POST {entity}/{id}/media?name=image.
+    (req) => upload(req, req.params.id, req.params.name === 'media' && req.query.name ? req.query.name : req.params.name),
   );
   app.delete(
     `/${def.path}/:id/media/:mediaId`,
@@ -71,10 +74,11 @@ export function registerResourceMedia<Dto extends { id: number }>(
       schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }), response },
     },
     async (req) => {
+      if (!(await findOne(req.params.id, req.user))) throw notFound();
       const removed = await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id, mediaId: req.params.mediaId });
       if (!removed) throw notFound();
       await audit(app.db, req.user, 'media', def.path, req.params.id, { removed: req.params.mediaId });
-      return ok(await findOne(req.params.id));
+      return ok(await findOne(req.params.id, req.user));
     },
   );
 }

@@ -1,7 +1,9 @@
 import type { Action, FileFamily } from '@app/domain';
 import type { SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../../plugins/auth';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { FieldDef } from './fields';
 
 /** A table joined for display fields; with `left`, its fields may be null. */
@@ -33,7 +35,21 @@ export interface ResourceDef<Dto extends { id: number }> {
    * API name is a key of the body and whose column is the table's own is written from it.
    */
   body: z.ZodObject;
+  /** Body of PUT when it is not "any subset of the POST body" (a form with its own required list). */
+  updateBody?: z.ZodObject;
   fields: readonly FieldDef<Dto>[];
+  /**
+   * Rows the signed-in user may see and change (e.g. a zone chief's own clients). Applied to every
+   * list, export, read, update, delete and media call: another row is a 404 for this user.
+   */
+  scope?(user: CurrentUser): SQL | undefined;
+  /** Adjusts the column values of a create or update before they are written (forced fields). */
+  prepare?(values: Record<string, unknown>, ctx: { user: CurrentUser; mode: 'create' | 'update' }): void;
+  /**
+   * Writes that go with a create or update, inside its transaction (links in other tables, points
+   * credited for a change…). `before` is the DTO before an update, null on create.
+   */
+  afterWrite?(tx: Db, ctx: { id: number; body: Record<string, unknown>; before: Dto | null; user: CurrentUser }): Promise<void>;
   joins?: readonly JoinDef[];
   defaultSort: { field: keyof Dto & string; order: 'asc' | 'desc' };
   defaultPerPage: number;
@@ -48,6 +64,12 @@ export interface ResourceDef<Dto extends { id: number }> {
    * name, or null; `export` adds its file name as the last export column.
    */
   media?: { names: Record<string, FileFamily>; export?: { header: string; width?: number } };
+  /**
+   * POST also accepts multipart/form-data (spec 1 §7 "POST badges (form data)"): the text fields
+   * are the body, and a file named after a media name (or `file`, for the first name) is stored with
+   * the new row. Its bytes are checked before the insert; row, file and audit commit together.
+   */
+  formCreate?: boolean;
   export: { fileName: string; title: string; orientation: 'landscape' | 'portrait' };
 }
 

@@ -4,7 +4,7 @@ import { okReply } from '../replies';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const exportParams = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']) });
-export const exportQuery = listQuery.pick({ search: true, sort: true, order: true });
+export const exportQuery = listQuery.pick({ search: true, tags: true, sort: true, order: true });
 export const reorderBody = z.object({
   ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(5000),
   /** Position of the first id (default 1): lets a paged list renumber one page. */

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   label: varchar('label', { length: 60 }).notNull().unique('roles_label_unique'),
 });
 
-/** Back-office staff accounts. Later issues add the remaining user fields (BIRTHDAY, GENDER...). */
+/**
+ * Every account: back-office staff (zone chiefs carry CODE_CHEF_ZONE) and the clients' users of the
+ * mobile app (CLIENT_ID set, role patente). STATUS 0 is an account waiting for validation or
+ * deactivated: it cannot sign in.
+ */
 export const users = pgTable(
   'users',
   {
@@ -20,10 +24,31 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     status: smallint('status').notNull().default(1),
+    birthday: date('birthday', { mode: 'string' }),
+    /** M. or Mme */
+    gender: varchar('gender', { length: 4 }),
+    gouvernorat: varchar('gouvernorat', { length: 30 }),
+    /** The client a mobile-app user belongs to (FK added by the contacts migration). */
+    clientId: integer('client_id'),
+    /** The company of a back-office user (a client type), shown as "société". */
+    typeClientId: integer('type_client_id'),
+    codeChefZone: varchar('code_chef_zone', { length: 30 }),
+    /** Last connection on the mobile app. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_role_idx').on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+    uniqueIndex('users_code_chef_zone_unique').on(sql`lower(${t.codeChefZone})`),
+    index('users_client_idx').on(t.clientId),
+    index('users_status_idx').on(t.status, t.id),
+    index('users_lastname_trgm').using('gin', t.lastname.op('gin_trgm_ops')),
+    index('users_firstname_trgm').using('gin', t.firstname.op('gin_trgm_ops')),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_sort').on(sql`public.sort_key(${t.lastname})`, t.id),
+  ],
 );
 
 /** Bearer sessions: only the SHA-256 of the token is stored. */

@@ -50,14 +50,20 @@ export interface ResourceTableProps<Row extends RowWithId> {
   defaultPerPage?: number;
   defaultSort?: { field: string; order?: SortOrder };
   searchable?: boolean;
+  /** The search box also takes tags (Enter), each sent as a repeated `tags` parameter and kept in the URL. */
+  tagSearch?: boolean;
   /** Server exports offered, in button order; [] hides them. */
   exports?: readonly ExportFormat[];
+  /** API path of an export when it is not `{path}/export/{format}` (the clients' `export/csv`…). */
+  exportPaths?: Partial<Record<ExportFormat, string>>;
   /** Drag reorder (rows sorted by the position field, no search). */
   reorder?: ReorderConfig;
   addLabel?: string;
   onAdd?: () => void;
   onView?: (row: Row) => void;
   onEdit?: (row: Row) => void;
+  /** A screen's own row buttons, placed before view / edit / delete. */
+  rowActions?: (row: Row) => ReactNode;
   /** Delete action with confirmation (default: shown unless read-only). */
   deletable?: boolean;
   /** Saves an inline checkbox / switch; default PUT {path}/{id} with { [field]: 0|1 }. */
@@ -70,6 +76,8 @@ export interface ResourceTableProps<Row extends RowWithId> {
   emptyMessage?: string;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: string;
+  /** Extra class on the list's wrapper (a screen's own cell styles). */
+  className?: string;
 }
 
 /** The one server-side list: paging, search, sort, exports, row actions, inline flags and drag reorder. */
@@ -121,7 +129,12 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
     });
 
   const onExport = (format: ExportFormat) =>
-    api.download(`${path}/export/${format}`, { search: state.search.trim() || undefined, sort: state.sort, order: state.sort ? state.order : undefined });
+    api.download(props.exportPaths?.[format] ?? `${path}/export/${format}`, {
+      search: state.search.trim() || undefined,
+      tags: state.tags,
+      sort: state.sort,
+      order: state.sort ? state.order : undefined,
+    });
 
   const onPage = (e: DataTablePageEvent) =>
     update(e.rows !== state.perPage ? { perPage: e.rows, page: 1 } : { page: (e.page ?? 0) + 1 });
@@ -134,15 +147,17 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
 
   const canDelete = !readOnly && (props.deletable ?? true);
   const onEdit = readOnly ? undefined : props.onEdit;
-  const hasActions = !!(props.onView || onEdit || canDelete);
+  const hasActions = !!(props.onView || onEdit || canDelete || props.rowActions);
   const onToggle = readOnly ? undefined : (row: Row, field: string, value: 0 | 1) => toggle.mutate({ row, field, value });
 
   return (
-    <div className="dt-resource">
+    <div className={props.className ? `dt-resource ${props.className}` : 'dt-resource'}>
       <TableToolbar
         total={total}
         searchValue={props.searchable === false ? undefined : state.search}
         onSearch={props.searchable === false ? undefined : (search) => update({ search, page: 1 }, { replace: true })}
+        tags={props.tagSearch ? state.tags : undefined}
+        onTags={props.tagSearch && props.searchable !== false ? (tags) => update({ tags, search: '', page: 1 }) : undefined}
         addLabel={props.addLabel}
         onAdd={readOnly ? undefined : props.onAdd}
         exports={props.exports ?? DEFAULT_EXPORTS}
@@ -204,6 +219,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
                 onView={props.onView && (() => props.onView?.(row))}
                 onEdit={onEdit && (() => onEdit(row))}
                 onDelete={canDelete ? () => askDelete(row) : undefined}
+                extra={props.rowActions?.(row)}
               />
             )}
           />

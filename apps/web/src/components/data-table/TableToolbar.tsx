@@ -3,7 +3,8 @@ import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { MAX_TAG_LENGTH, MAX_TAGS } from './list-state';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -18,6 +19,9 @@ export interface TableToolbarProps {
   /** The search in force (from the URL); absent hides the search box. */
   searchValue?: string;
   onSearch?: (value: string) => void;
+  /** Search tags in force; with `onTags`, Enter turns the typed text into a removable tag (each narrows). */
+  tags?: string[];
+  onTags?: (tags: string[]) => void;
   addLabel?: string;
   onAdd?: () => void;
   exports?: readonly ExportFormat[];
@@ -27,7 +31,7 @@ export interface TableToolbarProps {
 }
 
 /** Add button, total, search box (debounced: the list call leaves after a pause in typing) and export buttons. */
-export function TableToolbar({ total, searchValue, onSearch, addLabel = 'Ajouter', onAdd, exports = [], onExport, extra }: TableToolbarProps) {
+export function TableToolbar({ total, searchValue, onSearch, tags = [], onTags, addLabel = 'Ajouter', onAdd, exports = [], onExport, extra }: TableToolbarProps) {
   const [text, setText] = useState(searchValue ?? '');
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const pushed = useRef(searchValue ?? '');
@@ -50,6 +54,22 @@ export function TableToolbar({ total, searchValue, onSearch, addLabel = 'Ajouter
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [text]);
+
+  // Tag search: Enter pins the typed text as a tag (the parent clears the live search in the same
+  // URL update); Backspace in an empty box takes the last tag off.
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!onTags) return;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const tag = text.trim().slice(0, MAX_TAG_LENGTH);
+      if (!tag || tags.length >= MAX_TAGS) return;
+      pushed.current = '';
+      setText('');
+      onTags(tags.some((t) => t.toLowerCase() === tag.toLowerCase()) ? tags : [...tags, tag]);
+    } else if (e.key === 'Backspace' && text === '' && tags.length) {
+      onTags(tags.slice(0, -1));
+    }
+  };
 
   const runExport = async (format: ExportFormat) => {
     if (!onExport) return;
@@ -74,6 +94,18 @@ export function TableToolbar({ total, searchValue, onSearch, addLabel = 'Ajouter
         )}
       </div>
       <div className="dt-toolbar-end">
+        {onTags && tags.length > 0 && (
+          <ul className="dt-tags" aria-label="Filtres de recherche">
+            {tags.map((tag) => (
+              <li key={tag} className="dt-tag">
+                <span>{tag}</span>
+                <button type="button" aria-label={`Retirer le filtre « ${tag} »`} title="Retirer ce filtre" onClick={() => onTags(tags.filter((t) => t !== tag))}>
+                  <i className="pi pi-times" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {onSearch && (
           <IconField iconPosition="left" className="dt-search">
             <InputIcon className="pi pi-search" />
@@ -81,9 +113,11 @@ export function TableToolbar({ total, searchValue, onSearch, addLabel = 'Ajouter
               type="search"
               value={text}
               onChange={(e) => setText(e.target.value)}
+              onKeyDown={onKeyDown}
               placeholder="Rechercher…"
-              aria-label="Rechercher"
-              maxLength={200}
+              aria-label={onTags ? 'Rechercher (Entrée ajoute un filtre)' : 'Rechercher'}
+              title={onTags ? (tags.length >= MAX_TAGS ? `${MAX_TAGS} filtres au plus` : 'Entrée ajoute la recherche comme filtre ; chaque filtre restreint la liste') : undefined}
+              maxLength={onTags ? MAX_TAG_LENGTH : 200}
             />
           </IconField>
         )}

@@ -1,6 +1,7 @@
 import { Checkbox } from 'primereact/checkbox';
 import { InputSwitch } from 'primereact/inputswitch';
 import type { ReactNode } from 'react';
+import { SWITCH_PT } from '../a11y';
 import { type ColumnDef, cellText, isOn, readField, toggled } from './columns';
 
 export interface CellContext<Row> {
@@ -28,7 +29,7 @@ export function renderCell<Row>(col: ColumnDef<Row>, row: Row, ctx: CellContext<
       const value = readField(row, col.field);
       const change = ctx.onToggle ? () => ctx.onToggle?.(row, col.field, toggled(value)) : undefined;
       const common = { checked: isOn(value), disabled: !change, 'aria-label': col.header };
-      return col.kind === 'checkbox' ? <Checkbox {...common} onChange={change} /> : <InputSwitch {...common} onChange={change} />;
+      return col.kind === 'checkbox' ? <Checkbox {...common} onChange={change} /> : <InputSwitch {...common} pt={SWITCH_PT} onChange={change} />;
     }
     default: {
       const text = cellText(col, row);

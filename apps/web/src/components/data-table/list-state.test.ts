@@ -23,6 +23,19 @@ describe('list state in the URL', () => {
     expect(readListState(params, defaults).page).toBe(1);
   });
 
+  it('keeps search tags as a repeated parameter, cleaned and within the limits', () => {
+    const params = writeListState(new URLSearchParams(), { page: 1, perPage: 50, search: '', order: 'asc', tags: ['tunis', 'or'] }, defaults);
+    expect(params.toString()).toBe('tags=tunis&tags=or');
+    expect(readListState(params, defaults).tags).toEqual(['tunis', 'or']);
+    expect(toListQuery(readListState(params, defaults)).tags).toEqual(['tunis', 'or']);
+    const messy = new URLSearchParams('tags=%20a%20&tags=&tags=a&tags=b');
+    expect(readListState(messy, defaults).tags).toEqual(['a', 'b']);
+    const many = new URLSearchParams(Array.from({ length: 12 }, (_, i) => ['tags', `t${i}`]));
+    expect(readListState(many, defaults).tags).toHaveLength(10);
+    expect(writeListState(params, { page: 1, perPage: 50, search: '', order: 'asc' }, defaults).toString()).toBe('');
+    expect(toListQuery({ page: 1, perPage: 50, search: '', order: 'asc', tags: [] }).tags).toBeUndefined();
+  });
+
   it('builds the list query', () => {
     expect(toListQuery({ page: 2, perPage: 50, search: '  ', sort: undefined, order: 'desc' })).toEqual({
       page: 2,

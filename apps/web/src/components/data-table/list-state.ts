@@ -13,7 +13,13 @@ export interface ListState {
   search: string;
   sort?: string;
   order: SortOrder;
+  /** Search tags (repeated `tags` parameter): each narrows the list; absent when none. */
+  tags?: string[];
 }
+
+/** The API's limits on tags (listQuery): at most 10, 100 characters each. */
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 100;
 
 export interface ListDefaults {
   perPage: number;
@@ -25,7 +31,13 @@ const KEYS = ['page', 'perPage', 'search', 'sort', 'order'] as const;
 type Key = (typeof KEYS)[number];
 
 /** Parameter name for a list; a prefix lets two lists share one page without clashing. */
-export const paramName = (key: Key, prefix = '') => (prefix ? `${prefix}.${key}` : key);
+export const paramName = (key: Key | 'tags', prefix = '') => (prefix ? `${prefix}.${key}` : key);
+
+/** Tags of the URL: trimmed, non-empty, distinct, within the API's limits. */
+function readTags(params: URLSearchParams, prefix: string): string[] | undefined {
+  const tags = [...new Set(params.getAll(paramName('tags', prefix)).map((t) => t.trim().slice(0, MAX_TAG_LENGTH)))].filter(Boolean).slice(0, MAX_TAGS);
+  return tags.length ? tags : undefined;
+}
 
 function positiveInt(raw: string | null): number | undefined {
   if (raw == null || !/^\d+$/.test(raw)) return undefined;
@@ -43,6 +55,7 @@ export function readListState(params: URLSearchParams, defaults: ListDefaults, p
     search: (get('search') ?? '').slice(0, 200),
     sort: get('sort') || defaults.sort,
     order: order === 'asc' || order === 'desc' ? order : (defaults.order ?? 'asc'),
+    tags: readTags(params, prefix),
   };
 }
 
@@ -61,6 +74,8 @@ export function writeListState(params: URLSearchParams, state: ListState, defaul
     if (v === undefined) next.delete(paramName(k, prefix));
     else next.set(paramName(k, prefix), v);
   }
+  next.delete(paramName('tags', prefix));
+  for (const tag of state.tags ?? []) next.append(paramName('tags', prefix), tag);
   return next;
 }
 
@@ -72,6 +87,7 @@ export function toListQuery(state: ListState): ListQuery {
     search: state.search.trim() || undefined,
     sort: state.sort,
     order: state.sort ? state.order : undefined,
+    tags: state.tags?.length ? state.tags : undefined,
   };
 }
 

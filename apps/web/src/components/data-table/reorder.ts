@@ -11,6 +11,6 @@ export function mergePageOrder<Id>(allIds: readonly Id[], pageIds: readonly Id[]
 }
 
 /** Drag is offered only when the rows on screen are the position order itself. */
-export function canReorder(state: { search: string; sort?: string; order: 'asc' | 'desc' }, positionField: string): boolean {
-  return !state.search.trim() && (state.sort === undefined || state.sort === positionField) && state.order === 'asc';
+export function canReorder(state: { search: string; sort?: string; order: 'asc' | 'desc'; tags?: string[] }, positionField: string): boolean {
+  return !state.search.trim() && !state.tags?.length && (state.sort === undefined || state.sort === positionField) && state.order === 'asc';
 }

@@ -1,20 +1,12 @@
 import { Dropdown } from 'primereact/dropdown';
-import { MultiSelect } from 'primereact/multiselect';
+import { Skeleton } from 'primereact/skeleton';
+import { lazy, Suspense } from 'react';
 import { FieldShell } from './FieldShell';
-import { type BaseFieldProps, useField } from './useField';
-import { type Option, type OptionSource, useOptions } from './useOptions';
+import { useField } from './useField';
+import { EMPTY, type SelectProps } from './select-props';
+import { useOptions } from './useOptions';
 
-interface SelectProps<Row> extends BaseFieldProps {
-  /** Fixed options, or… */
-  options?: Option[];
-  /** …options read from an API list. */
-  source?: OptionSource<Row>;
-  placeholder?: string;
-  /** Filter box in the panel (default on). */
-  filter?: boolean;
-}
 
-const EMPTY = 'Aucun résultat';
 
 /** One choice among options (PrimeReact Dropdown with a filter). */
 export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Row>) {
@@ -30,7 +22,10 @@ export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Ro
         options={options}
         optionLabel="label"
         optionValue="value"
-        onChange={(e) => field.onChange(e.value ?? null)}
+        onChange={(e) => {
+          field.onChange(e.value ?? null);
+          props.onValueChange?.(e.value ?? null);
+        }}
         onBlur={field.onBlur}
         disabled={disabled}
         invalid={!!error}
@@ -49,33 +44,13 @@ export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Ro
   );
 }
 
-/** Several choices (chips). */
+const MultiSelectInput = lazy(() => import('./MultiSelectInput'));
+
+/** Several choices (chips). PrimeReact's MultiSelect loads the first time a form shows one. */
 export function MultiSelectField<Row = Record<string, unknown>>(props: SelectProps<Row>) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
-  const { options, loading } = useOptions(props.source, props.options);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
-      <MultiSelect
-        inputId={id}
-        inputRef={field.ref}
-        name={field.name}
-        value={Array.isArray(field.value) ? field.value : []}
-        options={options}
-        optionLabel="label"
-        optionValue="value"
-        onChange={(e) => field.onChange(e.value ?? [])}
-        onBlur={field.onBlur}
-        disabled={disabled}
-        invalid={!!error}
-        filter={props.filter ?? true}
-        display="chip"
-        placeholder={loading ? 'Chargement…' : (props.placeholder ?? 'Sélectionner…')}
-        emptyMessage={EMPTY}
-        emptyFilterMessage={EMPTY}
-        selectedItemsLabel="{0} éléments sélectionnés"
-        maxSelectedLabels={5}
-        {...aria}
-      />
-    </FieldShell>
+    <Suspense fallback={<Skeleton height="2.6rem" />}>
+      <MultiSelectInput {...(props as SelectProps<unknown>)} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { Checkbox } from 'primereact/checkbox';
 import { InputSwitch } from 'primereact/inputswitch';
+import { SWITCH_PT } from '../a11y';
 import { FieldShell } from './FieldShell';
 import { type BaseFieldProps, useField } from './useField';
 
@@ -21,7 +22,7 @@ function Toggle({ kind, ...props }: BaseFieldProps & { kind: 'switch' | 'checkbo
   };
   return (
     <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide} inline>
-      {kind === 'switch' ? <InputSwitch {...common} /> : <Checkbox {...common} />}
+      {kind === 'switch' ? <InputSwitch {...common} pt={SWITCH_PT} /> : <Checkbox {...common} />}
     </FieldShell>
   );
 }

@@ -2,7 +2,7 @@ import { MSG } from '@app/domain';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerFrenchLocale } from '../../lib/locale';
 import { DateField } from './DateField';
 import { FileField } from './FileField';
@@ -106,6 +106,8 @@ describe('fields', () => {
   it('date field: a picked day is set only by Choisir, at 08:00, sent as YYYY-MM-DD', async () => {
     registerFrenchLocale();
     render({ BIRTHDAY: '2025-01-08' }, <DateField name="BIRTHDAY" label="Date" />);
+    // The calendar's chunk is lazy: the field appears once it has loaded.
+    await vi.waitFor(() => expect(document.getElementById('field-BIRTHDAY')).not.toBeNull());
     const input = document.getElementById('field-BIRTHDAY') as HTMLInputElement;
     expect(input.value).toBe('08/01/2025');
     const clickText = async (selector: string, text: string) => {

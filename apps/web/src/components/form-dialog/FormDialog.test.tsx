@@ -103,6 +103,17 @@ describe('FormDialog', () => {
     expect(onHide).toHaveBeenCalled();
   });
 
+  it('after a refused step, an error clears while typing, before any blur', async () => {
+    render('add', vi.fn(async () => {}));
+    await click('Suivant');
+    expect($('[data-field="field-NAME"]')?.textContent).toContain(MSG.required);
+    await type('#field-NAME', 'Nord');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect($('[data-field="field-NAME"] .fld-error')).toBeNull();
+  });
+
   it('puts server field errors on their fields and returns to their step', async () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(422, 'Nom Existe', { NAME: ['Nom Existe'] });

@@ -2,12 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Steps } from 'primereact/steps';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { errorPaths, type FormMode, firstStepWithError, footerButtons, type StepDef, serverFieldErrors } from './steps';
 import './form-dialog.css';
+
+/** Select-like fields and the panels they open (in the body): an Escape there is the panel's. */
+const SELECTS = '.p-dropdown, .p-multiselect, .p-calendar, .p-autocomplete';
+const OPEN_PANELS = '.p-dropdown-panel, .p-multiselect-panel, .p-datepicker:not(.p-datepicker-inline), .p-autocomplete-panel';
 
 export interface FormStep extends StepDef {
   content: ReactNode;
@@ -58,7 +62,13 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
   const next = async () => {
     if (mode !== 'view') {
       const ok = await form.trigger(steps[index].fields as Path<In>[], { shouldFocus: true });
-      if (!ok) return;
+      if (!ok) {
+        // As after a refused save, the step's fields now re-check while they change: an error then
+        // clears as one types, not on the blur of the next click (which would move the form under
+        // the pointer between press and release, and lose that click).
+        for (const name of steps[index].fields as Path<In>[]) form.setValue(name, form.getValues(name), { shouldTouch: true });
+        return;
+      }
     }
     setIndex((i) => Math.min(i + 1, steps.length - 1));
   };
@@ -95,6 +105,13 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
     // Enter in a field moves on, and saves only from the last step.
     if (buttons.next) void next();
     else void save();
+  };
+
+  // PrimeReact's Dialog closes on any Escape (a document listener), even one that only meant to close
+  // a select's open panel: that Escape stops here, so the dialog and its data stay.
+  const keepOpenOnPanelEscape = (e: KeyboardEvent) => {
+    const target = e.target as Element | null;
+    if (e.key === 'Escape' && target?.closest?.(`${SELECTS}, ${OPEN_PANELS}`) && document.querySelector(OPEN_PANELS)) e.stopPropagation();
   };
 
   const footer = (
@@ -136,7 +153,7 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
         />
       )}
       <FormProvider {...form}>
-        <form id={formId} onSubmit={onFormSubmit} noValidate>
+        <form id={formId} onSubmit={onFormSubmit} onKeyDown={keepOpenOnPanelEscape} noValidate>
           {steps.map((step, i) => (
             <section key={step.label || i} hidden={i !== index} aria-label={step.label || undefined}>
               {step.content}

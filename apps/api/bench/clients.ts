@@ -1,0 +1,114 @@
+/**
+ * Clients at volume (issue 6 §8): each API figure beside the same work done bare in the same run —
+ * the route's own SQL through the same driver, or ExcelJS alone — printed as a ratio.
+ * Volume: BENCH_CLIENTS (default 100,000).
+ */
+import { PassThrough } from 'node:stream';
+import { asc, desc, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../src/db/client';
+import { seedLarge } from '../src/db/seed-large';
+import { compileResource } from '../src/lib/crud/compile';
+import { searchWhere } from '../src/lib/crud/list-query';
+import { clientsResource } from '../src/modules/contacts/clients.resource';
+import { clients } from '../src/modules/contacts/clients.table';
+
+export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const row = (label: string, api: number, bare: number, extra = '') =>
+  `${label.padEnd(46)} API ${api.toFixed(1).padStart(8)} ms   nu ${bare.toFixed(1).padStart(8)} ms   ratio ${(api / bare).toFixed(2).padStart(5)}${extra}`;
+
+export async function seedClients(handle: DbHandle) {
+  const t0 = performance.now();
+  await seedLarge(handle.db, CLIENTS, 'Demo1234!', () => {});
+  return performance.now() - t0;
+}
+
+/** Runs the list and export measures against a started app whose database holds CLIENTS clients. */
+export async function benchClients(app: FastifyInstance, handle: DbHandle, auth: Record<string, string>) {
+  const r = compileResource(clientsResource);
+  const db = handle.db;
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: auth });
+    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode}`);
+    return res;
+  };
+  /** The route's SQL alone: page rows and count, as crud.routes.ts runs them. */
+  const bare = (where: SQL | undefined, order: (ReturnType<typeof asc> | ReturnType<typeof desc>)[], page: number, perPage = 100) => () =>
+    Promise.all([
+      r.select(db).rows.where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
+      r.select(db).count.where(where),
+    ]);
+
+  const byCode = [asc(r.sortable.CODE_CLIENT), asc(clients.id)];
+  const measures: [string, string, () => Promise<unknown>][] = [
+    ['clients page 1 (100 lignes)', '/api/clients?page=1&perPage=100', bare(undefined, byCode, 1)],
+    [
+      'recherche à deux étiquettes',
+      '/api/clients?page=1&perPage=100&tags=caf&tags=tunis',
+      bare(searchWhere(r.searchTargets, undefined, ['caf', 'tunis']), byCode, 1),
+    ],
+    [
+      'tri POINTS_FID décroissant',
+      '/api/clients?page=1&perPage=100&sort=POINTS_FID&order=desc',
+      bare(undefined, [desc(clients.pointsFid), desc(clients.id)], 1),
+    ],
+    ['page profonde (page 900)', `/api/clients?page=900&perPage=100`, bare(undefined, byCode, 900)],
+  ];
+  for (const [label, url, bareFn] of measures) {
+    const api = await median(RUNS, () => get(url));
+    const sql = await median(RUNS, bareFn);
+    console.log(row(label, api, sql));
+  }
+
+  // Whole-list exports: the API stream read to its end, beside the bare work.
+  const exportOnce = async (path: string) => {
+    let peak = process.memoryUsage().rss;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url: path, headers: auth, payloadAsStream: true });
+    let bytes = 0;
+    for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
+    clearInterval(timer);
+    return { ms: performance.now() - t0, bytes, peakMb: peak / 1024 / 1024 };
+  };
+  /** The export's SQL alone: the same batches the route reads. */
+  const bareBatches = async () => {
+    for (let offset = 0; ; offset += 2000) {
+      const batch = await r.select(db).rows.where(undefined).orderBy(...byCode).limit(2000).offset(offset);
+      if (batch.length < 2000) return;
+    }
+  };
+  const csv = await exportOnce('/api/export/csv');
+  const t0 = performance.now();
+  await bareBatches();
+  console.log(row(`export CSV (${CLIENTS} lignes, ${(csv.bytes / 1e6).toFixed(1)} Mo)`, csv.ms, performance.now() - t0, `   RSS max ${csv.peakMb.toFixed(0)} Mo`));
+
+  const xlsx = await exportOnce('/api/export/excel');
+  // ExcelJS alone: the same number of rows and columns, values already in memory (no database).
+  const columns = r.exportColumns.length;
+  const sample = Array.from({ length: columns }, (_, i) => (i % 3 ? `Valeur ${i}` : i * 1000.5));
+  const t1 = performance.now();
+  const out = new PassThrough();
+  out.resume();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const sheet = book.addWorksheet('Clients');
+  for (let i = 0; i < CLIENTS; i++) sheet.addRow(sample).commit();
+  sheet.commit();
+  await book.commit();
+  console.log(row(`export XLSX (${CLIENTS} lignes)`, xlsx.ms, performance.now() - t1, `   RSS max ${xlsx.peakMb.toFixed(0)} Mo`));
+}

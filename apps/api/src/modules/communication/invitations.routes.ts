@@ -1,0 +1,93 @@
+import { acceptInvitationBody, INVITATION_MSG, invitationToken, inviteBody, LOGIN_WINDOW_MINUTES } from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ok } from '../../lib/http';
+import { okReply } from '../../lib/replies';
+import { RequestWindow } from '../auth/request-window';
+import { acceptInvitation, readInvitation, sendInvitations } from './invitations.service';
+
+/** Calls of the public invitation page per IP within LOGIN_WINDOW_MINUTES. */
+export const INVITATION_CALLS_PER_WINDOW = 30;
+
+const inviteResult = okReply(
+  z.object({
+    message: z.string(),
+    sent: z.number().int(),
+    failed: z.array(z.object({ email: z.string(), message: z.string() })),
+  }),
+);
+const invitationInfo = z.object({ FIRSTNAME: z.string(), EMAIL: z.string(), MOBILE: z.boolean() });
+const accepted = okReply(invitationInfo.extend({ message: z.string() }));
+
+/**
+ * Links in mails point at the address the inviter reached the server on: the request's protocol
+ * and host, taken from X-Forwarded-Proto / X-Forwarded-Host only when TRUST_PROXY trusts the proxy
+ * (Fastify's request.protocol and request.host do exactly that).
+ */
+export const publicOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** Invitations (spec 1 §3 Invitation, §5, §7, §8): send with a template; the public page's two calls. */
+export async function invitationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const publicCalls = new RequestWindow(INVITATION_CALLS_PER_WINDOW, LOGIN_WINDOW_MINUTES * 60_000);
+  const limit = (req: FastifyRequest) => {
+    if (!publicCalls.take([`ip:${req.ip}`])) throw new AppError(429, INVITATION_MSG.tooManyAttempts);
+  };
+
+  app.post(
+    '/invite/mail',
+    {
+      config: { action: 'invitations:send' },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Envoie le modèle d’email (template_key = id du modèle) à chaque adresse, avec un lien à usage unique valable 7 jours',
+        body: inviteBody,
+        response: { 200: inviteResult },
+      },
+    },
+    async (req) => {
+      const result = await sendInvitations(
+        { db: app.db, mailer: app.mailer, log: req.log },
+        { emails: req.body.emails, templateId: req.body.template_key, invitedBy: req.user!, baseUrl: publicOrigin(req) },
+      );
+      return ok(result);
+    },
+  );
+
+  app.get(
+    '/invitations/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Page publique : l’invitation est-elle valable, et pour qui (404 sinon)',
+        security: [],
+        params: z.object({ token: invitationToken() }),
+        response: { 200: okReply(invitationInfo) },
+      },
+    },
+    async (req) => {
+      limit(req);
+      return ok(await readInvitation(app.db, req.params.token));
+    },
+  );
+
+  app.post(
+    '/invitations/accept',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Choisit le mot de passe, active le compte ; le lien ne sert qu’une fois',
+        security: [],
+        body: acceptInvitationBody,
+        response: { 200: accepted },
+      },
+    },
+    async (req) => {
+      limit(req);
+      return ok(await acceptInvitation(app.db, { token: req.body.token, password: req.body.password }));
+    },
+  );
+}

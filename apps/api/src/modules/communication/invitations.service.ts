@@ -1,0 +1,212 @@
+import {
+  escapeHtml,
+  fillPlaceholders,
+  INVITATION_MSG,
+  INVITATION_VALID_DAYS,
+  type InvitationAccepted,
+  type InvitationInfo,
+  type InviteResult,
+  type Placeholder,
+  ROLE,
+} from '@app/domain';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/http';
+import { hashPassword } from '../../lib/password';
+import { type CurrentUser, hashToken, newToken } from '../../plugins/auth';
+import type { Mailer, MailMessage } from '../../plugins/mail';
+import { audit } from '../audit/audit.repository';
+import { revokeUserSessions } from '../auth/auth.repository';
+import { roles, users } from '../auth/auth.table';
+import { recordAttempt } from '../auth/login-attempts';
+import { clientTypes } from '../classification/classification.table';
+import { clients } from '../contacts/clients.table';
+import { invitations } from './invitations.table';
+import { htmlToText } from './template-text';
+import { messageTemplates } from './templates.table';
+
+export interface InviteDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  clientCode: string | null;
+  clientName: string | null;
+  company: string | null;
+  clientId: number | null;
+}
+
+const invalid = () => new AppError(404, INVITATION_MSG.invalid);
+
+/** Placeholder values of one recipient: the client's code and name, or the staff member's company (client type). */
+export function placeholderValues(r: Recipient, link: string): Record<Placeholder, string> {
+  return {
+    PRENOM: r.firstname,
+    NOM: r.lastname,
+    EMAIL: r.email,
+    CODE_CLIENT: r.clientCode ?? '',
+    SOCIETE: (r.clientId ? r.clientName : r.company) ?? '',
+    LIEN: link,
+  };
+}
+
+/** The mail of one recipient: values HTML-escaped in the content, a plain subject on one line. */
+export function invitationMail(template: { subject: string; content: string }, to: string, values: Record<Placeholder, string>): MailMessage {
+  const html = fillPlaceholders(template.content, values, escapeHtml);
+  const subject = fillPlaceholders(template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  return {
+    to,
+    subject,
+    text: htmlToText(html),
+    html: `<!doctype html><html lang="fr"><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2937">${html}</body></html>`,
+  };
+}
+
+/**
+ * POST invite/mail: one mail per address through the app's mailer (SMTP, or the outbox), each
+ * with its own one-time link; every address gets an `invitations` row (sent or failed, why), and
+ * an address without an account is reported as failed rather than refusing the whole call. The
+ * row is written before the mail leaves, so a link that was sent always works.
+ */
+export async function sendInvitations(
+  deps: InviteDeps,
+  input: { emails: string[]; templateId: number; invitedBy: CurrentUser; baseUrl: string },
+): Promise<InviteResult> {
+  const { db } = deps;
+  const [template] = await db
+    .select({ id: messageTemplates.id, subject: messageTemplates.subject, content: messageTemplates.content })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.id, input.templateId), eq(messageTemplates.type, 'email')))
+    .limit(1);
+  if (!template) throw new AppError(422, INVITATION_MSG.templateNotFound, { template_key: [INVITATION_MSG.templateNotFound] });
+
+  const found = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      clientId: users.clientId,
+      clientCode: clients.code,
+      clientName: clients.name,
+      company: clientTypes.name,
+    })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(clientTypes, eq(clientTypes.id, users.typeClientId))
+    .where(inArray(sql`lower(${users.email})`, input.emails));
+  const byEmail = new Map(found.map((u) => [u.email.toLowerCase(), u]));
+
+  const failed: InviteResult['failed'] = [];
+  let sent = 0;
+  const base = { templateId: template.id, invitedById: input.invitedBy.id };
+
+  for (const email of input.emails) {
+    const user = byEmail.get(email);
+    if (!user) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.insert(invitations).values({ ...base, email, result: 'failed', error: INVITATION_MSG.noAccount }).returning({ id: invitations.id });
+        await audit(tx, input.invitedBy, 'create', 'invitations', row.id, { email, template: template.id, result: 'failed' });
+      });
+      failed.push({ email, message: INVITATION_MSG.noAccount });
+      continue;
+    }
+
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * 86_400_000);
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(invitations)
+        .values({ ...base, email: user.email, userId: user.id, tokenHash: hashToken(token), expiresAt, result: 'sent' })
+        .returning({ id: invitations.id });
+      await audit(tx, input.invitedBy, 'create', 'invitations', row.id, { email: user.email, userId: user.id, template: template.id, result: 'sent' });
+      return row.id;
+    });
+
+    const link = `${input.baseUrl}/invitation?token=${token}`;
+    try {
+      await deps.mailer.send(invitationMail(template, user.email, placeholderValues(user, link)));
+      sent++;
+    } catch (err) {
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      deps.log.warn({ err, email: user.email }, 'invitation mail not sent');
+      // The link was never delivered: it dies with the failure.
+      await db.transaction(async (tx) => {
+        await tx.update(invitations).set({ result: 'failed', error: reason, tokenHash: null, expiresAt: null }).where(eq(invitations.id, id));
+        await audit(tx, input.invitedBy, 'update', 'invitations', id, { result: ['sent', 'failed'], error: reason });
+      });
+      failed.push({ email: user.email, message: INVITATION_MSG.mailFailed });
+    }
+  }
+
+  if (sent === 0) {
+    throw new AppError(422, INVITATION_MSG.failed, { emails: failed.map((f) => `${f.email} : ${f.message}`) });
+  }
+  return { message: INVITATION_MSG.sent, sent, failed };
+}
+
+/** An open invitation (sent, not used, not expired) and its invitee. */
+async function openInvitation(db: Pick<Db, 'select'>, token: string) {
+  const [row] = await db
+    .select({ id: invitations.id, userId: users.id, firstname: users.firstname, email: users.email, clientId: users.clientId, role: roles.label })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(eq(invitations.tokenHash, hashToken(token)), eq(invitations.result, 'sent'), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+const toInfo = (row: { firstname: string; email: string; clientId: number | null; role: string }): InvitationInfo => ({
+  FIRSTNAME: row.firstname,
+  EMAIL: row.email,
+  // A client's user signs in on the mobile app, not on the back-office.
+  MOBILE: row.clientId !== null || row.role === ROLE.patente,
+});
+
+export async function readInvitation(db: Db, token: string): Promise<InvitationInfo> {
+  const row = await openInvitation(db, token);
+  if (!row) throw invalid();
+  return toInfo(row);
+}
+
+/**
+ * Sets the invitee's password, activates the account, spends the link (and any other open link of
+ * the same account) and closes the account's sessions, all or nothing.
+ */
+export async function acceptInvitation(db: Db, input: { token: string; password: string }): Promise<InvitationAccepted> {
+  const row = await openInvitation(db, input.token);
+  if (!row) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const spent = await tx
+      .update(invitations)
+      .set({ usedAt: now })
+      .where(and(eq(invitations.id, row.id), isNull(invitations.usedAt)))
+      .returning({ id: invitations.id });
+    // The same link used twice at once: the other request got there first.
+    if (spent.length === 0) throw invalid();
+    await tx
+      .update(invitations)
+      .set({ usedAt: now })
+      .where(and(eq(invitations.userId, row.userId), isNull(invitations.usedAt), ne(invitations.id, row.id)));
+    await tx.update(users).set({ passwordHash, status: 1, updatedAt: now }).where(eq(users.id, row.userId));
+    await revokeUserSessions(tx, row.userId);
+    // Proving ownership of the mailbox lifts the per-email sign-in lock, as a password reset does.
+    await recordAttempt(tx, row.email, 'invitation', true);
+    await audit(tx, { id: row.userId, email: row.email }, 'password', 'users', row.userId, { invitation: row.id, status: 1 });
+  });
+  return { message: INVITATION_MSG.accepted, ...toInfo(row) };
+}

@@ -1,0 +1,152 @@
+import { CLIENT_MESSAGES, type Client, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE } from '@app/domain';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { users } from '../auth/auth.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
+import { badges } from '../loyalty/badges.table';
+import { clients as c } from './clients.table';
+import { afterClientWrite } from './clients.writes';
+
+const chef = alias(users, 'chef');
+const numberField = { read: (v: unknown) => (v == null ? null : Number(v)), schema: z.number() };
+const chefName = sql<string>`nullif(trim(${chef.firstname} || ' ' || ${chef.lastname}), '')`;
+/** POINTS_FID_N counts for the current year only (Africa/Tunis); another year reads as 0. */
+const pointsThisYear = sql<number>`(case when ${c.pointsYear} = extract(year from now() at time zone 'Africa/Tunis') then ${c.pointsFidN} else 0 end)`;
+const seniorityDays = sql<number>`((now() at time zone 'Africa/Tunis')::date - ${c.inscription})`;
+const year = () => new Date().getFullYear();
+
+/** Clients a zone chief may see and change: his own, everywhere (spec 1 §6, issue 6 §7). */
+export const zoneScope = (user: { id: number; role: string }) => (user.role === ROLE.chefZone ? eq(c.chefZoneId, user.id) : undefined);
+
+export const clientsResource = defineResource<Client>()({
+  path: 'clients',
+  tag: 'clients',
+  noun: 'ce client',
+  actions: { read: 'clients:read', write: 'clients:write' },
+  table: c,
+  idColumn: c.id,
+  body: clientCreateBody,
+  updateBody: clientUpdateBody,
+  joins: [
+    { table: clientTypes, on: eq(clientTypes.id, c.typeClientId), kind: 'left' },
+    { table: clientCircuits, on: eq(clientCircuits.id, c.circuitId), kind: 'left' },
+    { table: clientActivities, on: eq(clientActivities.id, c.activityId), kind: 'left' },
+    { table: clientCategories, on: eq(clientCategories.id, c.categoryId), kind: 'left' },
+    { table: badges, on: eq(badges.id, c.badgeId), kind: 'left' },
+    { table: chef, on: eq(chef.id, c.chefZoneId), kind: 'left' },
+  ],
+  scope: zoneScope,
+  prepare: (values, { user, mode }) => {
+    // A zone chief's clients stay his: he cannot give one to another chief.
+    if (user.role === ROLE.chefZone && (mode === 'create' || 'chefZoneId' in values)) values.chefZoneId = user.id;
+  },
+  afterWrite: afterClientWrite,
+  fields: [
+    // The 19 list columns first, in the spec's order (they are the export's columns too).
+    { api: 'CODE_CLIENT', column: c.code, search: true, sort: 'text', export: { header: 'Code client', width: 1 } },
+    { api: 'NAME', column: c.name, search: true, sort: 'text', export: { header: 'Client', width: 2 } },
+    { api: 'GSM', column: c.gsm, search: true, sort: true, export: { header: 'GSM', width: 1, format: orEmpty } },
+    { api: 'GSM_SYS', column: c.gsmSys, sort: true, export: { header: 'GSM système', width: 1, format: orEmpty } },
+    { api: 'GSM_FID', column: c.gsmFid, sort: true, export: { header: 'GSM fidélité', width: 1, format: orEmpty } },
+    {
+      api: 'CHEF_ZONE_NAME',
+      column: chefName,
+      schema: z.string().nullable(),
+      search: (p) =>
+        sql`${c.chefZoneId} in (select ${users.id} from ${users} where ${or(ilike(users.firstname, p), ilike(users.lastname, p), ilike(users.codeChefZone, p))})`,
+      sort: sql`public.sort_key(${chefName})`,
+      export: { header: 'Chef de zone', width: 1.5, format: orEmpty },
+    },
+    {
+      api: 'BADGE_NAME',
+      column: badges.name,
+      search: (p) => sql`${c.badgeId} in (select ${badges.id} from ${badges} where ${ilike(badges.name, p)})`,
+      sort: 'text',
+      export: { header: 'Badge', width: 1, format: orEmpty },
+    },
+    { api: 'ANCIENNETE', column: seniorityDays, schema: z.number().int(), sort: seniorityDays, export: { header: 'Ancienneté (jours)', width: 1 } },
+    { api: 'POINTS_FID', column: c.pointsFid, sort: true, export: { header: 'Points', width: 1 } },
+    { api: 'POINTS_FID_N', column: pointsThisYear, schema: z.number().int(), sort: pointsThisYear, export: { header: `Points ${year()}`, width: 1 } },
+    { api: 'REMISE_GLOBAL', column: c.remiseGlobal, ...moneyField, sort: true, export: { header: 'Remise globale', width: 1 } },
+    { api: 'REMISE_N', column: c.remiseN, ...moneyField, sort: true, export: { header: `Remise ${year()}`, width: 1 } },
+    { api: 'REMISE_N_1', column: c.remiseN1, ...moneyField, sort: true, export: { header: `Remise ${year() - 1}`, width: 1 } },
+    { api: 'CA_N_1', column: c.caN1, ...moneyField, sort: true, export: { header: `CA ${year() - 1}`, width: 1 } },
+    { api: 'RISTOURNE_SOLDE_N_1', column: c.ristourneSoldeN1, ...moneyField, sort: true, export: { header: `Solde ristourne ${year() - 1}`, width: 1 } },
+    { api: 'RISTOURNE_N_1', column: c.ristourneN1, ...moneyField, sort: true, export: { header: `Ristourne ${year() - 1}`, width: 1 } },
+    { api: 'RISTOURNE_RESTE', column: c.ristourneReste, ...moneyField, sort: true, export: { header: 'Reste ristourne', width: 1 } },
+    { api: 'INSCRIPTION', column: c.inscription, sort: true, export: { header: 'Inscription', width: 1, format: (v) => formatDate(v as string) } },
+    { api: 'LASTUSE', column: c.lastUse, ...dateTimeField, sort: true, export: { header: 'Dernière utilisation', width: 1, format: (v) => formatDate(v as string) } },
+    // The rest of the form (steps 1, 2, 3) and the detail page.
+    { api: 'TVA', column: c.tva },
+    { api: 'RNE', column: c.rne },
+    { api: 'PATENT', column: c.patent },
+    { api: 'ADDRESS', column: c.address },
+    { api: 'TYPE_CLIENT_ID', column: c.typeClientId },
+    { api: 'TYPE_CLIENT_NAME', column: clientTypes.name },
+    { api: 'CIRCUIT', column: c.circuitId },
+    { api: 'CIRCUIT_NAME', column: clientCircuits.name },
+    { api: 'ACTIVITE', column: c.activityId },
+    { api: 'ACTIVITE_NAME', column: clientActivities.name },
+    { api: 'CATEGORY', column: c.categoryId },
+    { api: 'CATEGORY_NAME', column: clientCategories.name },
+    { api: 'BADGES_ID', column: c.badgeId },
+    { api: 'CHEF_ZONE_ID', column: c.chefZoneId },
+    { api: 'CODE_CHEF_ZONE', column: chef.codeChefZone },
+    {
+      api: 'USERS',
+      schema: z.array(z.number().int()),
+      load: async (db, ids) => {
+        const rows = await db.select({ id: users.id, clientId: users.clientId }).from(users).where(inArray(users.clientId, ids)).orderBy(users.id);
+        const out = new Map<number, number[]>();
+        for (const r of rows) out.set(r.clientId!, [...(out.get(r.clientId!) ?? []), r.id]);
+        return out;
+      },
+      read: (v) => v ?? [],
+    },
+    { api: 'IS_ACTIVE', column: c.isActive, ...flag01Field, sort: true },
+    { api: 'STATUS', column: c.status, sort: true, export: { header: 'Statut', width: 1, format: (v) => CLIENT_STATUS.label(v as number) } },
+    { api: 'NUM_SIRET', column: c.numSiret },
+    { api: 'C_FACTURE', column: c.cFacture },
+    { api: 'C_PAYEUR', column: c.cPayeur },
+    { api: 'C_GROUP', column: c.cGroup },
+    { api: 'C_RISQUE', column: c.cRisque },
+    { api: 'TAXE', column: c.taxe },
+    { api: 'PERCENTAGE', column: c.percentage, ...numberField },
+    { api: 'PAIEMENT', column: c.paiement },
+    { api: 'REGLEMENT', column: c.reglement },
+    { api: 'DELAI_RECUPERATION', column: c.delaiRecuperation },
+    { api: 'ENCOURS_COMMERCIAL', column: c.encoursCommercial, ...numberField },
+    { api: 'CODE_COMPTABLE', column: c.codeComptable },
+    { api: 'SECTION', column: c.section },
+    { api: 'ENCOURS_AUTORISE', column: c.encoursAutorise, ...numberField },
+    { api: 'REPRESENTANT_1', column: c.representant1 },
+    { api: 'REPRESENTANT_2', column: c.representant2 },
+    { api: 'OBSERVATIONS', column: c.observations },
+    { api: 'GOUVERNORAT', column: c.gouvernorat },
+    { api: 'REGION', column: c.region },
+    { api: 'DESTINATION', column: c.destination },
+    { api: 'CITY', column: c.city },
+    { api: 'POSTAL_CODE', column: c.postalCode },
+    { api: 'FAX', column: c.fax },
+    { api: 'Latitude', column: c.latitude, ...numberField },
+    { api: 'Longitude', column: c.longitude, ...numberField },
+    { api: 'ADD_LIVRAISON', column: c.addLivraison },
+    { api: 'MODE_LIVRAISON', column: c.modeLivraison },
+    { api: 'DELAI_LIVRAISON', column: c.delaiLivraison },
+    { api: 'SITE', column: c.site },
+    { api: 'EMAIL', column: c.email },
+    { api: 'RISTOURNE_CONSUMED', column: c.ristourneConsumed, ...moneyField },
+  ],
+  defaultSort: { field: 'CODE_CLIENT', order: 'asc' },
+  defaultPerPage: 100,
+  unique: { clients_code_unique: { field: 'CODE_CLIENT', message: CLIENT_MESSAGES.codeExists } },
+  inUseMessage: MSG.inUse('ce client a encore des utilisateurs, des points ou des commandes'),
+  media: { names: { image: 'image' } },
+  export: { fileName: 'clients', title: 'Clients', orientation: 'landscape' },
+});
+
+/** Both conditions: the zone scope and an extra filter, for the client calls outside the generic router. */
+export const scopedTo = (user: { id: number; role: string }, where: ReturnType<typeof eq>) => and(where, zoneScope(user));

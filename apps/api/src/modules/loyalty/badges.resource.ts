@@ -1,0 +1,33 @@
+import { type Badge, badgeBody, BADGES_PAGE_SIZE, MSG } from '@app/domain';
+import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { badges as t } from './badges.table';
+
+/**
+ * Gamification badges (spec 1 §2 "Other screens", §3 Badge, §7 Badges). POST accepts the fields and
+ * the image as one form (`formCreate`); the list keeps the tiers in the order they were created.
+ */
+export const badgesResource = defineResource<Badge>()({
+  path: 'badges',
+  tag: 'badges',
+  noun: 'ce badge',
+  actions: { read: 'badges:read', write: 'badges:write' },
+  table: t,
+  idColumn: t.id,
+  body: badgeBody,
+  fields: [
+    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 1.5 } },
+    { api: 'BONUS_BADGE', column: t.bonusBadge, export: { header: 'Bonus badge', width: 1 } },
+    { api: 'BONUS_EVOLUTION', column: t.bonusEvolution, export: { header: 'Bonus évolution', width: 1 } },
+    { api: 'BONUS_MAINTIEN', column: t.bonusMaintien, export: { header: 'Bonus maintien', width: 1 } },
+    { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 3, format: orEmpty } },
+    { api: 'IS_ACTIVE', column: t.isActive, ...flag01Field, export: { header: 'Actif', width: 0.7, format: yesNo } },
+  ],
+  defaultSort: { field: 'id', order: 'asc' },
+  defaultPerPage: BADGES_PAGE_SIZE,
+  unique: { badges_name_unique: { field: 'NAME', message: MSG.nameExists } },
+  inUseMessage: MSG.inUse('ce badge est encore attribué à des clients'),
+  media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 } },
+  formCreate: true,
+  export: { fileName: 'badges', title: 'Badges', orientation: 'landscape' },
+});

@@ -1,0 +1,83 @@
+import { type ClientUser, clientUserBody, ROLE, STAFF_MSG } from '@app/domain';
+import { and, eq, isNotNull, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { compileResource } from '../../lib/crud/compile';
+import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { roles, users as u } from '../auth/auth.table';
+import { clients } from '../contacts/clients.table';
+
+/**
+ * The clients' users (mobile-app accounts: CLIENT_ID set, role patente) as the users listing
+ * (/layout/contacts/users) shows them. Like the other staff lists, a scope of the users table served
+ * by the module's own routes (client-users.routes.ts), compiled for its row mapping, search and sort.
+ */
+
+/**
+ * Search on the client: its code or its name, through a sub-select so the trigram indexes of
+ * clients (clients_code_trgm, clients_name_trgm) stay usable.
+ */
+const clientLike = (pattern: string): SQL =>
+  sql`${u.clientId} in (select ${clients.id} from ${clients} where ${or(ilike(clients.code, pattern), ilike(clients.name, pattern))})`;
+
+export const clientUsers = compileResource(
+  defineResource<ClientUser>()({
+    path: 'client-users',
+    tag: 'users',
+    noun: 'cet utilisateur',
+    actions: { read: 'users:read', write: 'users:write' },
+    table: u,
+    idColumn: u.id,
+    body: clientUserBody,
+    joins: [
+      { table: roles, on: eq(roles.id, u.roleId) },
+      { table: clients, on: eq(clients.id, u.clientId) },
+    ],
+    fields: [
+      // Sorted on the users_name_sort index (sort_key(lastname), id).
+      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => d.NAME } },
+      { api: 'FIRSTNAME', column: u.firstname, search: true, sort: 'text' },
+      { api: 'NAME', column: sql<string>`trim(${u.lastname} || ' ' || ${u.firstname})`, schema: z.string() },
+      { api: 'EMAIL', column: u.email, search: true, sort: true, export: { header: 'Email', width: 2 } },
+      { api: 'GSM', column: u.gsm, search: true, sort: true, export: { header: 'GSM', width: 1.2, format: orEmpty } },
+      { api: 'CLIENT_ID', column: u.clientId },
+      {
+        api: 'CODE_CLIENT',
+        column: clients.code,
+        search: clientLike,
+        sort: 'text',
+        export: { header: 'Client', width: 2, format: (_v, d) => `${d.CODE_CLIENT} ${d.CLIENT_NAME}` },
+      },
+      { api: 'CLIENT_NAME', column: clients.name, sort: 'text' },
+      { api: 'GOUVERNORAT', column: u.gouvernorat, sort: true, export: { header: 'Gouvernorat', width: 1.2, format: orEmpty } },
+      { api: 'GENDER', column: u.gender },
+      { api: 'BIRTHDAY', column: u.birthday },
+      { api: 'ROLE_ID', column: u.roleId },
+      { api: 'STATUS', column: u.status, ...flag01Field, sort: true, export: { header: 'Actif', width: 0.6, format: yesNo } },
+    ],
+    defaultSort: { field: 'LASTNAME', order: 'asc' },
+    defaultPerPage: 50,
+    inUseMessage: STAFF_MSG.chiefHasClients(1),
+    export: { fileName: 'utilisateurs', title: 'Utilisateurs', orientation: 'landscape' },
+  }),
+);
+
+/** Client users, but never the caller: matched by id and by email (the spec's screen matched him by email). */
+export const clientUserScope = (caller: { id: number; email: string }, status?: number): SQL =>
+  and(
+    eq(roles.label, ROLE.patente),
+    isNotNull(u.clientId),
+    sql`${u.id} <> ${caller.id}`,
+    sql`lower(${u.email}) <> ${caller.email.toLowerCase()}`,
+    status === undefined ? undefined : eq(u.status, status),
+  ) as SQL;
+
+/** Fields of the client user's form that the back-office form does not have (PUT users/{id} writes them too). */
+export const CLIENT_USER_FIELDS = ['CLIENT_ID', 'BIRTHDAY', 'GENDER', 'GOUVERNORAT'] as const;
+
+/** Column values of the client-only fields present in a (partial) body. */
+export function clientFieldValues(body: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of CLIENT_USER_FIELDS) if (body[key] !== undefined) picked[key] = body[key];
+  return clientUsers.toValues(picked);
+}

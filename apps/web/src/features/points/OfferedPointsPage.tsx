@@ -1,0 +1,49 @@
+import { can } from '@app/domain';
+import { lazy, Suspense, useState } from 'react';
+import { ResourceTable } from '../../components/data-table';
+import { useSessionUser } from '../../lib/useSession';
+import { BY_CODE, OFFERED_PAGE_SIZE, type OfferedPointsRow, offeredColumns } from './columns';
+import { OfferEditDialog } from './OfferEditDialog';
+import { OFFERED_PATH } from './points.api';
+import './points.css';
+
+// The add dialog (tabs, client search, file upload) loads on first use.
+const OfferAddDialog = lazy(() => import('./OfferAddDialog').then((m) => ({ default: m.OfferAddDialog })));
+
+/**
+ * Cadeaux > Points offerts (`/layout/offered-points`, spec 1 "Other screens"): the clients who were
+ * offered points (50 rows), the edit of a client's offered total, and the three-tab add dialog.
+ */
+export default function OfferedPointsPage() {
+  const user = useSessionUser();
+  const [adding, setAdding] = useState(false);
+  const [addLoaded, setAddLoaded] = useState(false);
+  const [editing, setEditing] = useState<OfferedPointsRow | null>(null);
+  return (
+    <>
+      <ResourceTable<OfferedPointsRow>
+        path={OFFERED_PATH}
+        columns={offeredColumns}
+        itemNoun="ces points offerts"
+        defaultPerPage={OFFERED_PAGE_SIZE}
+        defaultSort={BY_CODE}
+        exports={[]}
+        deletable={false}
+        readOnly={!can(user?.role, 'points:write')}
+        onAdd={() => {
+          setAddLoaded(true);
+          setAdding(true);
+        }}
+        onEdit={setEditing}
+        emptyMessage="Aucun point offert pour le moment"
+        minWidth="30rem"
+      />
+      {addLoaded && (
+        <Suspense fallback={null}>
+          <OfferAddDialog visible={adding} onHide={() => setAdding(false)} />
+        </Suspense>
+      )}
+      <OfferEditDialog row={editing} onHide={() => setEditing(null)} />
+    </>
+  );
+}

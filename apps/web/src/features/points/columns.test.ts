@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { balanceColumns, type ClientPoints, clientLabel, formatPoints, type OfferedPointsRow, offeredColumns } from './columns';
+
+const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
+  cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
+
+const balance: ClientPoints = { id: 4, CLIENT_ID: 4, CODE_CLIENT: 'C0004', NAME: 'Épicerie du Lac', POINTS_FID: 12500 };
+const offered: OfferedPointsRow = { id: 4, CLIENT_ID: 4, CODE_CLIENT: 'C0004', NAME: 'Épicerie du Lac', POINTS_OFFERED: 300 };
+
+describe('points columns', () => {
+  it('balances: code client, client, points (sorted on each, as GET clients/points allows)', () => {
+    expect(summary(balanceColumns)).toEqual(['CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort', 'POINTS_FID:Points:custom:sort']);
+    expect(balanceColumns[2].render?.(balance)).toBe('12\u00a0500');
+  });
+  it('offered points: points, client code, client', () => {
+    expect(summary(offeredColumns)).toEqual(['POINTS_OFFERED:Points:custom:sort', 'CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort']);
+    expect(offeredColumns[0].render?.(offered)).toBe('300');
+  });
+  it('sorts only on keys the API sorts on', () => {
+    const apiSorts = ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED', 'id'];
+    for (const c of [...balanceColumns, ...offeredColumns]) if (c.sortable) expect(apiSorts).toContain(c.sortKey ?? c.field);
+  });
+  it('formats points and labels a client as CODE_CLIENT followed by NAME', () => {
+    expect(formatPoints(1234567)).toBe('1\u00a0234\u00a0567');
+    expect(formatPoints(-25)).toBe('-25');
+    expect(clientLabel(balance)).toBe('C0004 Épicerie du Lac');
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { BY_TEMPLATE_NAME, placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
+
+describe('template screens', () => {
+  it('list the template name and subject, both sortable by the API keys', () => {
+    expect(templateColumns.map((c) => `${c.field}:${c.header}:${c.sortable ? 'sort' : ''}`)).toEqual(['NOM_DU_MODÈLE:Nom du modèle:sort', 'SUJET:Sujet:sort']);
+    expect(BY_TEMPLATE_NAME.field).toBe('NOM_DU_MODÈLE');
+  });
+  it('take the type from the route: email, anything else sms', () => {
+    expect(templateTypeOf('email')).toBe('email');
+    expect(templateTypeOf('sms')).toBe('sms');
+    expect(templateTypeOf('autre')).toBe('sms');
+    expect(templateTitles('sms').add).toBe('Ajouter un modèle SMS');
+  });
+  it('name the six placeholders in the hint', () => {
+    expect(placeholderHints.map((h) => h.tag)).toEqual(['{{PRENOM}}', '{{NOM}}', '{{EMAIL}}', '{{CODE_CLIENT}}', '{{SOCIETE}}', '{{LIEN}}']);
+  });
+});

@@ -1,0 +1,22 @@
+import { type MessageTemplate, PLACEHOLDER_LABELS, PLACEHOLDERS, placeholderTag, type TemplateType } from '@app/domain';
+import type { ColumnDef } from '../../components/data-table';
+
+/** Spec 3 §2.7: template name and subject; 50 rows. */
+export const templateColumns: ColumnDef<MessageTemplate>[] = [
+  { field: 'NOM_DU_MODÈLE', header: 'Nom du modèle', sortable: true },
+  { field: 'SUJET', header: 'Sujet', sortable: true },
+];
+
+export const TEMPLATES_PAGE_SIZE = 50;
+export const BY_TEMPLATE_NAME = { field: 'NOM_DU_MODÈLE', order: 'asc' } as const;
+
+/** /layout/templates/{type}: 'email' means email templates, anything else SMS (spec 3 §2.1). */
+export const templateTypeOf = (param: string | undefined): TemplateType => (param === 'email' ? 'email' : 'sms');
+
+/** The hint under the form: each placeholder and what it becomes. */
+export const placeholderHints = PLACEHOLDERS.map((p) => ({ tag: placeholderTag(p), label: PLACEHOLDER_LABELS[p] }));
+
+export const templateTitles = (type: TemplateType) =>
+  type === 'email'
+    ? { add: 'Ajouter un modèle email', edit: 'Modifier le modèle email', view: 'Détails du modèle email' }
+    : { add: 'Ajouter un modèle SMS', edit: 'Modifier le modèle SMS', view: 'Détails du modèle SMS' };

@@ -1,0 +1,25 @@
+import { type ClientUser, clientOptionLabel } from '@app/domain';
+import type { ColumnDef } from '../../components/data-table';
+
+/**
+ * Users listing (spec 1 "Users listing"): name (last name first), email, GSM, client
+ * (CODE_CLIENT NAME), governorate, and the STATUS switch saved at once.
+ */
+export const clientUserColumns: ColumnDef<ClientUser>[] = [
+  { field: 'NAME', header: 'Nom', sortable: true, sortKey: 'LASTNAME' },
+  { field: 'EMAIL', header: 'Email', sortable: true },
+  { field: 'GSM', header: 'GSM', sortable: true },
+  {
+    field: 'CODE_CLIENT',
+    header: 'Client',
+    sortable: true,
+    kind: 'custom',
+    render: (u) => clientOptionLabel({ CODE_CLIENT: u.CODE_CLIENT, NAME: u.CLIENT_NAME }),
+  },
+  { field: 'GOUVERNORAT', header: 'Gouvernorat', sortable: true },
+  { field: 'STATUS', header: 'Actif', kind: 'switch', width: '6rem' },
+];
+
+/** Users listing, invitation table and most other lists: 50 rows (spec 1 §9). */
+export const USERS_PAGE_SIZE = 50;
+export const BY_LASTNAME = { field: 'LASTNAME', order: 'asc' } as const;

@@ -1,0 +1,28 @@
+/** The 24 governorates of Tunisia, as forms list them and the server accepts them. */
+export const GOVERNORATES = [
+  'Ariana',
+  'Béja',
+  'Ben Arous',
+  'Bizerte',
+  'Gabès',
+  'Gafsa',
+  'Jendouba',
+  'Kairouan',
+  'Kasserine',
+  'Kébili',
+  'Le Kef',
+  'Mahdia',
+  'La Manouba',
+  'Médenine',
+  'Monastir',
+  'Nabeul',
+  'Sfax',
+  'Sidi Bouzid',
+  'Siliana',
+  'Sousse',
+  'Tataouine',
+  'Tozeur',
+  'Tunis',
+  'Zaghouan',
+] as const;
+export type Governorate = (typeof GOVERNORATES)[number];

@@ -1,0 +1,37 @@
+/**
+ * Status sets: one definition each (code, French label, colour, the codes it may move to), read by
+ * the lists, the selectors, the server's transition checks, the exports and the charts.
+ */
+export interface StatusDef {
+  code: number;
+  label: string;
+  /** Colour of the tag (text on it is white or dark, chosen by the tag component for contrast). */
+  color: string;
+  next: readonly number[];
+}
+
+export interface StatusSet {
+  all: readonly StatusDef[];
+  codes: readonly number[];
+  of(code: number | null | undefined): StatusDef | undefined;
+  label(code: number | null | undefined): string;
+  canMove(from: number, to: number): boolean;
+}
+
+export function statusSet(defs: readonly StatusDef[]): StatusSet {
+  const byCode = new Map(defs.map((d) => [d.code, d]));
+  return {
+    all: defs,
+    codes: defs.map((d) => d.code),
+    of: (code) => (code == null ? undefined : byCode.get(code)),
+    label: (code) => (code == null ? '' : (byCode.get(code)?.label ?? String(code))),
+    canMove: (from, to) => from === to || (byCode.get(from)?.next.includes(to) ?? false),
+  };
+}
+
+/** Client STATUS (spec 1 §4): any status may be set from the list. */
+export const CLIENT_STATUS = statusSet([
+  { code: 0, label: 'En cours', color: '#c2410c', next: [1, 2] },
+  { code: 1, label: 'Validé', color: '#15803d', next: [0, 2] },
+  { code: 2, label: 'Refusé', color: '#b91c1c', next: [0, 1] },
+]);
