@@ -14,5 +14,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 240_000,
+    // The screens load their chunks and data over a real server on a shared machine: 1 s is too short.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

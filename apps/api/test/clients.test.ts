@@ -156,6 +156,10 @@ describe('clients list', () => {
     expect(lines).toHaveLength(4);
     expect(lines[0].split(';').slice(0, 3)).toEqual(['Code client', 'Client', 'GSM']);
     expect(lines[0]).toContain(`CA ${new Date().getFullYear() - 1}`);
+    // Same order as the list, for any sort.
+    const sorted = (await call('GET', 'clients?sort=NAME&order=desc')).json().data.map((c: { CODE_CLIENT: string }) => c.CODE_CLIENT);
+    const exported = (await call('GET', 'export/csv?sort=NAME&order=desc')).body.replace(/^\uFEFF/, '').trim().split(/\r\n/).slice(1).map((l) => l.split(';')[0]);
+    expect(exported).toEqual(sorted);
     const xlsx = await call('GET', 'export/excel');
     expect(xlsx.headers['content-disposition']).toMatch(/filename="clients\.xlsx"/);
     const book = new ExcelJS.Workbook();

@@ -110,7 +110,9 @@ describe('guard', () => {
     await login(page, 'chef@demo.tn');
     await page.goto('/layout/settings/circuit-client');
     await expectPath(page, '/layout/contacts/clients');
-    // Not built yet: the shell shows its not-found screen.
+    await expect.poll(() => page.locator('.title-bar').textContent()).toContain('Clients');
+    // A path no screen answers: the shell's not-found screen.
+    await page.goto('/layout/contacts/nulle-part');
     await expect.poll(() => page.getByRole('heading', { name: 'Page introuvable', level: 2 }).isVisible()).toBe(true);
     await shot(page, 'not-found');
     await page.context().close();

@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Skip the global error toasts (the caller shows its own message). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** No loading overlay: searches while typing must not cover the screen or catch clicks. */
+  quiet?: boolean;
 }
 
 type FailureHandler = (error: ApiError, verb: Verb, silent: boolean) => void;
@@ -58,7 +60,7 @@ async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  loading.start();
+  if (!opts.quiet) loading.start();
   try {
     return await fetch(apiUrl(path, opts.query), { method, headers, body, signal: opts.signal });
   } catch (e) {
@@ -68,7 +70,7 @@ async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
     onFailure(err, method, !!opts.silent);
     throw err;
   } finally {
-    loading.stop();
+    if (!opts.quiet) loading.stop();
   }
 }
 

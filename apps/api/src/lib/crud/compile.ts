@@ -6,7 +6,7 @@ import type { ExportColumn } from '../exports/types';
 import { mediaReply } from '../replies';
 import { columnSchema, type FieldDef } from './fields';
 import { countExpr, type SearchTarget, sortKey } from './list-query';
-import type { ResourceDef } from './resource';
+import type { JoinDef, ResourceDef } from './resource';
 
 type Row = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export interface SelectBuilder<T> extends PromiseLike<T[]> {
 export interface CompiledResource<Dto extends { id: number }> {
   def: ResourceDef<Dto>;
   /** The select with its joins, rows keyed by API name; `where`, order and paging are added by the router. */
-  select(db: Db): { rows: SelectBuilder<Row>; count: SelectBuilder<{ n: number }> };
+  select(db: Db): { rows: SelectBuilder<Row>; count: SelectBuilder<{ n: number }>; ids: SelectBuilder<{ id: number }> };
   toDto(row: Row): Dto;
   /** Parsed (possibly partial) body → column values keyed by the table's Drizzle properties. */
   toValues(body: Row): Row;
@@ -64,11 +64,17 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
   for (const f of stored) selection[f.api] = f.column;
 
   type Joinable = { innerJoin(t: PgTable, on: SQL): Joinable; leftJoin(t: PgTable, on: SQL): Joinable; $dynamic(): unknown };
-  const withJoins = (query: unknown) => {
+  const withJoins = (query: unknown, joins: readonly JoinDef[] = def.joins ?? []) => {
     let q = query as Joinable;
-    for (const j of def.joins ?? []) q = j.kind === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+    for (const j of joins) q = j.kind === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
     return q.$dynamic() as never;
   };
+  // A left join to a row by its key never changes how many rows there are: the count skips it unless
+  // the search reads one of its columns directly (or an expression whose tables are unknown).
+  const searchedTables = new Set(
+    stored.filter((f) => f.search === true).map((f) => (isColumn(f.column) ? (f.column as unknown as { table: PgTable }).table : null)),
+  );
+  const countJoins = (def.joins ?? []).filter((j) => j.kind !== 'left' || searchedTables.has(j.table) || searchedTables.has(null));
 
   const shape: Record<string, z.ZodType> = { id: z.number().int(), ID: z.number().int() };
   for (const f of fields) {
@@ -107,7 +113,8 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     def,
     select: (db) => ({
       rows: withJoins(db.select(selection).from(def.table)),
-      count: withJoins(db.select({ n: countExpr }).from(def.table)),
+      count: withJoins(db.select({ n: countExpr }).from(def.table), countJoins),
+      ids: withJoins(db.select({ id: def.idColumn }).from(def.table)),
     }),
     toDto: (row) => {
       const dto: Row = { id: row.id, ID: row.id };

@@ -12,7 +12,7 @@ import {
   parseClientCodes,
   pointsEditBody,
 } from '@app/domain';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,6 +63,28 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   };
   const clientSort = { CODE_CLIENT: sortKey(clients.code), NAME: sortKey(clients.name), POINTS_FID: clients.pointsFid, POINTS_OFFERED: clients.pointsOffered, id: clients.id };
 
+  /** A page of clients with one figure (balance or offered total), searched and sorted in SQL. */
+  const clientPage = async <K extends 'POINTS_FID' | 'POINTS_OFFERED'>(
+    figure: { key: K; column: typeof clients.pointsFid | typeof clients.pointsOffered },
+    where: SQL | undefined,
+    q: { page?: number; perPage?: number; sort?: string; order?: 'asc' | 'desc' },
+    defaultPerPage: number,
+  ) => {
+    const { page = 1, perPage = defaultPerPage, sort, order } = q;
+    const [rows, [{ n }]] = await Promise.all([
+      app.db
+        .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, [figure.key]: figure.column })
+        .from(clients)
+        .where(where)
+        .orderBy(...orderFor(clientSort, { field: 'CODE_CLIENT', order: 'asc' }, clients.id, sort, order))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),
+    ]);
+    type Item = { id: number; CLIENT_ID: number; CODE_CLIENT: string; NAME: string } & Record<K, number>;
+    return paged(rows as Item[], n, page, perPage);
+  };
+
   /** Offers points to every client matched, in one statement; nothing when none is matched. */
   const offer = async (user: CurrentUser, where: SQL, points: number, reason: string) => {
     const changed = await app.db.transaction(async (tx) => {
@@ -78,19 +100,8 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     '/clients/points',
     { config: read, schema: { tags, summary: 'Soldes de points des clients (100 par page)', querystring: listQuery, response: { 200: listReply(balanceItem) } } },
     async (req) => {
-      const { page = 1, perPage = 100, search, sort, order } = req.query;
-      const where = and(zoneScope(req.user!), searchClients(search));
-      const [rows, [{ n }]] = await Promise.all([
-        app.db
-          .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, POINTS_FID: clients.pointsFid })
-          .from(clients)
-          .where(where)
-          .orderBy(...orderFor(clientSort, { field: 'CODE_CLIENT', order: 'asc' }, clients.id, sort, order))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),
-      ]);
-      return paged(rows, n, page, perPage);
+      const where = and(zoneScope(req.user!), searchClients(req.query.search));
+      return clientPage({ key: 'POINTS_FID', column: clients.pointsFid }, where, req.query, 100);
     },
   );
 
@@ -165,19 +176,8 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     '/offered-points',
     { config: read, schema: { tags, summary: 'Clients ayant reçu des points offerts (paginé)', querystring: listQuery, response: { 200: listReply(offeredItem) } } },
     async (req) => {
-      const { page = 1, perPage = 50, search, sort, order } = req.query;
-      const where = and(ne(clients.pointsOffered, 0), zoneScope(req.user!), searchClients(search));
-      const [rows, [{ n }]] = await Promise.all([
-        app.db
-          .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, POINTS_OFFERED: clients.pointsOffered })
-          .from(clients)
-          .where(where)
-          .orderBy(...orderFor(clientSort, { field: 'CODE_CLIENT', order: 'asc' }, clients.id, sort, order))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),
-      ]);
-      return paged(rows, n, page, perPage);
+      const where = and(ne(clients.pointsOffered, 0), zoneScope(req.user!), searchClients(req.query.search));
+      return clientPage({ key: 'POINTS_OFFERED', column: clients.pointsOffered }, where, req.query, 50);
     },
   );
 
@@ -266,5 +266,4 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  void asc;
 }

@@ -34,7 +34,10 @@ export function Layout() {
         <Header onToggleMenu={toggle} menuExpanded={state === 'open' || state === 'displayed'} />
         <TitleBar />
         <main className="app-content" id="main">
+          {/* Keyed by path: a screen still loading is replaced at once by the next one asked for,
+              instead of React holding the previous screen for the whole (transition) navigation. */}
           <Suspense
+            key={pathname}
             fallback={
               <div className="page-loading" role="status">
                 <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Chargement…

@@ -36,7 +36,7 @@ export const offerToActivities = (body: z.output<typeof offerToActivitiesBody>) 
 export const offerToFile = (data: FormData, opts: Silent = {}) => api.post<OfferResult>('users/offerPoints/clients_file', data, opts);
 
 export const searchClientCodes = (search: string, signal?: AbortSignal) =>
-  api.get<ClientCode[]>(CLIENT_CODES_PATH, { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined }, { signal });
+  api.get<ClientCode[]>(CLIENT_CODES_PATH, { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined }, { signal, quiet: true });
 
 /** A points write changes the balances, the offered totals and the clients list's POINTS_FID. */
 export const refreshPoints = (qc: QueryClient) =>

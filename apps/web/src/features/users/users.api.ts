@@ -18,7 +18,8 @@ export interface ClientCode {
 }
 
 export const fetchCounts = () => api.get<ClientUserCounts>(COUNTS_PATH);
-export const searchClientCodes = (search: string) => api.get<ClientCode[]>('clients/codes', { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined });
+export const searchClientCodes = (search: string) =>
+  api.get<ClientCode[]>('clients/codes', { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined }, { quiet: true });
 export const createClientUser = (body: ClientUserBody) => api.post<ClientUser>(CLIENT_USERS_PATH, body);
 /** Edit and the STATUS switch: the spec's PUT users/{id}, which takes the client user's fields. */
 export const updateClientUser = (id: number, body: Partial<ClientUserBody>) => api.put<ClientUser>(`users/${id}`, body);
