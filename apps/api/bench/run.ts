@@ -95,7 +95,8 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
   }
 }
 
-await bench('PGlite (embarqué)', await openDatabase({}), async () => {});
+// BENCH_DB=postgres measures the server only (the embedded run takes minutes at 100,000 clients).
+if (process.env.BENCH_DB !== 'postgres') await bench('PGlite (embarqué)', await openDatabase({}), async () => {});
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const name = `bo_bench_${randomBytes(3).toString('hex')}`;
