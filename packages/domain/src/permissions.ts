@@ -42,6 +42,21 @@ export const ACTIONS = [
   'templates:read',
   'templates:write',
   'invitations:send',
+  // Catalogue and orders
+  'products:read',
+  /** Create and edit a product's data. */
+  'products:write',
+  /** Delete, VISIBLE, IS_NEW / ORDER_NEW and reorder: refused to zone chiefs (spec 2 §6). */
+  'products:manage',
+  'catalogue:read',
+  /** Brands, categories, ranges, price lists, product points. */
+  'catalogue:write',
+  'orders:read',
+  /** Status and shipping site of an order. */
+  'orders:write',
+  'orders:delete',
+  'returns:read',
+  'returns:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -77,7 +92,22 @@ export const MENU: MenuGroup[] = [
     key: 'referential',
     label: 'Référentiel',
     icon: 'pi pi-book',
-    entries: [{ key: 'points', label: 'Points', path: '/layout/points', icon: 'pi pi-star' }],
+    entries: [
+      { key: 'products', label: 'Produits', path: '/layout/products', icon: 'pi pi-box' },
+      { key: 'categories', label: 'Catégories', path: '/layout/categories', icon: 'pi pi-th-large' },
+      { key: 'gammes', label: 'Gammes', path: '/layout/gammes', icon: 'pi pi-clone' },
+      { key: 'tarifs', label: 'Tarifs', path: '/layout/tarifs', icon: 'pi pi-money-bill' },
+      { key: 'points', label: 'Points', path: '/layout/points', icon: 'pi pi-star' },
+    ],
+  },
+  {
+    key: 'orders',
+    label: 'Commandes',
+    icon: 'pi pi-shopping-cart',
+    entries: [
+      { key: 'orders', label: 'Commandes', path: '/layout/orders', icon: 'pi pi-shopping-cart' },
+      { key: 'returns', label: 'Retours', path: '/layout/retour-marchandises', icon: 'pi pi-replay' },
+    ],
   },
   {
     key: 'gifts',
@@ -149,7 +179,9 @@ const POLICIES: Record<string, RolePolicy> = {
     landing: '/layout/contacts/clients',
     // His own clients only (the server scopes every client query to CHEF_ZONE_ID); reads what the
     // client form's selects need; never changes the classification, badges or other accounts.
-    actions: ['classification:read', 'clients:read', 'clients:write', 'points:read', 'badges:read'],
+    // Products: read only (no delete, flags or reorder: spec 2 §6); his clients' orders: read and
+    // change status or site, never delete.
+    actions: ['classification:read', 'clients:read', 'clients:write', 'points:read', 'badges:read', 'products:read', 'catalogue:read', 'orders:read', 'orders:write'],
   },
   Magasinier: { ...LEAST, menu: ['profile', 'starter-conversions', 'gift-conversions-starter'] },
 };

@@ -8,3 +8,7 @@ export * from '../modules/contacts/clients.table';
 export * from '../modules/loyalty/points.table';
 export * from '../modules/communication/templates.table';
 export * from '../modules/communication/invitations.table';
+export * from '../modules/catalogue/catalogue.table';
+export * from '../modules/orders/orders.table';
+export * from '../modules/orders/returns.table';
+export * from '../modules/system/sequences.table';

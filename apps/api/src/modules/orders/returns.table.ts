@@ -1,0 +1,50 @@
+import { check, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from '../auth/auth.table';
+import { products } from '../catalogue/catalogue.table';
+import { clients } from '../contacts/clients.table';
+
+/**
+ * Returned goods (spec 2 §3 Return of goods). NUM_RETOUR is RET-<year>-<seq>, seq given by the
+ * number_sequences counter of that year: unique, sequential, never reused.
+ */
+export const goodsReturns = pgTable(
+  'goods_returns',
+  {
+    id: serial('id').primaryKey(),
+    numRetour: varchar('num_retour', { length: 30 }).notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    address: varchar('address', { length: 255 }).notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('goods_returns_num_unique').on(t.numRetour),
+    index('goods_returns_num_trgm').using('gin', t.numRetour.op('gin_trgm_ops')),
+    index('goods_returns_client_idx').on(t.clientId),
+    index('goods_returns_created_sort').on(t.createdAt, t.id),
+  ],
+);
+
+export const goodsReturnItems = pgTable(
+  'goods_return_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => goodsReturns.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    qte: integer('qte').notNull(),
+    /** Unité de vente (UV) of the returned quantity. */
+    uv: varchar('uv', { length: 30 }),
+    /** Price incl. tax and points of the product when the return was recorded. */
+    productPrice: numeric('product_price', { precision: 14, scale: 3 }).notNull().default('0'),
+    productPoints: integer('product_points').notNull().default(0),
+  },
+  (t) => [check('goods_return_items_qte_positive', sql`${t.qte} > 0`), index('goods_return_items_return_idx').on(t.returnId), index('goods_return_items_product_idx').on(t.productId)],
+);
