@@ -32,6 +32,33 @@ describe('demo data', () => {
     expect(await count(h, incoherent)).toBe(0);
   });
 
+  it('holds a bilingual catalogue and ~2,000 orders from 2021 in every status, totals from their items', async () => {
+    expect(await count(h, sql`select count(*)::int n from products where label_ar ~ '[\u0600-\u06FF]'`)).toBe(297);
+    expect(await count(h, sql`select count(*)::int n from product_categories`)).toBe(8);
+    expect(await count(h, sql`select count(*)::int n from products where is_new = 1 and order_new is not null`)).toBe(12);
+    expect(await count(h, sql`select count(*)::int n from tarifs`)).toBeGreaterThan(40);
+    expect(await count(h, sql`select count(*)::int n from product_points where current_date between date_debut and date_fin`)).toBeGreaterThan(5);
+    expect(await count(h, sql`select count(*)::int n from orders`)).toBe(2000);
+    expect(await count(h, sql`select min(extract(year from created_at))::int n from orders`)).toBe(2021);
+    expect(await count(h, sql`select count(distinct status)::int n from orders`)).toBe(5);
+    expect(await count(h, sql`select count(*)::int n from orders where status = 0`)).toBeGreaterThan(5);
+    const wrongTotals = sql`select count(*)::int n from orders o where o.total_net_ttc <> (select sum(qte * unit_price_ttc) from order_items i where i.order_id = o.id)
+      or o.total_points <> (select sum(qte * unit_points) from order_items i where i.order_id = o.id)`;
+    expect(await count(h, wrongTotals)).toBe(0);
+  });
+
+  it('credits each processed order once, and every ledger row holds the running balance', async () => {
+    expect(await count(h, sql`select count(*)::int n from orders o where (o.status in (2, 4)) <> (o.points_credited_at is not null)`)).toBe(0);
+    const credited = sql`select count(*)::int n from orders o where o.status in (2, 4) and o.total_points > 0
+      and (select count(*) from points_ledger l where l.source = 'order' and l.source_id = o.id) <> 1`;
+    expect(await count(h, credited)).toBe(0);
+    const broken = sql`select count(*)::int n from (
+      select balance_after, sum(amount) over (partition by client_id order by created_at, id) as running from points_ledger) x
+      where balance_after <> running`;
+    expect(await count(h, broken)).toBe(0);
+    expect(await count(h, mismatches)).toBe(0);
+  });
+
   it('is not a database seed:large may fill', async () => {
     expect(await isGeneratedOrEmpty(h.db)).toBe(false);
   });

@@ -10,6 +10,8 @@ import { seedTemplates } from '../modules/communication/communication.seed';
 import { seedClients } from '../modules/contacts/clients.seed';
 import { seedBadges } from '../modules/loyalty/badges.seed';
 import { seedStaff } from '../modules/staff/staff.seed';
+import { seedCatalogue } from '../modules/catalogue/catalogue.seed';
+import { seedOrders } from '../modules/orders/orders.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -64,6 +66,9 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   await seedBadges(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   await seedTemplates(db);
   await seedClients(db, password);
+  // The catalogue, then the clients' orders of it (with their points in the ledger).
+  const catalogue = await seedCatalogue(db, dataDir);
+  await seedOrders(db, catalogue);
   return true;
 }
 
