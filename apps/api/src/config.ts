@@ -36,6 +36,16 @@ const schema = z.object({
     .regex(/^(false|\d{1,2}|[0-9a-fA-F:.,/ ]+)$/, 'doit valoir false, un nombre de proxys ou des adresses séparées par des virgules')
     .default('false')
     .transform((v): boolean | number | string => (v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  /**
+   * Address of the web app as users reach it (e.g. https://fidelite.example.tn), for links in mails.
+   * Unset: the address the request came in on (behind a proxy, with TRUST_PROXY).
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'doit être une adresse http:// ou https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Secret for captcha challenges; generated per start when unset (challenges then die with the process). */
   CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
 });

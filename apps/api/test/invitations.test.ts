@@ -230,6 +230,17 @@ describe('POST invite/mail', () => {
     expect(mailsTo(CLIENT_USER).length).toBe(before + 1);
     expect(lastMailTo(CLIENT_USER).html).toMatch(/href="http:\/\/bo\.fidelite\.tn\/invitation\?token=/);
   });
+
+  it('builds the link on PUBLIC_URL when it is set, whatever host the request came to', async () => {
+    t.app.config.PUBLIC_URL = 'https://fidelite.example.tn/bo';
+    try {
+      const r = await t.app.inject({ method: 'POST', url: '/api/invite/mail', payload: { emails: [CLIENT_USER], template_key: templateId }, headers: { ...admin, host: 'interne:3000' } });
+      expect(r.statusCode).toBe(200);
+      expect(lastMailTo(CLIENT_USER).html).toMatch(/href="https:\/\/fidelite\.example\.tn\/bo\/invitation\?token=[\w-]{43}"/);
+    } finally {
+      t.app.config.PUBLIC_URL = undefined;
+    }
+  });
 });
 
 describe('public invitation page calls', () => {

@@ -17,6 +17,7 @@ describe('configuration', () => {
       [{ SMTP_URL: 'http://x' }, /^Configuration invalide : SMTP_URL /],
       [{ DEMO_PASSWORD: 'short' }, /^Configuration invalide : DEMO_PASSWORD /],
       [{ TRUST_PROXY: 'true' }, /^Configuration invalide : TRUST_PROXY /],
+      [{ PUBLIC_URL: 'fidelite.tn' }, /^Configuration invalide : PUBLIC_URL /],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

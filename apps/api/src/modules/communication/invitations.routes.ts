@@ -21,11 +21,11 @@ const invitationInfo = z.object({ FIRSTNAME: z.string(), EMAIL: z.string(), MOBI
 const accepted = okReply(invitationInfo.extend({ message: z.string() }));
 
 /**
- * Links in mails point at the address the inviter reached the server on: the request's protocol
- * and host, taken from X-Forwarded-Proto / X-Forwarded-Host only when TRUST_PROXY trusts the proxy
- * (Fastify's request.protocol and request.host do exactly that).
+ * Links in mails point at PUBLIC_URL when set; otherwise at the address the inviter reached the
+ * server on: the request's protocol and host, taken from X-Forwarded-Proto / X-Forwarded-Host only
+ * when TRUST_PROXY trusts the proxy (Fastify's request.protocol and request.host do exactly that).
  */
-export const publicOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+export const publicOrigin = (req: FastifyRequest) => req.server.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
 
 /** Invitations (spec 1 §3 Invitation, §5, §7, §8): send with a template; the public page's two calls. */
 export async function invitationsRoutes(fastify: FastifyInstance) {
