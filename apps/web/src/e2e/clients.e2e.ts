@@ -3,6 +3,7 @@ import { CLIENT_MESSAGES, CLIENT_STATUS, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, pathOf, shot } from './browser';
+import { fullClientBody } from './client-body';
 
 /**
  * The clients screens (spec 1 "Clients listing", "Client detail page", §4, §5) on the real server.
@@ -36,40 +37,6 @@ interface Named {
   NAME: string;
 }
 
-/** A complete add-dialog body (as apps/api/test/clients-fixtures.ts `fullClient`). */
-function fullClient(i: number, ref: { type: number; circuit: number; activity: number; category: number; chef: number | null }) {
-  return {
-    CODE_CLIENT: CODES[i],
-    NAME: NAMES[i],
-    TVA: '1234567A',
-    ADDRESS: 'Rue de Marseille, Tunis',
-    TYPE_CLIENT_ID: ref.type,
-    GSM: '98123456',
-    CIRCUIT: ref.circuit,
-    ACTIVITE: ref.activity,
-    CATEGORY: ref.category,
-    CHEF_ZONE_ID: ref.chef,
-    IS_ACTIVE: 1,
-    NUM_SIRET: 'S-1',
-    C_PAYEUR: 'P-1',
-    C_RISQUE: 'R-1',
-    PERCENTAGE: '2.5',
-    PAIEMENT: 'Chèque',
-    DELAI_RECUPERATION: '30',
-    CODE_COMPTABLE: '411000',
-    SECTION: 'A',
-    REPRESENTANT_1: 'Rep Un',
-    REPRESENTANT_2: 'Rep Deux',
-    OBSERVATIONS: 'RAS',
-    GOUVERNORAT: 'Tunis',
-    CITY: 'Tunis',
-    FAX: '71123456',
-    DELAI_LIVRAISON: '2',
-    SITE: 'Tunis Nord',
-    STATUS: 0,
-  };
-}
-
 beforeAll(async () => {
   browser = await launch();
   token = (await call<{ token: string }>('POST', 'loginBO', { email: 'admin@demo.tn', password: PASSWORD, from: 'BO' })).data.token;
@@ -86,7 +53,7 @@ beforeAll(async () => {
   const chef = chiefs.find((c) => c.EMAIL === 'chef@demo.tn')!;
   Object.assign(refs, { type: type.id, circuit: circuit.NAME, otherCircuit: otherCircuit.NAME, activity: activity.NAME, category: category.NAME, chef: chef.id });
   for (const i of [0, 1, 2]) {
-    const body = fullClient(i, { type: type.id, circuit: circuit.id, activity: activity.id, category: category.id, chef: i < 2 ? chef.id : null });
+    const body = fullClientBody(CODES[i], NAMES[i], { type: type.id, circuit: circuit.id, activity: activity.id, category: category.id, chef: i < 2 ? chef.id : null });
     const r = await call<{ id: number }>('POST', 'clients', body);
     expect(r.status).toBe(201);
     ids[CODES[i]] = r.data.id;
