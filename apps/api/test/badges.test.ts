@@ -16,7 +16,7 @@ import { BADGE_IMAGE_CID } from '../src/modules/loyalty/badges.mail';
 import { seedBadges } from '../src/modules/loyalty/badges.seed';
 import { media } from '../src/modules/media/media.table';
 import { createMailer } from '../src/plugins/mail';
-import { createTestApp, type MemoryMailer, type TestContext } from './helpers';
+import { createTestApp, type MemoryMailer, multipart, MULTIPART_BOUNDARY, type TestContext } from './helpers';
 
 /** Badges (spec 1 §7 Badges) through the real app: CRUD, form-data create with its image, validate, mail, delete guard. */
 let t: TestContext;
@@ -32,23 +32,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 
 const png = solidPng(8, 8, [200, 150, 40]);
-const BOUNDARY = '----bo-badges-boundary';
-
-/** A multipart body with text fields and, optionally, one file. */
-function form(fields: Record<string, string>, file?: { field?: string; name: string; type: string; content: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+const BOUNDARY = MULTIPART_BOUNDARY;
+/** A multipart body with text fields and, optionally, one file, sent as the admin. */
+function form(fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) {
+  const body = multipart(fields, file);
+  return { payload: body.payload, headers: { ...admin, ...body.headers } };
 }
 const postForm = (body: ReturnType<typeof form>) => t.app.inject({ method: 'POST', url: '/api/badges', ...body });
 

@@ -102,3 +102,23 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
     },
   };
 }
+
+export const MULTIPART_BOUNDARY = '----bo-test-boundary';
+const BOUNDARY = MULTIPART_BOUNDARY;
+
+/** A multipart/form-data body with text fields and, optionally, one file; merge `headers` with the auth header. */
+export function multipart(fields: Record<string, string>, file?: { field?: string; name: string; type: string; content: Buffer }) {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+}

@@ -73,3 +73,33 @@ export const minExceedsMax = (min: unknown, max: unknown) => {
   const b = Number(max);
   return presence(String(min ?? '')) && presence(String(max ?? '')) && Number.isFinite(a) && Number.isFinite(b) && a > b;
 };
+
+/** Whole number typed as text or number (an order, a quantity): digits only. */
+export const wholeNumber = () =>
+  z
+    .union([z.string(), z.number()], { error: MSG.required })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, { error: MSG.required, abort: true }).max(9, { error: MSG.digitsMax }).regex(/^\d+$/, { error: MSG.wholeNumber }))
+    .transform(Number);
+
+/** A real calendar day sent YYYY-MM-DD (dates are sent so; spec 2 §1). */
+export const calendarDate = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.date, abort: true })
+    .refine(
+      (v) => {
+        const [y, m, d] = v.split('-').map(Number);
+        const date = new Date(Date.UTC(y, m - 1, d));
+        return y >= 1900 && y <= 2200 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+      },
+      { error: MSG.date },
+    );
+
+/** A percentage: a decimal with at most 3 decimals, from 0 to 100. */
+export const percent = () => decimal3().refine((v) => Number(v) <= 100, { error: MSG.percentMax });
+
+/** Start ≤ end of a period of YYYY-MM-DD days (text compares as dates). */
+export const periodInOrder = (start: string | null | undefined, end: string | null | undefined) => !start || !end || start <= end;

@@ -13,3 +13,5 @@ export * from './badges';
 export * from './staff';
 export * from './points';
 export * from './communication';
+export * from './catalogue';
+export * from './products';

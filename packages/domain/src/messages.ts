@@ -34,4 +34,8 @@ export const MSG = {
   multipartInvalid: 'Envoi de fichier invalide ou incomplet : renvoyez le formulaire.',
   fileRequired: 'Un fichier est requis.',
   fileEmpty: 'Le fichier est vide.',
+  wholeNumber: 'Nombre entier attendu (chiffres uniquement).',
+  date: 'Date invalide (AAAA-MM-JJ).',
+  percentMax: 'Le pourcentage ne peut pas dépasser 100.',
+  periodOrder: 'La date de fin doit être postérieure ou égale à la date de début.',
 } as const;

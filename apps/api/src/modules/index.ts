@@ -7,6 +7,8 @@ import { pointsRoutes } from './loyalty/points.routes';
 import { communicationRoutes } from './communication/communication.routes';
 import { systemRoutes } from './system/system.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { productsRoutes } from './catalogue/products.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -18,4 +20,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(badgesRoutes);
   await app.register(communicationRoutes);
   await app.register(staffRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(productsRoutes);
 }

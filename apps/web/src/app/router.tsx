@@ -25,6 +25,9 @@ const ClientsPage = lazy(() => import('../features/clients/ClientsPage'));
 const ClientDetailPage = lazy(() => import('../features/clients/detail/ClientDetailPage'));
 const PointsPage = lazy(() => import('../features/points/PointsPage'));
 const OfferedPointsPage = lazy(() => import('../features/points/OfferedPointsPage'));
+const ProductCategoriesPage = lazy(() => import('../features/catalogue/CategoriesPage'));
+const RangesPage = lazy(() => import('../features/catalogue/RangesPage'));
+const TarifsPage = lazy(() => import('../features/catalogue/TarifsPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -57,6 +60,9 @@ export const router = createBrowserRouter([
           { path: 'gamifications', element: <BadgesPage /> },
           { path: 'points', element: <PointsPage /> },
           { path: 'offered-points', element: <OfferedPointsPage /> },
+          { path: 'categories', element: <ProductCategoriesPage /> },
+          { path: 'gammes', element: <RangesPage /> },
+          { path: 'tarifs', element: <TarifsPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

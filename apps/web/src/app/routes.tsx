@@ -21,6 +21,9 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/gamifications',
   '/layout/points',
   '/layout/offered-points',
+  '/layout/categories',
+  '/layout/gammes',
+  '/layout/tarifs',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

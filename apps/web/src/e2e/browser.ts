@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** Browser helpers for the e2e tests: Debian's Chromium, two viewports, sign-in, screenshots, accessibility checks. */
@@ -143,4 +143,20 @@ export async function latestResetCode(to: string): Promise<string> {
     )
     .toBeTruthy();
   return code!;
+}
+
+/** Picks a day in the DateField's calendar: the year (from the decade view), the month, the day, then 'Choisir'. */
+export async function pickDate(page: Page, scope: Locator, name: string, year: number, monthIndex: number, day: number) {
+  await scope.locator(`[data-field="field-${name}"] button[aria-label="Ouvrir le calendrier"]`).click();
+  const panel = page.locator('.date-field-panel');
+  await expect.poll(() => panel.isVisible(), { timeout: 15_000 }).toBe(true);
+  await panel.locator('.p-datepicker-year').click();
+  for (let i = 0; i < 20 && !(await panel.locator('.p-yearpicker-year', { hasText: String(year) }).count()); i++) {
+    await panel.locator('.p-datepicker-prev').click();
+  }
+  await panel.locator('.p-yearpicker-year', { hasText: String(year) }).click();
+  await panel.locator('.p-monthpicker-month').nth(monthIndex).click();
+  await panel.locator('.p-datepicker-calendar td:not(.p-datepicker-other-month) > span', { hasText: new RegExp(`^${day}$`) }).click();
+  await panel.getByRole('button', { name: 'Choisir', exact: true }).click();
+  await expect.poll(() => panel.isVisible(), { timeout: 15_000 }).toBe(false);
 }

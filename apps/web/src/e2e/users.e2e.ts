@@ -3,7 +3,7 @@ import path from 'node:path';
 import { INVITATION_MSG, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, shot } from './browser';
+import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, pickDate, shot } from './browser';
 
 /**
  * The users listing (/layout/contacts/users, spec 1 "Users listing"): the clients' mobile-app
@@ -64,22 +64,6 @@ async function search(page: Page, text: string) {
 async function chooseOption(page: Page, scope: Locator, name: string, option: string) {
   await scope.locator(`[data-field="field-${name}"] .p-dropdown`).click();
   await page.locator('.p-dropdown-panel li[role="option"]', { hasText: option }).first().click();
-}
-
-/** Picks a day in the DateField's calendar: the year (from the decade view), the month, the day, then 'Choisir'. */
-async function pickDate(page: Page, scope: Locator, name: string, year: number, monthIndex: number, day: number) {
-  await scope.locator(`[data-field="field-${name}"] button[aria-label="Ouvrir le calendrier"]`).click();
-  const panel = page.locator('.date-field-panel');
-  await until(() => panel.isVisible()).toBe(true);
-  await panel.locator('.p-datepicker-year').click();
-  for (let i = 0; i < 20 && !(await panel.locator('.p-yearpicker-year', { hasText: String(year) }).count()); i++) {
-    await panel.locator('.p-datepicker-prev').click();
-  }
-  await panel.locator('.p-yearpicker-year', { hasText: String(year) }).click();
-  await panel.locator('.p-monthpicker-month').nth(monthIndex).click();
-  await panel.locator('.p-datepicker-calendar td:not(.p-datepicker-other-month) > span', { hasText: new RegExp(`^${day}$`) }).click();
-  await panel.getByRole('button', { name: 'Choisir', exact: true }).click();
-  await until(() => panel.isVisible()).toBe(false);
 }
 
 /** The newest mail of the outbox addressed to `to`. */

@@ -88,7 +88,7 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     const nullable = !column.notNull || leftJoined.has(table);
     shape[f.api] = f.schema ? (nullable ? f.schema.nullable() : f.schema) : columnSchema(column, nullable);
   }
-  if (def.media) shape.MEDIA = mediaReply.nullable();
+  if (def.media) shape.MEDIA = def.media.multiple ? z.array(mediaReply) : mediaReply.nullable();
 
   const sortable: Record<string, AnyPgColumn | SQL> = { id: def.idColumn };
   for (const f of stored) {
@@ -106,7 +106,8 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     });
   if (def.media?.export) {
     const { header, width } = def.media.export;
-    exportColumns.push({ header, width, value: (d) => (d as { MEDIA?: { file_name: string } | null }).MEDIA?.file_name ?? '' });
+    const first = (m: unknown) => (Array.isArray(m) ? m[0] : m) as { file_name: string } | null | undefined;
+    exportColumns.push({ header, width, value: (d) => first((d as { MEDIA?: unknown }).MEDIA)?.file_name ?? '' });
   }
 
   return {
@@ -119,7 +120,7 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     toDto: (row) => {
       const dto: Row = { id: row.id, ID: row.id };
       for (const f of stored) dto[f.api] = f.read ? f.read(row[f.api]) : row[f.api];
-      if (def.media) dto.MEDIA = null;
+      if (def.media) dto.MEDIA = def.media.multiple ? [] : null;
       return dto as unknown as Dto;
     },
     toValues: (body) => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../../modules/audit/audit.repository';
 import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
-import { mediaFor } from '../../modules/media/media.service';
+import { mediaFor, mediaListFor } from '../../modules/media/media.service';
 import { contentDisposition, EXPORT_CONTENT_TYPES, type ExportFormat, exportStream } from '../exports';
 import { AppError, notFound, ok, paged } from '../http';
 import { fileReply, listReply, okReply } from '../replies';
@@ -33,12 +33,18 @@ function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMess
   return null;
 }
 
-/** Loaded fields, and the first file of the media's first name as MEDIA, for a page of rows in a few queries. */
+/** Loaded fields, and the file (or the files) of the media's first name as MEDIA, for a page of rows in a few queries. */
 async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[]): Promise<Dto[]> {
   await r.load(db, dtos);
   if (!r.def.media || !dtos.length) return dtos;
   const first = Object.keys(r.def.media.names)[0];
-  const files = await mediaFor(db, r.def.path, dtos.map((d) => d.id), first);
+  const ids = dtos.map((d) => d.id);
+  if (r.def.media.multiple) {
+    const lists = await mediaListFor(db, r.def.path, ids, first);
+    for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = lists.get(d.id) ?? [];
+    return dtos;
+  }
+  const files = await mediaFor(db, r.def.path, ids, first);
   for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = files.get(d.id) ?? null;
   return dtos;
 }
@@ -145,10 +151,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   });
 
   const createForm = formCreate(def, app.config.dataDir);
-  app.post(base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
+  app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
     const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
     const values = r.toValues(body);
-    def.prepare?.(values, { user: req.user!, mode: 'create' });
+    await def.prepare?.(values, { user: req.user!, mode: 'create', body, db: app.db });
     // A form-data create's file is checked before any row exists (wrong type: 422, nothing written).
     const upload = await createForm.check(req);
     const id = await guard(() =>
@@ -201,7 +207,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   }
 
   app.put(
-    `${base}/:id`,
+    def.writePaths?.update ?? `${base}/:id`,
     {
       config: write,
       schema: { tags, summary: def.updateBody ? 'Modifier' : 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody, response: { 200: one } },
@@ -211,7 +217,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       const before = await mustFind(id, req.user);
       const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
       const values = r.toValues(body);
-      def.prepare?.(values, { user: req.user!, mode: 'update' });
+      await def.prepare?.(values, { user: req.user!, mode: 'update', id, body, db: app.db });
       if (Object.keys(values).length || def.afterWrite) {
         if ('updatedAt' in def.table) values.updatedAt = new Date();
         await guard(() =>
@@ -228,8 +234,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   );
 
   app.delete(
-    `${base}/:id`,
-    { config: write, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
+    def.writePaths?.delete ?? `${base}/:id`,
+    { config: { action: def.actions.delete ?? def.actions.write }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
     async (req) => {
       const before = await mustFind(req.params.id, req.user);
       await guard(() =>

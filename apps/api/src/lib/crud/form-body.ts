@@ -40,14 +40,15 @@ function typed(field: z.ZodType, value: string): unknown {
 }
 
 /**
- * The file sent with a form-data create: the field named after a media name, or `file` for the
- * first name. A part with no bytes and no name is an empty file input (nothing chosen).
+ * The file sent with a form-data create: the field named after a media name, or `file` (or `MEDIA`)
+ * for the first name. A part with no bytes and no name is an empty file input (nothing chosen).
  */
 export function createUpload(names: Record<string, FileFamily>, files: Upload[]): { name: string; family: FileFamily; file: Upload } | null {
   const chosen = files.filter((f) => f.buffer.length > 0 || f.fileName);
   if (!chosen.length) return null;
   const file = chosen[0];
-  const name = file.field === 'file' ? Object.keys(names)[0] : file.field;
+  // `file`, or `MEDIA` as spec 2's form-data creates name it, is the first media name.
+  const name = file.field === 'file' || file.field === 'MEDIA' ? Object.keys(names)[0] : file.field;
   if (!Object.hasOwn(names, name)) throw new AppError(422, 'Champ de fichier inconnu', { [file.field]: ['Champ de fichier inconnu'] });
   if (file.buffer.length === 0) throw new AppError(422, MSG.fileEmpty, { [file.field]: [MSG.fileEmpty] });
   return { name, family: names[name], file };

@@ -40,7 +40,8 @@ export function registerResourceMedia<Dto extends { id: number }>(
       family,
       fileName: file.fileName,
       buffer: file.buffer,
-      replace: true,
+      // A multiple name gains a file; any other name's file is replaced.
+      replace: !(def.media!.multiple && name === firstName),
     });
     await audit(app.db, req.user, 'media', def.path, id, { [name]: saved.file_name });
     return ok(await findOne(id, req.user));

@@ -26,7 +26,13 @@ export interface ResourceDef<Dto extends { id: number }> {
   tag: string;
   /** French noun with article, for messages ("ce circuit"). */
   noun: string;
-  actions: { read: Action; write: Action };
+  /** `delete` when deleting needs more than writing (products: refused to zone chiefs). */
+  actions: { read: Action; write: Action; delete?: Action };
+  /**
+   * Write paths when the spec names them apart from the list (product points: POST
+   * products/addProductPoint, PUT products/updateProductPoint/{ID}…); `:id` stands for the id.
+   */
+  writePaths?: { create?: string; update?: string; delete?: string };
   table: PgTable;
   /** Primary key; given out as both `id` and `ID`. */
   idColumn: AnyPgColumn;
@@ -43,8 +49,11 @@ export interface ResourceDef<Dto extends { id: number }> {
    * list, export, read, update, delete and media call: another row is a 404 for this user.
    */
   scope?(user: CurrentUser): SQL | undefined;
-  /** Adjusts the column values of a create or update before they are written (forced fields). */
-  prepare?(values: Record<string, unknown>, ctx: { user: CurrentUser; mode: 'create' | 'update' }): void;
+  /**
+   * Adjusts the column values of a create or update before they are written (forced fields, a
+   * reference given by its code or name resolved to its id). May read the database and throw a 422.
+   */
+  prepare?(values: Record<string, unknown>, ctx: { user: CurrentUser; mode: 'create' | 'update'; id?: number; body: Record<string, unknown>; db: Db }): void | Promise<void>;
   /**
    * Writes that go with a create or update, inside its transaction (links in other tables, points
    * credited for a change…). `before` is the DTO before an update, null on create.
@@ -63,7 +72,15 @@ export interface ResourceDef<Dto extends { id: number }> {
    * Files of the resource by name (spec 1 §7 Media). The DTO gets `MEDIA`: the file of the first
    * name, or null; `export` adds its file name as the last export column.
    */
-  media?: { names: Record<string, FileFamily>; export?: { header: string; width?: number } };
+  media?: {
+    names: Record<string, FileFamily>;
+    export?: { header: string; width?: number };
+    /**
+     * The first name holds several files (a product's images): uploads add to them, MEDIA is the
+     * list (oldest first) and one file is removed with DELETE {entity}/{id}/media/{mediaId}.
+     */
+    multiple?: boolean;
+  };
   /**
    * POST also accepts multipart/form-data (spec 1 §7 "POST badges (form data)"): the text fields
    * are the body, and a file named after a media name (or `file`, for the first name) is stored with

@@ -111,4 +111,17 @@ export async function mediaFor(db: Db, entity: string, ids: number[], collection
   return out;
 }
 
+/** Every file of each owner's collection, oldest first, in one query (several images per row). */
+export async function mediaListFor(db: Db, entity: string, ids: number[], collection: string): Promise<Map<number, Media[]>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.entity, entity), eq(media.collection, collection), inArray(media.entityId, ids)))
+    .orderBy(media.id);
+  const out = new Map<number, Media[]>();
+  for (const r of rows) out.set(r.entityId, [...(out.get(r.entityId) ?? []), mediaDto(r)]);
+  return out;
+}
+
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');

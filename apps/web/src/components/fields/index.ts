@@ -9,3 +9,4 @@ export { EmailField, NumberField, PhoneField, TextAreaField, TextField } from '.
 export { CheckboxField, SwitchField } from './ToggleFields';
 export { type BaseFieldProps, fieldId } from './useField';
 export { type Option, type OptionSource, toOptions, useOptions } from './useOptions';
+export { SEARCH_SELECT_SIZE, SearchSelectField } from './SearchSelectField';

@@ -6,6 +6,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } f
 import { type DefaultValues, type FieldValues, FormProvider, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { FormModeContext } from './form-mode';
 import { errorPaths, type FormMode, firstStepWithError, footerButtons, type StepDef, serverFieldErrors } from './steps';
 import './form-dialog.css';
 
@@ -153,13 +154,15 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
         />
       )}
       <FormProvider {...form}>
-        <form id={formId} onSubmit={onFormSubmit} onKeyDown={keepOpenOnPanelEscape} noValidate>
-          {steps.map((step, i) => (
-            <section key={step.label || i} hidden={i !== index} aria-label={step.label || undefined}>
-              {step.content}
-            </section>
-          ))}
-        </form>
+        <FormModeContext.Provider value={mode}>
+          <form id={formId} onSubmit={onFormSubmit} onKeyDown={keepOpenOnPanelEscape} noValidate>
+            {steps.map((step, i) => (
+              <section key={step.label || i} hidden={i !== index} aria-label={step.label || undefined}>
+                {step.content}
+              </section>
+            ))}
+          </form>
+        </FormModeContext.Provider>
       </FormProvider>
     </Dialog>
   );

@@ -1,2 +1,3 @@
 export { FormDialog, type FormDialogProps, type FormStep } from './FormDialog';
 export { type FormMode, footerButtons, type StepDef, stepOfField } from './steps';
+export { FormModeContext, useFormMode } from './form-mode';

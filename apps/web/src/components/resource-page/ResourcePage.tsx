@@ -19,8 +19,8 @@ export interface ResourceForm<Row, In extends FieldValues, Out> {
   content?: ReactNode;
   /** …or several steps. */
   steps?: FormStep[];
-  /** The body of POST / PUT; default the schema's output. */
-  toBody?: (values: Out) => unknown;
+  /** The body of POST / PUT (`before` null for POST; FormData for a form-data create); default the schema's output. */
+  toBody?: (values: Out, before: Row | null) => unknown;
   /** Work after the row is saved (file upload…); a failure there keeps the saved row. */
   afterSave?: (saved: Row, values: Out, before: Row | null) => Promise<void>;
 }
@@ -64,7 +64,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
 
   const onSubmit = async (values: Out) => {
     const { mode, row } = dialog;
-    const body = form.toBody ? form.toBody(values) : values;
+    const body = form.toBody ? form.toBody(values, mode === 'edit' ? row : null) : values;
     const saved = mode === 'edit' && row ? await api.put<Row>(`${path}/${row.id}`, body) : await api.post<Row>(path, body);
     let afterFailed = false;
     if (form.afterSave) {

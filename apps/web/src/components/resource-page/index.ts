@@ -1,1 +1,2 @@
 export { type ResourceForm, ResourcePage, type ResourcePageProps } from './ResourcePage';
+export { mediaFormBody, syncImage } from './media-body';

@@ -1,0 +1,31 @@
+import { CATALOGUE_PAGE_SIZE, MSG, type ProductCategory, productCategoryBody, productCategoryUpdateBody } from '@app/domain';
+import { defineResource } from '../../lib/crud/resource';
+import { productCategories as t } from './catalogue.table';
+
+/**
+ * Product categories (spec 2 "Categories list", §3 Category, §7 Categories). POST takes form data
+ * with the image (MEDIA); CODE_CATEGORIE is set once: a PUT ignores it (read-only when editing).
+ */
+export const productCategoriesResource = defineResource<ProductCategory>()({
+  path: 'categories',
+  tag: 'catalogue',
+  noun: 'cette catégorie',
+  actions: { read: 'catalogue:read', write: 'catalogue:write' },
+  table: t,
+  idColumn: t.id,
+  body: productCategoryBody,
+  updateBody: productCategoryUpdateBody,
+  fields: [
+    { api: 'CODE_CATEGORIE', column: t.code, search: true, sort: 'text', export: { header: 'Code', width: 1 } },
+    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom de la catégorie', width: 2 } },
+    { api: 'LABEL', column: t.label, export: { header: 'Libellé', width: 2.5 } },
+    { api: 'Ordre', column: t.ordre, sort: true, export: { header: 'Ordre', width: 0.7 } },
+  ],
+  defaultSort: { field: 'Ordre', order: 'asc' },
+  defaultPerPage: CATALOGUE_PAGE_SIZE,
+  unique: { product_categories_code_unique: { field: 'CODE_CATEGORIE', message: MSG.codeExists } },
+  inUseMessage: MSG.inUse('cette catégorie est encore utilisée par des produits ou des gammes'),
+  media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 } },
+  formCreate: true,
+  export: { fileName: 'categories', title: 'Catégories de produits', orientation: 'landscape' },
+});

@@ -1,0 +1,68 @@
+import { CATALOGUE_PAGE_SIZE, formatDate, formatMoney, formatPercent, MSG, type Tarif, TARIF_MSG, tarifBody } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import { moneyField, orEmpty } from '../../lib/crud/fields';
+import { refNameLike } from '../../lib/crud/list-query';
+import { defineResource } from '../../lib/crud/resource';
+import { AppError } from '../../lib/http';
+import { clientCircuits as circuits } from '../classification/classification.table';
+import { products, tarifs as t } from './catalogue.table';
+
+/**
+ * Price lists (spec 2 §3 Tarif, §7 Price lists): ARTICLE is the product's REF and CIRCUIT the
+ * circuit's name, as the older API sent them; both are resolved to their ids before writing.
+ */
+export const tarifsResource = defineResource<Tarif>()({
+  path: 'tarifs',
+  tag: 'catalogue',
+  noun: 'ce tarif',
+  actions: { read: 'catalogue:read', write: 'catalogue:write' },
+  table: t,
+  idColumn: t.id,
+  body: tarifBody,
+  // The form sends every field: the period is checked as a whole.
+  updateBody: tarifBody,
+  joins: [
+    { table: products, on: eq(products.id, t.productId) },
+    { table: circuits, on: eq(circuits.id, t.circuitId) },
+  ],
+  prepare: async (values, { body, db }) => {
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`lower(${products.ref}) = lower(${String(body.ARTICLE)})`)
+      .limit(1);
+    const [circuit] = await db
+      .select({ id: circuits.id })
+      .from(circuits)
+      .where(sql`lower(${circuits.name}) = lower(${String(body.CIRCUIT)})`)
+      .limit(1);
+    const errors: Record<string, string[]> = {};
+    if (!product) errors.ARTICLE = [TARIF_MSG.articleUnknown];
+    if (!circuit) errors.CIRCUIT = [TARIF_MSG.circuitUnknown];
+    if (!product || !circuit) throw new AppError(422, Object.values(errors)[0][0], errors);
+    values.productId = product.id;
+    values.circuitId = circuit.id;
+  },
+  fields: [
+    {
+      api: 'ARTICLE',
+      column: products.ref,
+      search: (p) => sql`${t.productId} in (select ${products.id} from ${products} where ${products.ref} ilike ${p} or ${products.label} ilike ${p})`,
+      sort: 'text',
+      export: { header: 'Article', width: 1.2 },
+    },
+    { api: 'PRODUCT_ID', column: t.productId },
+    { api: 'PRODUCT_LABEL', column: products.label, export: { header: 'Produit', width: 2.5 } },
+    { api: 'REMISE', column: t.remise, ...moneyField, sort: true, export: { header: 'Remise', width: 0.8, format: (v) => formatPercent(v as number) } },
+    { api: 'MSTRDAT', column: t.startDate, sort: true, export: { header: 'Date début', width: 1, format: (v) => formatDate(v as string) } },
+    { api: 'MENDDAT', column: t.endDate, sort: true, export: { header: 'Date fin', width: 1, format: (v) => formatDate(v as string) } },
+    { api: 'PHT', column: t.pht, ...moneyField, sort: true, export: { header: 'Prix HT', width: 1, format: (v) => formatMoney(v as number) } },
+    { api: 'CIRCUIT', column: circuits.name, search: (p) => refNameLike(t.circuitId, circuits, p), sort: 'text', export: { header: 'Circuit', width: 1.2 } },
+    { api: 'CIRCUIT_ID', column: t.circuitId },
+    { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 2, format: orEmpty } },
+  ],
+  defaultSort: { field: 'MSTRDAT', order: 'desc' },
+  defaultPerPage: CATALOGUE_PAGE_SIZE,
+  inUseMessage: MSG.inUse('ce tarif est encore utilisé'),
+  export: { fileName: 'tarifs', title: 'Tarifs', orientation: 'landscape' },
+});

@@ -1,0 +1,56 @@
+import { CATALOGUE_PAGE_SIZE, type ProductCategory, productCategoryBody } from '@app/domain';
+import type { z } from 'zod';
+import { FieldGrid, FileField, NumberField, TextField } from '../../components/fields';
+import { useFormMode } from '../../components/form-dialog';
+import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
+import { BY_ORDER, categoryColumns } from './columns';
+import { imageValue } from './image-field';
+
+const PATH = 'categories';
+const form = productCategoryBody.extend({ file: imageValue });
+
+/** Product categories (spec 2, `/layout/categories`): the code is given once and read-only when editing. */
+export default function CategoriesPage() {
+  return (
+    <ResourcePage<ProductCategory, z.input<typeof form>, z.output<typeof form>>
+      path={PATH}
+      columns={categoryColumns}
+      itemNoun="cette catégorie"
+      defaultPerPage={CATALOGUE_PAGE_SIZE}
+      defaultSort={BY_ORDER}
+      writeAction="catalogue:write"
+      form={{
+        schema: form,
+        titles: { add: 'Ajouter une catégorie', edit: 'Modifier la catégorie', view: 'Détails de la catégorie' },
+        toValues: (row) => ({
+          CODE_CATEGORIE: row?.CODE_CATEGORIE ?? '',
+          NAME: row?.NAME ?? '',
+          LABEL: row?.LABEL ?? '',
+          Ordre: row ? String(row.Ordre) : '',
+          file: row?.MEDIA?.original_url ?? null,
+        }),
+        toBody: mediaFormBody,
+        afterSave: (saved, values, before) => syncImage(PATH, saved, values.file, before),
+        content: <CategoryFields />,
+      }}
+    />
+  );
+}
+
+function CategoryFields() {
+  return (
+    <FieldGrid>
+      <CodeField />
+      <TextField name="NAME" label="Nom de la catégorie" required maxLength={100} />
+      <TextField name="LABEL" label="Libellé" required maxLength={150} />
+      <NumberField name="Ordre" label="Ordre" required decimals={0} />
+      <FileField name="file" label="Image" family="image" />
+    </FieldGrid>
+  );
+}
+
+/** CODE_CATEGORIE: typed on creation only (the server ignores it on edit). */
+function CodeField() {
+  const editing = useFormMode() === 'edit';
+  return <TextField name="CODE_CATEGORIE" label="Code catégorie" required maxLength={30} autoFocus={!editing} disabled={editing} />;
+}

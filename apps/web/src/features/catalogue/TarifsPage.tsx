@@ -1,0 +1,66 @@
+import { CATALOGUE_PAGE_SIZE, type Circuit, type Tarif, tarifBody } from '@app/domain';
+import type { z } from 'zod';
+import { DateField, FieldGrid, NumberField, SearchSelectField, SelectField, TextAreaField } from '../../components/fields';
+import { ResourcePage } from '../../components/resource-page';
+import { BY_START, tarifColumns } from './columns';
+
+interface ProductOption extends Record<string, unknown> {
+  id: number;
+  REF: string;
+  LABEL: string;
+}
+const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
+
+/**
+ * Price lists (spec 2, `/layout/tarifs`): the article is a product REF found by server search (the
+ * catalogue is too large for a plain select), the circuit one of the circuit names, start ≤ end.
+ */
+export default function TarifsPage() {
+  return (
+    <ResourcePage<Tarif, z.input<typeof tarifBody>, z.output<typeof tarifBody>>
+      path="tarifs"
+      columns={tarifColumns}
+      itemNoun="ce tarif"
+      defaultPerPage={CATALOGUE_PAGE_SIZE}
+      defaultSort={BY_START}
+      writeAction="catalogue:write"
+      form={{
+        schema: tarifBody,
+        titles: { add: 'Ajouter un tarif', edit: 'Modifier le tarif', view: 'Détails du tarif' },
+        toValues: (row) => ({
+          ARTICLE: row?.ARTICLE ?? '',
+          REMISE: row ? String(row.REMISE) : '',
+          MSTRDAT: row?.MSTRDAT ?? '',
+          MENDDAT: row?.MENDDAT ?? '',
+          PHT: row ? String(row.PHT) : '',
+          CIRCUIT: row?.CIRCUIT ?? '',
+          DESCRIPTION: row?.DESCRIPTION ?? '',
+        }),
+        content: <TarifFields />,
+      }}
+    />
+  );
+}
+
+function TarifFields() {
+  return (
+    <FieldGrid>
+      <SearchSelectField<ProductOption>
+        name="ARTICLE"
+        label="Article"
+        required
+        path="products"
+        valueField="REF"
+        optionLabel={productOption}
+        placeholder="Référence ou nom du produit…"
+        emptyMessage="Aucun produit trouvé"
+      />
+      <NumberField name="REMISE" label="Remise (%)" required decimals={3} />
+      <DateField name="MSTRDAT" label="Date début" required />
+      <DateField name="MENDDAT" label="Date fin" required />
+      <NumberField name="PHT" label="Prix HT (DT)" required decimals={3} />
+      <SelectField<Circuit> name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits', value: 'NAME' }} />
+      <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+    </FieldGrid>
+  );
+}
