@@ -28,6 +28,17 @@ const READ: Call[] = [
   ['GET', '/api/clients_categories'],
   ['GET', '/api/clients_circuits/export/csv'],
   ['GET', '/api/badges?page=1'],
+  ['GET', '/api/products?page=1'],
+  ['GET', '/api/products/all'],
+  ['GET', '/api/products/export/csv'],
+  ['GET', '/api/categories'],
+  ['GET', '/api/sub_categories?page=1'],
+  ['GET', '/api/tarifs?page=1'],
+  ['GET', '/api/showProductPoint?page=1'],
+  ['GET', '/api/brands'],
+  ['GET', '/api/orders?page=1&STATUS=0'],
+  ['GET', '/api/orders/export/csv'],
+  ['GET', '/api/getAskOrders'],
 ];
 const WRITE = (): Call[] => [
   ['POST', '/api/clients_circuits', { NAME: `C-${Math.random()}` }],
@@ -49,7 +60,19 @@ const WRITE = (): Call[] => [
   ['POST', '/api/userBO', {}],
   ['PUT', '/api/users/999999', { STATUS: 1 }],
   ['DELETE', '/api/users/999999'],
+  ['POST', '/api/products', {}],
+  ['PUT', '/api/products/order-new', { ids: [999999] }],
+  ['DELETE', '/api/products/999999'],
+  ['POST', '/api/brands', {}],
+  ['POST', '/api/categories', {}],
+  ['PUT', '/api/sub_categories/999999', { NAME: 'x' }],
+  ['DELETE', '/api/tarifs/999999'],
+  ['POST', '/api/products/addProductPoint', {}],
+  ['DELETE', '/api/products/productPoint/999999'],
+  ['POST', '/api/retourMarchandises', {}],
 ];
+/** Zone chiefs change their clients' orders (status, site), as staff with all rights do. */
+const ORDER_WRITE: Call[] = [['PUT', '/api/orders/999999', { STATUS: 1 }]];
 // Staff accounts (ids 1 and 2: admin@ and chef@, the first demo accounts of a fresh database).
 const ADMIN_ONLY: Call[] = [
   ['GET', '/api/roles'],
@@ -67,6 +90,7 @@ const ADMIN_ONLY: Call[] = [
   ['POST', '/api/validations/email/unique', { email: 'libre@demo.tn' }],
   ['PUT', '/api/users/1', { STATUS: 1 }],
   ['PUT', '/api/chef-zone/2', { STATUS: 1 }],
+  ['GET', '/api/retourMarchandises?page=1'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 
@@ -94,7 +118,9 @@ describe('role × endpoint matrix', () => {
         expect(s).not.toBe(401);
         expect(s).toBeLessThan(500);
       }
-      for (const call of ADMIN_ONLY) expect(await status(email, call)).toBe(can.admin ? 200 : 403);
+      for (const call of ADMIN_ONLY) expect([call[1], await status(email, call)]).toEqual([call[1], can.admin ? 200 : 403]);
+      // 404: the order does not exist, but the role may try.
+      for (const call of ORDER_WRITE) expect(await status(email, call)).toBe(can.read ? 404 : 403);
       for (const call of SELF) expect(await status(email, call)).toBe(200);
     });
   }

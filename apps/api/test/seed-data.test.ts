@@ -45,6 +45,12 @@ describe('demo data', () => {
     const wrongTotals = sql`select count(*)::int n from orders o where o.total_net_ttc <> (select sum(qte * unit_price_ttc) from order_items i where i.order_id = o.id)
       or o.total_points <> (select sum(qte * unit_points) from order_items i where i.order_id = o.id)`;
     expect(await count(h, wrongTotals)).toBe(0);
+    expect(await count(h, sql`select count(*)::int n from goods_returns`)).toBe(40);
+    // The counters continue where the demo numbers stop.
+    const behind = sql`select count(*)::int n from goods_returns g where not exists (
+      select 1 from number_sequences s where s.kind = 'return' and g.num_retour = 'RET-' || s.year || '-' || lpad(s.last::text, 5, '0'))
+      and g.num_retour = (select max(num_retour) from goods_returns x where substr(x.num_retour, 5, 4) = substr(g.num_retour, 5, 4))`;
+    expect(await count(h, behind)).toBe(0);
   });
 
   it('credits each processed order once, and every ledger row holds the running balance', async () => {

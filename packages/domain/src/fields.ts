@@ -59,10 +59,17 @@ export const flag01 = () =>
     .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
 
 /** A reference to another record (select). Accepts numeric strings from multipart forms. */
-export const refId = (required = true) => {
-  const base = z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).positive({ error: MSG.required });
-  return required ? base : base.nullish().transform((v) => v ?? null);
-};
+const refBase = () => z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).positive({ error: MSG.required });
+const optionalRef = () =>
+  refBase()
+    .nullish()
+    .transform((v) => v ?? null);
+export function refId(required?: true): ReturnType<typeof refBase>;
+export function refId(required: false): ReturnType<typeof optionalRef>;
+export function refId(required: boolean): ReturnType<typeof refBase> | ReturnType<typeof optionalRef>;
+export function refId(required = true) {
+  return required ? refBase() : optionalRef();
+}
 
 export const password = () =>
   z.string({ error: MSG.required }).min(8, { error: MSG.passwordMin }).max(200, { error: MSG.maxLength(200) });

@@ -15,3 +15,5 @@ export * from './points';
 export * from './communication';
 export * from './catalogue';
 export * from './products';
+export * from './orders';
+export * from './returns';

@@ -12,6 +12,7 @@ import { seedBadges } from '../modules/loyalty/badges.seed';
 import { seedStaff } from '../modules/staff/staff.seed';
 import { seedCatalogue } from '../modules/catalogue/catalogue.seed';
 import { seedOrders } from '../modules/orders/orders.seed';
+import { seedReturns } from '../modules/orders/returns.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -69,6 +70,7 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   // The catalogue, then the clients' orders of it (with their points in the ledger).
   const catalogue = await seedCatalogue(db, dataDir);
   await seedOrders(db, catalogue);
+  await seedReturns(db, catalogue);
   return true;
 }
 

@@ -9,6 +9,8 @@ import { systemRoutes } from './system/system.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { productsRoutes } from './catalogue/products.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import { returnsRoutes } from './orders/returns.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -22,4 +24,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(staffRoutes);
   await app.register(catalogueRoutes);
   await app.register(productsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(returnsRoutes);
 }

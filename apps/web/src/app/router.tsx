@@ -28,6 +28,9 @@ const OfferedPointsPage = lazy(() => import('../features/points/OfferedPointsPag
 const ProductCategoriesPage = lazy(() => import('../features/catalogue/CategoriesPage'));
 const RangesPage = lazy(() => import('../features/catalogue/RangesPage'));
 const TarifsPage = lazy(() => import('../features/catalogue/TarifsPage'));
+const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
+const OrdersPage = lazy(() => import('../features/orders/OrdersPage'));
+const ReturnsPage = lazy(() => import('../features/returns/ReturnsPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -60,6 +63,9 @@ export const router = createBrowserRouter([
           { path: 'gamifications', element: <BadgesPage /> },
           { path: 'points', element: <PointsPage /> },
           { path: 'offered-points', element: <OfferedPointsPage /> },
+          { path: 'products', element: <ProductsPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'retour-marchandises', element: <ReturnsPage /> },
           { path: 'categories', element: <ProductCategoriesPage /> },
           { path: 'gammes', element: <RangesPage /> },
           { path: 'tarifs', element: <TarifsPage /> },

@@ -60,6 +60,13 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const tags = [def.tag];
   const updateBody = def.updateBody ?? partialBody(def.body);
   const scoped = (user: CurrentUser | null, where?: SQL) => and(where, user && def.scope ? def.scope(user) : undefined);
+  const filterSchemas = Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]));
+  // Typed as the plain list query: the filters are read by name through `filtered`.
+  const listQuerySchema = (def.filters ? listQuery.extend(filterSchemas) : listQuery) as unknown as typeof listQuery;
+  const exportQuerySchema = (def.filters ? exportQuery.extend(filterSchemas) : exportQuery) as unknown as typeof exportQuery;
+  /** The conditions of the filters present in a parsed query. */
+  const filtered = (query: Record<string, unknown>) =>
+    and(...Object.entries(def.filters ?? {}).map(([k, f]) => (query[k] === undefined ? undefined : f.where(query[k] as never))));
 
   const findOneIn = async (db: Db, id: number, user: CurrentUser | null): Promise<Dto | null> => {
     const [row] = await r.select(db).rows.where(scoped(user, eq(def.idColumn, id))).limit(1);
@@ -87,13 +94,13 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       schema: {
         tags,
         summary: `Liste (paginée si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`,
-        querystring: listQuery,
+        querystring: listQuerySchema,
         response: { 200: listReply(r.dto) },
       },
     },
     async (req) => {
       const { page, perPage = def.defaultPerPage, search, tags: terms, sort, order } = req.query;
-      const where = scoped(req.user, searchWhere(r.searchTargets, search, terms));
+      const where = scoped(req.user, and(searchWhere(r.searchTargets, search, terms), filtered(req.query as Record<string, unknown>)));
       const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
       const q = r.select(app.db);
       if (!page) return ok(await toDtos(app.db, await q.rows.where(where).orderBy(...orderBy)));
@@ -113,7 +120,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
         tags,
         summary: 'Export de toute la liste filtrée (CSV, XLSX, PDF), en flux',
         params: exportParams,
-        querystring: exportQuery,
+        querystring: exportQuerySchema,
         response: { 200: fileReply(EXPORT_CONTENT_TYPES) },
       },
     },
@@ -122,8 +129,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
 
   /** Streams the whole filtered list; also used by a resource's own export paths (clients: export/excel). */
   async function sendExport(req: FastifyRequest, reply: FastifyReply, format: ExportFormat) {
-    const query = exportQuery.parse(req.query);
-    const where = scoped(req.user, searchWhere(r.searchTargets, query.search, query.tags));
+    const query = exportQuerySchema.parse(req.query);
+    const where = scoped(req.user, and(searchWhere(r.searchTargets, query.search, query.tags), filtered(query as Record<string, unknown>)));
     const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, query.sort, query.order);
     const db = app.db;
     // The ids in list order first (one query, a few bytes per row), then the rows by batches of ids:
@@ -149,6 +156,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => {
     return ok(await mustFind(req.params.id, req.user));
   });
+
+  if (def.listOnly) return { sendExport };
 
   const createForm = formCreate(def, app.config.dataDir);
   app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {

@@ -41,6 +41,11 @@ export interface ResourceDef<Dto extends { id: number }> {
    * API name is a key of the body and whose column is the table's own is written from it.
    */
   body: z.ZodObject;
+  /**
+   * Only list, read and export: rows are written elsewhere (orders come from the mobile app and the
+   * invoice synchronisation; their status and site have calls of their own).
+   */
+  listOnly?: boolean;
   /** Body of PUT when it is not "any subset of the POST body" (a form with its own required list). */
   updateBody?: z.ZodObject;
   fields: readonly FieldDef<Dto>[];
@@ -60,6 +65,11 @@ export interface ResourceDef<Dto extends { id: number }> {
    */
   afterWrite?(tx: Db, ctx: { id: number; body: Record<string, unknown>; before: Dto | null; user: CurrentUser }): Promise<void>;
   joins?: readonly JoinDef[];
+  /**
+   * List and export filters beyond search and tags (orders: STATUS, CODE_CLIENT, a date range): the
+   * query parameter's schema and the condition it adds.
+   */
+  filters?: Record<string, { schema: z.ZodType; where: (value: never) => SQL | undefined }>;
   defaultSort: { field: keyof Dto & string; order: 'asc' | 'desc' };
   defaultPerPage: number;
   /** Unique index name → the field it guards and the spec's message. */

@@ -50,6 +50,8 @@ export const productsResource = defineResource<Product>()({
     else if (body.IS_NEW === 1 && body.ORDER_NEW == null) values.orderNew = sql`(select coalesce(max(order_new), 0) + 1 from products where is_new = 1)`;
     if (mode === 'create') {
       values.sectionsId = PRODUCT_SECTION_ID;
+      // A new product goes to the end of the list.
+      values.position = sql`(select coalesce(max(position), 0) + 1 from products)`;
       return;
     }
     if (PRODUCT_MANAGED_FIELDS.some((f) => body[f] !== undefined) && !can(user.role, 'products:manage')) throw new AppError(403, MSG.forbidden);
@@ -60,6 +62,10 @@ export const productsResource = defineResource<Product>()({
         throw new AppError(422, PRODUCT_MSG.ttcBelowHt, { PRICE_TTC: [PRODUCT_MSG.ttcBelowHt] });
       }
     }
+  },
+  filters: {
+    // The new products alone, for their drag reorder.
+    IS_NEW: { schema: z.coerce.number().int().min(0).max(1), where: (v: number) => eq(t.isNew, v) },
   },
   fields: [
     { api: 'position', column: t.position, sort: true, export: { header: 'Position', width: 0.6 } },

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { signOut } from '../../features/auth/auth.api';
+import { OrderBell } from '../../features/orders/OrderBell';
 import { queryClient } from '../../lib/query';
 import { session } from '../../lib/session';
 import { useSessionUser } from '../../lib/useSession';
@@ -45,6 +46,7 @@ export function Header({ onToggleMenu, menuExpanded }: { onToggleMenu(): void; m
         <span>Programme Fidélité</span>
       </div>
       <div className="header-spacer" />
+      <OrderBell />
       <button
         type="button"
         className="user-button"

@@ -64,6 +64,8 @@ export interface ResourceTableProps<Row extends RowWithId> {
   onEdit?: (row: Row) => void;
   /** A screen's own row buttons, placed before view / edit / delete. */
   rowActions?: (row: Row) => ReactNode;
+  /** DELETE target when it is not `{path}/{id}` (`products/productPoint/{id}`). */
+  deletePath?: string;
   /** Delete action with confirmation (default: shown unless read-only). */
   deletable?: boolean;
   /** Saves an inline checkbox / switch; default PUT {path}/{id} with { [field]: 0|1 }. */
@@ -71,6 +73,8 @@ export interface ResourceTableProps<Row extends RowWithId> {
   /** No add, edit, delete, inline saves or drag (roles that may only read). */
   readOnly?: boolean;
   toolbarExtra?: ReactNode;
+  /** Filters sent with every list and export call (the screen's own controls: STATUS, IS_NEW…). */
+  query?: Record<string, string | number | undefined>;
   /** URL parameter prefix when a page holds two lists. */
   stateKey?: string;
   emptyMessage?: string;
@@ -97,7 +101,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
     [urlState, columns, defaultSort?.field, defaultSort?.order, reorder?.positionField],
   );
 
-  const { data, isLoading, isPlaceholderData, key } = useServerPage<Row>(path, state);
+  const { data, isLoading, isPlaceholderData, key } = useServerPage<Row>(path, state, props.query);
   const rows = data?.data ?? [];
   const total = data?.meta?.total ?? (data ? rows.length : undefined);
   const lastPage = data?.meta?.last_page;
@@ -111,7 +115,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
 
   const saveToggle = props.onToggle ?? ((row: Row, field: string, value: 0 | 1) => api.put(`${path}/${row.id}`, { [field]: value }));
   const toggle = useRowToggle<Row>(path, key, saveToggle);
-  const remove = useRowDelete<Row>(path);
+  const remove = useRowDelete<Row>(path, props.deletePath);
   const reorderMutation = useRowReorder<Row>(path, key, reorder);
   const dragEnabled = !!reorder && !readOnly && canReorder(state, reorder.positionField);
 
@@ -134,6 +138,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
       tags: state.tags,
       sort: state.sort,
       order: state.sort ? state.order : undefined,
+      ...props.query,
     });
 
   const onPage = (e: DataTablePageEvent) =>

@@ -16,8 +16,8 @@ export interface Page<Row> {
 }
 
 /** One page of a resource, as the URL state asks for it; the previous page stays on screen while the next loads. */
-export function useServerPage<Row>(path: string, state: ListState) {
-  const query = toListQuery(state);
+export function useServerPage<Row>(path: string, state: ListState, filters?: Record<string, string | number | undefined>) {
+  const query = { ...toListQuery(state), ...filters };
   const key = pageKey(path, query);
   const result = useQuery({
     queryKey: key,
@@ -59,10 +59,10 @@ export function useRowToggle<Row extends RowWithId>(
   });
 }
 
-export function useRowDelete<Row extends RowWithId>(path: string) {
+export function useRowDelete<Row extends RowWithId>(path: string, deletePath = path) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (row: Row) => api.delete(`${path}/${row.id}`),
+    mutationFn: (row: Row) => api.delete(`${deletePath}/${row.id}`),
     onSuccess: () => {
       notify.success('Suppression effectuée', 'L’élément a été supprimé avec succès.');
       return qc.invalidateQueries({ queryKey: resourceKey(path) });

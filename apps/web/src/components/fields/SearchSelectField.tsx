@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useRef, useState } from 'react';
 import { api } from '../../lib/api';
@@ -35,7 +36,11 @@ export function SearchSelectField<Row extends Record<string, unknown>>(props: Se
   const last = useRef(0);
   const [typed, setTyped] = useState<string | null>(null);
   const value = field.value ?? null;
-  const shown = typed ?? (value == null ? '' : (labels.current.get(value) ?? props.currentLabel ?? String(value)));
+  // A stored id (an edited row) is named by reading its record once.
+  const byId = valueField === 'id' && value != null && !labels.current.has(value) && !props.currentLabel;
+  const record = useQuery({ queryKey: [props.path, 'one', value], queryFn: () => api.get<Row>(`${props.path}/${value}`), enabled: byId, staleTime: 60_000 });
+  const known = labels.current.get(value) ?? props.currentLabel ?? (record.data ? props.optionLabel(record.data) : undefined);
+  const shown = typed ?? (value == null ? '' : (known ?? (byId ? 'Chargement…' : String(value))));
 
   const search = async (query: string) => {
     const call = ++last.current;

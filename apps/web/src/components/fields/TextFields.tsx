@@ -6,7 +6,13 @@ import { FieldShell } from './FieldShell';
 import { filterDecimal, filterPhone } from './input-filters';
 import { type BaseFieldProps, useField } from './useField';
 
-interface TextInputProps extends BaseFieldProps {
+/** Text in another script: Arabic inputs are `dir="rtl" lang="ar"` (spec 2 product form). */
+interface ScriptProps {
+  dir?: 'rtl' | 'ltr';
+  lang?: string;
+}
+
+interface TextInputProps extends BaseFieldProps, ScriptProps {
   placeholder?: string;
   maxLength?: number;
   autoFocus?: boolean;
@@ -42,6 +48,8 @@ function LineInput({
         maxLength={props.maxLength}
         autoFocus={props.autoFocus}
         autoComplete={props.autoComplete}
+        dir={props.dir}
+        lang={props.lang}
         {...aria}
       />
     </FieldShell>
@@ -63,7 +71,7 @@ export const NumberField = (props: TextInputProps & { decimals?: number }) => {
   return <LineInput inputMode="decimal" {...rest} maxLength={DIGITS_MAX} filter={(raw) => filterDecimal(raw, decimals)} />;
 };
 
-export function TextAreaField(props: BaseFieldProps & { rows?: number; maxLength?: number; placeholder?: string }) {
+export function TextAreaField(props: BaseFieldProps & ScriptProps & { rows?: number; maxLength?: number; placeholder?: string }) {
   const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
   return (
     <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide ?? true}>
@@ -80,6 +88,8 @@ export function TextAreaField(props: BaseFieldProps & { rows?: number; maxLength
         autoResize
         maxLength={props.maxLength}
         placeholder={props.placeholder}
+        dir={props.dir}
+        lang={props.lang}
         {...aria}
       />
     </FieldShell>

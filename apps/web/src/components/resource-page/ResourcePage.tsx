@@ -30,8 +30,15 @@ export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues
   form: ResourceForm<Row, In, Out>;
   /** Permission needed to add, edit, delete and toggle (the server enforces it too). */
   writeAction?: Action;
+  /**
+   * Permission needed to add and edit, when it differs from the one of the inline actions (a zone
+   * chief may try a product's flags and hear the server's refusal, but has no form to open).
+   */
+  editAction?: Action;
   /** Read GET {path}/{id} before opening a row (when list rows carry fewer fields than the form). */
   fetchRow?: boolean;
+  /** Write paths when the spec names them apart from the list: POST `create`, PUT `update/{id}`, DELETE `delete/{id}`. */
+  writePaths?: { create?: string; update?: string; delete?: string };
 }
 
 interface DialogState<Row> {
@@ -47,13 +54,16 @@ interface DialogState<Row> {
 export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>({
   form,
   writeAction,
+  editAction,
   fetchRow,
+  writePaths,
   ...table
 }: ResourcePageProps<Row, In, Out>) {
   const { path } = table;
   const qc = useQueryClient();
   const user = useSessionUser();
   const readOnly = writeAction ? !can(user?.role, writeAction) : false;
+  const canEdit = !readOnly && (editAction ? can(user?.role, editAction) : true);
   const [dialog, setDialog] = useState<DialogState<Row>>({ visible: false, mode: 'add', row: null });
 
   const open = async (mode: FormMode, row: Row | null) => {
@@ -65,7 +75,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   const onSubmit = async (values: Out) => {
     const { mode, row } = dialog;
     const body = form.toBody ? form.toBody(values, mode === 'edit' ? row : null) : values;
-    const saved = mode === 'edit' && row ? await api.put<Row>(`${path}/${row.id}`, body) : await api.post<Row>(path, body);
+    const saved = mode === 'edit' && row ? await api.put<Row>(`${writePaths?.update ?? path}/${row.id}`, body) : await api.post<Row>(writePaths?.create ?? path, body);
     let afterFailed = false;
     if (form.afterSave) {
       try {
@@ -84,10 +94,11 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
     <>
       <ResourceTable<Row>
         {...table}
+        deletePath={writePaths?.delete ?? table.deletePath}
         readOnly={readOnly}
-        onAdd={() => void open('add', null)}
+        onAdd={canEdit ? () => void open('add', null) : undefined}
         onView={(row) => void open('view', row)}
-        onEdit={(row) => void open('edit', row)}
+        onEdit={canEdit ? (row) => void open('edit', row) : undefined}
       />
       <FormDialog<In, Out>
         visible={dialog.visible}

@@ -1,11 +1,13 @@
 import { can } from '@app/domain';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
 import { BY_CODE, balanceColumns, type ClientPoints, POINTS_PAGE_SIZE } from './columns';
 import { BALANCES_PATH } from './points.api';
 import { PointsEditDialog } from './PointsEditDialog';
+import { ProductPointsTab } from './ProductPointsTab';
 import './points.css';
 
 /** « Points clients »: every client's balance (GET clients/points, 100 per page) and the points edit. */
@@ -33,14 +35,31 @@ function ClientPointsTab() {
 }
 
 /**
- * Référentiel > Points (`/layout/points`, spec 1 "Points per client"). The catalogue's
- * « Points produits » tab joins this TabView when the products exist.
+ * Référentiel > Points (`/layout/points`): the clients' balances (spec 1 "Points per client") and the
+ * products' points over periods (spec 2 "Product points list"). The open tab is kept in the URL.
  */
 export default function PointsPage() {
+  const [params, setParams] = useSearchParams();
+  const index = params.get('onglet') === 'produits' ? 1 : 0;
   return (
-    <TabView className="pts-tabs">
+    <TabView
+      className="pts-tabs"
+      activeIndex={index}
+      onTabChange={(e) =>
+        setParams((p) => {
+          const next = new URLSearchParams();
+          if (e.index === 1) next.set('onglet', 'produits');
+          // Each tab keeps its own list state; the other's parameters are dropped.
+          for (const [k, v] of p) if (k !== 'onglet' && (e.index === 1) === k.startsWith('pp.')) next.append(k, v);
+          return next;
+        })
+      }
+    >
       <TabPanel header="Points clients">
         <ClientPointsTab />
+      </TabPanel>
+      <TabPanel header="Points produits">
+        <ProductPointsTab />
       </TabPanel>
     </TabView>
   );

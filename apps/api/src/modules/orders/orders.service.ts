@@ -1,0 +1,83 @@
+import { ORDER_POINTS_STATUSES } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clients } from '../contacts/clients.table';
+import { applyPoints } from '../loyalty/points.service';
+import { orders } from './orders.table';
+
+export interface NewOrder {
+  numOrder: string;
+  clientId: number;
+  userId?: number | null;
+  status?: number;
+  site?: string | null;
+  address?: string | null;
+  destination?: string | null;
+  createdAt?: Date;
+  items: { productId: number; qte: number }[];
+}
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/**
+ * Writes an order and its lines in the caller's transaction: each line takes the product's price TTC
+ * and its points of the day at order time; TOTAL_NET_TTC and TOTAL_POINTS are summed in SQL from the
+ * lines (numeric, never floating-point dinars). Used by the invoice synchronisation and the demo.
+ */
+export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      numOrder: order.numOrder,
+      clientId: order.clientId,
+      userId: order.userId ?? null,
+      status: order.status ?? 0,
+      site: order.site ?? null,
+      address: order.address ?? null,
+      destination: order.destination ?? null,
+      ...(order.createdAt ? { createdAt: order.createdAt, updatedAt: order.createdAt } : {}),
+    })
+    .returning({ id: orders.id });
+  const lines = sql.join(
+    order.items.map((i) => sql`(${i.productId}::int, ${i.qte}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
+    select ${created.id}, p.id, l.qte, p.price_ttc,
+           coalesce((select pp.points from product_points pp where pp.product_id = p.id
+                     and (now() at time zone 'Africa/Tunis')::date between pp.date_debut and pp.date_fin
+                     order by pp.date_debut desc limit 1), p.points)
+    from (values ${lines}) as l(product_id, qte) join products p on p.id = l.product_id`);
+  await tx.execute(sql`
+    update orders set total_net_ttc = t.total, total_points = t.points
+    from (select sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points from order_items where order_id = ${created.id}) t
+    where orders.id = ${created.id}`);
+  return created.id;
+}
+
+/**
+ * Sets an order's status in the caller's transaction. Reaching 2 (Traité et accepté) or 4 (Facturé)
+ * credits TOTAL_POINTS to the client through the ledger once: the credit is claimed by setting
+ * points_credited_at where it is still null (the row lock makes a concurrent second arrival see it
+ * set), so an order never credits twice. The staff rule (0 → 1 or 3 only) is the caller's to check.
+ */
+export async function applyOrderStatus(tx: Db, orderId: number, status: number, authorId: number | null): Promise<{ credited: number }> {
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  if (!ORDER_POINTS_STATUSES.includes(status)) return { credited: 0 };
+  const [claim] = rowsOf<{ client_id: number; total_points: number; num_order: string }>(
+    await tx.execute(sql`
+      update orders set points_credited_at = now()
+      where id = ${orderId} and points_credited_at is null and total_points > 0
+      returning client_id, total_points, num_order`),
+  );
+  if (!claim) return { credited: 0 };
+  await applyPoints(tx, eq(clients.id, Number(claim.client_id)), {
+    amount: Number(claim.total_points),
+    source: 'order',
+    sourceId: orderId,
+    reason: `Commande ${claim.num_order} traitée`,
+    authorId,
+  });
+  return { credited: Number(claim.total_points) };
+}

@@ -1,0 +1,85 @@
+import { formatDateTime, type GoodsReturn, MSG, RETURNS_PAGE_SIZE } from '@app/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { dateTimeField } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { mediaReply } from '../../lib/replies';
+import { products } from '../catalogue/catalogue.table';
+import { clients } from '../contacts/clients.table';
+import { mediaListFor } from '../media/media.service';
+import { goodsReturnItems as items, goodsReturns as r } from './returns.table';
+
+const itemSchema = z.object({
+  id: z.number().int(),
+  PRODUCT_ID: z.number().int(),
+  PRODUCT_REF: z.string(),
+  PRODUCT_NAME: z.string(),
+  PRODUCT_PRICE: z.number(),
+  PRODUCT_POINTS: z.number().int(),
+  QTE: z.number().int(),
+  UV: z.string().nullable(),
+  MEDIA: mediaReply.nullable(),
+});
+
+/**
+ * Returned goods (spec 2 "Returned goods", §7): list, read and export here; the create (with its
+ * lines and its number, in one transaction), the line update and the delete in returns.routes.ts.
+ */
+export const returnsResource = defineResource<GoodsReturn>()({
+  path: 'retourMarchandises',
+  tag: 'returns',
+  noun: 'ce retour',
+  listOnly: true,
+  actions: { read: 'returns:read', write: 'returns:write' },
+  table: r,
+  idColumn: r.id,
+  body: z.object({}),
+  joins: [{ table: clients, on: eq(clients.id, r.clientId) }],
+  fields: [
+    { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { header: 'N° retour', width: 1.2 } },
+    {
+      api: 'CLIENT_NAME',
+      column: clients.name,
+      search: (p) => sql`${r.clientId} in (select id from clients where name ilike ${p} or code_client ilike ${p})`,
+      sort: 'text',
+      export: { header: 'Client', width: 2 },
+    },
+    { api: 'CODE_CLIENT', column: clients.code, sort: 'text', export: { header: 'Code client', width: 1 } },
+    { api: 'CREATED_AT', column: r.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.3, format: (v) => formatDateTime(v as string).replace(' à ', ' ') } },
+    { api: 'ADDRESS', column: r.address, sort: 'text', export: { header: 'Adresse', width: 2.5 } },
+    { api: 'CLIENT_ID', column: r.clientId },
+    {
+      api: 'ITEMS',
+      schema: z.array(itemSchema),
+      read: (v) => v ?? [],
+      load: async (db, ids) => {
+        const rows = await db
+          .select({
+            returnId: items.returnId,
+            id: items.id,
+            PRODUCT_ID: items.productId,
+            PRODUCT_REF: products.ref,
+            PRODUCT_NAME: products.label,
+            price: items.productPrice,
+            PRODUCT_POINTS: items.productPoints,
+            QTE: items.qte,
+            UV: items.uv,
+          })
+          .from(items)
+          .innerJoin(products, eq(products.id, items.productId))
+          .where(inArray(items.returnId, ids))
+          .orderBy(asc(items.id));
+        const images = await mediaListFor(db, 'products', [...new Set(rows.map((x) => x.PRODUCT_ID))], 'images');
+        const out = new Map<number, unknown[]>();
+        for (const { returnId, price, ...line } of rows) {
+          out.set(returnId, [...(out.get(returnId) ?? []), { ...line, PRODUCT_PRICE: Number(price), MEDIA: images.get(line.PRODUCT_ID)?.[0] ?? null }]);
+        }
+        return out;
+      },
+    },
+  ],
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  defaultPerPage: RETURNS_PAGE_SIZE,
+  inUseMessage: MSG.inUse('ce retour est encore utilisé'),
+  export: { fileName: 'retours', title: 'Retours de marchandises', orientation: 'landscape' },
+});

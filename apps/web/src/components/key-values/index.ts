@@ -1,0 +1,1 @@
+export { KeyValues } from './KeyValues';

@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
+
+/** Orders (spec 2 "Orders list") and the header's order bell, on the real server with the demo orders. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rows = (page: Page) => page.locator('.dt-resource tbody tr');
+const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const statusSelect = (page: Page, num: string) => rows(page).filter({ hasText: num }).locator('.status-select');
+const bellButton = (page: Page) => page.getByRole('button', { name: /^Commandes en attente : \d+$/ });
+const bellCount = async (page: Page) => Number(/(\d+)$/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1] ?? -1);
+
+async function openOrders(page: Page, query = '') {
+  await page.goto(`/layout/orders${query}`);
+  await until(() => rows(page).first().textContent()).toMatch(/CMD-\d{4}-\d{5}/);
+}
+
+describe('orders', () => {
+  it('moves a new order to « Traitement en cours »: saved at once, the bell counts one less, the selector disabled after a reload', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    // By status: the new orders first.
+    await openOrders(page, '?sort=STATUS&order=asc');
+    await until(() => page.locator('.dt-total').textContent()).toMatch(/^2\s?000 éléments$/);
+    await until(() => bellCount(page)).toBeGreaterThan(0);
+    const before = await bellCount(page);
+    await shot(page, 'orders-list');
+
+    // The newest orders are the new ones: the first row is at Nouveau, its select offers 1 and 3 only.
+    const num = (await rows(page).first().locator('td').first().textContent())!.trim();
+    const select = () => statusSelect(page, num);
+    await until(() => select().textContent()).toContain('Nouveau');
+    await select().click();
+    const options = page.locator('.p-dropdown-panel li[role="option"]');
+    await until(() => options.allTextContents()).toEqual(['Nouveau', 'Traitement en cours', 'Traité et refusé']);
+    await shot(page, 'orders-status-options');
+    const put = page.waitForResponse((r) => /\/api\/orders\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
+    await options.filter({ hasText: 'Traitement en cours' }).click();
+    const res = await put;
+    expect(res.status()).toBe(200);
+    expect(JSON.parse(res.request().postData() ?? '{}')).toEqual({ STATUS: 1 });
+    await until(() => bellCount(page)).toBe(before - 1);
+
+    await page.reload();
+    await until(() => rows(page).count()).toBeGreaterThan(0);
+    await until(() => select().textContent()).toContain('Traitement en cours');
+    await until(() => select().getAttribute('class')).toContain('p-disabled');
+    await page.context().close();
+  });
+
+  it('opens an order’s detail with its items, and the client read-only from the list', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await openOrders(page);
+    const first = rows(page).first();
+    const num = (await first.locator('td').first().textContent())!.trim();
+    await first.getByRole('button', { name: 'Voir', exact: true }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: `Commande ${num}` });
+    await until(() => detail.isVisible()).toBe(true);
+    await until(() => detail.locator('.ord-items tbody tr').count()).toBeGreaterThan(0);
+    await until(() => detail.locator('.key-values').textContent()).toMatch(/Total TTC[\d\s\u00a0]+,\d{3} DT/);
+    expect(new URL(page.url()).searchParams.get('commande')).not.toBeNull();
+    await shot(page, 'orders-detail');
+    await detail.getByRole('button', { name: 'Close' }).or(detail.locator('.p-dialog-header-close')).first().click();
+    await until(() => detail.isVisible()).toBe(false);
+
+    const code = (await first.locator('td').nth(1).textContent())!.trim();
+    await first.getByRole('button', { name: code, exact: true }).click();
+    const client = page.getByRole('dialog').filter({ hasText: `Client ${code}` });
+    await until(() => client.isVisible()).toBe(true);
+    await until(() => client.locator('.key-values').textContent()).toContain('Points fidélité');
+    await shot(page, 'orders-client');
+    await page.context().close();
+  });
+
+  it('the bell lists the newest new orders; clicking one opens that order', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await openOrders(page);
+    await bellButton(page).click();
+    const items = page.locator('.bell-list li button');
+    await until(() => items.count()).toBeGreaterThan(0);
+    await until(() => items.first().textContent()).toMatch(/CMD-\d{4}-\d{5} · [\d\s\u00a0]+,\d{3} DT · \d\d\/\d\d\/\d{4}$/);
+    await shot(page, 'orders-bell');
+    const num = /CMD-\d{4}-\d{5}/.exec((await items.first().textContent()) ?? '')![0];
+    await items.first().click();
+    await until(() => page.getByRole('dialog').filter({ hasText: `Commande ${num}` }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows a zone chief his clients’ orders and his own bell; on a phone the list stays usable', async () => {
+    const page = await newPage(browser, { viewport: MOBILE });
+    await login(page, 'chef@demo.tn');
+    await openOrders(page);
+    const total = Number(((await page.locator('.dt-total').textContent()) ?? '').replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(100);
+    expect(total).toBeLessThan(2000);
+    await shot(page, 'orders-list');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,99 @@
+import { ORDER_STATUS, type Order } from '@app/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
+import { resourceKey } from '../../components/data-table';
+import { StatusTag } from '../../components/status';
+import { notify } from '../../lib/toast';
+import { BELL_KEY, fetchSites, ORDERS, saveOrder } from './orders.api';
+
+const tag = (o: { value: number } | null) => (o ? <StatusTag set={ORDER_STATUS} code={o.value} /> : null);
+
+/** After a change: the list reloads and the bell counts again. */
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: resourceKey(ORDERS) }), qc.invalidateQueries({ queryKey: BELL_KEY })]);
+}
+
+/**
+ * The status select (spec 2 §4): at Nouveau it offers only Traitement en cours and Traité et refusé;
+ * at any other status it is disabled. A change saves at once; a refusal puts the old status back.
+ */
+export function OrderStatusCell({ order, editable }: { order: Order; editable: boolean }) {
+  const refresh = useRefresh();
+  const [pending, setPending] = useState<number | null>(null);
+  const shown = pending ?? order.STATUS;
+  const codes = [order.STATUS, ...(ORDER_STATUS.of(order.STATUS)?.next ?? [])];
+  const options = codes.map((code) => ({ label: ORDER_STATUS.label(code), value: code }));
+  const label = `Statut de la commande ${order.NUM_ORDER}`;
+
+  const change = async (next: number) => {
+    if (next === order.STATUS) return;
+    setPending(next);
+    try {
+      await saveOrder(order.id, { STATUS: next });
+      notify.success('Statut modifié', `${order.NUM_ORDER} : ${ORDER_STATUS.label(next)}.`);
+    } catch {
+      // Shown by the error catalogue; the old status comes back below.
+    } finally {
+      await refresh();
+      setPending(null);
+    }
+  };
+
+  return (
+    <Dropdown
+      className="status-select"
+      value={shown}
+      options={options}
+      optionLabel="label"
+      optionValue="value"
+      valueTemplate={tag}
+      itemTemplate={tag}
+      onChange={(e) => void change(e.value as number)}
+      disabled={!editable || pending !== null || order.STATUS !== 0}
+      aria-label={label}
+      ariaLabel={label}
+      pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
+    />
+  );
+}
+
+/** The shipping site, chosen among the clients' known sites (GET clients/sites); saved at once. */
+export function OrderSiteCell({ order, editable }: { order: Order; editable: boolean }) {
+  const refresh = useRefresh();
+  const sites = useQuery({ queryKey: ['clients', 'sites'], queryFn: fetchSites, staleTime: 300_000, enabled: editable });
+  const [pending, setPending] = useState<string | null | undefined>(undefined);
+  if (!editable) return <span>{order.SITE ?? ''}</span>;
+  const options = [...new Set([...(sites.data ?? []), ...(order.SITE ? [order.SITE] : [])])].map((s) => ({ label: s, value: s }));
+  const label = `Site de livraison de la commande ${order.NUM_ORDER}`;
+  const change = async (site: string | null) => {
+    setPending(site);
+    try {
+      await saveOrder(order.id, { SITE: site });
+      notify.success('Site modifié', `${order.NUM_ORDER} : ${site ?? 'aucun site'}.`);
+    } catch {
+      // The error catalogue says why; the old site comes back.
+    } finally {
+      await refresh();
+      setPending(undefined);
+    }
+  };
+  return (
+    <Dropdown
+      className="order-site-select"
+      value={pending === undefined ? order.SITE : pending}
+      options={options}
+      onChange={(e) => void change((e.value as string | undefined) ?? null)}
+      placeholder="Choisir…"
+      filter
+      showClear
+      emptyMessage="Aucun site"
+      emptyFilterMessage="Aucun site"
+      disabled={pending !== undefined}
+      aria-label={label}
+      ariaLabel={label}
+      pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
+    />
+  );
+}

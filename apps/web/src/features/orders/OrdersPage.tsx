@@ -1,0 +1,59 @@
+import { can, type Order, ORDERS_PAGE_SIZE } from '@app/domain';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ResourceTable } from '../../components/data-table';
+import { useSessionUser } from '../../lib/useSession';
+import { ClientDialog } from './ClientDialog';
+import { NEWEST_FIRST, orderColumns } from './columns';
+import { OrderSiteCell, OrderStatusCell } from './OrderCells';
+import { OrderDetailDialog } from './OrderDetailDialog';
+import { ORDERS } from './orders.api';
+import './orders.css';
+
+/**
+ * Orders (spec 2 "Orders list", `/layout/orders`): 50 rows, search, sort, exports; the site and the
+ * status change from the list and save at once; the client opens read-only; the view action (or the
+ * bell, through `?commande=ID`) opens the order. A zone chief sees his clients' orders only (server).
+ */
+export default function OrdersPage() {
+  const user = useSessionUser();
+  const editable = can(user?.role, 'orders:write');
+  const [params, setParams] = useSearchParams();
+  const viewing = Number(params.get('commande')) || null;
+  const view = (id: number | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (id) next.set('commande', String(id));
+      else next.delete('commande');
+      return next;
+    });
+  const [clientId, setClientId] = useState<number | null>(null);
+
+  const columns = orderColumns({
+    client: (o, field) => (
+      <button type="button" className="link-button" onClick={() => setClientId(o.CLIENT_ID)} title={`Voir le client ${o.CODE_CLIENT}`}>
+        {o[field]}
+      </button>
+    ),
+    site: (o) => <OrderSiteCell order={o} editable={editable} />,
+    status: (o) => <OrderStatusCell order={o} editable={editable} />,
+  });
+
+  return (
+    <>
+      <ResourceTable<Order>
+        path={ORDERS}
+        columns={columns}
+        itemNoun="cette commande"
+        defaultPerPage={ORDERS_PAGE_SIZE}
+        defaultSort={NEWEST_FIRST}
+        onView={(o) => view(o.id)}
+        deletable={can(user?.role, 'orders:delete')}
+        minWidth="72rem"
+        className="orders-list"
+      />
+      <OrderDetailDialog orderId={viewing} onHide={() => view(null)} />
+      <ClientDialog clientId={clientId} onHide={() => setClientId(null)} />
+    </>
+  );
+}

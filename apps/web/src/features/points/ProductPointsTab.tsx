@@ -1,0 +1,76 @@
+import { CATALOGUE_PAGE_SIZE, type ProductPoint, productPointBody } from '@app/domain';
+import type { z } from 'zod';
+import type { ColumnDef } from '../../components/data-table';
+import { DateField, FieldGrid, NumberField, SearchSelectField } from '../../components/fields';
+import { ResourcePage } from '../../components/resource-page';
+
+interface ProductOption extends Record<string, unknown> {
+  id: number;
+  REF: string;
+  LABEL: string;
+}
+const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
+
+/** Spec 2 "Product points list": reference, product, points, start date, end date. */
+export const productPointColumns: ColumnDef<ProductPoint>[] = [
+  { field: 'PRODUCT_REF', header: 'Référence', sortable: true, width: '9rem' },
+  { field: 'LABEL', header: 'Produit', sortable: true },
+  { field: 'points', header: 'Points', sortable: true, width: '7rem' },
+  { field: 'DATE_DEBUT', header: 'Date début', sortable: true, kind: 'date', width: '9rem' },
+  { field: 'DATE_FIN', header: 'Date fin', sortable: true, kind: 'date', width: '9rem' },
+];
+
+type In = z.input<typeof productPointBody>;
+type Out = z.output<typeof productPointBody>;
+
+/**
+ * « Points produits »: a product's points over a period (GET showProductPoint; writes at the spec's
+ * paths). Two periods of one product may not overlap: the server's 422 names the other one.
+ */
+export function ProductPointsTab() {
+  return (
+    <ResourcePage<ProductPoint, In, Out>
+      path="showProductPoint"
+      stateKey="pp"
+      columns={productPointColumns}
+      itemNoun="cette période"
+      defaultPerPage={CATALOGUE_PAGE_SIZE}
+      defaultSort={{ field: 'DATE_DEBUT', order: 'desc' }}
+      writeAction="catalogue:write"
+      minWidth="40rem"
+      writePaths={{ create: 'products/addProductPoint', update: 'products/updateProductPoint', delete: 'products/productPoint' }}
+      form={{
+        schema: productPointBody,
+        titles: { add: 'Ajouter des points produit', edit: 'Modifier les points produit', view: 'Détails des points produit' },
+        toValues: (row) => ({
+          PRODUCT_ID: row?.PRODUCT_ID ?? (null as unknown as number),
+          points: row ? String(row.points) : '',
+          DATE_DEBUT: row?.DATE_DEBUT ?? '',
+          DATE_FIN: row?.DATE_FIN ?? '',
+        }),
+        content: <ProductPointFields />,
+      }}
+    />
+  );
+}
+
+function ProductPointFields() {
+  return (
+    <FieldGrid>
+      <SearchSelectField<ProductOption>
+        name="PRODUCT_ID"
+        label="Produit (référence)"
+        required
+        path="products"
+        optionLabel={productOption}
+        placeholder="Référence ou nom du produit…"
+        emptyMessage="Aucun produit trouvé"
+        wide
+      />
+      <NumberField name="points" label="Points" required decimals={0} />
+      <span />
+      <DateField name="DATE_DEBUT" label="Date début" required />
+      <DateField name="DATE_FIN" label="Date fin" required />
+    </FieldGrid>
+  );
+}

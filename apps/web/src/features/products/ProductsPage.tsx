@@ -1,0 +1,62 @@
+import { type Product, PRODUCTS_PAGE_SIZE } from '@app/domain';
+import { Checkbox } from 'primereact/checkbox';
+import { useSearchParams } from 'react-router';
+import { ResourcePage } from '../../components/resource-page';
+import { BY_POSITION, NEW_ORDER, productColumns } from './columns';
+import { type ProductFormIn, type ProductFormOut, productForm, productFormValues, productRequestBody, syncProductImages } from './product-form';
+import { productSteps } from './ProductSteps';
+import './products.css';
+
+const NEW_ONLY = 'nouveautes';
+
+/**
+ * Products (spec 2 "Products list", `/layout/products`): 100 rows, the total, search, sort, exports;
+ * IS_NEW and VISIBLE saved at once. "Nouveautés" shows the new products alone in their order, the
+ * only rows that may be dragged (one call renumbers them). A zone chief sees the list and may try the
+ * flags, the drag and the delete: the server refuses, and its message shows.
+ */
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const newOnly = params.get(NEW_ONLY) === '1';
+  const toggleNewOnly = (on: boolean) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (on) next.set(NEW_ONLY, '1');
+      else next.delete(NEW_ONLY);
+      // Each view has its own order: the sort and page of the other do not apply.
+      for (const k of ['sort', 'order', 'page']) next.delete(k);
+      return next;
+    });
+
+  return (
+    <ResourcePage<Product, ProductFormIn, ProductFormOut>
+      key={newOnly ? 'new' : 'all'}
+      path="products"
+      columns={productColumns}
+      itemNoun="ce produit"
+      defaultPerPage={PRODUCTS_PAGE_SIZE}
+      defaultSort={newOnly ? { field: NEW_ORDER.positionField, order: 'asc' } : BY_POSITION}
+      query={newOnly ? { IS_NEW: 1 } : undefined}
+      reorder={newOnly ? NEW_ORDER : undefined}
+      writeAction="products:read"
+      editAction="products:write"
+      fetchRow
+      minWidth="84rem"
+      className="prd-list"
+      toolbarExtra={
+        <span className="prd-new-only">
+          <Checkbox inputId="prd-new-only" checked={newOnly} onChange={(e) => toggleNewOnly(!!e.checked)} />
+          <label htmlFor="prd-new-only">Nouveautés (ordre glissable)</label>
+        </span>
+      }
+      form={{
+        schema: productForm,
+        titles: { add: 'Ajouter un produit', edit: 'Modifier le produit', view: 'Détails du produit' },
+        toValues: productFormValues,
+        toBody: productRequestBody,
+        steps: productSteps,
+        afterSave: (saved, values, before) => syncProductImages(saved, values.images, before),
+      }}
+    />
+  );
+}

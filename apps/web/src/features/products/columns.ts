@@ -1,0 +1,28 @@
+import type { Product } from '@app/domain';
+import { createElement } from 'react';
+import type { ColumnDef } from '../../components/data-table';
+
+/** Spec 2 "Products list": position, image, designation (REF plus LABEL), brand (the category's name), prices, points, the two flags. */
+export const productColumns: ColumnDef<Product>[] = [
+  { field: 'position', header: 'Position', sortable: true, width: '6rem' },
+  { field: 'MEDIA.0.original_url', header: 'Image', kind: 'image', width: '4.5rem' },
+  {
+    field: 'LABEL',
+    header: 'Désignation',
+    sortable: true,
+    kind: 'custom',
+    render: (p) =>
+      createElement('span', { className: 'prd-designation' }, createElement('strong', null, p.REF), ' ', p.LABEL, p.LABEL_AR ? createElement('span', { className: 'prd-ar', dir: 'rtl', lang: 'ar' }, p.LABEL_AR) : null),
+  },
+  { field: 'CATEGORY_NAME', header: 'Marque', sortable: true, width: '8.5rem' },
+  { field: 'PRICE_HT', header: 'Prix HT', sortable: true, kind: 'money', width: '8rem' },
+  { field: 'PRICE_TTC', header: 'Prix TTC', sortable: true, kind: 'money', width: '8rem' },
+  { field: 'POINTS', header: 'Points', sortable: true, width: '5.5rem' },
+  // Saved at once; a refused save (a zone chief) puts the box back and shows the server's message.
+  { field: 'IS_NEW', header: 'Nouveau', kind: 'checkbox', width: '6.5rem' },
+  { field: 'VISIBLE', header: 'Vendable', kind: 'checkbox', width: '6.5rem' },
+];
+
+export const BY_POSITION = { field: 'position', order: 'asc' } as const;
+/** The new products alone, in their ORDER_NEW: the only rows that may be dragged. */
+export const NEW_ORDER = { path: 'products/order-new', positionField: 'ORDER_NEW' } as const;

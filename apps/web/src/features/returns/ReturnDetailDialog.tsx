@@ -1,0 +1,44 @@
+import type { GoodsReturn, ReturnItem } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { KeyValues } from '../../components/key-values';
+import { api } from '../../lib/api';
+import { returnDate } from './columns';
+
+/** A return's header fields and its products (image, designation, quantity, UV). */
+export function ReturnDetailDialog({ returnId, onHide }: { returnId: number | null; onHide: () => void }) {
+  const ret = useQuery({ queryKey: ['retourMarchandises', 'one', returnId], queryFn: () => api.get<GoodsReturn>(`retourMarchandises/${returnId}`), enabled: returnId != null });
+  const r = ret.data;
+  return (
+    <Dialog
+      visible={returnId != null}
+      onHide={onHide}
+      header={r ? `Retour ${r.NUM_RETOUR}` : 'Retour'}
+      style={{ width: '55vw' }}
+      breakpoints={{ '1199px': '75vw', '767px': '95vw' }}
+      baseZIndex={10000}
+      draggable={false}
+    >
+      {r && (
+        <>
+          <KeyValues
+            rows={[
+              ['N° retour', r.NUM_RETOUR],
+              ['Date', returnDate(r.CREATED_AT)],
+              ['Client', `${r.CODE_CLIENT} — ${r.CLIENT_NAME}`],
+              ['Adresse', r.ADDRESS],
+            ]}
+          />
+          <DataTable value={r.ITEMS} dataKey="id" size="small" emptyMessage="Aucun produit" className="ret-items">
+            <Column header="Image" style={{ width: '5rem' }} body={(i: ReturnItem) => (i.MEDIA ? <img className="dt-thumb" src={i.MEDIA.original_url} alt={i.PRODUCT_NAME} /> : null)} />
+            <Column header="Désignation" body={(i: ReturnItem) => `${i.PRODUCT_REF} — ${i.PRODUCT_NAME}`} />
+            <Column header="Quantité" field="QTE" style={{ width: '7rem' }} />
+            <Column header="UV" body={(i: ReturnItem) => i.UV ?? ''} style={{ width: '7rem' }} />
+          </DataTable>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { Media } from './classification';
+import { optionalText, refId, requiredText } from './fields';
+import { MSG } from './messages';
+
+/** Returned goods (spec 2 "Returned goods", §3 Return of goods, §5, §7). */
+
+export const RETURNS_PAGE_SIZE = 50;
+/** The client picker of the add dialog reads page 1, 10 rows (spec 2 §9). */
+export const RETURN_CLIENT_PICKER_SIZE = 10;
+
+export const RETURN_MSG = {
+  itemsRequired: 'Ajoutez au moins un produit.',
+  productTwice: 'Ce produit est déjà dans le retour.',
+  quantity: 'Quantité : un nombre entier supérieur à 0.',
+  clientUnknown: 'Client introuvable.',
+  productUnknown: 'Produit introuvable.',
+  lineUnknown: 'Ligne introuvable dans ce retour.',
+} as const;
+
+/** RET-<year>-<5-digit sequence>: given by the server, sequential per year, never reused. */
+export const returnNumber = (year: number, seq: number) => `RET-${year}-${String(seq).padStart(5, '0')}`;
+
+const quantity = () =>
+  z
+    .union([z.string(), z.number()], { error: RETURN_MSG.quantity })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, { error: MSG.required, abort: true }).regex(/^\d{1,6}$/, { error: RETURN_MSG.quantity }))
+    .transform(Number)
+    .refine((v) => v > 0, { error: RETURN_MSG.quantity });
+
+export const returnLineBody = z.object({
+  PRODUCT_ID: refId(),
+  QTE: quantity(),
+  UV: optionalText(30),
+});
+
+export const returnBody = z.object({
+  ADDRESS: requiredText(255),
+  CLIENT_ID: refId(),
+  ITEMS: z
+    .array(returnLineBody, { error: RETURN_MSG.itemsRequired })
+    .min(1, { error: RETURN_MSG.itemsRequired })
+    .max(500)
+    .superRefine((items, ctx) => {
+      const seen = new Set<unknown>();
+      items.forEach((item, i) => {
+        if (seen.has(item.PRODUCT_ID)) ctx.addIssue({ code: 'custom', message: RETURN_MSG.productTwice, path: [i, 'PRODUCT_ID'] });
+        seen.add(item.PRODUCT_ID);
+      });
+    }),
+});
+
+/** PUT retourMarchandises/{id}: one line (its id) with QTE, UV, PRODUCT_ID; CLIENT_ID moves the return to that client. */
+export const returnLineUpdateBody = returnLineBody.extend({
+  id: refId(),
+  CLIENT_ID: refId(false).optional(),
+});
+
+export type ReturnBody = z.input<typeof returnBody>;
+
+export interface ReturnItem {
+  id: number;
+  PRODUCT_ID: number;
+  PRODUCT_REF: string;
+  PRODUCT_NAME: string;
+  PRODUCT_PRICE: number;
+  PRODUCT_POINTS: number;
+  QTE: number;
+  UV: string | null;
+  MEDIA: Media | null;
+}
+export interface GoodsReturn {
+  id: number;
+  ID: number;
+  NUM_RETOUR: string;
+  CLIENT_ID: number;
+  CODE_CLIENT: string;
+  CLIENT_NAME: string;
+  ADDRESS: string;
+  CREATED_AT: string;
+  ITEMS: ReturnItem[];
+}
