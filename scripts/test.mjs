@@ -48,19 +48,28 @@ function vitest(label, cwd, args, env = {}) {
   if (f) failures.push(label);
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+/** Debian packages the tests use: Chromium (browser tests), poppler-utils (reading exported PDFs back). */
+const DEBIAN_TOOLS = [
+  { pkg: 'chromium', bin: '/usr/bin/chromium' },
+  { pkg: 'poppler-utils', bin: '/usr/bin/pdftotext' },
+];
+
+function ensureDebianTools() {
+  const missing = DEBIAN_TOOLS.filter((t) => !existsSync(t.bin)).map((t) => t.pkg);
+  if (!missing.length) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error('Chromium manque : installez-le avec « sudo apt-get install -y chromium » (paquet Debian), puis relancez npm test.');
+    console.error(`Paquets manquants : installez-les avec « sudo apt-get install -y ${missing.join(' ')} » (paquets Debian), puis relancez npm test.`);
     return false;
   }
-  console.log('Installation de Chromium (paquet Debian)…');
+  console.log(`Installation de ${missing.join(', ')} (paquets Debian)…`);
   return (
     run('apt-get update', 'apt-get', ['update', '-qq']) &&
-    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+    run(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...missing], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
   );
 }
+
+const toolsReady = ensureDebianTools();
 
 for (const project of ['packages/domain', 'apps/api', 'apps/web', 'apps/web/src/e2e']) check(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
 check('lint', 'npx', ['biome', 'check', '.']);
@@ -72,13 +81,13 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : tests API sur PostgreSQL ignorés)');
 }
-if (ensureChromium()) {
+if (toolsReady) {
   check('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
   check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
   vitest('browser: Chromium', path.join(root, 'apps/web'), ['-c', 'vitest.e2e.config.ts']);
 } else {
   failed++;
-  failures.push('browser: Chromium manquant');
+  failures.push('browser: paquets Debian manquants');
 }
 
 if (failures.length) console.log(`\nÉchecs : ${failures.join(', ')}`);

@@ -1,21 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ExportSpec } from './index';
-import { BOLD, fitText, pdfStream, REGULAR, textWidth, toWinAnsi } from './pdf';
+import { bidiRuns, FONTS, oneLine, pdfStream } from './pdf';
 
+/**
+ * The PDF is read back with poppler (pdftotext, pdfinfo, pdffonts), as a reader's tool would: the
+ * text it extracts is what a user can search and copy, the fonts are those embedded.
+ */
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
 
-type Shop = { id: number; nom: string; note: string };
+const dir = mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
+let n = 0;
+function read(pdf: Buffer) {
+  const file = path.join(dir, `t${++n}.pdf`);
+  writeFileSync(file, pdf);
+  const tool = (cmd: string, ...args: string[]) => execFileSync(cmd, [...args, file, ...(cmd === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  const info = tool('pdfinfo');
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  const pageText = (p: number) => tool('pdftotext', '-layout', '-f', String(p), '-l', String(p));
+  return { info, pages, pageText, text: tool('pdftotext', '-layout'), fonts: tool('pdffonts') };
+}
 
+type Shop = { id: number; nom: string; note: string };
 async function* shops(count: number): AsyncGenerator<Shop> {
   for (let i = 1; i <= count; i++) yield { id: i, nom: i === 1 ? 'Épicerie' : `Boutique ${i}`, note: 'Très bien (vu) \\ ok' };
 }
-
 function spec(count: number, orientation: 'portrait' | 'landscape' = 'portrait'): ExportSpec<Shop> {
   return {
     format: 'pdf',
@@ -31,118 +48,120 @@ function spec(count: number, orientation: 'portrait' | 'landscape' = 'portrait')
   };
 }
 
-/** What a reader relies on, checked without any PDF tool: header, xref offsets, page tree, streams. */
-function parsePdf(pdf: Buffer) {
-  const text = pdf.toString('latin1');
-  expect(text.startsWith('%PDF-1.')).toBe(true);
-  expect(text.endsWith('%%EOF\n')).toBe(true);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
-  expect(text.startsWith('xref\n', startxref)).toBe(true);
-  const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
-  expect(Number(first)).toBe(0);
-  const entriesStart = text.indexOf('\n', startxref + 5) + 1;
-  for (let n = 1; n < Number(count); n++) {
-    const entry = text.slice(entriesStart + 20 * n, entriesStart + 20 * (n + 1));
-    expect(entry).toMatch(/^\d{10} 00000 n \n$/);
-    expect(text.startsWith(`${n} 0 obj\n`, Number(entry.slice(0, 10)))).toBe(true);
-  }
-  const trailer = text.slice(text.indexOf('trailer', startxref));
-  expect(trailer).toContain(`/Size ${count}`);
-
-  const pages = text.match(/\/Type \/Page[^s]/g) ?? [];
-  const pagesCount = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(text)?.[1]);
-  expect(pagesCount).toBe(pages.length);
-
-  // Every content stream, inflated, with its exact declared length.
-  const contents: string[] = [];
-  const streamHead = /<< \/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g;
-  for (let m = streamHead.exec(text); m; m = streamHead.exec(text)) {
-    const start = m.index + m[0].length;
-    const end = start + Number(m[1]);
-    expect(text.startsWith('\nendstream', end)).toBe(true);
-    contents.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-  }
-  expect(contents).toHaveLength(pages.length);
-  return { text, pages: pages.length, contents };
-}
-
 describe('PDF export', () => {
-  it('produces a structurally valid PDF with the title, date, header and cells', async () => {
-    const pdf = parsePdf(await collect(pdfStream(spec(3), new Date('2025-03-14T10:30:00Z'))));
+  it('writes the title, the Tunis date, the header and the cells, with Noto embedded', async () => {
+    const pdf = read(await collect(pdfStream(spec(3), new Date('2025-03-14T10:30:00Z'))));
     expect(pdf.pages).toBe(1);
-    const page = pdf.contents[0];
-    expect(page).toContain('(Boutiques de l\x92\xe9t\xe9) Tj'); // ’ and é in CP1252
-    expect(page).toContain('(G\xe9n\xe9r\xe9 le 14 mars 2025 \xe0 11:30) Tj'); // Tunis time (UTC+1)
-    expect(page).toContain('/F2 8 Tf');
-    expect(page).toContain('(Nom) Tj');
-    expect(page).toContain('(\xc9picerie) Tj'); // 'Épicerie' as CP1252 bytes
-    expect(page).toContain('(Tr\xe8s bien \\(vu\\) \\\\ ok) Tj'); // ( ) \ escaped
-    expect(page).toContain('(Page 1) Tj');
-    expect(pdf.text).toContain('/BaseFont /Helvetica /Encoding /WinAnsiEncoding');
-    expect(pdf.text).toContain('/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding');
-    expect(pdf.text).toContain('/MediaBox [0 0 595.28 841.89]');
+    expect(pdf.info).toMatch(/Title:\s+Boutiques de l’été/);
+    expect(pdf.info).toMatch(/Page size:\s+595\.28 x 841\.89/);
+    expect(pdf.text).toContain('Boutiques de l’été');
+    expect(pdf.text).toContain('Généré le 14 mars 2025 à 11:30'); // Tunis time (UTC+1)
+    expect(pdf.text).toMatch(/N°\s+Nom\s+Remarque/);
+    expect(pdf.text).toMatch(/1\s+Épicerie\s+Très bien \(vu\) \\ ok/);
+    expect(pdf.text).toContain('Page 1');
+    expect(pdf.fonts).toMatch(/NotoSans-Regular.*yes\s+yes/);
+    expect(pdf.fonts).toMatch(/NotoSans-Bold/);
   });
 
   it('adds pages as rows grow, repeating the table header and numbering each page', async () => {
-    const small = parsePdf(await collect(pdfStream(spec(10))));
-    const large = parsePdf(await collect(pdfStream(spec(500))));
-    expect(small.pages).toBe(1);
+    const large = read(await collect(pdfStream(spec(500))));
     expect(large.pages).toBeGreaterThan(5);
-    large.contents.forEach((page, i) => {
-      expect(page).toContain('(Remarque) Tj');
-      expect(page).toContain(`(Page ${i + 1}) Tj`);
-    });
-    // The title is on the first page only.
-    expect(large.contents.filter((page) => page.includes('(Boutiques de l'))).toHaveLength(1);
-    // Every row is drawn once, and no page is left empty.
-    const rows = large.contents.map((page) => (page.match(/\(Tr\xe8s bien/g) ?? []).length);
-    expect(rows.reduce((a, b) => a + b, 0)).toBe(500);
-    expect(Math.min(...rows)).toBeGreaterThan(0);
+    let rows = 0;
+    for (let p = 1; p <= large.pages; p++) {
+      const page = large.pageText(p);
+      expect(page).toContain('Remarque');
+      expect(page).toContain(`Page ${p}`);
+      const onPage = (page.match(/Très bien/g) ?? []).length;
+      expect(onPage).toBeGreaterThan(0);
+      rows += onPage;
+      // The title is on the first page only.
+      expect(page.includes('Boutiques de l’été')).toBe(p === 1);
+    }
+    expect(rows).toBe(500);
   });
 
-  it('swaps the A4 dimensions in landscape and fits more columns width', async () => {
-    const pdf = parsePdf(await collect(pdfStream(spec(100, 'landscape'))));
-    expect(pdf.text).toContain('/MediaBox [0 0 841.89 595.28]');
-    expect(pdf.text).not.toContain('/MediaBox [0 0 595.28 841.89]');
+  it('swaps the A4 dimensions in landscape', async () => {
+    const pdf = read(await collect(pdfStream(spec(10, 'landscape'))));
+    expect(pdf.info).toMatch(/Page size:\s+841\.89 x 595\.28/);
   });
 
   it('writes a single page with a note when there is no row', async () => {
-    const pdf = parsePdf(await collect(pdfStream(spec(0))));
+    const pdf = read(await collect(pdfStream(spec(0))));
     expect(pdf.pages).toBe(1);
-    expect(pdf.contents[0]).toContain('(Aucune donn\xe9e \xe0 exporter.) Tj');
+    expect(pdf.text).toContain('Aucune donnée à exporter.');
   });
 
-  it('truncates long cells with an ellipsis to fit the column', async () => {
+  it('cuts long cells with an ellipsis to fit the column', async () => {
     const long = { ...spec(0), rows: (async function* () { yield { id: 1, nom: 'x'.repeat(300), note: '' }; })() };
-    const page = parsePdf(await collect(pdfStream(long))).contents[0];
-    const cell = /\((x+)\x85\) Tj/.exec(page)?.[1] ?? '';
+    const text = read(await collect(pdfStream(long))).text;
+    const cell = /(x+)…/.exec(text)?.[1] ?? '';
     expect(cell.length).toBeGreaterThan(20);
     expect(cell.length).toBeLessThan(300);
   });
+
+  it('prints Arabic labels with the Arabic font, and their words come back in reading order', async () => {
+    const products = {
+      format: 'pdf' as const,
+      fileName: 'produits',
+      title: 'Produits',
+      orientation: 'landscape' as const,
+      columns: [
+        { header: 'Référence', value: (p: { ref: string; ar: string }) => p.ref },
+        { header: 'Désignation (arabe)', value: (p: { ref: string; ar: string }) => p.ar, width: 3 },
+      ],
+      rows: (async function* () {
+        yield { ref: 'HUI-0001', ar: 'زيت زيتون بكر ممتاز 1 لتر' };
+      })(),
+    };
+    const pdf = read(await collect(pdfStream(products)));
+    expect(pdf.fonts).toMatch(/NotoSansArabic.*yes\s+yes/);
+    // pdftotext gives a right-to-left run back in reading order: the words as typed. Drawn left to
+    // right in typing order (the mistake this guards against), they would come back reversed. The
+    // letters whose dots this font draws as marks come back dotless (ز as ر): compare dot-free words.
+    const line = pdf.text.split('\n').find((l) => l.includes('HUI-0001')) ?? '';
+    expect(line).toContain('بكر ممتا');
+    expect(line).toContain('لتر');
+    expect(line).not.toContain('ممتار بكر');
+  });
+
+  it('shapes Arabic: letters take their joined forms, not the isolated ones', async () => {
+    const PDFDocument = (await import('pdfkit')).default;
+    const doc = new PDFDocument({ autoFirstPage: false });
+    doc.registerFont('arabic', FONTS.arabic);
+    doc.font('arabic');
+    const font = (doc as unknown as { _font: { font: { layout(t: string): { glyphs: { name: string }[] } } } })._font.font;
+    // "بكر" laid out: right to left (the last letter first), each letter in its joined form.
+    const names = font.layout('بكر').glyphs.map((g) => g.name).filter((n) => /^uni/.test(n));
+    expect(names).toEqual(['uni0631.fina', 'uni0643.medi', 'uni066E.init']);
+  });
 });
 
-describe('WinAnsi text', () => {
-  it('encodes French text to CP1252 bytes', () => {
-    expect([...toWinAnsi('é è ê à ç ù ô î ï « » œ ’ € Œ …')]).toEqual([
-      0xe9, 0x20, 0xe8, 0x20, 0xea, 0x20, 0xe0, 0x20, 0xe7, 0x20, 0xf9, 0x20, 0xf4, 0x20, 0xee, 0x20, 0xef, 0x20,
-      0xab, 0x20, 0xbb, 0x20, 0x9c, 0x20, 0x92, 0x20, 0x80, 0x20, 0x8c, 0x20, 0x85,
+describe('bidirectional runs', () => {
+  const allGlyphs = (cp: number) => cp === 0x20;
+  it('keeps Latin text as one left-to-right run', () => {
+    expect(bidiRuns('Café moulu 250 g', allGlyphs)).toEqual({ runs: [{ text: 'Café moulu 250 g', font: 'regular' }], rtl: false });
+  });
+  it('orders an Arabic label right to left: the Latin digits apart, the Arabic runs in logical order for shaping', () => {
+    const { runs, rtl } = bidiRuns('زيت زيتون 1 لتر', allGlyphs);
+    expect(rtl).toBe(true);
+    // Visual order, left to right: the last word, the digit, the first two words; each Arabic run in
+    // typing order with its neighbouring spaces (fontkit lays it out right to left).
+    expect(runs).toEqual([
+      { text: ' لتر', font: 'arabic', rtl: true },
+      { text: '1', font: 'regular' },
+      { text: 'زيت زيتون ', font: 'arabic', rtl: true },
     ]);
   });
-
-  it('turns special spaces and line breaks into spaces and unknown characters into ?', () => {
-    expect(toWinAnsi('1\u202f234,5\u00a0€').toString('latin1')).toBe('1 234,5 \x80');
-    expect(toWinAnsi('a\nb\tc').toString('latin1')).toBe('a b c');
-    expect(toWinAnsi('中文 😀').toString('latin1')).toBe('?? ?');
-    expect(toWinAnsi('e\u0301').toString('latin1')).toBe('\xe9'); // decomposed accent
+  it('keeps a left-to-right cell left to right, with its Arabic word in the Arabic font', () => {
+    expect(bidiRuns('HUI-0001 زيت', allGlyphs)).toEqual({
+      runs: [
+        { text: 'HUI-0001 ', font: 'regular' },
+        { text: 'زيت', font: 'arabic', rtl: true },
+      ],
+      rtl: false,
+    });
   });
-
-  it('measures and fits text with the real Helvetica widths', () => {
-    const text = toWinAnsi('Saint-Étienne-du-Rouvray');
-    expect(textWidth(text, REGULAR, 10)).toBeCloseTo(115.04, 2);
-    expect(textWidth(toWinAnsi('Nom'), BOLD, 10)).toBeCloseTo(22.22, 2);
-    expect(fitText(text, REGULAR, 10, 116)).toEqual(text);
-    // 60 pt leave 50 pt once the 10 pt ellipsis is counted: "Saint-Étien" is 48.91 pt.
-    expect(fitText(text, REGULAR, 10, 60).toString('latin1')).toBe('Saint-\xc9tien\x85');
-    expect(fitText(text, REGULAR, 10, 5)).toHaveLength(0);
+  it('makes cells single-line', () => {
+    expect(oneLine('1\u202f234,5\u00a0DT\nà\tvoir')).toBe('1 234,5 DT à voir');
   });
 });

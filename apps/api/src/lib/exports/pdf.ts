@@ -1,109 +1,29 @@
 /**
- * A minimal streaming PDF writer for tabular exports. Each page is emitted as soon as it is full;
- * only the byte offsets of the objects are kept for the xref table, so memory does not grow with
- * the number of rows. Text uses the built-in Helvetica fonts in WinAnsiEncoding (CP1252), which
- * covers French, so no font has to be embedded.
+ * Tabular PDF exports with pdfkit, streamed page by page (a finished page is written out before the
+ * next rows are read, so memory does not grow with the number of rows). The fonts are Noto Sans
+ * (Latin, embedded as subsets) and Noto Sans Arabic: Arabic text is shaped by fontkit (joined letter
+ * forms, right to left) and ordered with the Unicode bidirectional algorithm (bidi-js), so a
+ * product's Arabic label prints as it reads.
  */
-import { Readable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
+import bidiFactory from 'bidi-js';
+import PDFDocument from 'pdfkit';
 import { cellText } from './csv';
 import type { ExportCell, ExportSpec } from './types';
 
-// ---------------------------------------------------------------------------------------------
-// Fonts: WinAnsi encoding and glyph widths
-
-/**
- * Advance widths (1/1000 em) of the codes 32–255 of WinAnsiEncoding, from Adobe's AFM files of
- * the core fonts (0 for the five codes WinAnsi leaves undefined, which `toWinAnsi` never emits).
- */
-// 16 per line, like a code chart: the line starting at code 0x80 is the CP1252-specific one.
-const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-  1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-  333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, 0,
-  556, 0, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 0, 611, 0,
-  0, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 0, 500, 667,
-  278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737, 333,
-  400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834, 611,
-  667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278,
-  722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611,
-  556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278,
-  556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500,
-];
-const HELVETICA_BOLD = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-  975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-  333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-  611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584, 0,
-  556, 0, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 0, 611, 0,
-  0, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 0, 500, 667,
-  278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 556, 584, 333, 737, 333,
-  400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 556, 834, 834, 834, 611,
-  722, 722, 722, 722, 722, 722, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278,
-  722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611,
-  556, 556, 556, 556, 556, 556, 889, 556, 556, 556, 556, 556, 278, 278, 278, 278,
-  611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556,
-];
-
-type Font = { resource: '/F1' | '/F2'; widths: number[] };
-export const REGULAR: Font = { resource: '/F1', widths: HELVETICA };
-export const BOLD: Font = { resource: '/F2', widths: HELVETICA_BOLD };
-
-/** Where CP1252 differs from Latin-1: code points placed in 0x80–0x9F, plus a few look-alikes. */
-const CP1252 = new Map<number, number>([
-  [0x20ac, 0x80], [0x201a, 0x82], [0x0192, 0x83], [0x201e, 0x84], [0x2026, 0x85], [0x2020, 0x86],
-  [0x2021, 0x87], [0x02c6, 0x88], [0x2030, 0x89], [0x0160, 0x8a], [0x2039, 0x8b], [0x0152, 0x8c],
-  [0x017d, 0x8e], [0x2018, 0x91], [0x2019, 0x92], [0x201c, 0x93], [0x201d, 0x94], [0x2022, 0x95],
-  [0x2013, 0x96], [0x2014, 0x97], [0x02dc, 0x98], [0x2122, 0x99], [0x0161, 0x9a], [0x203a, 0x9b],
-  [0x0153, 0x9c], [0x017e, 0x9e], [0x0178, 0x9f],
-  // Not in CP1252 but with an obvious stand-in.
-  [0x2010, 0x2d], [0x2011, 0x2d], [0x2212, 0x2d],
-]);
-const ELLIPSIS = 0x85;
-
-/**
- * Encodes text to CP1252 bytes for a WinAnsi font. Spaces of any kind (including the U+202F and
- * U+00A0 that French number and date formatting produce) and line breaks become plain spaces:
- * cells are single-line. Characters the font cannot show become '?'.
- */
-export function toWinAnsi(text: string): Buffer {
-  const source = text.normalize('NFC'); // a decomposed 'e' + U+0301 must become 'é'
-  const bytes = Buffer.allocUnsafe(source.length);
-  let n = 0;
-  for (const ch of source) {
-    const cp = ch.codePointAt(0) ?? 0x3f;
-    if (cp < 0x20 || cp === 0x7f || cp === 0xa0 || cp === 0x202f || (cp >= 0x2000 && cp <= 0x200a)) {
-      bytes[n++] = 0x20;
-    } else if (cp < 0x7f || (cp > 0xa0 && cp <= 0xff)) {
-      bytes[n++] = cp;
-    } else {
-      bytes[n++] = CP1252.get(cp) ?? 0x3f;
-    }
-  }
-  return bytes.subarray(0, n);
-}
-
-export function textWidth(bytes: Uint8Array, font: Font, size: number): number {
-  let units = 0;
-  for (const b of bytes) units += font.widths[b - 32] ?? 0;
-  return (units * size) / 1000;
-}
-
-/** Cuts the text so it fits `maxWidth`, ending with '…' when something was cut. */
-export function fitText(bytes: Buffer, font: Font, size: number, maxWidth: number): Buffer {
-  if (textWidth(bytes, font, size) <= maxWidth) return bytes;
-  let budget = (maxWidth * 1000) / size - font.widths[ELLIPSIS - 32];
-  if (budget < 0) return Buffer.alloc(0);
-  let end = 0;
-  while (end < bytes.length && font.widths[bytes[end] - 32] <= budget) budget -= font.widths[bytes[end++] - 32];
-  while (end > 0 && bytes[end - 1] === 0x20) end--;
-  return Buffer.concat([bytes.subarray(0, end), Buffer.of(ELLIPSIS)]);
-}
+const require = createRequire(import.meta.url);
+const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
+export const FONTS = {
+  regular: fontFile('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'),
+  bold: fontFile('@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff'),
+  regularExt: fontFile('@fontsource/noto-sans', 'noto-sans-latin-ext-400-normal.woff'),
+  arabic: fontFile('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-400-normal.woff'),
+} as const;
+type FontName = keyof typeof FONTS;
 
 // ---------------------------------------------------------------------------------------------
 // Page layout
@@ -115,26 +35,76 @@ const HEADER_HEIGHT = 18;
 const ROW_HEIGHT = 14;
 const PADDING = 4;
 const TITLE_SIZE = 14;
-const FOOTER_BASELINE = 20;
+const FOOTER_Y = 20;
 /** No cell can show more characters than this (about 1.5 pt per glyph over a landscape page). */
 const MAX_CELL_CHARS = 600;
+const ELLIPSIS = '…';
+/** Bytes of finished pages held before the rows wait for the reader. */
+const BACKLOG = 1 << 20;
 
-/** Numbers in content streams: two decimals at most, no exponent. */
-const num = (n: number): string => String(Math.round(n * 100) / 100);
+const bidi = bidiFactory();
+/** Arabic letters and the Arabic presentation forms: drawn with the Arabic font. */
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 
-/** A PDF literal string; the text is already CP1252 bytes, carried one per char as latin1. */
-const pdfString = (bytes: Buffer): string => `(${bytes.toString('latin1').replace(/[()\\]/g, '\\$&')})`;
+/** One piece of a cell drawn with one font; runs are placed left to right on the page. */
+export interface Run {
+  text: string;
+  font: FontName;
+  /** Right to left: its words go right to left (each word shaped and reversed by fontkit). */
+  rtl?: boolean;
+}
 
-/** Baseline that centres capitals (cap height 718/1000 em) vertically in a band. */
-const baseline = (top: number, height: number, size: number): number => top - height / 2 - (0.718 * size) / 2;
+/** Single-line cell text: any space or line break becomes a plain space (French formatting uses U+202F). */
+export const oneLine = (text: string) => text.normalize('NFC').replace(/[\s\u00a0\u202f]+/g, ' ');
+
+/**
+ * Splits a cell into runs in visual order. Text without Arabic is one Latin run. Otherwise the
+ * bidirectional algorithm gives each character its level and the visual order; consecutive
+ * characters of the same direction and font form a run. A right-to-left run is handed to fontkit
+ * in logical order, since fontkit shapes the Arabic letters and lays the run out right to left itself.
+ */
+export function bidiRuns(text: string, hasArabicGlyph: (cp: number) => boolean): { runs: Run[]; rtl: boolean } {
+  if (!ARABIC.test(text)) return { runs: [{ text, font: 'regular' }], rtl: false };
+  const { levels, paragraphs } = bidi.getEmbeddingLevels(text);
+  const chars = [...text];
+  // getEmbeddingLevels works on UTF-16 units; cell text here is in the BMP (Arabic and Latin).
+  const order = chars.map((_, i) => i);
+  for (const [start, end] of bidi.getReorderSegments(text, { levels, paragraphs })) {
+    const part = order.slice(start, end + 1).reverse();
+    order.splice(start, part.length, ...part);
+  }
+  const fontOf = (i: number): FontName => {
+    const cp = chars[i].codePointAt(0) ?? 0;
+    return ARABIC.test(chars[i]) || (levels[i] % 2 === 1 && hasArabicGlyph(cp)) ? 'arabic' : 'regular';
+  };
+  const runs: (Run & { rtl: boolean; indices: number[] })[] = [];
+  for (const i of order) {
+    const font = fontOf(i);
+    const rtl = levels[i] % 2 === 1;
+    const last = runs.at(-1);
+    if (last && last.font === font && last.rtl === rtl) last.indices.push(i);
+    else runs.push({ text: '', font, rtl, indices: [i] });
+  }
+  return {
+    runs: runs.map((r) => {
+      // Visual order within a right-to-left run is the logical order reversed: undo it for fontkit.
+      const logical = r.rtl ? [...r.indices].reverse() : r.indices;
+      const text = logical.map((i) => chars[i]).join('');
+      // fontkit reverses Arabic text itself; a right-to-left run without Arabic letters (digits in
+      // Latin font stay left to right at an even level) is a few neutrals, drawn in visual order.
+      if (r.rtl && ARABIC.test(text)) return { text, font: r.font, rtl: true };
+      return { text: r.rtl ? r.indices.map((i) => chars[i]).join('') : text, font: r.font };
+    }),
+    rtl: (paragraphs[0]?.level ?? 0) % 2 === 1,
+  };
+}
 
 interface Table {
   page: { width: number; height: number };
-  x: number[]; // left edge of each column
+  x: number[];
   widths: number[];
-  headers: Buffer[]; // already fitted, bold
-  right: number; // right edge of the table
-  /** Columns whose first value is a number: their header is right-aligned like their values. */
+  right: number;
+  /** Columns whose first value is a number: right-aligned, header included. */
   numeric: boolean[];
 }
 
@@ -150,203 +120,170 @@ function tableLayout<Row>(spec: ExportSpec<Row>): Table {
     x.push(left);
     left += w;
   }
-  const headers = spec.columns.map((c, i) =>
-    fitText(toWinAnsi(c.header), BOLD, FONT_SIZE, widths[i] - 2 * PADDING),
-  );
-  return { page, x, widths, headers, right: MARGIN + usable, numeric: [] };
+  return { page, x, widths, right: MARGIN + usable, numeric: [] };
 }
 
-/** The content stream of one page: table header, rows as they come, grid and page number. */
-class PageContent {
-  private readonly ops: string[] = [];
-  private readonly tableTop: number;
-  private y: number; // top of the next row
-  rows = 0;
+/** Draws text on a pdfkit document: bidi runs, widths, truncation with an ellipsis. */
+class Writer {
+  private readonly arabicGlyphs: (cp: number) => boolean;
 
-  constructor(
-    private readonly table: Table,
-    private readonly number: number,
-    heading?: { title: string; generated: string },
-  ) {
-    let top = table.page.height - MARGIN;
-    if (heading) {
-      const titleWidth = table.right - MARGIN;
-      const title = fitText(toWinAnsi(heading.title), BOLD, TITLE_SIZE, titleWidth);
-      const date = fitText(toWinAnsi(heading.generated), REGULAR, FONT_SIZE, titleWidth);
-      top -= TITLE_SIZE;
-      this.text(BOLD, TITLE_SIZE, MARGIN, top, title, '0 g');
-      top -= 14;
-      this.text(REGULAR, FONT_SIZE, MARGIN, top, date, '0.35 g');
-      top -= 12;
+  constructor(readonly doc: PDFKit.PDFDocument) {
+    for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+    doc.font('arabic');
+    const arabic = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font;
+    this.arabicGlyphs = (cp) => arabic.hasGlyphForCodePoint(cp);
+  }
+
+  private width(run: Run, size: number, bold: boolean): number {
+    return this.doc
+      .font(bold && run.font === 'regular' ? 'bold' : run.font)
+      .fontSize(size)
+      .widthOfString(run.text);
+  }
+
+  /** The runs of `text` that fit `room`, cut at the end (logical order) with '…' when needed. */
+  fit(text: string, size: number, room: number, bold = false): { runs: Run[]; width: number; rtl: boolean } {
+    let source = oneLine(text).slice(0, MAX_CELL_CHARS);
+    for (;;) {
+      const { runs, rtl } = bidiRuns(source, this.arabicGlyphs);
+      const width = runs.reduce((w, r) => w + this.width(r, size, bold), 0);
+      if (width <= room || source.length === 0) return { runs, width, rtl };
+      // Cut in proportion, then one character at a time near the end.
+      const keep = Math.max(0, Math.min(source.length - 2, Math.floor((source.replace(/…$/, '').length * room) / width)));
+      source = `${source.replace(/…$/, '').slice(0, keep).trimEnd()}${ELLIPSIS}`;
+      if (keep === 0) return { runs: [], width: 0, rtl };
     }
-    this.tableTop = top;
-    this.fill(top, HEADER_HEIGHT, '0.86 0.9 0.95 rg'); // header labels are drawn by finish()
-    this.y = top - HEADER_HEIGHT;
   }
 
-  get full(): boolean {
-    return this.y - ROW_HEIGHT < MARGIN;
+  /**
+   * Writes fitted runs left to right on one baseline. pdfkit places text by the top of the font's
+   * line box, which differs between Noto Sans and Noto Sans Arabic: each run is placed from the
+   * baseline with its own font's ascender.
+   */
+  draw(runs: Run[], x: number, baseline: number, size: number, bold = false): void {
+    let left = x;
+    for (const run of runs) {
+      const font = bold && run.font === 'regular' ? 'bold' : run.font;
+      this.doc.font(font).fontSize(size);
+      const ascender = (this.doc as unknown as { _font: { ascender: number } })._font.ascender;
+      const top = baseline - (ascender * size) / 1000;
+      // pdfkit lays a string's words out in typing order, left to right: a right-to-left run is
+      // drawn word by word from its last word, each word shaped and reversed by fontkit.
+      const pieces = run.rtl ? run.text.split(/( +)/).reverse() : [run.text];
+      for (const piece of pieces) {
+        if (!piece) continue;
+        if (piece.trim()) this.doc.text(piece, left, top, { lineBreak: false });
+        left += this.doc.widthOfString(piece);
+      }
+    }
   }
 
-  addRow(cells: ExportCell[]): void {
-    const { table } = this;
-    if (this.rows % 2 === 1) this.fill(this.y, ROW_HEIGHT, '0.96 g'); // zebra: every other row
-    const y = num(baseline(this.y, ROW_HEIGHT, FONT_SIZE));
-    this.ops.push(`0 g BT ${REGULAR.resource} ${FONT_SIZE} Tf`);
-    cells.forEach((cell, i) => {
-      const room = table.widths[i] - 2 * PADDING;
-      const bytes = fitText(toWinAnsi(cellText(cell).slice(0, MAX_CELL_CHARS)), REGULAR, FONT_SIZE, room);
-      if (bytes.length === 0) return;
-      // Numbers are right-aligned so that digits line up.
-      const dx = typeof cell === 'number' ? room - textWidth(bytes, REGULAR, FONT_SIZE) : 0;
-      this.ops.push(`1 0 0 1 ${num(table.x[i] + PADDING + dx)} ${y} Tm ${pdfString(bytes)} Tj`);
-    });
-    this.ops.push('ET');
-    this.y -= ROW_HEIGHT;
-    this.rows++;
-  }
-
-  /** A grey line of text below the header (used when there is no row at all). */
-  note(message: string): void {
-    this.text(REGULAR, FONT_SIZE, MARGIN + PADDING, baseline(this.y, ROW_HEIGHT, FONT_SIZE), toWinAnsi(message), '0.35 g');
-    this.y -= ROW_HEIGHT;
-  }
-
-  /** Draws the header labels, the grid and the page number, and returns the finished content stream. */
-  finish(): Buffer {
-    const { table } = this;
-    // Drawn last because the alignment of numeric columns is known only once the first row is seen.
-    this.ops.push(`0 g BT ${BOLD.resource} ${FONT_SIZE} Tf`);
-    const headerY = num(baseline(this.tableTop, HEADER_HEIGHT, FONT_SIZE));
-    table.headers.forEach((label, i) => {
-      const dx = table.numeric[i] ? table.widths[i] - 2 * PADDING - textWidth(label, BOLD, FONT_SIZE) : 0;
-      this.ops.push(`1 0 0 1 ${num(table.x[i] + PADDING + dx)} ${headerY} Tm ${pdfString(label)} Tj`);
-    });
-    this.ops.push('ET');
-    const bottom = this.y;
-    const lines = [`0.5 w 0.75 G ${num(MARGIN)} ${num(bottom)} ${num(table.right - MARGIN)} ${num(this.tableTop - bottom)} re S`];
-    for (const x of table.x.slice(1)) lines.push(`${num(x)} ${num(this.tableTop)} m ${num(x)} ${num(bottom)} l S`);
-    const headerBottom = num(this.tableTop - HEADER_HEIGHT);
-    lines.push(`${num(MARGIN)} ${headerBottom} m ${num(table.right)} ${headerBottom} l S`);
-    this.ops.push(...lines);
-    const label = toWinAnsi(`Page ${this.number}`);
-    const x = (table.page.width - textWidth(label, REGULAR, FONT_SIZE)) / 2;
-    this.text(REGULAR, FONT_SIZE, x, FOOTER_BASELINE, label, '0.35 g');
-    return Buffer.from(this.ops.join('\n'), 'latin1');
-  }
-
-  private text(font: Font, size: number, x: number, y: number, bytes: Buffer, color: string): void {
-    this.ops.push(`${color} BT ${font.resource} ${size} Tf 1 0 0 1 ${num(x)} ${num(y)} Tm ${pdfString(bytes)} Tj ET`);
-  }
-
-  private fill(top: number, height: number, color: string): void {
-    const width = this.table.right - MARGIN;
-    this.ops.push(`${color} ${num(MARGIN)} ${num(top - height)} ${num(width)} ${num(height)} re f`);
+  cell(text: string, x: number, width: number, top: number, height: number, size: number, opts: { bold?: boolean; right?: boolean } = {}): void {
+    const room = width - 2 * PADDING;
+    const fitted = this.fit(text, size, room, opts.bold);
+    if (!fitted.runs.length) return;
+    // Numbers and right-to-left text (an Arabic label) align right.
+    const dx = opts.right || fitted.rtl ? room - fitted.width : 0;
+    // The baseline that centres capitals (cap height 0.714 em) in the band.
+    this.draw(fitted.runs, x + PADDING + dx, top + (height + 0.714 * size) / 2, size, opts.bold);
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// File structure
-
-// Fixed object numbers; page i (from 0) then uses FIRST_PAGE_OBJECT + 2i (content) and + 2i + 1 (page).
-const CATALOG = 1;
-const PAGES = 2; // reserved now, written last once the Kids are known
-const FONT_REGULAR = 3;
-const FONT_BOLD = 4;
-const INFO = 5;
-const FIRST_PAGE_OBJECT = 6;
-
-/** Serialises objects and remembers only where each one starts, for the xref table. */
-class PdfFile {
-  private offset = 0;
-  private readonly offsets: number[] = [];
-  pages = 0;
-
-  constructor(private readonly page: { width: number; height: number }) {}
-
-  header(title: string, created: Date): Buffer {
-    // The second line holds bytes above 127 so that transfer tools treat the file as binary.
-    const head = this.raw(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'));
-    const font = (name: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
-    // Info strings are UTF-16BE with a BOM, the form that carries any character.
-    const utf16 = `<FEFF${Buffer.from(title, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
-    const date = created.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-    return Buffer.concat([
-      head,
-      this.object(CATALOG, `<< /Type /Catalog /Pages ${PAGES} 0 R >>`),
-      this.object(FONT_REGULAR, font('Helvetica')),
-      this.object(FONT_BOLD, font('Helvetica-Bold')),
-      this.object(INFO, `<< /Title ${utf16} /CreationDate (D:${date}Z) >>`),
-    ]);
-  }
-
-  addPage(content: Buffer): Buffer {
-    const contentNumber = FIRST_PAGE_OBJECT + 2 * this.pages;
-    this.pages++;
-    const data = deflateSync(content);
-    const stream = Buffer.concat([
-      this.object(contentNumber, `<< /Length ${data.length} /Filter /FlateDecode >>\nstream`, false),
-      this.raw(data),
-      this.raw(Buffer.from('\nendstream\nendobj\n', 'latin1')),
-    ]);
-    const page = this.object(
-      contentNumber + 1,
-      `<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${num(this.page.width)} ${num(this.page.height)}] ` +
-        `/Resources << /Font << /F1 ${FONT_REGULAR} 0 R /F2 ${FONT_BOLD} 0 R >> >> /Contents ${contentNumber} 0 R >>`,
-    );
-    return Buffer.concat([stream, page]);
-  }
-
-  /** The Pages tree, then the xref table and trailer. */
-  end(): Buffer {
-    const kids = Array.from({ length: this.pages }, (_, i) => `${FIRST_PAGE_OBJECT + 2 * i + 1} 0 R`);
-    const pages = this.object(PAGES, `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${this.pages} >>`);
-    const size = this.offsets.length;
-    // Each xref entry is exactly 20 bytes: 10-digit offset, 5-digit generation, type, 2-byte EOL.
-    const entries = ['0000000000 65535 f \n'];
-    for (let n = 1; n < size; n++) entries.push(`${String(this.offsets[n]).padStart(10, '0')} 00000 n \n`);
-    const xref = `xref\n0 ${size}\n${entries.join('')}trailer\n<< /Size ${size} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${this.offset}\n%%EOF\n`;
-    return Buffer.concat([pages, Buffer.from(xref, 'latin1')]);
-  }
-
-  /** `N 0 obj`, its body and (unless a stream follows) `endobj`. */
-  private object(number: number, body: string, close = true): Buffer {
-    this.offsets[number] = this.offset;
-    return this.raw(Buffer.from(`${number} 0 obj\n${body}\n${close ? 'endobj\n' : ''}`, 'latin1'));
-  }
-
-  private raw(bytes: Buffer): Buffer {
-    this.offset += bytes.length;
-    return bytes;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 const GENERATED = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Tunis' });
 
-async function* pdfChunks<Row>(spec: ExportSpec<Row>, now: Date): AsyncGenerator<Buffer> {
-  const table = tableLayout(spec);
-  const file = new PdfFile(table.page);
-  yield file.header(spec.title, now);
-  let page = new PageContent(table, 1, { title: spec.title, generated: `Généré le ${GENERATED.format(now)}` });
-  for await (const row of spec.rows) {
-    // Checked before adding, so that the last page is never an empty one.
-    if (page.full) {
-      yield file.addPage(page.finish());
-      page = new PageContent(table, file.pages + 1);
-    }
-    const cells = spec.columns.map((c) => c.value(row));
-    if (table.numeric.length === 0) table.numeric = cells.map((cell) => typeof cell === 'number');
-    page.addRow(cells);
-  }
-  if (file.pages === 0 && page.rows === 0) page.note('Aucune donnée à exporter.');
-  yield file.addPage(page.finish());
-  yield file.end();
-}
-
 /** `now` is a parameter so that tests can pin the generation date. */
 export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readable {
-  // Readable.from pulls the next page only when the consumer wants more: backpressure reaches `rows`.
-  return Readable.from(pdfChunks(spec, now), { objectMode: false });
+  const table = tableLayout(spec);
+  const doc = new PDFDocument({
+    size: [table.page.width, table.page.height],
+    margin: 0,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: spec.title, CreationDate: now },
+  });
+  const out = new PassThrough();
+  doc.pipe(out);
+  const w = new Writer(doc);
+  let pageNumber = 0;
+  let y = 0;
+  let rowsOnPage = 0;
+  let tableTop = 0;
+
+  const header = () => {
+    doc.addPage();
+    pageNumber++;
+    rowsOnPage = 0;
+    let top = MARGIN;
+    if (pageNumber === 1) {
+      w.cell(spec.title, MARGIN - PADDING, table.right - MARGIN + 2 * PADDING, top, TITLE_SIZE * 1.4, TITLE_SIZE, { bold: true });
+      top += TITLE_SIZE * 1.4;
+      doc.fillColor('#595959');
+      w.cell(`Généré le ${GENERATED.format(now)}`, MARGIN - PADDING, table.right - MARGIN + 2 * PADDING, top, 12, FONT_SIZE);
+      doc.fillColor('black');
+      top += 16;
+    }
+    tableTop = top;
+    doc.rect(MARGIN, top, table.right - MARGIN, HEADER_HEIGHT).fill('#dbe5f2');
+    doc.fillColor('black');
+    y = top + HEADER_HEIGHT;
+  };
+  /** Header labels, grid and page number: drawn once the page's rows are known. */
+  const finishPage = () => {
+    for (const [i, c] of spec.columns.entries()) w.cell(c.header, table.x[i], table.widths[i], tableTop, HEADER_HEIGHT, FONT_SIZE, { bold: true, right: table.numeric[i] });
+    doc.lineWidth(0.5).strokeColor('#bfbfbf');
+    doc.rect(MARGIN, tableTop, table.right - MARGIN, y - tableTop).stroke();
+    for (const x of table.x.slice(1)) doc.moveTo(x, tableTop).lineTo(x, y).stroke();
+    doc
+      .moveTo(MARGIN, tableTop + HEADER_HEIGHT)
+      .lineTo(table.right, tableTop + HEADER_HEIGHT)
+      .stroke();
+    doc.fillColor('#595959');
+    const label = `Page ${pageNumber}`;
+    const width = doc.font('regular').fontSize(FONT_SIZE).widthOfString(label);
+    doc.text(label, (table.page.width - width) / 2, table.page.height - FOOTER_Y - FONT_SIZE, { lineBreak: false });
+    doc.fillColor('black');
+  };
+
+  /**
+   * pdfkit caches the layout of every word it measures, for the document's life: with 100,000 rows of
+   * distinct values that cache would grow without end. It is emptied at each page.
+   */
+  const forgetLayouts = () => {
+    const families = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+    for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null);
+  };
+
+  const run = async () => {
+    header();
+    for await (const row of spec.rows) {
+      // The reader went away: stop reading rows (leaving the loop closes the source).
+      if (out.destroyed) return;
+      // Checked before adding, so that the last page is never an empty one.
+      if (y + ROW_HEIGHT > table.page.height - MARGIN) {
+        finishPage();
+        forgetLayouts();
+        // Backpressure: finished pages wait in pdfkit's and the pipe's buffers until the reader takes them.
+        while (!out.destroyed && doc.readableLength + out.writableLength > BACKLOG) await Promise.race([once(out, 'drain'), delay(50)]);
+        if (out.destroyed) return;
+        header();
+      }
+      const cells: ExportCell[] = spec.columns.map((c) => c.value(row));
+      if (table.numeric.length === 0) table.numeric = cells.map((cell) => typeof cell === 'number');
+      if (rowsOnPage % 2 === 1) doc.rect(MARGIN, y, table.right - MARGIN, ROW_HEIGHT).fill('#f5f5f5');
+      doc.fillColor('black');
+      for (const [i, cell] of cells.entries()) w.cell(cellText(cell), table.x[i], table.widths[i], y, ROW_HEIGHT, FONT_SIZE, { right: typeof cell === 'number' });
+      y += ROW_HEIGHT;
+      rowsOnPage++;
+    }
+    if (pageNumber === 1 && rowsOnPage === 0) {
+      doc.fillColor('#595959');
+      w.cell('Aucune donnée à exporter.', MARGIN, table.right - MARGIN, y, ROW_HEIGHT, FONT_SIZE);
+      doc.fillColor('black');
+      y += ROW_HEIGHT;
+    }
+    finishPage();
+    doc.end();
+  };
+  run().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
 }
