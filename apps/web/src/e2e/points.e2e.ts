@@ -92,7 +92,7 @@ describe('points per client (Référentiel > Points)', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Points', exact: true }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.locator('.title-bar h1').textContent()).toBe('Référentiel / Points');
     await expect.poll(() => page.getByRole('tab', { name: 'Points clients' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tab').count()).toBe(1);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Points clients', 'Points produits']);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(3);
     await shot(page, 'points-list');
 

@@ -41,6 +41,8 @@ const MAX_CELL_CHARS = 600;
 const ELLIPSIS = '…';
 /** Bytes of finished pages held before the rows wait for the reader. */
 const BACKLOG = 1 << 20;
+/** Pages between two clearings of pdfkit's word-layout cache. */
+const LAYOUT_CACHE_PAGES = 20;
 
 const bidi = bidiFactory();
 /** Arabic letters and the Arabic presentation forms: drawn with the Arabic font. */
@@ -143,7 +145,9 @@ class Writer {
 
   /** The runs of `text` that fit `room`, cut at the end (logical order) with '…' when needed. */
   fit(text: string, size: number, room: number, bold = false): { runs: Run[]; width: number; rtl: boolean } {
-    let source = oneLine(text).slice(0, MAX_CELL_CHARS);
+    // No glyph of these fonts is narrower than a tenth of an em (Arabic marks aside, which ride on a
+    // letter): more characters than this can never fit, so they are not laid out at all.
+    let source = oneLine(text).slice(0, Math.min(MAX_CELL_CHARS, Math.ceil(room / (0.1 * size)) + 2));
     for (;;) {
       const { runs, rtl } = bidiRuns(source, this.arabicGlyphs);
       const width = runs.reduce((w, r) => w + this.width(r, size, bold), 0);
@@ -246,7 +250,8 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
 
   /**
    * pdfkit caches the layout of every word it measures, for the document's life: with 100,000 rows of
-   * distinct values that cache would grow without end. It is emptied at each page.
+   * distinct values that cache would grow without end. It is emptied every few pages (words repeat
+   * from row to row, so a short-lived cache still saves most layouts).
    */
   const forgetLayouts = () => {
     const families = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
@@ -261,7 +266,7 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
       // Checked before adding, so that the last page is never an empty one.
       if (y + ROW_HEIGHT > table.page.height - MARGIN) {
         finishPage();
-        forgetLayouts();
+        if (pageNumber % LAYOUT_CACHE_PAGES === 0) forgetLayouts();
         // Backpressure: finished pages wait in pdfkit's and the pipe's buffers until the reader takes them.
         while (!out.destroyed && doc.readableLength + out.writableLength > BACKLOG) await Promise.race([once(out, 'drain'), delay(50)]);
         if (out.destroyed) return;

@@ -27,7 +27,9 @@ export const productPointsResource = defineResource<ProductPoint>()({
   },
   afterWrite: async (tx, { id }) => {
     const [row] = await tx.select({ productId: t.productId, start: t.dateDebut, end: t.dateFin }).from(t).where(eq(t.id, id));
-    await tx.execute(sql`select id from products where id = ${row.productId} for update`);
+    // NO KEY UPDATE: the insert's foreign key already holds a KEY SHARE lock on the product, which a
+    // FOR UPDATE would wait on in the other transaction (deadlock); this lock queues them instead.
+    await tx.execute(sql`select id from products where id = ${row.productId} for no key update`);
     const others = await tx.select({ id: t.id, start: t.dateDebut, end: t.dateFin }).from(t).where(eq(t.productId, row.productId));
     const clash = overlappingPeriod(row.start, row.end, others, id);
     if (clash) {
