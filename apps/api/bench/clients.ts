@@ -13,24 +13,36 @@ import { compileResource } from '../src/lib/crud/compile';
 import { searchWhere } from '../src/lib/crud/list-query';
 import { clientsResource } from '../src/modules/contacts/clients.resource';
 import { clients } from '../src/modules/contacts/clients.table';
+import { mediaFor } from '../src/modules/media/media.service';
+import { sessionUser } from '../src/plugins/auth';
 
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+export const RUNS = Number(process.env.BENCH_RUNS ?? 31);
 
-async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn(); // warm-up
-  const times: number[] = [];
+/**
+ * Median times of the API call and of its bare work, run in turns (API, bare, API, …) after a
+ * warm-up of each, so that both meet the same cache, autovacuum and garbage-collector weather.
+ */
+export async function compare(runs: number, api: () => Promise<unknown>, bare: () => Promise<unknown>): Promise<[number, number]> {
+  await api();
+  await bare();
+  const times: [number[], number[]] = [[], []];
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
+    for (const [k, fn] of [api, bare].entries()) {
+      const t0 = performance.now();
+      await fn();
+      times[k].push(performance.now() - t0);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return [mid(times[0]), mid(times[1])];
 }
 
-const row = (label: string, api: number, bare: number, extra = '') =>
+export const row = (label: string, api: number, bare: number, extra = '') =>
   `${label.padEnd(46)} API ${api.toFixed(1).padStart(8)} ms   nu ${bare.toFixed(1).padStart(8)} ms   ratio ${(api / bare).toFixed(2).padStart(5)}${extra}`;
+
+/** The session token of an Authorization header, for the session check the bare work repeats. */
+export const bearer = (auth: Record<string, string>) => auth.authorization.replace(/^Bearer\s+/i, '');
 
 export async function seedClients(handle: DbHandle) {
   const t0 = performance.now();
@@ -47,12 +59,21 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
     if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode}`);
     return res;
   };
-  /** The route's SQL alone: page rows and count, as crud.routes.ts runs them. */
-  const bare = (where: SQL | undefined, order: (ReturnType<typeof asc> | ReturnType<typeof desc>)[], page: number, perPage = 100) => () =>
-    Promise.all([
+  const usersOf = clientsResource.fields.find((f) => f.api === 'USERS')!.load!;
+  const token = bearer(auth);
+  /**
+   * The call's SQL alone, in the order the server sends it: the session check, the page rows beside
+   * the count (crud.routes.ts), then the page's accounts (USERS) beside its images.
+   */
+  const bare = (where: SQL | undefined, order: (ReturnType<typeof asc> | ReturnType<typeof desc>)[], page: number, perPage = 100) => async () => {
+    await sessionUser(db, token);
+    const [rows] = await Promise.all([
       r.select(db).rows.where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
       r.select(db).count.where(where),
     ]);
+    const ids = rows.map((x) => x.id as number);
+    await Promise.all([usersOf(db, ids), mediaFor(db, 'clients', ids)]);
+  };
 
   const byCode = [asc(r.sortable.CODE_CLIENT), asc(clients.id)];
   const measures: [string, string, () => Promise<unknown>][] = [
@@ -70,8 +91,7 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
     ['page profonde (page 900)', `/api/clients?page=900&perPage=100`, bare(undefined, byCode, 900)],
   ];
   for (const [label, url, bareFn] of measures) {
-    const api = await median(RUNS, () => get(url));
-    const sql = await median(RUNS, bareFn);
+    const [api, sql] = await compare(RUNS, () => get(url), bareFn);
     console.log(row(label, api, sql));
   }
 

@@ -1,7 +1,8 @@
 /**
  * npm run bench — not a test: measures sign-in and a paged, searched list of 10,000 activities,
  * then the clients list and exports at BENCH_CLIENTS clients (default 100,000; 0 skips them),
- * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database.
+ * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database, where the orders
+ * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them).
  * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,8 @@ import { loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
-import { benchClients, CLIENTS, seedClients } from './clients';
+import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
+import { benchOrders, ORDERS, seedOrders } from './orders';
 
 const ACTIVITIES = 10_000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,8 +86,13 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
     console.log(line('GET activities page 150, sort CODE desc', deep));
     if (CLIENTS > 0) {
       const seeded = await seedClients(handle);
-      console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${process.env.BENCH_RUNS ?? 15} appels`);
+      console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
       await benchClients(app, handle, auth);
+    }
+    if (ORDERS > 0 && handle.kind === 'postgres') {
+      const seeded = await seedOrders(handle);
+      console.log(`\n${kind} — ${ORDERS} commandes avec leurs lignes (générées en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
+      await benchOrders(app, handle, auth);
     }
   } finally {
     await app.close();

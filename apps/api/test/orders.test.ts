@@ -166,6 +166,9 @@ describe('zone chief and bell', () => {
   it('shows a zone chief only his clients’ orders; another’s is a 404 and stays unchanged', async () => {
     const list = (await call('GET', 'orders?page=1&perPage=500', undefined, chef)).json();
     expect(new Set(list.data.map((o: { CODE_CLIENT: string }) => o.CODE_CLIENT))).toEqual(new Set(['C-MINE']));
+    const [{ n: his }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.clientId, mine));
+    expect(list.meta.total).toBe(his);
+    expect((await call('GET', 'orders?page=1&search=caf', undefined, chef)).json().meta.total).toBe(0);
     const other = await order(theirs);
     expect((await call('GET', `orders/${other}`, undefined, chef)).statusCode).toBe(404);
     expect((await call('GET', `orders/${other}/items`, undefined, chef)).statusCode).toBe(404);
@@ -196,5 +199,20 @@ describe('zone chief and bell', () => {
     const magasinier = await t.auth('magasin@demo.tn');
     expect((await call('GET', 'orders?page=1', undefined, magasinier)).statusCode).toBe(403);
     expect((await call('GET', 'getAskOrders', undefined, magasinier)).statusCode).toBe(403);
+  });
+});
+
+describe('export at volume', () => {
+  it('streams every order once and in list order across several batches of rows', async () => {
+    await t.db.execute(sql`insert into orders (num_order, client_id, status, created_at)
+      select 'CMD-V-' || lpad(g::text, 5, '0'), ${theirs}, g % 5, now() - g * interval '1 minute' from generate_series(1, 4500) g`);
+    const total = (await call('GET', 'orders?page=1')).json().meta.total;
+    const res = await call('GET', 'orders/export/csv?sort=NUM_ORDER&order=desc');
+    expect(res.statusCode).toBe(200);
+    const numbers = res.body.trim().split('\n').slice(1).map((line) => line.replace(/^\uFEFF/, '').split(';')[0].replaceAll('"', ''));
+    expect(numbers).toHaveLength(total);
+    expect(new Set(numbers).size).toBe(total);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+    await t.db.execute(sql`delete from orders where num_order like 'CMD-V-%'`);
   });
 });

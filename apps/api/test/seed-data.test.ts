@@ -88,4 +88,30 @@ describe('seed:large', () => {
     expect(await count(h, mismatches)).toBe(0);
     expect(await count(h, incoherent)).toBe(0);
   });
+
+  it('adds generated products and orders in SQL: totals from the items, processed orders credited once, balances kept', async () => {
+    await seedLarge(h.db, { clients: 2100, orders: 3000 }, 'Demo1234!', () => {});
+    // Asked again with more: only the missing orders are added, in another transaction.
+    await seedLarge(h.db, { clients: 2100, orders: 3600 }, 'Demo1234!', () => {});
+    expect(await isGeneratedOrEmpty(h.db)).toBe(true);
+    expect(await count(h, sql`select count(*)::int n from products where label_ar ~ '[\u0600-\u06FF]' and price_ttc >= price_ht`)).toBe(1000);
+    expect(await count(h, sql`select count(*)::int n from orders`)).toBe(3600);
+    expect(await count(h, sql`select count(distinct num_order)::int n from orders`)).toBe(3600);
+    expect(await count(h, sql`select count(distinct status)::int n from orders`)).toBe(5);
+    expect(await count(h, sql`select count(distinct client_id)::int n from orders`)).toBeGreaterThan(1000);
+    expect(await count(h, sql`select min(extract(year from created_at))::int n from orders`)).toBe(2021);
+    expect(await count(h, sql`select count(*)::int n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`)).toBe(0);
+    const wrongTotals = sql`select count(*)::int n from orders o where o.total_net_ttc <> (select sum(qte * unit_price_ttc) from order_items i where i.order_id = o.id)
+      or o.total_points <> (select sum(qte * unit_points) from order_items i where i.order_id = o.id)`;
+    expect(await count(h, wrongTotals)).toBe(0);
+    expect(await count(h, sql`select count(*)::int n from orders o where (o.status in (2, 4)) <> (o.points_credited_at is not null)`)).toBe(0);
+    const credited = sql`select count(*)::int n from orders o where o.status in (2, 4)
+      and (select count(*) from points_ledger l where l.source = 'order' and l.source_id = o.id) <> 1`;
+    expect(await count(h, credited)).toBe(0);
+    const broken = sql`select count(*)::int n from (
+      select balance_after, sum(amount) over (partition by client_id order by created_at, id) as running from points_ledger) x
+      where balance_after <> running`;
+    expect(await count(h, broken)).toBe(0);
+    expect(await count(h, mismatches)).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * npm run seed:large -- --clients 100000
- * Fills a database (the embedded one under DATA_DIR, or DATABASE_URL) with that many coherent
- * generated clients, for benchmarks. It refuses a database that holds anything but generated data:
+ * npm run seed:large -- --clients 100000 [--products 5000] [--orders 1000000]
+ * Fills a database (the embedded one under DATA_DIR, or DATABASE_URL) up to that many coherent
+ * generated clients, products and orders (with their items and points), for benchmarks. It refuses a database that holds anything but generated data:
  * only an empty database, or one this script filled before (it leaves a marker account), is touched.
  */
 import { ROLE } from '@app/domain';
@@ -16,6 +16,7 @@ import { seedBadges } from '../modules/loyalty/badges.seed';
 import { applyPoints } from '../modules/loyalty/points.service';
 import { seedStaff } from '../modules/staff/staff.seed';
 import { type Db, openDatabase } from './client';
+import { generateOrders, generateProducts } from './seed-large-orders';
 import { ensureRoles, seedDemoAccounts } from './seed-accounts';
 import { seedClassification } from './seed-demo';
 
@@ -31,7 +32,28 @@ export async function isGeneratedOrEmpty(db: Db): Promise<boolean> {
   return Boolean(marker);
 }
 
-export async function seedLarge(db: Db, count: number, password: string, log: (line: string) => void = console.log): Promise<void> {
+export interface LargeVolumes {
+  clients: number;
+  /** Products wanted in all; orders need some, so at least ORDER_PRODUCTS when orders are asked. */
+  products?: number;
+  orders?: number;
+}
+/** Products generated when orders are asked for a catalogue that has fewer. */
+export const ORDER_PRODUCTS = 1000;
+/** Largest volumes the command accepts. */
+export const LIMITS = { clients: 2_000_000, products: 1_000_000, orders: 5_000_000 } as const;
+
+/** Brings the database up to the wanted volumes (totals: what is there already counts). */
+export async function seedLarge(db: Db, volumes: LargeVolumes | number, password: string, log: (line: string) => void = console.log): Promise<void> {
+  const want = typeof volumes === 'number' ? { clients: volumes } : volumes;
+  await seedClients(db, want.clients, password, log);
+  const orders = want.orders ?? 0;
+  const products = Math.max(want.products ?? 0, orders > 0 ? ORDER_PRODUCTS : 0);
+  if (products > 0) await generateProducts(db, products, log);
+  if (orders > 0) await generateOrders(db, orders, log);
+}
+
+async function seedClients(db: Db, count: number, password: string, log: (line: string) => void): Promise<void> {
   const [{ n: accounts }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (accounts === 0) {
     await seedDemoAccounts(db, password);
@@ -60,13 +82,22 @@ export async function seedLarge(db: Db, count: number, password: string, log: (l
   }
 }
 
-async function main() {
-  const arg = process.argv.indexOf('--clients');
-  const count = Number(arg > 0 ? process.argv[arg + 1] : 100_000);
-  if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
-    console.error('Usage : npm run seed:large -- --clients 100000 (entre 1 et 2 000 000)');
+const USAGE = 'Usage : npm run seed:large -- --clients 100000 [--products 5000] [--orders 1000000]';
+
+/** Reads `--name N`; absent gives the default, anything but a whole number within its limit stops. */
+function volumeArg(name: keyof typeof LIMITS, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < (name === 'clients' ? 1 : 0) || n > LIMITS[name]) {
+    console.error(`${USAGE}\n--${name} : un nombre entier entre ${name === 'clients' ? 1 : 0} et ${LIMITS[name].toLocaleString('fr-FR')}.`);
     process.exit(1);
   }
+  return n;
+}
+
+async function main() {
+  const volumes = { clients: volumeArg('clients', 100_000), products: volumeArg('products', 0), orders: volumeArg('orders', 0) };
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -86,8 +117,9 @@ async function main() {
       return;
     }
     const t0 = Date.now();
-    await seedLarge(database.db, count, config.DEMO_PASSWORD);
-    console.log(`${count} clients en base (${database.kind}) en ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+    await seedLarge(database.db, volumes, config.DEMO_PASSWORD);
+    const [{ c, p, o }] = ((await database.db.execute(sql`select (select count(*) from clients)::int c, (select count(*) from products)::int p, (select count(*) from orders)::int o`)) as unknown as { rows: { c: number; p: number; o: number }[] }).rows;
+    console.log(`${c} clients, ${p} produits, ${o} commandes en base (${database.kind}) en ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
   }

@@ -3,6 +3,7 @@ import { type Action, can, MSG } from '@app/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roles, sessions, users } from '../modules/auth/auth.table';
+import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
 
 export interface CurrentUser {
@@ -52,8 +53,12 @@ export function registerAuth(app: FastifyInstance) {
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S{20,200})$/i);
-  if (!match) return null;
-  const [row] = await app.db
+  return match ? sessionUser(app.db, match[1]) : null;
+}
+
+/** The active account behind a live session token, or null: the one query every signed-in call makes. */
+export async function sessionUser(db: Db, token: string): Promise<CurrentUser | null> {
+  const [row] = await db
     .select({
       id: users.id,
       email: users.email,
@@ -66,7 +71,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.tokenHash, hashToken(match[1])), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (row?.status !== 1) return null;
   const { status: _s, ...user } = row;

@@ -33,18 +33,21 @@ function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMess
   return null;
 }
 
-/** Loaded fields, and the file (or the files) of the media's first name as MEDIA, for a page of rows in a few queries. */
-async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[]): Promise<Dto[]> {
-  await r.load(db, dtos);
-  if (!r.def.media || !dtos.length) return dtos;
-  const first = Object.keys(r.def.media.names)[0];
+/** Adds the loaded fields and the first media to each DTO; the reads go out together. */
+export async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[]): Promise<Dto[]> {
+  const media = r.def.media;
+  if (!media || !dtos.length) {
+    await r.load(db, dtos);
+    return dtos;
+  }
+  const first = Object.keys(media.names)[0];
   const ids = dtos.map((d) => d.id);
-  if (r.def.media.multiple) {
-    const lists = await mediaListFor(db, r.def.path, ids, first);
+  if (media.multiple) {
+    const [, lists] = await Promise.all([r.load(db, dtos), mediaListFor(db, r.def.path, ids, first)]);
     for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = lists.get(d.id) ?? [];
     return dtos;
   }
-  const files = await mediaFor(db, r.def.path, ids, first);
+  const [, files] = await Promise.all([r.load(db, dtos), mediaFor(db, r.def.path, ids, first)]);
   for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = files.get(d.id) ?? null;
   return dtos;
 }
@@ -135,15 +138,25 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     const db = app.db;
     // The ids in list order first (one query, a few bytes per row), then the rows by batches of ids:
     // memory stays flat and each batch costs the same, where OFFSET batches grow with the list.
+    const batchAt = async (order: number[], i: number) => {
+      const chunk = order.slice(i, i + EXPORT_BATCH);
+      const batch = await r.select(db).rows.where(inArray(def.idColumn, chunk));
+      const byId = new Map(batch.map((row) => [row.id as number, row]));
+      // A row deleted since the ids were read is simply left out.
+      const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
+      return toDtos(db, ordered);
+    };
     async function* rows(): AsyncGenerator<Dto> {
       const order = (await r.select(db).ids.where(where).orderBy(...orderBy)).map((x) => x.id);
-      for (let i = 0; i < order.length; i += EXPORT_BATCH) {
-        const chunk = order.slice(i, i + EXPORT_BATCH);
-        const batch = await r.select(db).rows.where(inArray(def.idColumn, chunk));
-        const byId = new Map(batch.map((row) => [row.id as number, row]));
-        // A row deleted since the ids were read is simply left out.
-        const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
-        yield* await toDtos(db, ordered);
+      // The next batch is read while this one is written: the database and the file writer work side
+      // by side, and at most two batches are held. A download dropped mid-way leaves one read to end
+      // on its own (its failure then has nobody to report to, hence the catch).
+      let next = order.length ? batchAt(order, 0) : null;
+      for (let i = 0; next; i += EXPORT_BATCH) {
+        const current = await next;
+        next = i + EXPORT_BATCH < order.length ? batchAt(order, i + EXPORT_BATCH) : null;
+        next?.catch(() => {});
+        yield* current;
       }
     }
     const stream = exportStream({ format, ...def.export, columns: r.exportColumns, rows: rows() });

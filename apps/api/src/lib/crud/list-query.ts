@@ -42,9 +42,17 @@ export function orderFor(
 
 export const countExpr = sql<number>`count(*)::int`;
 
-/** `<fk> in (select id from <table> where name ilike <pattern>)`: a joined table's name as a search target. */
+/**
+ * `<fk> = any(array(<ids sub-select>))`, the form for a search target on another table: the
+ * sub-select runs once and its ids probe the foreign key's index, so an OR with the other targets
+ * becomes a bitmap OR of index scans. Written `<fk> in (<sub-select>)`, an OR makes it a check on
+ * every row, a full scan (1.8 s against 1 ms for a client code among a million orders).
+ */
+export const fkIn = (fk: AnyPgColumn, ids: SQL): SQL => sql`${fk} = any(array(${ids}))`;
+
+/** A joined table's name as a search target: the rows whose `fk` points at a matching name. */
 export function refNameLike(fk: AnyPgColumn, table: AnyPgTable & { id: AnyPgColumn; name: AnyPgColumn }, pattern: string): SQL {
-  return sql`${fk} in (select ${table.id} from ${table} where ${ilike(table.name, pattern)})`;
+  return fkIn(fk, sql`select ${table.id} from ${table} where ${ilike(table.name, pattern)}`);
 }
 
 /** Sort key of a text column: lower-cased, accents removed (indexed by migration 0002). */

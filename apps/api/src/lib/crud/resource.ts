@@ -6,11 +6,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { FieldDef } from './fields';
 
-/** A table joined for display fields; with `left`, its fields may be null. */
+/**
+ * A table joined for display fields; with `left`, its fields may be null. `one` is an inner join along
+ * a non-null foreign key: each row has exactly one match, so, as for `left`, the list's count leaves
+ * it out unless the search reads its columns (a scope or filter on it must then be a subquery).
+ */
 export interface JoinDef {
   table: PgTable;
   on: SQL;
-  kind?: 'inner' | 'left';
+  kind?: 'inner' | 'left' | 'one';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CATALOGUE_PAGE_SIZE, formatDate, MSG, overlappingPeriod, PRODUCT_MSG, type ProductPoint, productPointBody } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
+import { fkIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { productPoints as t, products } from './catalogue.table';
@@ -41,7 +42,7 @@ export const productPointsResource = defineResource<ProductPoint>()({
     {
       api: 'PRODUCT_REF',
       column: products.ref,
-      search: (p) => sql`${t.productId} in (select ${products.id} from ${products} where ${products.ref} ilike ${p} or ${products.label} ilike ${p})`,
+      search: (p) => fkIn(t.productId, sql`select ${products.id} from ${products} where ${products.ref} ilike ${p} or ${products.label} ilike ${p}`),
       sort: 'text',
       export: { header: 'Référence', width: 1.2 },
     },

@@ -1,6 +1,6 @@
 import { CATALOGUE_PAGE_SIZE, MSG, type SubCategory, subCategoryBody, TARIF_MSG } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
-import { refNameLike } from '../../lib/crud/list-query';
+import { fkIn, refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { productCategories as categories, subCategories as t } from './catalogue.table';
@@ -31,7 +31,7 @@ export const subCategoriesResource = defineResource<SubCategory>()({
     {
       api: 'CODE_CATEGORIE',
       column: categories.code,
-      search: (p) => sql`${t.categoryId} in (select ${categories.id} from ${categories} where ${categories.code} ilike ${p})`,
+      search: (p) => fkIn(t.categoryId, sql`select ${categories.id} from ${categories} where ${categories.code} ilike ${p}`),
       sort: 'text',
       export: { header: 'Code catégorie', width: 1 },
     },

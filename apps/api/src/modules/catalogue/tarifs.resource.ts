@@ -1,7 +1,7 @@
 import { CATALOGUE_PAGE_SIZE, formatDate, formatMoney, formatPercent, MSG, type Tarif, TARIF_MSG, tarifBody } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { moneyField, orEmpty } from '../../lib/crud/fields';
-import { refNameLike } from '../../lib/crud/list-query';
+import { fkIn, refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { clientCircuits as circuits } from '../classification/classification.table';
@@ -47,7 +47,7 @@ export const tarifsResource = defineResource<Tarif>()({
     {
       api: 'ARTICLE',
       column: products.ref,
-      search: (p) => sql`${t.productId} in (select ${products.id} from ${products} where ${products.ref} ilike ${p} or ${products.label} ilike ${p})`,
+      search: (p) => fkIn(t.productId, sql`select ${products.id} from ${products} where ${products.ref} ilike ${p} or ${products.label} ilike ${p}`),
       sort: 'text',
       export: { header: 'Article', width: 1.2 },
     },

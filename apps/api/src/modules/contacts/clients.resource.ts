@@ -1,5 +1,6 @@
 import { CLIENT_MESSAGES, type Client, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE } from '@app/domain';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { fkIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
@@ -56,14 +57,14 @@ export const clientsResource = defineResource<Client>()({
       column: chefName,
       schema: z.string().nullable(),
       search: (p) =>
-        sql`${c.chefZoneId} in (select ${users.id} from ${users} where ${or(ilike(users.firstname, p), ilike(users.lastname, p), ilike(users.codeChefZone, p))})`,
+        fkIn(c.chefZoneId, sql`select ${users.id} from ${users} where ${or(ilike(users.firstname, p), ilike(users.lastname, p), ilike(users.codeChefZone, p))}`),
       sort: sql`public.sort_key(${chefName})`,
       export: { header: 'Chef de zone', width: 1.5, format: orEmpty },
     },
     {
       api: 'BADGE_NAME',
       column: badges.name,
-      search: (p) => sql`${c.badgeId} in (select ${badges.id} from ${badges} where ${ilike(badges.name, p)})`,
+      search: (p) => fkIn(c.badgeId, sql`select ${badges.id} from ${badges} where ${ilike(badges.name, p)}`),
       sort: 'text',
       export: { header: 'Badge', width: 1, format: orEmpty },
     },

@@ -26,7 +26,7 @@ export const pointsLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('points_ledger_client_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('points_ledger_client_idx').on(t.clientId, t.createdAt, t.id),
     index('points_ledger_source_idx').on(t.source, t.clientId),
     check('points_ledger_amount_nonzero', sql`${t.amount} <> 0`),
     check('points_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),

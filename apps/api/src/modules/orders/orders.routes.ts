@@ -1,5 +1,5 @@
-import { ORDER_BELL_SIZE, ORDER_DELETABLE_STATUSES, ORDER_ITEMS_PAGE_SIZE, ORDER_MSG, ORDER_STATUS, type Order, orderUpdateBody } from '@app/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { ORDER_DELETABLE_STATUSES, ORDER_ITEMS_PAGE_SIZE, ORDER_MSG, ORDER_STATUS, type Order, orderUpdateBody } from '@app/domain';
+import { and, asc, count, eq, } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,12 +11,10 @@ import { AppError, notFound, ok, paged } from '../../lib/http';
 import { listReply, mediaReply, okReply } from '../../lib/replies';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../audit/audit.repository';
-import { users } from '../auth/auth.table';
 import { products } from '../catalogue/catalogue.table';
-import { clients } from '../contacts/clients.table';
 import { mediaListFor } from '../media/media.service';
 import { orderScope, ordersResource } from './orders.resource';
-import { applyOrderStatus } from './orders.service';
+import { applyOrderStatus, waitingOrders } from './orders.service';
 import { orderItems, orders } from './orders.table';
 
 const compiled = compileResource(ordersResource);
@@ -136,28 +134,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Cloche des commandes : nombre de commandes « Nouveau » et les plus récentes', response: { 200: okReply(z.object({ count: z.number().int(), items: z.array(bellItem) })) } },
     },
     async (req) => {
-      const scope = orderScope(req.user!);
-      const waiting = and(eq(orders.status, 0), scope ? sql`${orders.clientId} in (select id from clients where chef_zone_id = ${req.user!.id})` : undefined);
-      const [[{ n }], rows] = await Promise.all([
-        app.db.select({ n: count() }).from(orders).where(waiting),
-        app.db
-          .select({
-            id: orders.id,
-            num: orders.numOrder,
-            code: clients.code,
-            client: clients.name,
-            first: users.firstname,
-            last: users.lastname,
-            total: orders.totalNetTtc,
-            at: orders.createdAt,
-          })
-          .from(orders)
-          .innerJoin(clients, eq(clients.id, orders.clientId))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(waiting)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(ORDER_BELL_SIZE),
-      ]);
+      const { n, rows } = await waitingOrders(app.db, req.user!);
       return ok({
         count: Number(n),
         items: rows.map((r) => ({

@@ -1,8 +1,10 @@
-import { ORDER_POINTS_STATUSES } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
+import { ORDER_BELL_SIZE, ORDER_POINTS_STATUSES } from '@app/domain';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';
+import { users } from '../auth/auth.table';
+import { orderScope } from './orders.resource';
 import { orders } from './orders.table';
 
 export interface NewOrder {
@@ -80,4 +82,33 @@ export async function applyOrderStatus(tx: Db, orderId: number, status: number, 
     authorId,
   });
   return { credited: Number(claim.total_points) };
+}
+
+/**
+ * The order bell's SQL (issue 7 §3): how many orders are « Nouveau » and the newest of them, for the
+ * reader's scope (a zone chief's own clients). Both read the (status, created_at, id) index.
+ */
+export async function waitingOrders(db: Db, user: { id: number; role: string }) {
+  const waiting = and(eq(orders.status, 0), orderScope(user));
+  const [[{ n }], rows] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(waiting),
+    db
+      .select({
+        id: orders.id,
+        num: orders.numOrder,
+        code: clients.code,
+        client: clients.name,
+        first: users.firstname,
+        last: users.lastname,
+        total: orders.totalNetTtc,
+        at: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(clients, eq(clients.id, orders.clientId))
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(waiting)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ORDER_BELL_SIZE),
+  ]);
+  return { n: Number(n), rows };
 }

@@ -33,9 +33,11 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_num_unique').on(t.numOrder),
     index('orders_num_trgm').using('gin', t.numOrder.op('gin_trgm_ops')),
-    index('orders_client_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
-    index('orders_created_sort').on(t.createdAt.desc(), t.id.desc()),
-    index('orders_status_created').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: `order by created_at desc, id desc` (nulls first) reads them backwards. An
+    // index built with .desc() is DESC NULLS LAST, which that order cannot use (a full sort at 1M rows).
+    index('orders_client_idx').on(t.clientId, t.createdAt, t.id),
+    index('orders_created_sort').on(t.createdAt, t.id),
+    index('orders_status_created').on(t.status, t.createdAt, t.id),
     index('orders_site_sort').on(t.site, t.id),
     index('orders_user_idx').on(t.userId),
   ],

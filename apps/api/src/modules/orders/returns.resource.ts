@@ -1,5 +1,6 @@
 import { formatDateTime, type GoodsReturn, MSG, RETURNS_PAGE_SIZE } from '@app/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { fkIn } from '../../lib/crud/list-query';
 import { z } from 'zod';
 import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
@@ -40,7 +41,7 @@ export const returnsResource = defineResource<GoodsReturn>()({
     {
       api: 'CLIENT_NAME',
       column: clients.name,
-      search: (p) => sql`${r.clientId} in (select id from clients where name ilike ${p} or code_client ilike ${p})`,
+      search: (p) => fkIn(r.clientId, sql`select id from clients where name ilike ${p} or code_client ilike ${p}`),
       sort: 'text',
       export: { header: 'Client', width: 2 },
     },

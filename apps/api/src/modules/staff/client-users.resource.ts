@@ -1,5 +1,6 @@
 import { type ClientUser, clientUserBody, ROLE, STAFF_MSG } from '@app/domain';
 import { and, eq, isNotNull, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { fkIn } from '../../lib/crud/list-query';
 import { z } from 'zod';
 import { compileResource } from '../../lib/crud/compile';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
@@ -18,7 +19,7 @@ import { clients } from '../contacts/clients.table';
  * clients (clients_code_trgm, clients_name_trgm) stay usable.
  */
 const clientLike = (pattern: string): SQL =>
-  sql`${u.clientId} in (select ${clients.id} from ${clients} where ${or(ilike(clients.code, pattern), ilike(clients.name, pattern))})`;
+  fkIn(u.clientId, sql`select ${clients.id} from ${clients} where ${or(ilike(clients.code, pattern), ilike(clients.name, pattern))}`);
 
 export const clientUsers = compileResource(
   defineResource<ClientUser>()({
