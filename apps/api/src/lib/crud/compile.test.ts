@@ -15,7 +15,7 @@ describe('compileResource', () => {
 
   it('maps a row to the DTO with id and ID, flags as 0 or 1', () => {
     const row = { id: 4, NAME: 'Boulangerie', CODE: 'B', CIRCUIT: 3, CIRCUIT_NAME: 'Trad', DESCRIPTION: null, E_COMMERCE: 1, FIDELITE: 0, REMISE_RISTOUNE: 7 };
-    const dto = activities.toDto(row);
+    const dto = activities.toDto({ ...row });
     expect(dto).toEqual({ ...row, ID: 4, REMISE_RISTOUNE: 0 });
     expect(activities.dto.parse(dto)).toEqual(dto);
   });

@@ -23,6 +23,7 @@ export interface CompiledResource<Dto extends { id: number }> {
   def: ResourceDef<Dto>;
   /** The select with its joins, rows keyed by API name; `where`, order and paging are added by the router. */
   select(db: Db): { rows: SelectBuilder<Row>; count: SelectBuilder<{ n: number }>; ids: SelectBuilder<{ id: number }> };
+  /** Turns a row of `select().rows` into the DTO, in place (the row is not to be used after). */
   toDto(row: Row): Dto;
   /** Parsed (possibly partial) body → column values keyed by the table's Drizzle properties. */
   toValues(body: Row): Row;
@@ -58,6 +59,9 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
   }
 
   const stored = fields.filter((f) => f.column !== undefined) as (FieldDef<Dto> & { column: AnyPgColumn | SQL })[];
+  const withRead = stored.filter((f) => f.read);
+  const readKeys = withRead.map((f) => f.api as string);
+  const reads = withRead.map((f) => f.read!);
   const loaded = fields.filter((f) => f.load);
   const writable = stored.filter((f) => bodyKeys.has(f.api) && isColumn(f.column) && own.has(f.column));
   const selection: Record<string, AnyPgColumn | SQL> = { id: def.idColumn };
@@ -119,10 +123,12 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
       ids: withJoins(db.select({ id: def.idColumn }).from(def.table)),
     }),
     toDto: (row) => {
-      const dto: Row = { id: row.id, ID: row.id };
-      for (const f of stored) dto[f.api] = f.read ? f.read(row[f.api]) : row[f.api];
-      if (def.media) dto.MEDIA = def.media.multiple ? [] : null;
-      return dto as unknown as Dto;
+      // The row becomes the DTO in place: only the fields with a `read` change. Copying the 70 keys of
+      // a client into a new object cost 6 µs a row, the largest part of a 100,000-row export.
+      for (let i = 0; i < readKeys.length; i++) row[readKeys[i]] = reads[i](row[readKeys[i]]);
+      row.ID = row.id;
+      if (def.media) row.MEDIA = def.media.multiple ? [] : null;
+      return row as unknown as Dto;
     },
     toValues: (body) => {
       const values: Row = {};

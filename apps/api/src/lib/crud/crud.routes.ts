@@ -1,5 +1,5 @@
 import { listQuery, MSG } from '@app/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { withCleanRichText } from '../rich-text';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
 import { type CompiledResource, compileResource } from './compile';
 import { formCreate } from './form-body';
-import { orderFor, searchWhere } from './list-query';
+import { idIn, orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
 import { deletedReply, exportParams, exportQuery, idParams, partialBody, reorderBody, reorderReply } from './schemas';
@@ -140,7 +140,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     // memory stays flat and each batch costs the same, where OFFSET batches grow with the list.
     const batchAt = async (order: number[], i: number) => {
       const chunk = order.slice(i, i + EXPORT_BATCH);
-      const batch = await r.select(db).rows.where(inArray(def.idColumn, chunk));
+      const batch = await r.select(db).rows.where(idIn(def.idColumn, chunk));
       const byId = new Map(batch.map((row) => [row.id as number, row]));
       // A row deleted since the ids were read is simply left out.
       const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);

@@ -1,6 +1,6 @@
 import { CLIENT_MESSAGES, type Client, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE } from '@app/domain';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { fkIn } from '../../lib/crud/list-query';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
@@ -100,7 +100,7 @@ export const clientsResource = defineResource<Client>()({
       api: 'USERS',
       schema: z.array(z.number().int()),
       load: async (db, ids) => {
-        const rows = await db.select({ id: users.id, clientId: users.clientId }).from(users).where(inArray(users.clientId, ids)).orderBy(users.id);
+        const rows = await db.select({ id: users.id, clientId: users.clientId }).from(users).where(idIn(users.clientId, ids)).orderBy(users.id);
         const out = new Map<number, number[]>();
         for (const r of rows) out.set(r.clientId!, [...(out.get(r.clientId!) ?? []), r.id]);
         return out;

@@ -3,6 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FILE_FAMILIES, type FileFamily, MAX_FILE_SIZE, type Media, MSG } from '@app/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import { idIn } from '../../lib/crud/list-query';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
@@ -104,7 +105,7 @@ export async function mediaFor(db: Db, entity: string, ids: number[], collection
   const rows = await db
     .select()
     .from(media)
-    .where(and(eq(media.entity, entity), eq(media.collection, collection), inArray(media.entityId, ids)))
+    .where(and(eq(media.entity, entity), eq(media.collection, collection), idIn(media.entityId, ids)))
     .orderBy(media.id);
   const out = new Map<number, Media>();
   for (const r of rows) out.set(r.entityId, mediaDto(r));
@@ -117,7 +118,7 @@ export async function mediaListFor(db: Db, entity: string, ids: number[], collec
   const rows = await db
     .select()
     .from(media)
-    .where(and(eq(media.entity, entity), eq(media.collection, collection), inArray(media.entityId, ids)))
+    .where(and(eq(media.entity, entity), eq(media.collection, collection), idIn(media.entityId, ids)))
     .orderBy(media.id);
   const out = new Map<number, Media[]>();
   for (const r of rows) out.set(r.entityId, [...(out.get(r.entityId) ?? []), mediaDto(r)]);

@@ -1,6 +1,6 @@
 import { formatDateTime, type GoodsReturn, MSG, RETURNS_PAGE_SIZE } from '@app/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { fkIn } from '../../lib/crud/list-query';
+import { asc, eq, sql } from 'drizzle-orm';
+import { fkIn, idIn } from '../../lib/crud/list-query';
 import { z } from 'zod';
 import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
@@ -68,7 +68,7 @@ export const returnsResource = defineResource<GoodsReturn>()({
           })
           .from(items)
           .innerJoin(products, eq(products.id, items.productId))
-          .where(inArray(items.returnId, ids))
+          .where(idIn(items.returnId, ids))
           .orderBy(asc(items.id));
         const images = await mediaListFor(db, 'products', [...new Set(rows.map((x) => x.PRODUCT_ID))], 'images');
         const out = new Map<number, unknown[]>();
