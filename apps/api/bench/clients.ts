@@ -4,12 +4,13 @@
  * Volume: BENCH_CLIENTS (default 100,000).
  */
 import { PassThrough } from 'node:stream';
-import { asc, desc, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
 import { seedLarge } from '../src/db/seed-large';
 import { compileResource } from '../src/lib/crud/compile';
+import { EXPORT_BATCH } from '../src/lib/crud/crud.routes';
 import { idIn, searchWhere } from '../src/lib/crud/list-query';
 import { clientsResource } from '../src/modules/contacts/clients.resource';
 import { clients } from '../src/modules/contacts/clients.table';
@@ -97,21 +98,22 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
 
   // Whole-list exports: the API stream read to its end, beside the bare work.
   const exportOnce = async (path: string) => {
-    let peak = process.memoryUsage().rss;
+    const before = process.memoryUsage().rss;
+    let peak = before;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const t0 = performance.now();
     const res = await app.inject({ method: 'GET', url: path, headers: auth, payloadAsStream: true });
     let bytes = 0;
     for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
     clearInterval(timer);
-    return { ms: performance.now() - t0, bytes, peakMb: peak / 1024 / 1024 };
+    return { ms: performance.now() - t0, bytes, peakMb: peak / 1024 / 1024, addedMb: (peak - before) / 1024 / 1024 };
   };
   /** The export's SQL alone: the session check, the ids in order, then the same batches the route reads (rows, then their accounts beside their images). */
   const bareBatches = async () => {
     await sessionUser(db, token);
     const ids = (await r.select(db).ids.where(undefined).orderBy(...byCode)).map((x) => x.id);
-    for (let i = 0; i < ids.length; i += 2000) {
-      const rows = await r.select(db).rows.where(idIn(clients.id, ids.slice(i, i + 2000)));
+    for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+      const rows = await r.select(db).rows.where(idIn(clients.id, ids.slice(i, i + EXPORT_BATCH)));
       const batch = rows.map((x) => x.id as number);
       await Promise.all([usersOf(db, batch), mediaFor(db, 'clients', batch)]);
     }
@@ -119,7 +121,7 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
   const csv = await exportOnce('/api/export/csv');
   const t0 = performance.now();
   await bareBatches();
-  console.log(row(`export CSV (${CLIENTS} lignes, ${(csv.bytes / 1e6).toFixed(1)} Mo)`, csv.ms, performance.now() - t0, `   RSS max ${csv.peakMb.toFixed(0)} Mo`));
+  console.log(row(`export CSV (${CLIENTS} lignes, ${(csv.bytes / 1e6).toFixed(1)} Mo)`, csv.ms, performance.now() - t0, `   RSS max ${csv.peakMb.toFixed(0)} Mo (+${csv.addedMb.toFixed(0)})`));
 
   const xlsx = await exportOnce('/api/export/excel');
   // ExcelJS alone: the same number of rows and columns, values already in memory (no database).
@@ -133,5 +135,5 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
   for (let i = 0; i < CLIENTS; i++) sheet.addRow(sample).commit();
   sheet.commit();
   await book.commit();
-  console.log(row(`export XLSX (${CLIENTS} lignes)`, xlsx.ms, performance.now() - t1, `   RSS max ${xlsx.peakMb.toFixed(0)} Mo`));
+  console.log(row(`export XLSX (${CLIENTS} lignes)`, xlsx.ms, performance.now() - t1, `   RSS max ${xlsx.peakMb.toFixed(0)} Mo (+${xlsx.addedMb.toFixed(0)})`));
 }

@@ -1,9 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { ExportCell, ExportColumn, ExportSpec } from './types';
 
-/** Rows written between two checks of the output buffer (and a turn of the event loop). */
-const ROWS_PER_CHECK = 100;
 const EXCEL_MAX_CELL_CHARS = 32_767;
 
 /** Excel refuses sheet names with []:*?/\, longer than 31 characters, empty or wrapped in quotes. */
@@ -45,55 +43,81 @@ function xlsxValue(value: ExportCell): string | number | null {
   return value.replace(INVALID_XML, '').slice(0, EXCEL_MAX_CELL_CHARS);
 }
 
+/** Rows sent to the writer's thread at once, and batches in flight (one written, one waiting). */
+const BATCH_ROWS = 500;
+const IN_FLIGHT = 2;
+const WORKER = new URL('./xlsx-worker.mjs', import.meta.url);
+
+type FromWorker = { chunk: Uint8Array } | { ack: true } | { done: true } | { error: string };
+
 /**
- * ExcelJS writes into its zip without honouring backpressure, so the producer itself waits while the
- * output is full (nobody is reading), and yields to the event loop so that compression keeps up.
+ * The workbook is written by ExcelJS in a worker thread (xlsx-worker.mjs): this thread turns rows into
+ * cells and sends them by batches, at most IN_FLIGHT unacknowledged, and none while the file bytes
+ * already produced wait for the client (backpressure reaches `rows`). A 100,000-row export thus no
+ * longer holds the event loop for the ten seconds ExcelJS needs, and reading the next rows overlaps
+ * with writing the last ones.
  */
-function waitForRoom(out: PassThrough): Promise<void> {
-  if (out.destroyed || !out.writableNeedDrain) return new Promise((resolve) => setImmediate(resolve));
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
-}
-
-async function writeWorkbook<Row>(spec: ExportSpec<Row>, out: PassThrough): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false, // a shared-strings table would keep every distinct string in memory
-    useStyles: true, // needed for the bold header
-  });
-  const sheet = workbook.addWorksheet(sheetName(spec.title), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  const widths = columnWidths(spec.columns);
-  sheet.columns = widths.map((width) => ({ width }));
-  const header = sheet.addRow(spec.columns.map((c) => xlsxValue(c.header)));
-  header.font = { bold: true };
-  header.commit();
-  if (spec.columns.length > 0) {
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: spec.columns.length } };
-  }
-
-  let count = 0;
-  for await (const row of spec.rows) {
-    if (out.destroyed) return; // client gone: leaving the loop also closes the rows iterator
-    sheet.addRow(spec.columns.map((c) => xlsxValue(c.value(row)))).commit();
-    if (++count % ROWS_PER_CHECK === 0) await waitForRoom(out);
-  }
-  sheet.commit();
-  await workbook.commit();
-}
-
 export function xlsxStream<Row>(spec: ExportSpec<Row>): Readable {
-  const out = new PassThrough({ highWaterMark: 64 * 1024 });
-  writeWorkbook(spec, out).catch((error: unknown) => {
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  const worker = new Worker(WORKER, {
+    // ExcelJS's live data is a few rows and the zip window: a small heap makes it collect as it goes
+    // instead of letting garbage pile up to hundreds of megabytes.
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
+    workerData: { title: sheetName(spec.title), headers: spec.columns.map((c) => xlsxValue(c.header)), widths: columnWidths(spec.columns) },
   });
+  let wake: (() => void) | null = null;
+  const nudge = () => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  let unacked = 0;
+  const out = new Readable({
+    highWaterMark: 64 * 1024,
+    read: nudge,
+    destroy(error, callback) {
+      nudge();
+      void worker.terminate();
+      callback(error);
+    },
+  });
+  worker.on('message', (message: FromWorker) => {
+    if ('chunk' in message) out.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+    else if ('ack' in message) {
+      unacked--;
+      nudge();
+    } else if ('done' in message) {
+      out.push(null);
+      void worker.terminate();
+    } else out.destroy(new Error(message.error));
+  });
+  worker.on('error', (error) => out.destroy(error));
+
+  /** Waits while the writer has enough to do or the client has not taken what is ready. */
+  const room = async () => {
+    while (!out.destroyed && (unacked >= IN_FLIGHT || out.readableLength >= out.readableHighWaterMark)) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  };
+  const send = async (rows: (string | number | null)[][]) => {
+    await room();
+    if (out.destroyed) return;
+    unacked++;
+    worker.postMessage({ rows });
+  };
+  (async () => {
+    let batch: (string | number | null)[][] = [];
+    for await (const row of spec.rows) {
+      if (out.destroyed) return; // client gone: leaving the loop also closes the rows iterator
+      batch.push(spec.columns.map((c) => xlsxValue(c.value(row))));
+      if (batch.length === BATCH_ROWS) {
+        await send(batch);
+        batch = [];
+      }
+    }
+    if (batch.length) await send(batch);
+    if (!out.destroyed) worker.postMessage({ end: true });
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
 }
