@@ -71,6 +71,7 @@ export function xlsxStream<Row>(spec: ExportSpec<Row>): Readable {
     resume?.();
   };
   let unacked = 0;
+  let written = false;
   const out = new Readable({
     highWaterMark: 64 * 1024,
     read: nudge,
@@ -86,11 +87,16 @@ export function xlsxStream<Row>(spec: ExportSpec<Row>): Readable {
       unacked--;
       nudge();
     } else if ('done' in message) {
+      written = true;
       out.push(null);
       void worker.terminate();
     } else out.destroy(new Error(message.error));
   });
   worker.on('error', (error) => out.destroy(error));
+  // A writer that stops without saying done (killed, out of memory) must not leave the download hanging.
+  worker.on('exit', () => {
+    if (!written && !out.destroyed) out.destroy(new Error("L'écriture du fichier XLSX s'est arrêtée"));
+  });
 
   /** Waits while the writer has enough to do or the client has not taken what is ready. */
   const room = async () => {
