@@ -18,6 +18,7 @@ import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
 import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchOrders, ORDERS, seedOrders } from './orders';
+import { benchServerMemory } from './server-memory';
 
 const ACTIVITIES = 10_000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,7 +56,7 @@ function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon
 const line = (label: string, r: autocannon.Result) =>
   `${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}`;
 
-async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void>) {
+async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void>, url?: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-'));
   await seed(handle);
   const config = loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
@@ -88,6 +89,13 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       const seeded = await seedClients(handle);
       console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
       await benchClients(app, handle, auth);
+      // On PostgreSQL the server can also run alone, as `npm start` runs it, on the same database.
+      if (url) {
+        await benchServerMemory(url, [
+          [`export CSV (${CLIENTS} lignes), serveur seul`, '/api/export/csv'],
+          [`export XLSX (${CLIENTS} lignes), serveur seul`, '/api/export/excel'],
+        ]);
+      }
     }
     if (ORDERS > 0 && handle.kind === 'postgres') {
       const seeded = await seedOrders(handle);
@@ -112,10 +120,15 @@ if (url) {
   await admin.query(`CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  await bench('PostgreSQL', await openDatabase({ url: u.toString() }), async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
+  await bench(
+    'PostgreSQL',
+    await openDatabase({ url: u.toString() }),
+    async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+    u.toString(),
+  );
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : mesure PostgreSQL ignorée)');
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,7 +25,16 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** apps/api/drizzle, from src/db (tsx, tests) as from the bundled dist/server.mjs (npm start). */
+const migrationsFolder = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'drizzle', 'meta', '_journal.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('Dossier des migrations (drizzle/) introuvable');
+    dir = up;
+  }
+  return path.join(dir, 'drizzle');
+})();
 
 /** `dataDir` null means an in-memory embedded database (tests). */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
