@@ -26,6 +26,9 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'au moins 8 caractères').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.string().email().default('contact@fidelite.tn'),
+  /** The company printed on exit slips (bons de sortie), with its tax number (matricule fiscal). */
+  COMPANY_NAME: z.string().min(1).max(120).default('Programme Fidélité SA'),
+  COMPANY_TAX_ID: z.string().min(1).max(40).default('0000000/A/M/000'),
   /**
    * Reverse proxy in front of the server: 'false' (default: the socket address is the client IP),
    * a hop count, or a comma-separated list of proxy addresses. Never 'true': any client could then

@@ -53,6 +53,23 @@ describe('demo data', () => {
     expect(await count(h, behind)).toBe(0);
   });
 
+  it('holds gifts of both types, purchases and their units in every status, paid through the ledger', async () => {
+    expect(await count(h, sql`select count(distinct type)::int n from loyalty_gifts`)).toBe(2);
+    expect(await count(h, sql`select count(*)::int n from starting_gifts`)).toBe(2);
+    expect(await count(h, sql`select count(distinct status)::int n from gift_purchases`)).toBeGreaterThanOrEqual(4);
+    expect(await count(h, sql`select count(*)::int n from gift_purchases where status = 0`)).toBeGreaterThan(0);
+    expect(await count(h, sql`select count(distinct status)::int n from gift_conversions`)).toBe(5);
+    expect(await count(h, sql`select count(distinct status)::int n from starting_gift_purchases`)).toBe(5);
+    expect(await count(h, sql`select count(distinct status)::int n from vocher_purchases`)).toBe(2);
+    expect(await count(h, sql`select count(*)::int n from coupons`)).toBe(3);
+    expect(await count(h, sql`select count(distinct year)::int n from ristournes`)).toBe(new Date().getFullYear() - 2020);
+    // Every accepted purchase was debited once; refused units gave their points back.
+    const debited = sql`select count(*)::int n from gift_purchases p where p.status in (1, 2, 4)
+      and (select count(*) from points_ledger l where l.source = 'gift' and l.source_id = p.id and l.amount < 0) <> 1`;
+    expect(await count(h, debited)).toBe(0);
+    expect(await count(h, sql`select count(*)::int n from gift_conversions where status = 4 and scan_date is null`)).toBe(0);
+  });
+
   it('credits each processed order once, and every ledger row holds the running balance', async () => {
     expect(await count(h, sql`select count(*)::int n from orders o where (o.status in (2, 4)) <> (o.points_credited_at is not null)`)).toBe(0);
     const credited = sql`select count(*)::int n from orders o where o.status in (2, 4) and o.total_points > 0

@@ -110,3 +110,16 @@ export const percent = () => decimal3().refine((v) => Number(v) <= 100, { error:
 
 /** Start ≤ end of a period of YYYY-MM-DD days (text compares as dates). */
 export const periodInOrder = (start: string | null | undefined, end: string | null | undefined) => !start || !end || start <= end;
+
+/**
+ * Every field of `schema` optional, absent fields left absent. zod's own partial() still fills a
+ * field's default: a PUT carrying one flag would reset the others (IS_ACTIVE back to 1, points to 0).
+ */
+export function partialNoDefaults<T extends z.ZodRawShape>(schema: z.ZodObject<T>): z.ZodObject<{ [K in keyof T]: z.ZodOptional<T[K]> }> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+    shape[key] = inner.optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof T]: z.ZodOptional<T[K]> }>;
+}

@@ -1,7 +1,7 @@
 /** Upload families per field, with the 5 MB limit the spec names. Checked in the browser and by magic bytes on the server. */
 export const MAX_FILE_SIZE = 5_242_880;
 
-export type FileFamily = 'image' | 'video' | 'imageOrPdf' | 'spreadsheet' | 'csv';
+export type FileFamily = 'image' | 'video' | 'imageOrVideo' | 'imageOrPdf' | 'spreadsheet' | 'csv';
 
 export const FILE_FAMILIES: Record<FileFamily, { mimes: string[]; accept: string; extensions: string[] }> = {
   image: {
@@ -10,6 +10,12 @@ export const FILE_FAMILIES: Record<FileFamily, { mimes: string[]; accept: string
     extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
   },
   video: { mimes: ['video/mp4', 'video/webm', 'video/quicktime'], accept: 'video/mp4,video/webm,video/quicktime', extensions: ['mp4', 'webm', 'mov'] },
+  // A gift's media (spec 2 §5 Gift: "image or video").
+  imageOrVideo: {
+    mimes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/quicktime'],
+    accept: 'image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm,video/quicktime',
+    extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', 'webm', 'mov'],
+  },
   imageOrPdf: {
     mimes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
     accept: 'image/png,image/jpeg,image/gif,image/webp,application/pdf',

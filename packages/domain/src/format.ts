@@ -33,6 +33,12 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   return d ? `${formatDate(d)} à ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
 }
 
+/** "DD/MM/YYYY à HH:mm UTC": the conversions lists show their dates in UTC (spec 2). */
+export function formatDateTimeUtc(value: Date | string | number | null | undefined): string {
+  const d = toDate(value);
+  return d ? `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} à ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC` : '';
+}
+
 /** A picked calendar date as the API wants it (YYYY-MM-DD), from the local calendar day. */
 export function toApiDate(value: Date | null | undefined): string | null {
   return value ? `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}` : null;

@@ -17,3 +17,6 @@ export * from './catalogue';
 export * from './products';
 export * from './orders';
 export * from './returns';
+export * from './gifts';
+export * from './vouchers';
+export * from './ristournes';

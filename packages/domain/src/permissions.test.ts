@@ -30,7 +30,10 @@ describe('permission map', () => {
   it('gives an unknown role the least rights, not full access', () => {
     for (const role of ['inconnu', 'Admin', '', null, '__proto__', 'constructor']) {
       expect(can(role, 'classification:read')).toBe(false);
-      expect(keys(role as string)).toEqual(['profile']);
+      // The starter-gift conversion lists, read only.
+      expect(can(role, 'conversions:read')).toBe(true);
+      expect(can(role, 'conversions:prepare')).toBe(false);
+      expect(keys(role as string)).toEqual(['starter-conversions', 'gift-conversions-starter', 'profile']);
       expect(redirectFor(role, '/layout/dashboard')).toBe('/layout/starter_gifts/conversions?dem=start');
     }
   });

@@ -57,6 +57,33 @@ export const ACTIONS = [
   'orders:delete',
   'returns:read',
   'returns:write',
+  // Rewards
+  /** Gifts and starter gifts on offer. */
+  'gifts:read',
+  'gifts:write',
+  /** Gift purchases and starter-gift purchases: enter, accept, refuse. */
+  'purchases:read',
+  'purchases:write',
+  /** The conversions lists and exit slips (a zone chief: his clients' only). */
+  'conversions:read',
+  /** The list's prepare/ship action (Magasinier → Préparé, others → Expédié). */
+  'conversions:prepare',
+  /** Receipt by scanning the QR code. */
+  'conversions:receive',
+  /** Any status or QR file, and delete: admin only (spec 2 §6). */
+  'conversions:admin',
+  /** Vouchers on offer. */
+  'vouchers:read',
+  'vouchers:write',
+  /** Clients' vouchers: list, consume with a reason, status, delete. */
+  'voucher-purchases:read',
+  'voucher-purchases:write',
+  'coupons:read',
+  'coupons:write',
+  'ristournes:read',
+  'ristournes:write',
+  /** The yearly rebate voucher generation. */
+  'ristournes:generate',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -113,13 +140,34 @@ export const MENU: MenuGroup[] = [
     key: 'gifts',
     label: 'Cadeaux',
     icon: 'pi pi-gift',
-    entries: [{ key: 'offered-points', label: 'Points offerts', path: '/layout/offered-points', icon: 'pi pi-plus-circle' }],
+    entries: [
+      { key: 'gifts', label: 'Liste', path: '/layout/gifts', icon: 'pi pi-gift' },
+      { key: 'gift-conversions', label: 'Conversions', path: '/layout/conversions', icon: 'pi pi-sync' },
+      { key: 'offered-points', label: 'Points offerts', path: '/layout/offered-points', icon: 'pi pi-plus-circle' },
+    ],
+  },
+  {
+    key: 'starter-gifts',
+    label: 'Cadeaux de bienvenue',
+    icon: 'pi pi-star',
+    entries: [
+      { key: 'starter-gifts', label: 'Liste', path: '/layout/starter_gifts', icon: 'pi pi-gift' },
+      { key: 'starter-conversions', label: 'Conversions de bienvenue', path: '/layout/starter_gifts/conversions?dem=start', icon: 'pi pi-sync' },
+      { key: 'gift-conversions-starter', label: 'Conversions cadeaux', path: '/layout/starter_gifts/conversions', icon: 'pi pi-sync' },
+    ],
   },
   {
     key: 'ristournes',
     label: 'Ristournes',
     icon: 'pi pi-percentage',
-    entries: [{ key: 'gamifications', label: 'Gamifications', path: '/layout/gamifications', icon: 'pi pi-star' }],
+    entries: [
+      { key: 'vouchers-list', label: 'Liste des vouchers', path: '/layout/vouchers-list', icon: 'pi pi-ticket' },
+      { key: 'vouchers', label: 'Vouchers clients', path: '/layout/vouchers', icon: 'pi pi-wallet' },
+      { key: 'paliers', label: 'Paliers', path: '/layout/ristourne/paliers', icon: 'pi pi-sort-amount-up' },
+      { key: 'segmentation', label: 'Segmentation', path: '/layout/ristourne/segmentation', icon: 'pi pi-sliders-h' },
+      { key: 'gamifications', label: 'Gamifications', path: '/layout/gamifications', icon: 'pi pi-star' },
+      { key: 'coupons', label: 'Coupons', path: '/layout/coupons', icon: 'pi pi-tag' },
+    ],
   },
   {
     key: 'communication',
@@ -161,13 +209,13 @@ interface RolePolicy {
 
 const STARTER_CONVERSIONS = '/layout/starter_gifts/conversions?dem=start';
 
-/** Least rights: the two starter-gift conversion entries, the own profile, logout. */
+/** Least rights: the two starter-gift conversion entries (read only), the own profile, logout. */
 const LEAST: RolePolicy = {
   menu: ['profile', 'starter-conversions', 'gift-conversions-starter'],
   routes: ['starter_gifts'],
   redirect: STARTER_CONVERSIONS,
   landing: STARTER_CONVERSIONS,
-  actions: [],
+  actions: ['conversions:read'],
 };
 
 const POLICIES: Record<string, RolePolicy> = {
@@ -181,9 +229,26 @@ const POLICIES: Record<string, RolePolicy> = {
     // client form's selects need; never changes the classification, badges or other accounts.
     // Products: read only (no delete, flags or reorder: spec 2 §6); his clients' orders: read and
     // change status or site, never delete.
-    actions: ['classification:read', 'clients:read', 'clients:write', 'points:read', 'badges:read', 'products:read', 'catalogue:read', 'orders:read', 'orders:write'],
+    // Rewards: his clients' conversions (ship, scan the receipt) and the vouchers on offer.
+    actions: [
+      'classification:read',
+      'clients:read',
+      'clients:write',
+      'points:read',
+      'badges:read',
+      'products:read',
+      'catalogue:read',
+      'orders:read',
+      'orders:write',
+      'conversions:read',
+      'conversions:prepare',
+      'conversions:receive',
+      'vouchers:read',
+      'voucher-purchases:read',
+    ],
   },
-  Magasinier: { ...LEAST, menu: ['profile', 'starter-conversions', 'gift-conversions-starter'] },
+  // The warehouse: the two conversion lists under starter_gifts, prepare, and the receipt scan.
+  Magasinier: { ...LEAST, actions: ['conversions:read', 'conversions:prepare', 'conversions:receive'] },
 };
 
 export function policyFor(role: string | null | undefined): RolePolicy {

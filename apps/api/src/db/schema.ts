@@ -12,3 +12,5 @@ export * from '../modules/catalogue/catalogue.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/orders/returns.table';
 export * from '../modules/system/sequences.table';
+export * from '../modules/rewards/gifts.table';
+export * from '../modules/rewards/vouchers.table';

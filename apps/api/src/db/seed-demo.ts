@@ -13,6 +13,7 @@ import { seedStaff } from '../modules/staff/staff.seed';
 import { seedCatalogue } from '../modules/catalogue/catalogue.seed';
 import { seedOrders } from '../modules/orders/orders.seed';
 import { seedReturns } from '../modules/orders/returns.seed';
+import { seedRewards } from '../modules/rewards/rewards.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -71,6 +72,8 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   const catalogue = await seedCatalogue(db, dataDir);
   await seedOrders(db, catalogue);
   await seedReturns(db, catalogue);
+  // Gifts bought with those points, their units on the way, vouchers, tiers and coupons.
+  await seedRewards(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   return true;
 }
 

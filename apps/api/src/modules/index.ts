@@ -11,6 +11,10 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { productsRoutes } from './catalogue/products.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { returnsRoutes } from './orders/returns.routes';
+import { rewardsCatalogRoutes } from './rewards/catalog.routes';
+import { tiersRoutes } from './rewards/tiers.routes';
+import { fulfilmentRoutes } from './rewards/fulfilment.routes';
+import { voucherPurchasesRoutes } from './rewards/voucher-purchases.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -26,4 +30,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(productsRoutes);
   await app.register(ordersRoutes);
   await app.register(returnsRoutes);
+  await app.register(rewardsCatalogRoutes);
+  await app.register(tiersRoutes);
+  await app.register(fulfilmentRoutes);
+  await app.register(voucherPurchasesRoutes);
 }

@@ -31,6 +31,14 @@ const TarifsPage = lazy(() => import('../features/catalogue/TarifsPage'));
 const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage'));
 const ReturnsPage = lazy(() => import('../features/returns/ReturnsPage'));
+const GiftsPage = lazy(() => import('../features/gifts/GiftsPage'));
+const StarterGiftsPage = lazy(() => import('../features/gifts/StarterGiftsPage'));
+const VouchersListPage = lazy(() => import('../features/vouchers-list/VouchersListPage'));
+const CouponsPage = lazy(() => import('../features/coupons/CouponsPage'));
+const PaliersPage = lazy(() => import('../features/ristournes/PaliersPage'));
+const SegmentationPage = lazy(() => import('../features/ristournes/SegmentationPage'));
+const ConversionsPage = lazy(() => import('../features/conversions/ConversionsPage'));
+const VouchersPage = lazy(() => import('../features/vouchers/VouchersPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -69,6 +77,22 @@ export const router = createBrowserRouter([
           { path: 'categories', element: <ProductCategoriesPage /> },
           { path: 'gammes', element: <RangesPage /> },
           { path: 'tarifs', element: <TarifsPage /> },
+          { path: 'gifts', element: <GiftsPage /> },
+          { path: 'starter_gifts', element: <StarterGiftsPage /> },
+          { path: 'vouchers-list', element: <VouchersListPage /> },
+          { path: 'coupons', element: <CouponsPage /> },
+          // Spec 2: a parent route hosting only child routes (its own address opens the tiers).
+          {
+            path: 'ristourne',
+            children: [
+              { index: true, element: <Navigate to="paliers" replace /> },
+              { path: 'paliers', element: <PaliersPage /> },
+              { path: 'segmentation', element: <SegmentationPage /> },
+            ],
+          },
+          { path: 'conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux / Conversions' } },
+          { path: 'starter_gifts/conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux de bienvenue / Conversions' } },
+          { path: 'vouchers', element: <VouchersPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

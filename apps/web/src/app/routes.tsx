@@ -27,6 +27,15 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/categories',
   '/layout/gammes',
   '/layout/tarifs',
+  '/layout/gifts',
+  '/layout/starter_gifts',
+  '/layout/vouchers-list',
+  '/layout/coupons',
+  '/layout/ristourne/paliers',
+  '/layout/ristourne/segmentation',
+  '/layout/conversions',
+  '/layout/starter_gifts/conversions',
+  '/layout/vouchers',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 
 /** Browser helpers for the e2e tests: Debian's Chromium, two viewports, sign-in, screenshots, accessibility checks. */
 export const DESKTOP = { width: 1366, height: 900 };
@@ -10,6 +10,8 @@ export const MOBILE = { width: 390, height: 844 };
 export const PASSWORD = 'Demo1234!';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const FAILURES = path.resolve(import.meta.dirname, '../../test-results/failures');
+let failureShots = 0;
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -33,6 +35,16 @@ export async function newPage(browser: Browser, opts: { viewport?: typeof DESKTO
   }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // A failing test leaves a picture of where it stopped: test-results/failures/<test>-<n>.png.
+  // (Pages opened in a beforeAll serve several tests: no single test to attach the picture to.)
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      mkdirSync(FAILURES, { recursive: true });
+      const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+      await page.screenshot({ path: path.join(FAILURES, `${name}-${++failureShots}.png`), fullPage: true }).catch(() => {});
+    });
+  } catch {}
   return page;
 }
 

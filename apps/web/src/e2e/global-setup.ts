@@ -58,9 +58,12 @@ export default async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
+  // The server as `npm start` runs it: bundled (apps/api/build.mjs), then dist/server.mjs.
+  const apiRoot = path.join(repoRoot, 'apps/api');
+  execSync('node build.mjs', { cwd: apiRoot, stdio: 'inherit' });
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(repoRoot, 'apps/api'),
+  const server = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd: apiRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -104,6 +104,12 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
     request<T>(path, { ...opts, method: 'PUT', body }).then((r) => r.data),
   delete: <T>(path: string, opts: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }).then((r) => r.data),
+  /** A file the server produces, as a Blob (an exit slip to print…). */
+  async blob(path: string, query?: RequestOptions['query']): Promise<Blob> {
+    const res = await raw(path, { query });
+    if (!res.ok) return fail(res, 'GET', false);
+    return res.blob();
+  },
   /** Downloads a file the server produces (exports), keeping the server's file name. */
   async download(path: string, query?: RequestOptions['query']): Promise<void> {
     const res = await raw(path, { query });

@@ -91,8 +91,9 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     }
   };
 
-  app.get(
-    base,
+  // The list, also under the spec's own paths for it (giftConversion/all…).
+  for (const listPath of [base, ...(def.listAliases ?? []).map((a) => `/${a}`)]) app.get(
+    listPath,
     {
       config: read,
       schema: {

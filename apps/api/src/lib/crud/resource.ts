@@ -50,6 +50,8 @@ export interface ResourceDef<Dto extends { id: number }> {
    * invoice synchronisation; their status and site have calls of their own).
    */
   listOnly?: boolean;
+  /** Other paths serving the same list (the spec's `giftConversion/all` beside `giftConversion`). */
+  listAliases?: readonly string[];
   /** Body of PUT when it is not "any subset of the POST body" (a form with its own required list). */
   updateBody?: z.ZodObject;
   fields: readonly FieldDef<Dto>[];

@@ -1,24 +1,6 @@
 import { returnNumber } from '@app/domain';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-
-/**
- * The next number of a kind for the current year (Africa/Tunis), taken in the caller's transaction:
- * the counter row's lock serialises concurrent takers, and a rolled-back transaction gives its
- * number back, so numbers stay sequential, unique and without gaps.
- */
-export async function nextNumber(tx: Db, kind: string): Promise<{ year: number; seq: number }> {
-  const [row] = rowsOf<{ year: number; last: number }>(
-    await tx.execute(sql`
-      insert into number_sequences (kind, year, last)
-      values (${kind}, extract(year from now() at time zone 'Africa/Tunis')::smallint, 1)
-      on conflict (kind, year) do update set last = number_sequences.last + 1
-      returning year, last`),
-  );
-  return { year: Number(row.year), seq: Number(row.last) };
-}
+import { nextNumber } from '../system/sequences';
 
 /** NUM_RETOUR of a new return. */
 export async function nextReturnNumber(tx: Db): Promise<string> {

@@ -1,14 +1,17 @@
 import { PROFILE_PATH, ROLE_LABELS } from '@app/domain';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { signOut } from '../../features/auth/auth.api';
-import { OrderBell } from '../../features/orders/OrderBell';
 import { queryClient } from '../../lib/query';
 import { session } from '../../lib/session';
 import { useSessionUser } from '../../lib/useSession';
+
+// The bells load after the screen: their panels and calls are not part of any screen's first load.
+const OrderBell = lazy(() => import('../../features/orders/OrderBell').then((m) => ({ default: m.OrderBell })));
+const GiftBell = lazy(() => import('../../features/conversions/GiftBell').then((m) => ({ default: m.GiftBell })));
 
 /** Top bar: burger, then the user's dropdown (profile, change password, logout). */
 export function Header({ onToggleMenu, menuExpanded }: { onToggleMenu(): void; menuExpanded: boolean }) {
@@ -46,7 +49,10 @@ export function Header({ onToggleMenu, menuExpanded }: { onToggleMenu(): void; m
         <span>Programme Fidélité</span>
       </div>
       <div className="header-spacer" />
-      <OrderBell />
+      <Suspense fallback={null}>
+        <OrderBell />
+        <GiftBell />
+      </Suspense>
       <button
         type="button"
         className="user-button"

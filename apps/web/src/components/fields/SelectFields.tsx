@@ -37,7 +37,9 @@ export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Ro
         emptyFilterMessage={EMPTY}
         loading={loading}
         // The Dropdown also renders a visually hidden native <select> (form value, screen readers): name it too.
-        pt={{ select: { 'aria-label': props.label } }}
+        // Once a choice closes the panel, PrimeReact leaves aria-activedescendant="dropdownItem_-1" on the
+        // root, an attribute a div may not carry pointing at nothing (axe: critical): dropped.
+        pt={{ select: { 'aria-label': props.label }, root: { 'aria-activedescendant': undefined } }}
         {...aria}
       />
     </FieldShell>

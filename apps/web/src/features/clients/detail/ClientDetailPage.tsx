@@ -1,5 +1,6 @@
 import { can, ROLE } from '@app/domain';
 import { TabPanel, TabView } from 'primereact/tabview';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/useSession';
@@ -8,13 +9,14 @@ import { StatusTag } from '../StatusCell';
 import { ClientInfoForm } from './ClientInfoForm';
 import { PointsHistory } from './PointsHistory';
 import { RebateCards } from './RebateCards';
-import { VouchersTab } from './VouchersTab';
+import { useClientRewards, useRefreshRewards } from './rewards.api';
 import '../clients.css';
 
 const LIST_PATH = '/layout/contacts/clients';
 
-/** The vouchers of a client arrive with the rewards issue; until then there are none to count. */
-const VOUCHER_COUNT = 0;
+// The rewards tabs load when opened: the page's first load stays within its JavaScript budget.
+const GiftsTab = lazy(() => import('./GiftsTab').then((m) => ({ default: m.GiftsTab })));
+const VouchersTab = lazy(() => import('./VouchersTab').then((m) => ({ default: m.VouchersTab })));
 
 const parseId = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -40,6 +42,13 @@ export default function ClientDetailPage() {
   const id = parseId(params.get('id'));
   const user = useSessionUser();
   const { data: client, error, isLoading } = useClient(id);
+  const role = user?.role;
+  const rewards = useClientRewards(client ?? { id: 0, CODE_CLIENT: '' }, {
+    purchases: !!client && can(role, 'purchases:read'),
+    conversions: !!client && can(role, 'conversions:read'),
+    vouchers: !!client && can(role, 'voucher-purchases:read'),
+  });
+  const refreshRewards = useRefreshRewards(client?.id ?? 0);
 
   if (id === null) return <Missing message="Client introuvable" />;
   if (isLoading) return <p aria-live="polite">Chargement…</p>;
@@ -65,8 +74,22 @@ export default function ClientDetailPage() {
           <ClientInfoForm key={client.id} client={client} editable={can(user?.role, 'clients:write')} showChefZone={user?.role !== ROLE.chefZone} />
           <PointsHistory client={client} />
         </TabPanel>
-        <TabPanel header={`Vouchers (${VOUCHER_COUNT})`}>
-          <VouchersTab />
+        <TabPanel header={`Cadeaux (${(rewards.data?.purchases.length ?? 0) + (rewards.data?.conversions.length ?? 0) + (rewards.data?.starters.length ?? 0)})`}>
+          <Suspense fallback={<p aria-live="polite">Chargement…</p>}>
+            <GiftsTab
+            purchases={rewards.data?.purchases ?? []}
+            conversions={rewards.data?.conversions ?? []}
+            starters={rewards.data?.starters ?? []}
+            loading={rewards.isLoading}
+            canDecide={can(role, 'purchases:write')}
+            onChanged={refreshRewards}
+          />
+          </Suspense>
+        </TabPanel>
+        <TabPanel header={`Vouchers (${rewards.data?.vouchers.length ?? 0})`}>
+          <Suspense fallback={<p aria-live="polite">Chargement…</p>}>
+            <VouchersTab vouchers={rewards.data?.vouchers ?? []} loading={rewards.isLoading} />
+          </Suspense>
         </TabPanel>
       </TabView>
     </div>

@@ -1,9 +1,21 @@
-/** The client's vouchers: none until the rewards issue issues them, so the empty state. */
-export function VouchersTab() {
+import { formatDateTime, formatMoney, VOUCHER_PURCHASE_STATUS, type VoucherPurchase } from '@app/domain';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { StatusTag } from '../../../components/status';
+
+const ORIGIN: Record<NonNullable<VoucherPurchase['ORIGIN']>, string> = { gift: 'Cadeau', ristourne: 'Ristourne', voucher: 'Voucher' };
+
+/** The client's vouchers (spec 1 / spec 2 "Client detail page", Vouchers tab): available first. */
+export function VouchersTab({ vouchers, loading }: { vouchers: VoucherPurchase[]; loading: boolean }) {
   return (
-    <div className="client-empty">
-      <i className="pi pi-ticket" aria-hidden="true" />
-      <p>Aucun bon d'achat pour ce client.</p>
-    </div>
+    <DataTable value={vouchers} dataKey="id" loading={loading} emptyMessage="Aucun voucher pour ce client." className="client-vouchers" size="small">
+      <Column field="VOCHER_REF" header="N° voucher" />
+      <Column header="Origine" body={(v: VoucherPurchase) => (v.ORIGIN ? ORIGIN[v.ORIGIN] : '—')} />
+      <Column header="Date" body={(v: VoucherPurchase) => formatDateTime(v.CREATED_AT)} />
+      <Column header="Montant" body={(v: VoucherPurchase) => formatMoney(v.SOLDE_USED)} />
+      <Column header="Statut" body={(v: VoucherPurchase) => <StatusTag set={VOUCHER_PURCHASE_STATUS} code={v.STATUS} />} />
+      <Column header="Consommé le" body={(v: VoucherPurchase) => formatDateTime(v.SCAN_DATE) || '—'} />
+      <Column field="MANUAL_REASON" header="Motif" body={(v: VoucherPurchase) => v.MANUAL_REASON ?? '—'} />
+    </DataTable>
   );
 }

@@ -1,0 +1,119 @@
+import { can, CONVERSION_RECEIVED, CONVERSION_SHIPPED, conversionAction, conversionMoveAllowed, GIFT_MSG, purchaseDeliveryStatus } from '@app/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/http';
+import type { CurrentUser } from '../../plugins/auth';
+import { audit } from '../audit/audit.repository';
+import { clients } from '../contacts/clients.table';
+import { applyPoints } from '../loyalty/points.service';
+import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases } from './gifts.table';
+
+/** Gift conversions and starter-gift purchases go through the same fulfilment (issue 8 §2). */
+export type ConversionKind = 'gift' | 'starter';
+const TABLE = { gift: giftConversions, starter: startingGiftPurchases } as const;
+const ENTITY = { gift: 'giftConversion', starter: 'startingGift-purchases' } as const;
+/** Whether the signed-in user may see a client's rows (a zone chief: his own clients only). */
+export type ClientVisible = (clientId: number) => Promise<boolean>;
+
+interface Row {
+  id: number;
+  ref: string;
+  clientId: number;
+  status: number;
+}
+
+async function locked(tx: Db, kind: ConversionKind, where: ReturnType<typeof eq>, visible: ClientVisible): Promise<Row> {
+  const t = TABLE[kind];
+  const [row] = await tx.select({ id: t.id, ref: t.ref, clientId: t.clientId, status: t.status }).from(t).where(where).for('update');
+  if (!row || !(await visible(row.clientId))) throw notFound();
+  return row;
+}
+
+/**
+ * Who may set which status: an admin any move the rule allows (never Réceptionné: the QR code
+ * does that); another role with the prepare right only its list action (Magasinier → Préparé,
+ * others → Expédié); anyone else is refused with the spec's message.
+ */
+function checkMove(user: CurrentUser, from: number, to: number) {
+  if (to === CONVERSION_RECEIVED) throw new AppError(422, GIFT_MSG.receiveByScan, { STATUS: [GIFT_MSG.receiveByScan] });
+  const admin = can(user.role, 'conversions:admin');
+  if (!admin && conversionAction(user.role, from)?.to !== to) {
+    if (!conversionMoveAllowed(from, to)) throw new AppError(422, GIFT_MSG.conversionTransition(from, to), { STATUS: [GIFT_MSG.conversionTransition(from, to)] });
+    throw new AppError(403, GIFT_MSG.adminOnly);
+  }
+  if (!conversionMoveAllowed(from, to)) throw new AppError(422, GIFT_MSG.conversionTransition(from, to), { STATUS: [GIFT_MSG.conversionTransition(from, to)] });
+}
+
+/** A gift conversion refused or deleted before receipt gives its points and its unit of stock back. */
+async function refund(tx: Db, user: CurrentUser, id: number) {
+  const [c] = await tx
+    .select({ ref: giftConversions.ref, clientId: giftConversions.clientId, points: giftConversions.pointsUsed, giftId: giftConversions.loyaltyGiftId, purchaseId: giftConversions.giftPurchaseId })
+    .from(giftConversions)
+    .where(eq(giftConversions.id, id));
+  if (c.points > 0) {
+    await applyPoints(tx, eq(clients.id, c.clientId), { amount: c.points, source: 'gift', sourceId: c.purchaseId, reason: `Remboursement de la conversion ${c.ref}`, authorId: user.id });
+  }
+  await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} + 1`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, c.giftId));
+}
+
+/**
+ * A purchase's status follows its units: complete when every unit not refused is received, partial
+ * when some are, cancelled when every unit was refused, validated otherwise.
+ */
+export async function refreshPurchase(tx: Db, purchaseId: number) {
+  const [n] = await tx
+    .select({
+      live: sql<number>`count(*) filter (where ${giftConversions.status} <> 2)::int`,
+      received: sql<number>`count(*) filter (where ${giftConversions.status} = ${CONVERSION_RECEIVED})::int`,
+    })
+    .from(giftConversions)
+    .where(eq(giftConversions.giftPurchaseId, purchaseId));
+  const status = Number(n.live) === 0 ? 3 : purchaseDeliveryStatus(Number(n.received), Number(n.live));
+  await tx.update(giftPurchases).set({ status, updatedAt: new Date() }).where(and(eq(giftPurchases.id, purchaseId), sql`${giftPurchases.status} <> ${status}`));
+}
+
+async function purchaseOf(tx: Db, conversionId: number) {
+  const [c] = await tx.select({ purchaseId: giftConversions.giftPurchaseId }).from(giftConversions).where(eq(giftConversions.id, conversionId));
+  return c.purchaseId;
+}
+
+/** PUT giftConversion/{id} and startingGift-purchases/{id} {STATUS}; accept (→1) and refuse (→2) too. */
+export async function setConversionStatus(tx: Db, user: CurrentUser, kind: ConversionKind, id: number, to: number, visible: ClientVisible) {
+  const t = TABLE[kind];
+  const row = await locked(tx, kind, eq(t.id, id), visible);
+  if (row.status === to) return;
+  checkMove(user, row.status, to);
+  await tx.update(t).set({ status: to, updatedAt: new Date() }).where(eq(t.id, id));
+  if (kind === 'gift' && to === 2) await refund(tx, user, id);
+  if (kind === 'gift') await refreshPurchase(tx, await purchaseOf(tx, id));
+  await audit(tx, user, 'update', ENTITY[kind], id, { STATUS: [row.status, to] });
+}
+
+/**
+ * Receipt by QR code: a shipped unit becomes Réceptionné with its scan date, once. An unknown code
+ * (or one of another zone's client) is 404, a second scan 409, a unit not yet shipped 422.
+ */
+export async function receiveByQr(tx: Db, user: CurrentUser, kind: ConversionKind, qrcode: string, visible: ClientVisible) {
+  const t = TABLE[kind];
+  const row = await locked(tx, kind, eq(t.qrcode, qrcode), visible).catch((err) => {
+    throw err instanceof AppError && err.statusCode === 404 ? new AppError(404, GIFT_MSG.qrUnknown) : err;
+  });
+  if (row.status === CONVERSION_RECEIVED) throw new AppError(409, GIFT_MSG.alreadyReceived);
+  if (row.status !== CONVERSION_SHIPPED) throw new AppError(422, GIFT_MSG.notShipped, { QRCODE: [GIFT_MSG.notShipped] });
+  await tx.update(t).set({ status: CONVERSION_RECEIVED, scanDate: new Date(), updatedAt: new Date() }).where(eq(t.id, row.id));
+  if (kind === 'gift') await refreshPurchase(tx, await purchaseOf(tx, row.id));
+  await audit(tx, user, 'update', ENTITY[kind], row.id, { STATUS: [row.status, CONVERSION_RECEIVED], SCAN: true });
+  return row.id;
+}
+
+/** Admin delete: a received unit stays (409); a gift unit not refused gives its points and stock back first. */
+export async function deleteConversion(tx: Db, user: CurrentUser, kind: ConversionKind, id: number, visible: ClientVisible) {
+  const t = TABLE[kind];
+  const row = await locked(tx, kind, eq(t.id, id), visible);
+  if (row.status === CONVERSION_RECEIVED) throw new AppError(409, 'Un cadeau réceptionné ne peut pas être supprimé.');
+  const purchaseId = kind === 'gift' ? await purchaseOf(tx, id) : null;
+  if (kind === 'gift' && row.status !== 2) await refund(tx, user, id);
+  await tx.delete(t).where(eq(t.id, id));
+  if (purchaseId) await refreshPurchase(tx, purchaseId);
+  await audit(tx, user, 'delete', ENTITY[kind], id, { REF: row.ref, STATUS: row.status });
+}

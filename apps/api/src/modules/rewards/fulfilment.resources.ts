@@ -1,0 +1,169 @@
+import {
+  CONVERSION_STATUS,
+  formatDateTimeUtc,
+  GIFT_PURCHASE_STATUS,
+  GIFTS_PAGE_SIZE,
+  type GiftConversion,
+  type GiftPurchase,
+  MSG,
+  ROLE,
+  type StarterPurchase,
+} from '@app/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { dateTimeField, orEmpty } from '../../lib/crud/fields';
+import { fkIn } from '../../lib/crud/list-query';
+import { defineResource } from '../../lib/crud/resource';
+import type { CurrentUser } from '../../plugins/auth';
+import { users } from '../auth/auth.table';
+import { clients } from '../contacts/clients.table';
+import { giftConversions as gc, giftPurchases as gp, loyaltyGifts, startingGiftPurchases as sp, startingGifts } from './gifts.table';
+
+const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) => sql<string>`nullif(trim(${u.firstname} || ' ' || ${u.lastname}), '')`;
+const dateUtc = (v: unknown) => formatDateTimeUtc(v as string);
+
+/** A zone chief sees the rows of his own clients only (a subquery: the count needs no join). */
+const byClientOf = (clientId: AnyPgColumn) => (user: CurrentUser) =>
+  user.role === ROLE.chefZone ? sql`${clientId} in (select id from clients where chef_zone_id = ${user.id})` : undefined;
+
+/** Client code and name, searched through the clients' own indexes. */
+const clientFields = (clientId: AnyPgColumn) =>
+  [
+    {
+      api: 'CODE_CLIENT',
+      column: clients.code,
+      search: (p: string): SQL => fkIn(clientId, sql`select id from clients where code_client ilike ${p}`),
+      sort: 'text',
+      export: { header: 'Code client', width: 1 },
+    },
+    {
+      api: 'CLIENT_NAME',
+      column: clients.name,
+      search: (p: string): SQL => fkIn(clientId, sql`select id from clients where name ilike ${p}`),
+      sort: 'text',
+      export: { header: 'Client', width: 1.8 },
+    },
+    { api: 'CLIENT_ID', column: clientId },
+    { api: 'ADDRESS', column: clients.address },
+  ] as const;
+
+const codeClientFilter = (clientId: AnyPgColumn) => ({
+  schema: z.string().trim().min(1).max(30),
+  where: (v: string) => fkIn(clientId, sql`select id from clients where lower(code_client) = lower(${v})`),
+});
+const statusFilter = (column: AnyPgColumn) => ({ schema: z.coerce.number().int().min(0).max(4), where: (v: number) => eq(column, v) });
+
+const gcChef = alias(users, 'gc_chef');
+/**
+ * Gift conversions (spec 2 "Gift conversions", §3): one row per unit of an accepted `bien`
+ * purchase. Read here; status, receipt, delete and the exit slip in fulfilment.routes.ts.
+ */
+export const giftConversionsResource = defineResource<GiftConversion>()({
+  path: 'giftConversion',
+  listAliases: ['giftConversion/all'],
+  tag: 'conversions',
+  noun: 'cette conversion',
+  listOnly: true,
+  actions: { read: 'conversions:read', write: 'conversions:admin' },
+  table: gc,
+  idColumn: gc.id,
+  body: z.object({}),
+  joins: [
+    { table: clients, on: eq(clients.id, gc.clientId), kind: 'one' },
+    { table: gcChef, on: eq(gcChef.id, clients.chefZoneId), kind: 'left' },
+    { table: loyaltyGifts, on: eq(loyaltyGifts.id, gc.loyaltyGiftId), kind: 'one' },
+  ],
+  scope: byClientOf(gc.clientId),
+  filters: { STATUS: statusFilter(gc.status), CODE_CLIENT: codeClientFilter(gc.clientId) },
+  fields: [
+    { api: 'REF', column: gc.ref, search: true, sort: true, export: { header: 'N° conversion', width: 1.3 } },
+    ...clientFields(gc.clientId),
+    { api: 'CODE_CHEF_ZONE', column: gcChef.codeChefZone, export: { header: 'Code représentant', width: 1, format: orEmpty } },
+    { api: 'CHEF_ZONE_NAME', column: fullName(gcChef), schema: z.string().nullable(), export: { header: 'Représentant', width: 1.4, format: orEmpty } },
+    { api: 'GIFT_NAME', column: loyaltyGifts.name, sort: 'text', export: { header: 'Cadeau', width: 1.6 } },
+    { api: 'GIFT_REF', column: loyaltyGifts.ref },
+    { api: 'LOYALTY_GIFT_ID', column: gc.loyaltyGiftId },
+    { api: 'GIFT_PURCHASE_ID', column: gc.giftPurchaseId },
+    { api: 'CREATED_AT', column: gc.createdAt, ...dateTimeField, sort: true, export: { header: 'Date (UTC)', width: 1.4, format: dateUtc } },
+    { api: 'SCAN_DATE', column: gc.scanDate, ...dateTimeField, sort: true, export: { header: 'Date de scan (UTC)', width: 1.4, format: dateUtc } },
+    { api: 'POINTS_USED', column: gc.pointsUsed, sort: true, export: { header: 'Points utilisés', width: 0.9 } },
+    { api: 'NEW_POINTS', column: gc.newPoints, export: { header: 'Points restants', width: 0.9 } },
+    { api: 'STATUS', column: gc.status, sort: true, export: { header: 'Statut', width: 1.1, format: (v) => CONVERSION_STATUS.label(v as number) } },
+  ],
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  defaultPerPage: GIFTS_PAGE_SIZE,
+  inUseMessage: MSG.inUse('cette conversion est encore utilisée'),
+  export: { fileName: 'conversions-cadeaux', title: 'Conversions cadeaux', orientation: 'landscape' },
+});
+
+const spChef = alias(users, 'sp_chef');
+/** Starter-gift purchases (`?dem=start`): the same fulfilment as conversions, without points. */
+export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
+  path: 'startingGift-purchases',
+  listAliases: ['startingGift-purchases/all'],
+  tag: 'conversions',
+  noun: 'ce cadeau de bienvenue',
+  listOnly: true,
+  actions: { read: 'conversions:read', write: 'conversions:admin' },
+  table: sp,
+  idColumn: sp.id,
+  body: z.object({}),
+  joins: [
+    { table: clients, on: eq(clients.id, sp.clientId), kind: 'one' },
+    { table: spChef, on: eq(spChef.id, clients.chefZoneId), kind: 'left' },
+    { table: startingGifts, on: eq(startingGifts.id, sp.startingGiftId), kind: 'one' },
+  ],
+  scope: byClientOf(sp.clientId),
+  filters: { STATUS: statusFilter(sp.status), CODE_CLIENT: codeClientFilter(sp.clientId) },
+  fields: [
+    { api: 'REF', column: sp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },
+    ...clientFields(sp.clientId),
+    { api: 'CODE_CHEF_ZONE', column: spChef.codeChefZone, export: { header: 'Code représentant', width: 1, format: orEmpty } },
+    { api: 'CHEF_ZONE_NAME', column: fullName(spChef), schema: z.string().nullable(), export: { header: 'Représentant', width: 1.4, format: orEmpty } },
+    { api: 'GIFT_NAME', column: startingGifts.name, sort: 'text', export: { header: 'Cadeau de bienvenue', width: 1.6 } },
+    { api: 'GIFT_REF', column: startingGifts.ref },
+    { api: 'STARTING_GIFT_ID', column: sp.startingGiftId },
+    { api: 'CREATED_AT', column: sp.createdAt, ...dateTimeField, sort: true, export: { header: 'Date (UTC)', width: 1.4, format: dateUtc } },
+    { api: 'SCAN_DATE', column: sp.scanDate, ...dateTimeField, sort: true, export: { header: 'Date de scan (UTC)', width: 1.4, format: dateUtc } },
+    { api: 'STATUS', column: sp.status, sort: true, export: { header: 'Statut', width: 1.1, format: (v) => CONVERSION_STATUS.label(v as number) } },
+  ],
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  defaultPerPage: GIFTS_PAGE_SIZE,
+  inUseMessage: MSG.inUse('ce cadeau de bienvenue est encore utilisé'),
+  export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
+});
+
+/** Gift purchases (the requests): the bell, the client detail page and the accept / refuse calls. */
+export const giftPurchasesResource = defineResource<GiftPurchase>()({
+  path: 'gift-purchases',
+  listAliases: ['gift-purchases/all'],
+  tag: 'conversions',
+  noun: 'cette demande',
+  listOnly: true,
+  actions: { read: 'purchases:read', write: 'purchases:write' },
+  table: gp,
+  idColumn: gp.id,
+  body: z.object({}),
+  joins: [
+    { table: clients, on: eq(clients.id, gp.clientId), kind: 'one' },
+    { table: loyaltyGifts, on: eq(loyaltyGifts.id, gp.loyaltyGiftId), kind: 'one' },
+  ],
+  scope: byClientOf(gp.clientId),
+  filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: codeClientFilter(gp.clientId), CLIENT_ID: { schema: z.coerce.number().int().positive(), where: (v: number) => eq(gp.clientId, v) } },
+  fields: [
+    { api: 'REF', column: gp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },
+    ...clientFields(gp.clientId),
+    { api: 'LOYALTY_GIFT_ID', column: gp.loyaltyGiftId },
+    { api: 'GIFT_NAME', column: loyaltyGifts.name, sort: 'text', export: { header: 'Cadeau', width: 1.6 } },
+    { api: 'GIFT_TYPE', column: loyaltyGifts.type, schema: z.enum(['bien', 'voucher']), export: { header: 'Type', width: 0.8 } },
+    { api: 'QTE', column: gp.qte, sort: true, export: { header: 'Quantité', width: 0.7 } },
+    { api: 'POINTS', column: gp.points, sort: true, export: { header: 'Points', width: 0.8 } },
+    { api: 'STATUS', column: gp.status, sort: true, export: { header: 'Statut', width: 1.2, format: (v) => GIFT_PURCHASE_STATUS.label(v as number) } },
+    { api: 'CREATED_AT', column: gp.createdAt, ...dateTimeField, sort: true, export: { header: 'Date (UTC)', width: 1.4, format: dateUtc } },
+  ],
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  defaultPerPage: GIFTS_PAGE_SIZE,
+  inUseMessage: MSG.inUse('cette demande est encore utilisée'),
+  export: { fileName: 'demandes-cadeaux', title: 'Demandes de cadeaux', orientation: 'landscape' },
+});

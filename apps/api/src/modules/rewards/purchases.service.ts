@@ -1,0 +1,135 @@
+import { type ClientClassification, GIFT_MSG, type GiftRestrictions, giftRefusal, rewardNumber } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/http';
+import type { CurrentUser } from '../../plugins/auth';
+import { audit } from '../audit/audit.repository';
+import { clients } from '../contacts/clients.table';
+import { applyPoints } from '../loyalty/points.service';
+import { nextNumber, nextNumbers } from '../system/sequences';
+import { giftConversions, giftPurchases, loyaltyGifts } from './gifts.table';
+import { newQrToken } from './qr';
+import { vocherPurchases } from './vouchers.table';
+
+/** Today in Tunis, YYYY-MM-DD: a gift's dates are days of the programme's country. */
+export const tunisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis' }).format(new Date());
+
+type Gift = typeof loyaltyGifts.$inferSelect;
+
+async function lockedGift(tx: Db, id: number): Promise<Gift | undefined> {
+  const [gift] = await tx.select().from(loyaltyGifts).where(eq(loyaltyGifts.id, id)).for('update');
+  return gift;
+}
+
+async function classification(tx: Db, clientId: number): Promise<ClientClassification | undefined> {
+  const [c] = await tx
+    .select({ activiteId: clients.activityId, circuitId: clients.circuitId, categoryId: clients.categoryId, typeClientId: clients.typeClientId, badgeId: clients.badgeId })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return c;
+}
+
+const restrictions = (g: Gift): GiftRestrictions => ({
+  isActive: g.isActive,
+  qts: g.qts,
+  startDay: g.startDay,
+  endDate: g.endDate,
+  activiteId: g.activiteId,
+  circuitId: g.circuitId,
+  categoryId: g.categoryId,
+  typeClientId: g.typeClientId,
+  badgesId: g.badgesId,
+});
+
+/** 422 naming the field when `client` may not buy `qte` of `gift` today (the domain rule). */
+function checkEligible(gift: Gift, client: ClientClassification, qte: number) {
+  const refusal = giftRefusal(restrictions(gift), client, qte, tunisToday());
+  if (refusal) throw new AppError(422, refusal, { [refusal === GIFT_MSG.stockInsufficient ? 'QTE' : 'LOYALTY_GIFT_ID']: [refusal] });
+}
+
+/** POST gift-purchases: a waiting request, checked now (it is checked again when accepted). */
+export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }, clientVisible: (id: number) => Promise<boolean>) {
+  const client = (await clientVisible(body.CLIENT_ID)) ? await classification(tx, body.CLIENT_ID) : undefined;
+  if (!client) throw new AppError(422, 'Client introuvable.', { CLIENT_ID: ['Client introuvable.'] });
+  const gift = await lockedGift(tx, body.LOYALTY_GIFT_ID);
+  if (!gift) throw new AppError(422, 'Cadeau introuvable.', { LOYALTY_GIFT_ID: ['Cadeau introuvable.'] });
+  checkEligible(gift, client, body.QTE);
+  const { year, seq } = await nextNumber(tx, 'gift-purchase');
+  const [created] = await tx
+    .insert(giftPurchases)
+    .values({ ref: rewardNumber('purchase', year, seq), clientId: body.CLIENT_ID, loyaltyGiftId: gift.id, qte: body.QTE, points: gift.nbrOfPoints * body.QTE, requestedBy: user.id })
+    .returning();
+  await audit(tx, user, 'create', 'gift-purchases', created.id, { REF: created.ref, CLIENT_ID: body.CLIENT_ID, LOYALTY_GIFT_ID: gift.id, QTE: body.QTE, POINTS: created.points });
+  return created.id;
+}
+
+async function lockedWaitingPurchase(tx: Db, id: number, visible: (clientId: number) => Promise<boolean>) {
+  const [purchase] = await tx.select().from(giftPurchases).where(eq(giftPurchases.id, id)).for('update');
+  if (!purchase || !(await visible(purchase.clientId))) throw notFound();
+  if (purchase.status !== 0) throw new AppError(409, GIFT_MSG.purchaseNotWaiting);
+  return purchase;
+}
+
+/**
+ * Accepts a waiting purchase in the caller's transaction: the gift is checked again (dates, stock,
+ * eligibility), NBR_OF_POINTS × QTE leaves the client's points through the ledger and QTE the stock;
+ * a `bien` becomes one conversion per unit for the warehouse, a `voucher` one voucher of
+ * VOCHER_VALUE per unit for the client (delivered at once: the purchase is then complete).
+ * Any refusal (422 'Solde de points insuffisant', 'Stock insuffisant'…) rolls everything back.
+ */
+export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, visible: (clientId: number) => Promise<boolean>) {
+  const purchase = await lockedWaitingPurchase(tx, id, visible);
+  const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
+  checkEligible(gift, (await classification(tx, purchase.clientId))!, purchase.qte);
+  // The points asked when the request was made: a later change of the gift's price does not apply.
+  const [debit] = purchase.points > 0
+    ? await applyPoints(tx, eq(clients.id, purchase.clientId), { amount: -purchase.points, source: 'gift', sourceId: purchase.id, reason: `Cadeau ${gift.ref} × ${purchase.qte} (${purchase.ref})`, authorId: user.id })
+    : [undefined];
+  const balance = debit?.balance ?? (await tx.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, purchase.clientId)))[0].p;
+  await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} - ${purchase.qte}`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, gift.id));
+  const unitPoints = Math.round(purchase.points / purchase.qte);
+  if (gift.type === 'bien') {
+    const { year, first } = await nextNumbers(tx, 'gift-conversion', purchase.qte);
+    await tx.insert(giftConversions).values(
+      Array.from({ length: purchase.qte }, (_, i) => ({
+        ref: rewardNumber('conversion', year, first + i),
+        giftPurchaseId: purchase.id,
+        clientId: purchase.clientId,
+        loyaltyGiftId: gift.id,
+        pointsUsed: unitPoints,
+        newPoints: balance,
+        qrcode: newQrToken(),
+      })),
+    );
+  } else {
+    const { year, first } = await nextNumbers(tx, 'voucher', purchase.qte);
+    await tx.insert(vocherPurchases).values(
+      Array.from({ length: purchase.qte }, (_, i) => ({
+        vocherRef: rewardNumber('voucher', year, first + i),
+        clientId: purchase.clientId,
+        giftPurchaseId: purchase.id,
+        soldeUsed: gift.vocherValue,
+        qrcode: newQrToken(),
+      })),
+    );
+  }
+  const status = gift.type === 'bien' ? 1 : 2;
+  await tx.update(giftPurchases).set({ status, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id));
+  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, status], POINTS: -purchase.points, QTS: -purchase.qte, BALANCE: balance });
+}
+
+/** Refuses a waiting purchase: nothing had been debited, so nothing is given back. */
+export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number, visible: (clientId: number) => Promise<boolean>) {
+  await lockedWaitingPurchase(tx, id, visible);
+  await tx.update(giftPurchases).set({ status: 3, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id));
+  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, 3] });
+}
+
+/** A waiting purchase's quantity (PUT gift-purchases/{id}): its points follow the gift's price. */
+export async function updateGiftPurchase(tx: Db, user: CurrentUser, id: number, qte: number, visible: (clientId: number) => Promise<boolean>) {
+  const purchase = await lockedWaitingPurchase(tx, id, visible);
+  const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
+  checkEligible(gift, (await classification(tx, purchase.clientId))!, qte);
+  await tx.update(giftPurchases).set({ qte, points: gift.nbrOfPoints * qte, updatedAt: new Date() }).where(eq(giftPurchases.id, id));
+  await audit(tx, user, 'update', 'gift-purchases', id, { QTE: [purchase.qte, qte] });
+}

@@ -1,0 +1,151 @@
+import { ROLE, rewardNumber } from '@app/domain';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { solidPng } from '../../lib/png';
+import type { CurrentUser } from '../../plugins/auth';
+import { roles, users } from '../auth/auth.table';
+import { clientActivities, clientTypes } from '../classification/classification.table';
+import { clients } from '../contacts/clients.table';
+import { saveMedia } from '../media/media.service';
+import { nextNumbers } from '../system/sequences';
+import { receiveByQr, setConversionStatus } from './conversions.service';
+import { giftConversions, loyaltyGifts, startingGiftPurchases, startingGifts } from './gifts.table';
+import { acceptGiftPurchase, createGiftPurchase, refuseGiftPurchase } from './purchases.service';
+import { newQrToken } from './qr';
+import { consumeManually } from './voucher-purchases.service';
+import { coupons, ristournes, vocherPurchases, vochers } from './vouchers.table';
+
+type Rgb = [number, number, number];
+// [ref, name, type, stock, points, voucher value, colour, description]
+const GIFTS: [string, string, 'bien' | 'voucher', number, number, string, Rgb, string][] = [
+  ['CAD-MUG', 'Mug isotherme du programme', 'bien', 40, 150, '0', [30, 94, 160], 'Mug double paroi 35 cl aux couleurs du programme.'],
+  ['CAD-TAB', 'Tablier brodé', 'bien', 60, 80, '0', [180, 70, 40], 'Tablier de comptoir brodé, taille unique.'],
+  ['CAD-SAC', 'Sac isotherme', 'bien', 25, 300, '0', [40, 130, 90], 'Sac isotherme 20 L pour les livraisons.'],
+  ['CAD-PRE', 'Présentoir de comptoir', 'bien', 10, 600, '0', [110, 60, 150], 'Présentoir en métal pour la caisse.'],
+  ['CAD-CAS', 'Casquette du programme', 'bien', 100, 60, '0', [200, 150, 30], 'Casquette brodée, réglable.'],
+  ['BON-20', "Bon d'achat 20 DT", 'voucher', 50, 250, '20.000', [0, 0, 0], 'Valable sur la prochaine commande.'],
+  ['BON-50', "Bon d'achat 50 DT", 'voucher', 20, 600, '50.000', [0, 0, 0], 'Valable sur une commande de plus de 200 DT.'],
+];
+const STARTERS: [string, string, string, Rgb][] = [
+  ['BIENV-KIT', 'Kit de bienvenue', 'Tablier, stylo et affiche du programme remis à l’inscription.', [20, 110, 130]],
+  ['BIENV-PLV', 'PLV de bienvenue', 'Autocollants de vitrine et stop-rayon pour signaler le point de vente partenaire.', [150, 40, 90]],
+];
+
+/**
+ * Rewards for the demo (issue 8 §6): gifts of both types with images, starter gifts, vouchers on
+ * offer, coupons, rebate tiers for 2021 to this year, and the clients' purchases, conversions and
+ * vouchers in every status. Purchases go through the same services as the screens, so points leave
+ * through the ledger and stock through QTS.
+ */
+export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
+  const [adminRow] = await db
+    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(roles.label, ROLE.admin))
+    .orderBy(asc(users.id))
+    .limit(1);
+  if (!adminRow) return;
+  const admin: CurrentUser = { ...adminRow, role: ROLE.admin, sessionId: 0 };
+  const image = async (entity: string, id: number, name: string, colour: Rgb) => {
+    if (uploadsDir) await saveMedia(db, uploadsDir, { entity, entityId: id, collection: 'image', family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 160, colour), replace: true });
+  };
+
+  const gifts = await db
+    .insert(loyaltyGifts)
+    .values(GIFTS.map(([ref, name, type, qts, nbrOfPoints, vocherValue, , description]) => ({ ref, name, type, qts, nbrOfPoints, vocherValue, description, isActive: 1 })))
+    .returning();
+  for (const [i, g] of gifts.entries()) if (g.type === 'bien') await image('gifts', g.id, g.ref.toLowerCase(), GIFTS[i][6]);
+  const starters = await db
+    .insert(startingGifts)
+    .values(STARTERS.map(([ref, name, description]) => ({ ref, name, description })))
+    .returning();
+  for (const [i, s] of starters.entries()) await image('startingGifts', s.id, s.ref.toLowerCase(), STARTERS[i][3]);
+
+  const types = await db.select({ id: clientTypes.id }).from(clientTypes).orderBy(asc(clientTypes.id));
+  if (types.length) {
+    const year = new Date().getFullYear();
+    await db.insert(vochers).values([
+      { ref: `VCH-PRO-${year}`, description: 'Voucher professionnel de fin d’année', qts: 200, solde: '30.000', typeClientId: types[0].id, startDay: `${year}-01-01`, endDate: `${year}-12-31` },
+      { ref: `VCH-GROS-${year}`, description: 'Voucher grossistes', qts: 50, solde: '100.000', typeClientId: types[types.length - 1].id, startDay: `${year}-03-01`, endDate: `${year + 1}-02-28` },
+    ]);
+  }
+  const next = new Date().getFullYear() + 1;
+  await db.insert(coupons).values([
+    { code: 'BIENVENUE10', value: '10.000', type: 'percentage', expiryDate: `${next}-06-30`, actif: 1 },
+    { code: 'REMISE5', value: '5.000', type: 'fixed', expiryDate: `${next}-03-31`, actif: 1 },
+    { code: 'RAMADAN15', value: '15.000', type: 'percentage', expiryDate: `${next}-04-15`, actif: 0 },
+  ]);
+
+  // Rebate tiers for every year of the programme, for the activities that earn a rebate.
+  const rebateActivities = await db.select({ id: clientActivities.id }).from(clientActivities).where(eq(clientActivities.remiseRistourne, 1));
+  const tiers: (typeof ristournes.$inferInsert)[] = [];
+  for (let year = 2021; year <= new Date().getFullYear(); year++) {
+    for (const a of rebateActivities) {
+      tiers.push(
+        { numRistourne: 1, name: 'Palier 1', year, valMin: '0', valMax: '2999.999', percentage: '1', remise: '0.5', activiteId: a.id },
+        { numRistourne: 2, name: 'Palier 2', year, valMin: '3000', valMax: '5999.999', percentage: '2', remise: '1', activiteId: a.id },
+        { numRistourne: 3, name: 'Palier 3', year, valMin: '6000', valMax: '999999', percentage: '3', remise: '1.5', activiteId: a.id },
+      );
+    }
+  }
+  if (tiers.length) await db.insert(ristournes).values(tiers);
+
+  // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
+  const buyers = await db.select({ id: clients.id, points: clients.pointsFid }).from(clients).where(sql`${clients.pointsFid} >= 400`).orderBy(desc(clients.pointsFid), asc(clients.id)).limit(24);
+  const all = async () => true;
+  const byRef = new Map(gifts.map((g) => [g.ref, g]));
+  const plan = ['CAD-MUG', 'BON-20', 'CAD-TAB', 'CAD-SAC', 'CAD-CAS', 'BON-50', 'CAD-PRE', 'CAD-MUG'];
+  for (const [i, b] of buyers.entries()) {
+    const gift = byRef.get(plan[i % plan.length])!;
+    // Two units now and then: two units of a good, two vouchers to consume separately or together.
+    const qte = gift.nbrOfPoints * 2 <= b.points && (gift.type === 'voucher' || i % 3 === 0) ? 2 : 1;
+    if (gift.nbrOfPoints * qte > b.points) continue;
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const id = await createGiftPurchase(t, admin, { CLIENT_ID: b.id, LOYALTY_GIFT_ID: gift.id, QTE: qte }, async () => true);
+      if (i % 8 === 6) await refuseGiftPurchase(t, admin, id, all);
+      else if (i % 8 !== 7 && i < 20) await acceptGiftPurchase(t, admin, id, all);
+    });
+  }
+
+  // The units move along: some prepared, shipped, received by their QR code, one refused.
+  const units = await db.select({ id: giftConversions.id, qrcode: giftConversions.qrcode }).from(giftConversions).orderBy(asc(giftConversions.id));
+  for (const [i, u] of units.entries()) {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const step = i % 6;
+      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1, all);
+      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
+      if (step === 3 || step === 4) {
+        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
+        await receiveByQr(t, admin, 'gift', u.qrcode, all);
+      }
+      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, 2, all);
+    });
+  }
+
+  // Starter gifts for the newest clients, in every status.
+  const newcomers = await db.select({ id: clients.id }).from(clients).orderBy(desc(clients.id)).limit(12);
+  if (newcomers.length && starters.length) {
+    const { year, first } = await nextNumbers(db, 'starter-gift', newcomers.length);
+    const rows = await db
+      .insert(startingGiftPurchases)
+      .values(newcomers.map((c, i) => ({ ref: rewardNumber('starter', year, first + i), clientId: c.id, startingGiftId: starters[i % starters.length].id, qrcode: newQrToken(), createdBy: admin.id })))
+      .returning({ id: startingGiftPurchases.id, qrcode: startingGiftPurchases.qrcode });
+    for (const [i, s] of rows.entries()) {
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const step = i % 5;
+        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1, all);
+        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3, all);
+        if (step === 3) await receiveByQr(t, admin, 'starter', s.qrcode, all);
+        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, 2, all);
+      });
+    }
+  }
+
+  // One client has used one of the vouchers a voucher gift gave him, at the counter.
+  const [used] = await db.select({ id: vocherPurchases.id }).from(vocherPurchases).orderBy(asc(vocherPurchases.id)).limit(1);
+  if (used) await db.transaction((tx) => consumeManually(tx as unknown as Db, admin, [used.id], 'Déduit de la facture du mois'));
+}

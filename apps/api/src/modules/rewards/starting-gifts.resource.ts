@@ -1,0 +1,39 @@
+import { GIFT_MSG, GIFTS_PAGE_SIZE, MSG, type StartingGift, startingGiftBody } from '@app/domain';
+import { dateTimeField } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { startingGifts as t } from './gifts.table';
+
+/**
+ * Starter gifts (spec 2 "Starter gifts list", §3 Starting gift, §5, §7 Starter gifts): REF, NAME,
+ * DESCRIPTION and the image are all required; POST is form data with the file (catalog.routes.ts
+ * refuses a create without one, and the removal of the image), PUT JSON, the image replaced through
+ * startingGifts/media/{id}. Deleting one already given to clients is refused (409).
+ */
+export const startingGiftsResource = defineResource<StartingGift>()({
+  path: 'startingGifts',
+  tag: 'gifts',
+  noun: 'ce cadeau de bienvenue',
+  actions: { read: 'gifts:read', write: 'gifts:write' },
+  table: t,
+  idColumn: t.id,
+  body: startingGiftBody,
+  fields: [
+    // REF has no trigram index (the table holds a handful of rows); NAME has one.
+    { api: 'REF', column: t.ref, search: true, export: { header: 'Référence', width: 1 } },
+    { api: 'NAME', column: t.name, search: true, export: { header: 'Titre', width: 2 } },
+    { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 3 } },
+    { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1, format: (v) => formatDay(v as string) } },
+  ],
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  defaultPerPage: GIFTS_PAGE_SIZE,
+  unique: { starting_gifts_ref_unique: { field: 'REF', message: GIFT_MSG.startingRefExists } },
+  inUseMessage: MSG.inUse('ce cadeau de bienvenue a déjà été attribué à des clients'),
+  media: { names: { image: 'image' }, export: { header: 'Image', width: 1.2 } },
+  formCreate: true,
+  export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
+});
+
+/** The creation day in Tunis, DD/MM/YYYY (the list's date column). */
+function formatDay(iso: string): string {
+  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+}

@@ -1,0 +1,64 @@
+import { manualPurchaseBody, qrReceiveBody, ROLE, type VoucherPurchase, voucherPurchaseStatusBody } from '@app/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { compileResource } from '../../lib/crud/compile';
+import { registerResource } from '../../lib/crud/crud.routes';
+import { deletedReply, idParams } from '../../lib/crud/schemas';
+import { notFound, ok } from '../../lib/http';
+import { okReply } from '../../lib/replies';
+import { clients } from '../contacts/clients.table';
+import { voucherPurchasesResource } from './voucher-purchases.resource';
+import { consumeByScan, consumeManually, deleteVoucher, setVoucherStatus } from './voucher-purchases.service';
+import { vocherPurchases } from './vouchers.table';
+
+/**
+ * Clients' vouchers (spec 2 §7 Vouchers; issue 8 §3): consumed by staff with a reason (all listed or
+ * none), by a scan of their QR code, corrected or deleted.
+ */
+export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['vouchers'];
+  const read = { action: 'voucher-purchases:read' as const };
+  const write = { action: 'voucher-purchases:write' as const };
+  registerResource(app, voucherPurchasesResource);
+  const r = compileResource(voucherPurchasesResource);
+  const listReply = okReply(z.array(r.dto as unknown as z.ZodType<VoucherPurchase>));
+  const oneReply = okReply(r.dto as unknown as z.ZodType<VoucherPurchase>);
+  const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t as unknown as Db));
+  const readOne = async (id: number) => r.toDto((await r.select(app.db).rows.where(eq(vocherPurchases.id, id)).limit(1))[0]);
+
+  app.get(
+    '/vocher-purchases/client/:code',
+    { config: read, schema: { tags, summary: "Les vouchers d'un client (disponibles d'abord)", params: z.object({ code: z.string().trim().min(1).max(30) }), response: { 200: listReply } } },
+    async (req) => {
+      const [client] = await app.db.select({ id: clients.id, chef: clients.chefZoneId }).from(clients).where(sql`lower(${clients.code}) = lower(${req.params.code})`);
+      if (!client || (req.user!.role === ROLE.chefZone && client.chef !== req.user!.id)) throw notFound();
+      const rows = await r.select(app.db).rows.where(eq(vocherPurchases.clientId, client.id)).orderBy(asc(vocherPurchases.status), asc(vocherPurchases.createdAt), asc(vocherPurchases.id));
+      return ok(rows.map(r.toDto));
+    },
+  );
+  app.post(
+    '/vocher-purchases/manualPurchase',
+    { config: write, schema: { tags, summary: 'Consommer des vouchers avec un motif (tous ou aucun)', body: manualPurchaseBody, response: { 200: listReply } } },
+    async (req) => {
+      await tx((t) => consumeManually(t, req.user!, req.body.VOCHERS_PURCHASES, req.body.MANUAL_REASON));
+      const rows = await Promise.all([...new Set(req.body.VOCHERS_PURCHASES)].map(readOne));
+      return ok(rows);
+    },
+  );
+  app.post('/vocher-purchases/scan', { config: write, schema: { tags, summary: 'Consommer un voucher par son code QR (une seule fois)', body: qrReceiveBody, response: { 200: oneReply } } }, async (req) => {
+    const id = await tx((t) => consumeByScan(t, req.user!, req.body.QRCODE));
+    return ok(await readOne(id));
+  });
+  app.put('/vocher-purchases/:id', { config: write, schema: { tags, summary: 'Statut (0 disponible, 1 utilisé)', params: idParams, body: voucherPurchaseStatusBody, response: { 200: oneReply } } }, async (req) => {
+    await tx((t) => setVoucherStatus(t, req.user!, req.params.id, req.body.STATUS));
+    return ok(await readOne(req.params.id));
+  });
+  app.delete('/vocher-purchases/all/:id', { config: write, schema: { tags, summary: 'Supprimer un voucher client', params: idParams, response: { 200: deletedReply } } }, async (req) => {
+    await tx((t) => deleteVoucher(t, req.user!, req.params.id));
+    return ok({ id: req.params.id });
+  });
+}

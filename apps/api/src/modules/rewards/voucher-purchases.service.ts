@@ -1,0 +1,91 @@
+import { VOUCHER_MSG } from '@app/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/http';
+import type { CurrentUser } from '../../plugins/auth';
+import { audit } from '../audit/audit.repository';
+import { clients } from '../contacts/clients.table';
+import { vocherPurchases as v } from './vouchers.table';
+
+type Voucher = typeof v.$inferSelect;
+
+/**
+ * A rebate voucher used (or put back) moves its amount between the client's remaining and consumed
+ * rebate, in the same transaction, so the detail page's cards always add up.
+ */
+async function moveRebate(tx: Db, vouchers: Voucher[], used: boolean) {
+  const byClient = new Map<number, number>();
+  for (const x of vouchers) if (x.ristourneYear != null) byClient.set(x.clientId, (byClient.get(x.clientId) ?? 0) + Math.round(Number(x.soldeUsed) * 1000));
+  for (const [clientId, millimes] of byClient) {
+    const amount = sql`${(used ? millimes : -millimes) / 1000}::numeric`;
+    await tx
+      .update(clients)
+      .set({ ristourneConsumed: sql`${clients.ristourneConsumed} + ${amount}`, ristourneReste: sql`${clients.ristourneReste} - ${amount}`, updatedAt: new Date() })
+      .where(eq(clients.id, clientId));
+  }
+}
+
+/**
+ * POST vocher-purchases/manualPurchase: every listed voucher becomes used, with the reason and the
+ * date, or none does (one already used, another client's, or unknown: 422 naming it).
+ */
+export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], reason: string) {
+  const unique = [...new Set(ids)];
+  const rows = await tx.select().from(v).where(inArray(v.id, unique)).orderBy(v.id).for('update');
+  if (rows.length !== unique.length) throw new AppError(422, VOUCHER_MSG.unknown, { VOCHERS_PURCHASES: [VOUCHER_MSG.unknown] });
+  const clientIds = new Set(rows.map((r) => r.clientId));
+  if (clientIds.size > 1) {
+    const [first] = rows;
+    const other = rows.find((r) => r.clientId !== first.clientId)!;
+    throw new AppError(422, VOUCHER_MSG.notClients(other.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.oneClient] });
+  }
+  const used = rows.find((r) => r.status === 1);
+  if (used) throw new AppError(422, VOUCHER_MSG.alreadyUsed(used.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.vocherRef)] });
+  await tx.update(v).set({ status: 1, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique));
+  await moveRebate(tx, rows, true);
+  await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.vocherRef), STATUS: [0, 1] });
+}
+
+/** A client's voucher consumed by scanning its QR code (the client's app shows it at the counter). */
+export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
+  const [row] = await tx.select().from(v).where(eq(v.qrcode, qrcode)).for('update');
+  if (!row) throw new AppError(404, VOUCHER_MSG.unknown);
+  if (row.status === 1) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.vocherRef));
+  await tx.update(v).set({ status: 1, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id));
+  await moveRebate(tx, [row], true);
+  await audit(tx, user, 'update', 'vocher-purchases', row.id, { STATUS: [0, 1], SCAN: 1 });
+  return row.id;
+}
+
+/** PUT vocher-purchases/{id} {STATUS}: staff correct a voucher (used ↔ available). */
+export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, status: number) {
+  const [row] = await tx.select().from(v).where(eq(v.id, id)).for('update');
+  if (!row) throw notFound();
+  if (row.status === status) return;
+  const usedNow = status === 1;
+  await tx
+    .update(v)
+    .set(usedNow ? { status, scan: 0, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() } : { status, scan: null, scanDate: null, manualReason: null, consumedBy: null, updatedAt: new Date() })
+    .where(eq(v.id, id));
+  await moveRebate(tx, [row], usedNow);
+  await audit(tx, user, 'update', 'vocher-purchases', id, { STATUS: [row.status, status] });
+}
+
+/** DELETE vocher-purchases/all/{id}: a rebate voucher leaves the client's rebate totals with it. */
+export async function deleteVoucher(tx: Db, user: CurrentUser, id: number) {
+  const [row] = await tx.select().from(v).where(eq(v.id, id)).for('update');
+  if (!row) throw notFound();
+  if (row.ristourneYear != null) {
+    const amount = sql`${row.soldeUsed}::numeric`;
+    await tx
+      .update(clients)
+      .set(
+        row.status === 1
+          ? { ristourneN1: sql`${clients.ristourneN1} - ${amount}`, ristourneConsumed: sql`${clients.ristourneConsumed} - ${amount}` }
+          : { ristourneN1: sql`${clients.ristourneN1} - ${amount}`, ristourneReste: sql`${clients.ristourneReste} - ${amount}` },
+      )
+      .where(eq(clients.id, row.clientId));
+  }
+  await tx.delete(v).where(eq(v.id, id));
+  await audit(tx, user, 'delete', 'vocher-purchases', id, { VOCHER_REF: row.vocherRef, STATUS: row.status, SOLDE_USED: row.soldeUsed });
+}

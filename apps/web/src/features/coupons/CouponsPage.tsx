@@ -1,0 +1,48 @@
+import { type Coupon, todayInTunis, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { DateField, FieldGrid, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { ResourcePage } from '../../components/resource-page';
+import { BY_CODE, couponColumns } from './columns';
+import { COUPON_TYPE_OPTIONS, type CouponFormIn, type CouponFormOut, couponForm, couponFormValues, valueLabel } from './coupon-form';
+import { ExpiryToast } from './ExpiryToast';
+
+/**
+ * Coupons (spec 2 "Coupons list", `/layout/coupons`): 50 rows, search, sort, PDF (portrait) / Excel /
+ * CSV, the active switch saved at once; the expiry must be after today (Tunis), in the form and on the
+ * server. "Today" is taken when the screen opens; a form left open past midnight is caught by the server.
+ */
+export default function CouponsPage() {
+  const schema = useMemo(() => couponForm(todayInTunis()), []);
+  return (
+    <ResourcePage<Coupon, CouponFormIn, CouponFormOut>
+      path="coupons"
+      columns={couponColumns}
+      itemNoun="ce coupon"
+      defaultPerPage={VOUCHERS_PAGE_SIZE}
+      defaultSort={BY_CODE}
+      writeAction="coupons:write"
+      minWidth="48rem"
+      form={{
+        schema,
+        titles: { add: 'Ajouter un coupon', edit: 'Modifier le coupon', view: 'Détails du coupon' },
+        toValues: couponFormValues,
+        content: <CouponFields />,
+      }}
+    />
+  );
+}
+
+function CouponFields() {
+  const type = useWatch({ name: 'TYPE' });
+  return (
+    <FieldGrid>
+      <TextField name="CODE" label="Code" required maxLength={50} autoFocus />
+      <SelectField name="TYPE" label="Type" required options={COUPON_TYPE_OPTIONS} filter={false} />
+      <NumberField name="VALUE" label={valueLabel(type)} required decimals={3} />
+      <DateField name="EXPIRY_DATE" label="Date d'expiration" required />
+      <SwitchField name="ACTIF" label="Actif" />
+      <ExpiryToast />
+    </FieldGrid>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Coupon } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { cellText } from '../../components/data-table/columns';
+import { couponColumns } from './columns';
+
+const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
+const text = (row: Coupon, field: string) => {
+  const col = couponColumns.find((c) => c.field === field)!;
+  return col.render ? col.render(row) : cellText(col, row);
+};
+
+const fixed: Coupon = { id: 1, CODE: 'BIENVENUE', VALUE: '1234.500', TYPE: 'fixed', EXPIRY_DATE: '2026-12-31', ACTIF: 1 };
+const percent: Coupon = { id: 2, CODE: 'ETE25', VALUE: '12.500', TYPE: 'percentage', EXPIRY_DATE: '2026-07-01', ACTIF: 0 };
+
+describe('coupon columns (spec 2 "Coupons list")', () => {
+  it('lists code, value, type, expiry date and the active switch, sorting on the indexed ones', () => {
+    expect(shape(couponColumns)).toEqual([
+      'CODE:Code:text:sort',
+      'VALUE:Valeur:custom:sort',
+      'TYPE:Type:custom',
+      "EXPIRY_DATE:Date d'expiration:date:sort",
+      'ACTIF:Actif:switch',
+    ]);
+  });
+
+  it('shows a fixed value in dinars with three decimals and a percentage with %', () => {
+    expect(text(fixed, 'VALUE')).toBe('1\u00a0234,500 DT');
+    expect(text(percent, 'VALUE')).toBe('12,5\u00a0%');
+  });
+
+  it('shows the French type label and the date as DD/MM/YYYY', () => {
+    expect(text(fixed, 'TYPE')).toBe('Montant fixe');
+    expect(text(percent, 'TYPE')).toBe('Pourcentage');
+    expect(text(fixed, 'EXPIRY_DATE')).toBe('31/12/2026');
+  });
+});

@@ -1,0 +1,30 @@
+import { type Gift, GIFTS_PAGE_SIZE } from '@app/domain';
+import { ResourcePage } from '../../components/resource-page';
+import { giftColumns } from './columns';
+import { GIFTS_PATH, type GiftFormIn, type GiftFormOut, giftBodyOf, giftForm, giftFormValues, syncGiftImage } from './gift-form';
+import { GiftFields } from './GiftFields';
+
+/**
+ * Gifts (spec 2 "Gifts list", `/layout/gifts`): 50 rows, search, sort on ref and name, exports, the
+ * active switch saved at once; a new gift is one form-data call with its image (a good only).
+ */
+export default function GiftsPage() {
+  return (
+    <ResourcePage<Gift, GiftFormIn, GiftFormOut>
+      path={GIFTS_PATH}
+      columns={giftColumns}
+      itemNoun="ce cadeau"
+      defaultPerPage={GIFTS_PAGE_SIZE}
+      writeAction="gifts:write"
+      minWidth="70rem"
+      form={{
+        schema: giftForm,
+        titles: { add: 'Ajouter un cadeau', edit: 'Modifier le cadeau', view: 'Détails du cadeau' },
+        toValues: giftFormValues,
+        toBody: giftBodyOf,
+        afterSave: syncGiftImage,
+        content: <GiftFields />,
+      }}
+    />
+  );
+}

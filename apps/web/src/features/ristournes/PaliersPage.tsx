@@ -1,0 +1,48 @@
+import { type Activity, type Ristourne, RISTOURNES_PAGE_SIZE, ristourneBody } from '@app/domain';
+import { FieldGrid, MinMaxWarning, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { ResourcePage } from '../../components/resource-page';
+import { BY_NUMBER, tierColumns } from './columns';
+import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
+
+/**
+ * Rebate tiers (spec 2 "Rebate tiers", `/layout/ristourne/paliers`): 50 rows, search, sort, exports
+ * (PDF portrait), the active switch saved at once. A minimum above the maximum is warned about and
+ * refused; an active tier overlapping another of its year and activity is refused by the server,
+ * its message under CA min.
+ */
+export default function PaliersPage() {
+  return (
+    <ResourcePage<Ristourne, TierFormIn, TierFormOut>
+      path="ristournes"
+      columns={tierColumns}
+      itemNoun="cette ristourne"
+      defaultPerPage={RISTOURNES_PAGE_SIZE}
+      defaultSort={BY_NUMBER}
+      writeAction="ristournes:write"
+      minWidth="64rem"
+      form={{
+        schema: ristourneBody,
+        titles: { add: 'Ajouter un palier', edit: 'Modifier le palier', view: 'Détails du palier' },
+        toValues: (row) => tierFormValues(row),
+        content: <TierFields />,
+      }}
+    />
+  );
+}
+
+function TierFields() {
+  return (
+    <FieldGrid>
+      <NumberField name="NUM_RISTOURNE" label="N° de ristourne" required decimals={0} autoFocus />
+      <TextField name="NAME" label="Nom du palier" required maxLength={100} />
+      <NumberField name="YEAR" label="Année" required decimals={0} />
+      <SelectField<Activity> name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} placeholder="Sans activité" />
+      <NumberField name="VAL_MIN" label="CA min (DT)" required decimals={3} />
+      <NumberField name="VAL_MAX" label="CA max (DT)" required decimals={3} />
+      <MinMaxWarning min="VAL_MIN" max="VAL_MAX" />
+      <NumberField name="PERCENTAGE" label="Pourcentage de ristourne (%)" required decimals={3} />
+      <NumberField name="REMISE" label="Remise (%)" required decimals={3} />
+      <SwitchField name="IS_ACTIVE" label="Actif" />
+    </FieldGrid>
+  );
+}

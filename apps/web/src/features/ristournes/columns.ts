@@ -1,0 +1,29 @@
+import { formatPercent, RISTOURNE_MSG, type Ristourne, type SegmentationActivity, type SegmentedClient } from '@app/domain';
+import type { ColumnDef } from '../../components/data-table';
+
+/** Spec 2 "Rebate tiers": number, name, year, turnover range (DT), rebate and discount (%), activity, active switch. */
+export const tierColumns: ColumnDef<Ristourne>[] = [
+  { field: 'NUM_RISTOURNE', header: 'N°', sortable: true, width: '5rem' },
+  { field: 'NAME', header: 'Nom', sortable: true },
+  { field: 'YEAR', header: 'Année', sortable: true, width: '6rem' },
+  { field: 'VAL_MIN', header: 'CA min', sortable: true, kind: 'money', width: '10rem' },
+  { field: 'VAL_MAX', header: 'CA max', sortable: true, kind: 'money', width: '10rem' },
+  { field: 'PERCENTAGE', header: 'Pourcentage', sortable: true, kind: 'custom', width: '8rem', render: (r) => formatPercent(r.PERCENTAGE) },
+  { field: 'REMISE', header: 'Remise', sortable: true, kind: 'custom', width: '7rem', render: (r) => formatPercent(r.REMISE) },
+  // No activity is a group of its own (its tiers are compared with each other only).
+  { field: 'ACTIVITE_NAME', header: 'Activité', sortable: true, kind: 'custom', render: (r) => r.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity },
+  // Saved at once; an overlap refused by the server puts the switch back.
+  { field: 'IS_ACTIVE', header: 'Actif', kind: 'switch', width: '6rem' },
+];
+
+export const BY_NUMBER = { field: 'NUM_RISTOURNE', order: 'asc' } as const;
+
+/** The segmented clients (server-paged, highest CA N-1 first: no column sorts). */
+export const segmentedClientColumns: ColumnDef<SegmentedClient>[] = [
+  { field: 'CODE_CLIENT', header: 'Code client', width: '9rem' },
+  { field: 'NAME', header: 'Client' },
+  { field: 'ACTIVITE_NAME', header: 'Activité', kind: 'custom', render: (c) => c.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity },
+  { field: 'CA_N_1', header: 'CA N-1', kind: 'money', width: '11rem' },
+];
+
+export const activityLabel = (a: Pick<SegmentationActivity, 'ACTIVITE_NAME'>) => a.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity;

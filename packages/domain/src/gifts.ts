@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import type { Media } from './classification';
+import { calendarDate, decimal3, flag01, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, wholeNumber } from './fields';
+import { MSG } from './messages';
+import { ROLE } from './permissions';
+import { statusSet } from './statuses';
+
+/**
+ * Gifts, starter gifts and their fulfilment (spec 2 §3 Gift, Starting gift, Gift conversion; §4;
+ * issue 8 "The model"): a purchase spends points, its units become conversions for the warehouse,
+ * received by QR code.
+ */
+
+export const GIFTS_PAGE_SIZE = 50;
+export const GIFT_TYPES = ['bien', 'voucher'] as const;
+export type GiftType = (typeof GIFT_TYPES)[number];
+export const GIFT_TYPE_LABELS: Record<GiftType, string> = { bien: 'Bien', voucher: 'Voucher' };
+
+export const GIFT_MSG = {
+  typeUnknown: 'Type de cadeau inconnu (bien ou voucher).',
+  voucherValueRequired: 'La valeur du voucher est obligatoire pour un cadeau de type voucher.',
+  mediaOnlyBien: "Seul un cadeau de type bien a une image.",
+  pointsInsufficient: 'Solde de points insuffisant',
+  stockInsufficient: 'Stock insuffisant',
+  inactive: "Ce cadeau n'est pas actif.",
+  notStarted: (day: string) => `Ce cadeau n'est disponible qu'à partir du ${day}.`,
+  ended: (day: string) => `Ce cadeau n'est plus disponible depuis le ${day}.`,
+  notEligible: (what: string) => `Ce client ne peut pas acheter ce cadeau : ${what}.`,
+  purchaseNotWaiting: 'Cette demande a déjà été traitée.',
+  conversionTransition: (from: number, to: number) =>
+    `Passage du statut « ${CONVERSION_STATUS.label(from)} » à « ${CONVERSION_STATUS.label(to)} » non autorisé.`,
+  receiveByScan: 'Le statut « Réceptionné » se donne uniquement en scannant le code QR.',
+  alreadyReceived: 'Ce code QR a déjà été scanné : le cadeau est réceptionné.',
+  qrUnknown: 'Code QR inconnu.',
+  notShipped: "Ce cadeau n'a pas encore été expédié.",
+  adminOnly: "Pas d'accès sur cette fonctionnalité",
+  clientsRequired: 'Choisissez au moins un client.',
+  voucherValuePositive: 'La valeur du voucher doit être supérieure à 0.',
+  refExists: 'Cette référence est déjà utilisée par un autre cadeau.',
+  startingRefExists: 'Cette référence est déjà utilisée par un autre cadeau de bienvenue.',
+  imageRequired: "L'image est obligatoire.",
+  /** A class, category, company type or badge chosen in a form that no longer exists. */
+  refUnknown: "Ce choix n'existe plus : rechargez la page.",
+} as const;
+
+/** A gift's media family (spec 2 §5: image or video, 5 MB); only a good (`bien`) has one. */
+export const GIFT_MEDIA_FAMILY = 'imageOrVideo' as const;
+export const giftHasMedia = (type: GiftType | null | undefined): boolean => type === 'bien';
+
+/** Gift purchase statuses (issue 8 §2): 2 when every conversion is received, 4 when some are. */
+export const GIFT_PURCHASE_STATUS = statusSet([
+  { code: 0, label: 'En attente', color: '#b45309', next: [1, 3] },
+  { code: 1, label: 'Validée', color: '#1d4ed8', next: [] },
+  { code: 2, label: 'Livraison complète', color: '#15803d', next: [] },
+  { code: 3, label: 'Annulée', color: '#b91c1c', next: [] },
+  { code: 4, label: 'Livraison partielle', color: '#7e22ce', next: [] },
+]);
+
+/**
+ * Conversion statuses, for gift conversions and starter-gift purchases alike (spec 2 §4, issue 8 §2):
+ * 0→1 prepare, 0→2 refuse, 0→3 and 1→3 ship, 3→4 only by the QR code (see `receive`).
+ */
+export const CONVERSION_STATUS = statusSet([
+  { code: 0, label: 'En attente', color: '#b45309', next: [1, 2, 3] },
+  { code: 1, label: 'Préparé', color: '#1d4ed8', next: [3] },
+  { code: 2, label: 'Refusé', color: '#b91c1c', next: [] },
+  { code: 3, label: 'Expédié', color: '#7e22ce', next: [4] },
+  { code: 4, label: 'Réceptionné', color: '#15803d', next: [] },
+]);
+export const CONVERSION_RECEIVED = 4;
+export const CONVERSION_SHIPPED = 3;
+
+/** Whether staff may set `to` from `from` by a status change (receipt is by scan only). */
+export function conversionMoveAllowed(from: number, to: number): boolean {
+  return from !== to && to !== CONVERSION_RECEIVED && CONVERSION_STATUS.canMove(from, to);
+}
+
+/**
+ * The list's prepare/ship action (spec 2 §4): a Magasinier prepares (→ Préparé), any other role
+ * ships (→ Expédié, after a confirmation); none once shipped, received or refused.
+ */
+export function conversionAction(role: string | null | undefined, status: number): { to: number; label: string; confirm: boolean } | null {
+  if (role === ROLE.magasinier) return status === 0 ? { to: 1, label: 'Préparer', confirm: false } : null;
+  return status === 0 || status === 1 ? { to: CONVERSION_SHIPPED, label: 'Expédier', confirm: true } : null;
+}
+
+/** Purchase status once its conversions moved: complete, partial, or still validated. */
+export function purchaseDeliveryStatus(received: number, total: number): number {
+  if (total > 0 && received >= total) return 2;
+  if (received > 0) return 4;
+  return 1;
+}
+
+const giftTypeField = () =>
+  z.enum(GIFT_TYPES, { error: GIFT_MSG.typeUnknown });
+
+/** Gift form (spec 2 §5): VOCHER_VALUE required for voucher, 0 for bien; START_DAY ≤ END_DATE. */
+export const giftFields = z.object({
+  REF: requiredText(50),
+  NAME: requiredText(150),
+  DESCRIPTION: optionalText(2000),
+  TYPE: giftTypeField(),
+  QTS: wholeNumber(),
+  NBR_OF_POINTS: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(9, { error: MSG.digitsMax }).regex(/^\d*$/, { error: MSG.wholeNumber }))
+    .transform((v) => (v === '' ? 0 : Number(v)))
+    .default(0),
+  VOCHER_VALUE: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .nullish()
+    .transform((v) => v || null),
+  START_DAY: calendarDate().nullish().or(z.literal('').transform(() => null)),
+  END_DATE: calendarDate().nullish().or(z.literal('').transform(() => null)),
+  ACTIVITE: refId(false),
+  CIRCUIT: refId(false),
+  CATEGORY: refId(false),
+  TYPE_CLIENT_ID: refId(false),
+  BADGES_ID: refId(false),
+  IS_ACTIVE: flag01().default(1),
+});
+
+function giftRules<T extends { TYPE?: GiftType; VOCHER_VALUE?: string | null; START_DAY?: string | null; END_DATE?: string | null }>(v: T, ctx: z.RefinementCtx) {
+  if (!periodInOrder(v.START_DAY, v.END_DATE)) ctx.addIssue({ code: 'custom', message: MSG.periodOrder, path: ['END_DATE'] });
+  // A value given is a number whatever the type (a good's hidden field sends 0); a voucher's is above 0.
+  if (v.VOCHER_VALUE && !decimal3().safeParse(v.VOCHER_VALUE).success) ctx.addIssue({ code: 'custom', message: MSG.number, path: ['VOCHER_VALUE'] });
+  else if (v.TYPE === 'voucher') {
+    if (!v.VOCHER_VALUE) ctx.addIssue({ code: 'custom', message: GIFT_MSG.voucherValueRequired, path: ['VOCHER_VALUE'] });
+    else if (Number(v.VOCHER_VALUE) <= 0) ctx.addIssue({ code: 'custom', message: GIFT_MSG.voucherValuePositive, path: ['VOCHER_VALUE'] });
+  }
+}
+
+/** The voucher value a gift keeps: 0 for a good (the field is hidden and sent as 0). */
+export const giftVoucherValue = (type: GiftType, value: string | null | undefined): string => (type === 'voucher' ? (value ?? '0') : '0');
+
+export const giftBody = giftFields.superRefine(giftRules);
+export const giftUpdateBody = partialNoDefaults(giftFields).superRefine(giftRules);
+export type GiftBody = z.input<typeof giftBody>;
+
+export const startingGiftBody = z.object({
+  REF: requiredText(50),
+  NAME: requiredText(150),
+  DESCRIPTION: requiredText(2000),
+});
+export type StartingGiftBody = z.input<typeof startingGiftBody>;
+
+/** POST gift-purchases: staff enter a request for a client. */
+export const giftPurchaseBody = z.object({
+  CLIENT_ID: refId(),
+  LOYALTY_GIFT_ID: refId(),
+  QTE: wholeNumber().refine((n) => n >= 1 && n <= 1000, { error: 'Quantité entre 1 et 1000.' }),
+});
+
+/** POST startingGift-purchases: one starter gift to one or several clients. */
+export const startingGiftPurchaseBody = z.object({
+  CLIENTS: z.array(refId(), { error: GIFT_MSG.clientsRequired }).min(1, { error: GIFT_MSG.clientsRequired }).max(1000),
+  STARTING_GIFT_ID: refId(),
+});
+
+export const conversionStatusBody = z.object({
+  STATUS: z.coerce
+    .number({ error: 'Statut inconnu.' })
+    .int()
+    .refine((v) => CONVERSION_STATUS.codes.includes(v), { error: 'Statut inconnu.' }),
+});
+
+export const qrReceiveBody = z.object({ QRCODE: z.string({ error: GIFT_MSG.qrUnknown }).trim().min(1, { error: GIFT_MSG.qrUnknown }).max(100) });
+
+/** What a client is, for a gift's eligibility. */
+export interface ClientClassification {
+  activiteId: number | null;
+  circuitId: number | null;
+  categoryId: number | null;
+  typeClientId: number | null;
+  badgeId: number | null;
+}
+export interface GiftRestrictions {
+  isActive: number;
+  qts: number;
+  startDay: string | null;
+  endDate: string | null;
+  activiteId: number | null;
+  circuitId: number | null;
+  categoryId: number | null;
+  typeClientId: number | null;
+  badgesId: number | null;
+}
+
+const dayFr = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * Why `client` may not buy `qte` units of `gift` on `today` (YYYY-MM-DD, Tunis), or null. Checked
+ * when the request is made and again when it is accepted.
+ */
+export function giftRefusal(gift: GiftRestrictions, client: ClientClassification, qte: number, today: string): string | null {
+  if (gift.isActive !== 1) return GIFT_MSG.inactive;
+  if (gift.startDay && today < gift.startDay) return GIFT_MSG.notStarted(dayFr(gift.startDay));
+  if (gift.endDate && today > gift.endDate) return GIFT_MSG.ended(dayFr(gift.endDate));
+  if (gift.qts < qte) return GIFT_MSG.stockInsufficient;
+  const checks: [number | null, number | null, string][] = [
+    [gift.activiteId, client.activiteId, 'activité différente'],
+    [gift.circuitId, client.circuitId, 'circuit différent'],
+    [gift.categoryId, client.categoryId, 'catégorie différente'],
+    [gift.typeClientId, client.typeClientId, 'type de client différent'],
+    [gift.badgesId, client.badgeId, 'badge différent'],
+  ];
+  for (const [wanted, has, what] of checks) if (wanted != null && wanted !== has) return GIFT_MSG.notEligible(what);
+  return null;
+}
+
+export interface Gift {
+  id: number;
+  ID: number;
+  REF: string;
+  NAME: string;
+  DESCRIPTION: string | null;
+  TYPE: GiftType;
+  QTS: number;
+  NBR_OF_POINTS: number;
+  VOCHER_VALUE: string;
+  START_DAY: string | null;
+  END_DATE: string | null;
+  ACTIVITE: number | null;
+  ACTIVITE_NAME: string | null;
+  CIRCUIT: number | null;
+  CATEGORY: number | null;
+  TYPE_CLIENT_ID: number | null;
+  BADGES_ID: number | null;
+  IS_ACTIVE: number;
+  MEDIA: Media | null;
+  CREATED_AT: string;
+}
+
+export interface StartingGift {
+  id: number;
+  ID: number;
+  REF: string;
+  NAME: string;
+  DESCRIPTION: string;
+  MEDIA: Media | null;
+  CREATED_AT: string;
+}
+
+/** What gift conversions and starter-gift purchases show alike (spec 2 §3 Gift conversion). */
+export interface Conversion {
+  id: number;
+  REF: string;
+  CLIENT_ID: number;
+  CODE_CLIENT: string;
+  CLIENT_NAME: string;
+  ADDRESS: string | null;
+  GIFT_NAME: string;
+  GIFT_REF: string;
+  CODE_CHEF_ZONE: string | null;
+  CHEF_ZONE_NAME: string | null;
+  CREATED_AT: string;
+  SCAN_DATE: string | null;
+  STATUS: number;
+}
+
+/** One unit of an accepted `bien` purchase, with the points it cost and the balance left. */
+export interface GiftConversion extends Conversion {
+  LOYALTY_GIFT_ID: number;
+  GIFT_PURCHASE_ID: number;
+  POINTS_USED: number;
+  NEW_POINTS: number;
+}
+
+/** A starter gift given to a client. */
+export interface StarterPurchase extends Conversion {
+  STARTING_GIFT_ID: number;
+}
+
+export interface GiftPurchase {
+  id: number;
+  REF: string;
+  CLIENT_ID: number;
+  CODE_CLIENT: string;
+  CLIENT_NAME: string;
+  ADDRESS: string | null;
+  LOYALTY_GIFT_ID: number;
+  GIFT_NAME: string;
+  GIFT_TYPE: GiftType;
+  QTE: number;
+  POINTS: number;
+  STATUS: number;
+  CREATED_AT: string;
+}
+
+/** Numbers the server gives out, per year: ACH- purchases, CONV- conversions, BV- starter gifts, VCH- vouchers. */
+export const REWARD_NUMBER_PREFIX = { purchase: 'ACH', conversion: 'CONV', starter: 'BV', voucher: 'VCH' } as const;
+export type RewardNumberKind = keyof typeof REWARD_NUMBER_PREFIX;
+export const rewardNumber = (kind: RewardNumberKind, year: number, seq: number) => `${REWARD_NUMBER_PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`;
