@@ -17,6 +17,7 @@ import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
 import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
+import { benchGeneration } from './generation';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
 
@@ -101,6 +102,8 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       const seeded = await seedOrders(handle);
       console.log(`\n${kind} — ${ORDERS} commandes avec leurs lignes (générées en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
       await benchOrders(app, handle, auth);
+      console.log(`\n${kind} — génération des vouchers de ristourne sur ces ${ORDERS} commandes`);
+      await benchGeneration(app, handle, auth);
     }
   } finally {
     await app.close();

@@ -1,3 +1,4 @@
+import { JobEngine } from './lib/jobs/engine';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -26,6 +27,7 @@ declare module 'fastify' {
     db: Db;
     dbHandle: DbHandle;
     mailer: Mailer;
+    jobs: JobEngine;
   }
 }
 
@@ -51,6 +53,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('dbHandle', opts.database);
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
+  app.decorate('jobs', new JobEngine(opts.database));
+  app.addHook('onClose', async () => app.jobs.stop());
 
   registerErrorHandling(app);
   // Every documented route also documents (and serialises) the one error envelope of the API.

@@ -22,10 +22,15 @@ export const DEMO_PASSWORD = 'Demo1234!';
  */
 export const onPostgres = process.env.API_TEST_DB === 'postgres';
 
-async function createDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+/**
+ * A throw-away database of the run's kind. `target` names it for another process: the PostgreSQL
+ * URL, or the PGlite folder when `onDisk` asks for one (in memory otherwise).
+ */
+export async function createDatabase(opts: { onDisk?: boolean } = {}): Promise<{ handle: DbHandle; target: string; drop: () => Promise<void> }> {
   if (!onPostgres) {
-    const handle = await openDatabase({});
-    return { handle, drop: async () => {} };
+    const dir = opts.onDisk ? mkdtempSync(path.join(os.tmpdir(), 'bo-pglite-')) : undefined;
+    const handle = await openDatabase(dir ? { dataDir: dir } : {});
+    return { handle, target: dir ?? '', drop: async () => (dir ? rmSync(dir, { recursive: true, force: true }) : undefined) };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('API_TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -39,6 +44,7 @@ async function createDatabase(): Promise<{ handle: DbHandle; drop: () => Promise
   const handle = await openDatabase({ url: u.toString() });
   return {
     handle,
+    target: u.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: url });
       await a.connect();

@@ -68,6 +68,13 @@ describe('demo data', () => {
       and (select count(*) from points_ledger l where l.source = 'gift' and l.source_id = p.id and l.amount < 0) <> 1`;
     expect(await count(h, debited)).toBe(0);
     expect(await count(h, sql`select count(*)::int n from gift_conversions where status = 4 and scan_date is null`)).toBe(0);
+    // Past years' rebates generated, this year's left to the screen; the clients' totals add up.
+    expect(await count(h, sql`select count(*)::int n from ristourne_runs`)).toBe(new Date().getFullYear() - 2021);
+    expect(await count(h, sql`select count(*)::int n from vocher_purchases where ristourne_year is not null`)).toBeGreaterThan(20);
+    const totals = sql`select count(*)::int n from clients c where c.ristourne_n_1 <> coalesce((select sum(solde_used) from vocher_purchases v where v.client_id = c.id and v.ristourne_year is not null), 0)
+      or c.ristourne_reste + c.ristourne_consumed <> c.ristourne_n_1`;
+    expect(await count(h, totals)).toBe(0);
+    expect(await count(h, sql`select count(*)::int n from clients where ca_n_1 > 0`)).toBeGreaterThan(50);
   });
 
   it('credits each processed order once, and every ledger row holds the running balance', async () => {

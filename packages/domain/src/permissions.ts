@@ -163,6 +163,7 @@ export const MENU: MenuGroup[] = [
     entries: [
       { key: 'vouchers-list', label: 'Liste des vouchers', path: '/layout/vouchers-list', icon: 'pi pi-ticket' },
       { key: 'vouchers', label: 'Vouchers clients', path: '/layout/vouchers', icon: 'pi pi-wallet' },
+      { key: 'generer-vouchers', label: 'Générer les vouchers', path: '/layout/generer_vouchers', icon: 'pi pi-bolt' },
       { key: 'paliers', label: 'Paliers', path: '/layout/ristourne/paliers', icon: 'pi pi-sort-amount-up' },
       { key: 'segmentation', label: 'Segmentation', path: '/layout/ristourne/segmentation', icon: 'pi pi-sliders-h' },
       { key: 'gamifications', label: 'Gamifications', path: '/layout/gamifications', icon: 'pi pi-star' },

@@ -23,6 +23,8 @@ export interface DbHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL on the same database, for libraries that bring their own queries (the job engine). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** apps/api/drizzle, from src/db (tsx, tests) as from the bundled dist/server.mjs (npm start). */
@@ -49,6 +51,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values as unknown[]),
     };
   }
   let dir: string | undefined;
@@ -66,5 +69,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       await client.query('select 1');
     },
     close: () => client.close(),
+    // One statement with parameters through query(); a parameterless text may hold several statements
+    // (a library's schema set-up), which only exec() runs: their rows are gathered.
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
   };
 }

@@ -15,6 +15,7 @@ import { rewardsCatalogRoutes } from './rewards/catalog.routes';
 import { tiersRoutes } from './rewards/tiers.routes';
 import { fulfilmentRoutes } from './rewards/fulfilment.routes';
 import { voucherPurchasesRoutes } from './rewards/voucher-purchases.routes';
+import { rebateGenerationRoutes } from './rewards/rebate-generation.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(tiersRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(voucherPurchasesRoutes);
+  await app.register(rebateGenerationRoutes);
 }

@@ -39,6 +39,7 @@ const PaliersPage = lazy(() => import('../features/ristournes/PaliersPage'));
 const SegmentationPage = lazy(() => import('../features/ristournes/SegmentationPage'));
 const ConversionsPage = lazy(() => import('../features/conversions/ConversionsPage'));
 const VouchersPage = lazy(() => import('../features/vouchers/VouchersPage'));
+const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/GenerateVouchersPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -93,6 +94,7 @@ export const router = createBrowserRouter([
           { path: 'conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux / Conversions' } },
           { path: 'starter_gifts/conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux de bienvenue / Conversions' } },
           { path: 'vouchers', element: <VouchersPage /> },
+          { path: 'generer_vouchers', element: <GenerateVouchersPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

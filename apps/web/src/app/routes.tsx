@@ -36,6 +36,7 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/conversions',
   '/layout/starter_gifts/conversions',
   '/layout/vouchers',
+  '/layout/generer_vouchers',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

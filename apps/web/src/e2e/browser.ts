@@ -158,11 +158,43 @@ export async function latestResetCode(to: string): Promise<string> {
 }
 
 /** Picks a day in the DateField's calendar: the year (from the decade view), the month, the day, then 'Choisir'. */
+/**
+ * Types into a search select and picks the suggestion holding `text`, then waits until the field
+ * shows it: a late answer to an earlier keystroke may redraw the list under the click, so the pick
+ * is tried again until it holds.
+ */
+export async function pickSuggestion(page: Page, input: Locator, text: string): Promise<void> {
+  await input.pressSequentially(text, { delay: 30 });
+  // Picked: the field shows the option's whole label ("CAF-0002 — Café moulu…"), not just what was typed.
+  const picked = async () => {
+    const value = await input.inputValue();
+    return value.includes(text) && value.trim() !== text;
+  };
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.p-autocomplete-panel li', { hasText: text }).first().click();
+    try {
+      await expect.poll(picked, { timeout: 3_000 }).toBe(true);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 export async function pickDate(page: Page, scope: Locator, name: string, year: number, monthIndex: number, day: number) {
   await scope.locator(`[data-field="field-${name}"] button[aria-label="Ouvrir le calendrier"]`).click();
   const panel = page.locator('.date-field-panel');
   await expect.poll(() => panel.isVisible(), { timeout: 15_000 }).toBe(true);
-  await panel.locator('.p-datepicker-year').click();
+  // The year view must be open before its arrows page decades (in the day view they page months).
+  await expect
+    .poll(
+      async () => {
+        if (!(await panel.locator('.p-yearpicker').isVisible())) await panel.locator('.p-datepicker-year').click();
+        return panel.locator('.p-yearpicker').isVisible();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   for (let i = 0; i < 20 && !(await panel.locator('.p-yearpicker-year', { hasText: String(year) }).count()); i++) {
     await panel.locator('.p-datepicker-prev').click();
   }

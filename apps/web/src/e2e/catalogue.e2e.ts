@@ -2,7 +2,7 @@ import { MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../../api/src/lib/png';
-import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
+import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, pickDate, pickSuggestion, shot } from './browser';
 
 /** Product categories, ranges and price lists (spec 2 lists) on the real server with the demo catalogue. */
 let browser: Browser;
@@ -98,8 +98,7 @@ describe('catalogue referential', () => {
     await until(() => add.isVisible()).toBe(true);
 
     const article = add.locator('#field-ARTICLE');
-    await article.pressSequentially('HUI-0003', { delay: 30 });
-    await page.locator('.p-autocomplete-panel li', { hasText: 'HUI-0003' }).first().click();
+    await pickSuggestion(page, article, 'HUI-0003');
     await until(() => article.inputValue()).toMatch(/^HUI-0003 — Huile d’olive vierge extra/);
     await add.locator('#field-REMISE').fill('8.5');
     await add.locator('#field-PHT').fill('15.250');

@@ -341,7 +341,7 @@ describe('clients list', () => {
     await page.context().close();
   });
 
-  it('detail page: rebate cards, information form with GSM_FID, points history, vouchers empty state, unknown id', async () => {
+  it('detail page: rebate cards, information form with GSM_FID, points history, no voucher yet, unknown id', async () => {
     const credited = await call('POST', `clients/${ids[CODES[0]]}/points`, { POINTS: 150, REASON: `Bonus e2e ${RUN}` });
     expect(credited.status).toBe(200);
     expect((await call('POST', `clients/${ids[CODES[0]]}/points`, { POINTS: -40 })).status).toBe(200);
@@ -388,7 +388,7 @@ describe('clients list', () => {
 
     // Vouchers: the count and a real empty state.
     await page.getByRole('tab', { name: 'Vouchers (0)' }).click();
-    await expect.poll(() => page.getByText("Aucun bon d'achat pour ce client.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Aucun voucher pour ce client.').isVisible()).toBe(true);
     await shot(page, 'clients-detail-vouchers');
 
     // Unknown id: a clear message and the way back.

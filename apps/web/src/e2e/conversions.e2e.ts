@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
+import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
 
 /** Gift fulfilment on the demo data (issue 8 §2, §3): prepare, ship, exit slip, QR receipt, requests, vouchers. */
 let browser: Browser;
@@ -132,8 +132,7 @@ describe('clients’ vouchers', () => {
 
     await page.getByRole('button', { name: 'Consommer des vouchers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Consommer des vouchers' });
-    await dialog.locator('#field-CLIENT').pressSequentially(code!, { delay: 30 });
-    await page.locator('.p-autocomplete-panel li', { hasText: code! }).first().click();
+    await pickSuggestion(page, dialog.locator('#field-CLIENT'), code!);
     await until(() => dialog.locator('.consume-item').count()).toBeGreaterThanOrEqual(2);
     await dialog.getByRole('button', { name: 'Consommer' }).click();
     await until(() => dialog.getByText('Le motif de consommation est obligatoire.').isVisible()).toBe(true);

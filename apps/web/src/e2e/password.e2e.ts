@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingPath } from '../app/routes';
 import { checkA11y, expectPath, latestResetCode, launch, login, logout, MOBILE, newPage, PASSWORD, shot } from './browser';
 
 /**
@@ -89,7 +90,8 @@ describe('forgot password', () => {
 
     await logout(page);
     await login(page, EMAIL, PASSWORD);
-    await expectPath(page, '/layout/settings/profile');
+    // Signed in again with the demo password: the role's landing screen.
+    await expectPath(page, landingPath('Commercial'));
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import { MSG, PRODUCT_MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../../api/src/lib/png';
-import { DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
+import { DESKTOP, launch, login, MOBILE, newPage, pickDate, pickSuggestion, shot } from './browser';
 
 /** Products (spec 2 "Products list") and product points on the real server with the demo catalogue. */
 let browser: Browser;
@@ -194,8 +194,7 @@ describe('product points', () => {
       await page.getByRole('button', { name: 'Ajouter' }).click();
       const add = dialog(page, 'Ajouter des points produit');
       await until(() => add.isVisible()).toBe(true);
-      await add.locator('#field-PRODUCT_ID').pressSequentially('CAF-0002', { delay: 30 });
-      await page.locator('.p-autocomplete-panel li', { hasText: 'CAF-0002' }).first().click();
+      await pickSuggestion(page, add.locator('#field-PRODUCT_ID'), 'CAF-0002');
       await add.locator('#field-points').fill('44');
       await pickDate(page, add, 'DATE_DEBUT', year, from[0], from[1]);
       await pickDate(page, add, 'DATE_FIN', year, to[0], to[1]);

@@ -1,7 +1,7 @@
 import { RETURN_MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
+import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
 
 /** Returned goods (spec 2 "Returned goods") on the real server with the demo clients and catalogue. */
 let browser: Browser;
@@ -20,8 +20,7 @@ async function pickProduct(page: Page, ref: string, qte: string, uv: string) {
   await page.getByRole('button', { name: 'Ajouter un produit' }).click();
   const line = page.getByRole('dialog', { name: 'Ajouter un produit' });
   await until(() => line.isVisible()).toBe(true);
-  await line.locator('#field-PRODUCT_ID').pressSequentially(ref, { delay: 30 });
-  await page.locator('.p-autocomplete-panel li', { hasText: ref }).first().click();
+  await pickSuggestion(page, line.locator('#field-PRODUCT_ID'), ref);
   await line.locator('#field-QTE').fill(qte);
   await line.locator('#field-UV').fill(uv);
   await line.getByRole('button', { name: 'Ajouter', exact: true }).click();

@@ -9,6 +9,7 @@ import { clients } from '../contacts/clients.table';
 import { saveMedia } from '../media/media.service';
 import { nextNumbers } from '../system/sequences';
 import { receiveByQr, setConversionStatus } from './conversions.service';
+import { generateRebates } from './rebate-generation';
 import { giftConversions, loyaltyGifts, startingGiftPurchases, startingGifts } from './gifts.table';
 import { acceptGiftPurchase, createGiftPurchase, refuseGiftPurchase } from './purchases.service';
 import { newQrToken } from './qr';
@@ -90,6 +91,16 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     }
   }
   if (tiers.length) await db.insert(ristournes).values(tiers);
+  // Last year's turnover (CA N-1) from the demo orders, until the invoice synchronisation feeds it:
+  // the segmentation slider then has clients to count.
+  await db.execute(sql`update clients c set ca_n_1 = t.turnover from (
+      select client_id, sum(total_net_ttc) as turnover from orders
+      where status in (2, 4) and extract(year from created_at at time zone 'Africa/Tunis') = extract(year from now() at time zone 'Africa/Tunis') - 1
+      group by client_id) t
+    where t.client_id = c.id`);
+  // The past years' rebate vouchers were generated, one year after the other; this year is left
+  // for « Générer les vouchers ».
+  for (let year = 2021; year < new Date().getFullYear(); year++) await db.transaction((tx) => generateRebates(tx as unknown as Db, admin, year));
 
   // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
   const buyers = await db.select({ id: clients.id, points: clients.pointsFid }).from(clients).where(sql`${clients.pointsFid} >= 400`).orderBy(desc(clients.pointsFid), asc(clients.id)).limit(24);

@@ -199,6 +199,9 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         stripedRows
         size="small"
         tableStyle={{ minWidth: props.minWidth ?? '40rem' }}
+        // A list without row buttons has nothing to focus: on a phone its sideways scroll would be out of
+        // the keyboard's reach (axe: scrollable-region-focusable), so the scrolling region takes the focus.
+        pt={hasActions ? undefined : { wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Liste' } }}
       >
         {dragEnabled && <Column rowReorder headerStyle={{ width: '3rem' }} bodyClassName="dt-drag" />}
         {columns.map((col) => (

@@ -29,12 +29,11 @@ export function ConsumeDialog({ visible, onHide, onDone }: { visible: boolean; o
     enabled: visible && !!code,
   });
   // Another client: nothing of the previous one stays ticked.
-  const [shownFor, setShownFor] = useState(code);
-  if (shownFor !== code) {
-    setShownFor(code);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the client changed
+  useEffect(() => {
     setSelected([]);
     setErrors({});
-  }
+  }, [code]);
   useEffect(() => {
     if (!visible) {
       form.reset({ CLIENT: null });
