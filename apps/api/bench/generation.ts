@@ -1,7 +1,7 @@
 /**
  * The yearly rebate generation at volume (issue 8 §7): GET clients/calculateRistourne/{year} through
- * the job engine until the job completes, beside the same computation as ONE bare SQL statement
- * (turnover per client, tier, voucher rows) in the same run, as a ratio. Between runs the year's
+ * the job engine until the job completes, beside the same work as ONE bare SQL statement (turnover
+ * per client, tier, voucher rows, the clients' rebate totals) in the same run, as a ratio. Between runs the year's
  * vouchers and run row are removed (not timed), so every run does the whole work.
  * Runs after the orders bench, on its BENCH_CLIENTS clients and BENCH_ORDERS orders (PostgreSQL).
  */
@@ -38,20 +38,34 @@ export async function benchGeneration(app: FastifyInstance, handle: DbHandle, au
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  /** The computation alone: one statement from the orders to the voucher rows, committed. */
+  /**
+   * The same work as one bare statement: turnover per client, its tier, the voucher rows, and the
+   * clients' rebate totals that the generation keeps in step (updated with the vouchers).
+   */
   const bare = async () => {
-    const res = await db.execute(sql`insert into vocher_purchases (vocher_ref, client_id, ristourne_year, solde_used, qrcode)
-      select 'RIST-' || ${year} || '-' || lpad(t.client_id::text, 6, '0'), t.client_id, ${year}::smallint, round(t.turnover * r.percentage / 100, 3),
-             replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
-      from (select o.client_id, sum(o.total_net_ttc) as turnover from orders o
-            where o.status in (2, 4) and o.created_at >= (${`${year}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
-              and o.created_at < (${`${year + 1}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
-            group by o.client_id) t
-      join clients c on c.id = t.client_id
-      join client_activities a on a.id = c.activity_id and a.remise_ristourne = 1
-      join ristournes r on r.year = ${year} and r.is_active = 1 and r.activite_id is null and t.turnover between r.val_min and r.val_max
-      where round(t.turnover * r.percentage / 100, 3) > 0`);
-    return (res as unknown as { rowCount: number }).rowCount;
+    const res = await db.execute(sql`with calc as (
+        select t.client_id, round(t.turnover * r.percentage / 100, 3) as amount
+        from (select o.client_id, sum(o.total_net_ttc) as turnover from orders o
+              where o.status in (2, 4) and o.created_at >= (${`${year}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
+                and o.created_at < (${`${year + 1}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
+              group by o.client_id) t
+        join clients c on c.id = t.client_id
+        join client_activities a on a.id = c.activity_id and a.remise_ristourne = 1
+        join ristournes r on r.year = ${year} and r.is_active = 1 and r.activite_id is null and t.turnover between r.val_min and r.val_max
+      ), vouchers as (
+        insert into vocher_purchases (vocher_ref, client_id, ristourne_year, solde_used, qrcode)
+        select 'RIST-' || ${year} || '-' || lpad(client_id::text, 6, '0'), client_id, ${year}::smallint, amount,
+               replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
+        from calc where amount > 0
+        returning client_id, solde_used
+      ), totals as (
+        update clients c set ristourne_n_1 = c.ristourne_n_1 + v.solde_used, ristourne_reste = c.ristourne_reste + v.solde_used,
+          ristourne_solde_n_1 = v.solde_used, updated_at = now()
+        from vouchers v where v.client_id = c.id
+        returning 1
+      )
+      select count(*)::int as n from totals`);
+    return (res as unknown as { rows: { n: number }[] }).rows[0].n;
   };
 
   const times: [number[], number[]] = [[], []];
