@@ -150,7 +150,7 @@ describe('clients’ vouchers', () => {
 });
 
 describe('on a phone', () => {
-  it('the conversions list scrolls inside the page and the scanner fits the screen', async () => {
+  it('the conversions, the scanner, the vouchers and their dialog, a client’s gifts fit the screen', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
     await page.goto('/layout/starter_gifts/conversions?dem=start');
@@ -164,6 +164,23 @@ describe('on a phone', () => {
     const box = await scanner.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(MOBILE.width);
     await shot(page, 'conversions-scanner');
+    await scanner.getByRole('button', { name: 'Close' }).or(scanner.locator('.p-dialog-header-close')).first().click();
+
+    // The clients' vouchers and their consumption dialog.
+    await page.goto('/layout/vouchers');
+    await until(() => rows(page).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.getByRole('button', { name: 'Consommer des vouchers' }).click();
+    await until(() => page.getByRole('dialog', { name: 'Consommer des vouchers' }).isVisible()).toBe(true);
+    await shot(page, 'vouchers-consume');
+
+    // A client's gifts on his page.
+    const [purchase]: { CLIENT_ID: number }[] = await api(page, 'gift-purchases/all?page=1&perPage=1');
+    await page.goto(`/layout/contacts/detail-client?id=${purchase.CLIENT_ID}`);
+    await page.getByRole('tab', { name: /^Cadeaux/ }).click();
+    await until(() => page.locator('.client-gifts tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await shot(page, 'client-detail-gifts');
     await page.context().close();
   });
 });

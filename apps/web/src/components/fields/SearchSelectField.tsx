@@ -80,6 +80,9 @@ export function SearchSelectField<Row extends Record<string, unknown>>(props: Se
           setTyped(null);
           field.onBlur();
         }}
+        // A press on a suggestion keeps the focus in the input (as a combobox's list does): otherwise the
+        // input's blur redraws the field between press and release, and the click on the suggestion is lost.
+        pt={{ panel: { onMouseDown: (e: React.MouseEvent) => e.preventDefault() } }}
         disabled={disabled}
         invalid={!!error}
         dropdown

@@ -8,6 +8,9 @@ import { api } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { downloadExitSlip } from '../../conversions/conversions.api';
 
+/** A table that scrolls sideways on a phone takes the keyboard focus, buttons or not (axe: scrollable-region-focusable). */
+const region = (label: string) => ({ wrapper: { tabIndex: 0, role: 'region', 'aria-label': label } });
+
 /** Statuses whose unit has an exit slip: prepared, shipped, received. */
 const HAS_SLIP = [1, 3, 4];
 
@@ -53,7 +56,7 @@ export function GiftsTab({ purchases, conversions, starters, loading, canDecide,
   return (
     <div className="client-gifts">
       <h3 className="client-section-title">Demandes de cadeaux</h3>
-      <DataTable value={purchases} dataKey="id" loading={loading} emptyMessage="Aucune demande de cadeau." size="small">
+      <DataTable value={purchases} dataKey="id" loading={loading} emptyMessage="Aucune demande de cadeau." size="small" pt={region('Demandes de cadeaux')}>
         <Column field="REF" header="N° demande" />
         <Column field="GIFT_NAME" header="Cadeau" />
         <Column field="QTE" header="Quantité" />
@@ -63,7 +66,7 @@ export function GiftsTab({ purchases, conversions, starters, loading, canDecide,
         <Column header="Actions" body={(p: GiftPurchase) => decisions('gift-purchases', p.id, p.REF, p.STATUS === 0)} />
       </DataTable>
       <h3 className="client-section-title">Cadeaux à remettre</h3>
-      <DataTable value={conversions} dataKey="id" loading={loading} emptyMessage="Aucun cadeau à remettre." size="small">
+      <DataTable value={conversions} dataKey="id" loading={loading} emptyMessage="Aucun cadeau à remettre." size="small" pt={region('Cadeaux à remettre')}>
         <Column field="REF" header="N° conversion" />
         <Column field="GIFT_NAME" header="Cadeau" />
         <Column field="POINTS_USED" header="Points utilisés" />
@@ -71,7 +74,7 @@ export function GiftsTab({ purchases, conversions, starters, loading, canDecide,
         <Column header="Actions" body={(c: GiftConversion) => slip('gift', c)} />
       </DataTable>
       <h3 className="client-section-title">Cadeaux de bienvenue</h3>
-      <DataTable value={starters} dataKey="id" loading={loading} emptyMessage="Aucun cadeau de bienvenue." size="small">
+      <DataTable value={starters} dataKey="id" loading={loading} emptyMessage="Aucun cadeau de bienvenue." size="small" pt={region('Cadeaux de bienvenue')}>
         <Column field="REF" header="N° demande" />
         <Column field="GIFT_NAME" header="Cadeau de bienvenue" />
         <Column header="Date" body={(s: StarterPurchase) => formatDateTime(s.CREATED_AT)} />

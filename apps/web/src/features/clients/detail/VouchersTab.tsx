@@ -8,7 +8,7 @@ const ORIGIN: Record<NonNullable<VoucherPurchase['ORIGIN']>, string> = { gift: '
 /** The client's vouchers (spec 1 / spec 2 "Client detail page", Vouchers tab): available first. */
 export function VouchersTab({ vouchers, loading }: { vouchers: VoucherPurchase[]; loading: boolean }) {
   return (
-    <DataTable value={vouchers} dataKey="id" loading={loading} emptyMessage="Aucun voucher pour ce client." className="client-vouchers" size="small">
+    <DataTable value={vouchers} dataKey="id" loading={loading} emptyMessage="Aucun voucher pour ce client." className="client-vouchers" size="small" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Vouchers du client' } }}>
       <Column field="VOCHER_REF" header="N° voucher" />
       <Column header="Origine" body={(v: VoucherPurchase) => (v.ORIGIN ? ORIGIN[v.ORIGIN] : '—')} />
       <Column header="Date" body={(v: VoucherPurchase) => formatDateTime(v.CREATED_AT)} />
