@@ -205,6 +205,9 @@ describe('gift conversions', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     for (const s of ['BON DE SORTIE', units[0].qrcode, units[0].ref, 'C-GIFT-A', 'Superette El Amen', 'Mug isotherme', '100', 'Magasinier', 'Client']) expect(text).toContain(s);
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Page size:\s+595\.\d* x 841\.\d* pts \(A4\)/);
+    // The request's date in Tunis time, whatever the server's time zone.
+    const tunis = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', ...o }).format(units[0].createdAt);
+    expect(text).toContain(`${tunis({ day: '2-digit', month: '2-digit', year: 'numeric' })} à ${tunis({ hour: '2-digit', minute: '2-digit' })}`);
   });
 
   it('deletes for admin only: a received unit stays, a waiting one gives its points back', async () => {

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, type GiftConversion, type StarterPurchase } from '@app/domain';
+import type { GiftConversion, StarterPurchase } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Config } from '../../config';
@@ -9,6 +9,10 @@ import type { ConversionKind } from './conversions.service';
 import { qrPng } from './qr';
 
 const A4 = { width: 595.28, height: 841.89 };
+/** Dates of the slip in the programme's time zone, whatever the server's. */
+const TUNIS = { timeZone: 'Africa/Tunis', day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const tunisDay = (d: Date) => new Intl.DateTimeFormat('fr-FR', TUNIS).format(d);
+const tunisDateTime = (d: Date) => `${tunisDay(d)} à ${new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', hour: '2-digit', minute: '2-digit' }).format(d)}`;
 const M = 50;
 
 /**
@@ -31,11 +35,11 @@ export async function exitSlipPdf(db: Db, config: Pick<Config, 'COMPANY_NAME' | 
   doc.font('bold').fontSize(16).text(config.COMPANY_NAME, M, M);
   doc.font('regular').fontSize(9).fillColor('#444').text(`Matricule fiscal : ${config.COMPANY_TAX_ID}`);
   doc.font('bold').fontSize(20).fillColor('#000').text('BON DE SORTIE', M, M, { width, align: 'right' });
-  doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width, align: 'right' }).text(`Édité le ${formatDate(now)}`, { width, align: 'right' });
+  doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width, align: 'right' }).text(`Édité le ${tunisDay(now)}`, { width, align: 'right' });
 
   const pointsUsed = 'POINTS_USED' in c ? c.POINTS_USED : null;
   const rows: [string, string][] = [
-    ['Date de la demande', formatDateTime(c.CREATED_AT)],
+    ['Date de la demande', tunisDateTime(new Date(c.CREATED_AT))],
     ['Code client', c.CODE_CLIENT],
     ['Client', c.CLIENT_NAME],
     ['Adresse', [c.ADDRESS, client?.gouvernorat].filter(Boolean).join(', ') || '—'],
