@@ -101,6 +101,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   // The past years' rebate vouchers were generated, one year after the other; this year is left
   // for « Générer les vouchers ».
   for (let year = 2021; year < new Date().getFullYear(); year++) await db.transaction((tx) => generateRebates(tx as unknown as Db, admin, year));
+  await spendRebates(db, admin);
 
   // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
   const buyers = await db.select({ id: clients.id, points: clients.pointsFid }).from(clients).where(sql`${clients.pointsFid} >= 400`).orderBy(desc(clients.pointsFid), asc(clients.id)).limit(24);
@@ -157,6 +158,40 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   }
 
   // One client has used one of the vouchers a voucher gift gave him, at the counter.
-  const [used] = await db.select({ id: vocherPurchases.id }).from(vocherPurchases).orderBy(asc(vocherPurchases.id)).limit(1);
+  const [used] = await db
+    .select({ id: vocherPurchases.id })
+    .from(vocherPurchases)
+    .where(sql`${vocherPurchases.giftPurchaseId} is not null`)
+    .orderBy(asc(vocherPurchases.id))
+    .limit(1);
   if (used) await db.transaction((tx) => consumeManually(tx as unknown as Db, admin, [used.id], 'Déduit de la facture du mois'));
+}
+
+/**
+ * Clients spend their rebate vouchers in the year after they earned them: about two in three are
+ * consumed, through the same service staff use (so each client's remaining and consumed rebate
+ * moves with them), then the story is dated: issued mid-January of the following year, used over
+ * its months (never after today). The dashboard's voucher consumption then spreads over the months.
+ */
+async function spendRebates(db: Db, admin: CurrentUser) {
+  const issued = await db
+    .select({ id: vocherPurchases.id, clientId: vocherPurchases.clientId })
+    .from(vocherPurchases)
+    .where(sql`${vocherPurchases.ristourneYear} is not null`)
+    .orderBy(asc(vocherPurchases.id));
+  const spentByClient = new Map<number, number[]>();
+  for (const v of issued) {
+    if (v.id % 3 === 0) continue;
+    spentByClient.set(v.clientId, [...(spentByClient.get(v.clientId) ?? []), v.id]);
+  }
+  await db.transaction(async (tx) => {
+    for (const ids of spentByClient.values()) await consumeManually(tx as unknown as Db, admin, ids, 'Déduit des factures');
+  });
+  await db.execute(sql`update vocher_purchases set
+      created_at = make_timestamptz(ristourne_year + 1, 1, 15, 9, 0, 0, 'Africa/Tunis'),
+      updated_at = coalesce(least(now(), make_timestamptz(ristourne_year + 1, 2 + id % 11, 1 + id % 27, 10, 0, 0, 'Africa/Tunis')), created_at),
+      scan_date = case when status = 1 then least(now(), make_timestamptz(ristourne_year + 1, 2 + id % 11, 1 + id % 27, 10, 0, 0, 'Africa/Tunis')) end,
+      scan = case when status = 1 then id % 2 end,
+      manual_reason = case when status = 1 and id % 2 = 0 then manual_reason end
+    where ristourne_year is not null`);
 }
