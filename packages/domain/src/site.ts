@@ -67,7 +67,7 @@ export interface SectionDef {
 
 const COMMON_START: SectionDef[] = [
   { key: 'introduction', label: 'Introduction', image: true },
-  { key: 'presentation', label: 'Présentation', image: true, video: true },
+  { key: 'presentation', label: 'Présentation', image: true, video: true, file: true },
 ];
 const COMMON_END: SectionDef[] = [
   { key: 'form', label: 'Formulaire de contact', contentOptional: true },

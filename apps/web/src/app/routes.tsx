@@ -1,4 +1,4 @@
-import { landingFor, menuFor, PROFILE_PATH } from '@app/domain';
+import { landingFor, menuFor, PAGE_KEYS, PROFILE_PATH } from '@app/domain';
 
 /**
  * The protected paths that have a screen today. The landing falls back on them: the role's
@@ -37,6 +37,8 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/starter_gifts/conversions',
   '/layout/vouchers',
   '/layout/generer_vouchers',
+  // Website content (issue 9 §1): the section editor of each page
+  ...PAGE_KEYS.map((page) => `/layout/containers/introduction/${page}/introduction`),
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];
