@@ -41,7 +41,7 @@ describe('site web', () => {
     await expect.poll(() => title.isDisabled()).toBe(false);
     await title.fill('');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toContain('Section invalide');
+    await expect.poll(() => form.locator('.site-invalid').textContent()).toContain('Section invalide');
     await expect.poll(() => form.locator('[data-field="field-introduction_title_fr"] .fld-error').textContent()).toBe(MSG.required);
     expect(puts).toEqual([]);
     await shot(page, 'site-section-invalid');
@@ -49,7 +49,7 @@ describe('site web', () => {
     await form.getByRole('button', { name: 'Annuler' }).click();
     await expect.poll(() => title.inputValue()).toBe('Annotation de données');
     expect(await title.isDisabled()).toBe(true);
-    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(await form.locator('.site-invalid').count()).toBe(0);
 
     await form.getByRole('button', { name: 'Modifier la section Introduction' }).click();
     await title.fill('Annotation de données pour l’IA');
@@ -100,7 +100,7 @@ describe('site web', () => {
     await shot(page, 'site-block-dialog');
     await view.getByRole('button', { name: 'Suivant' }).click();
     await expect.poll(() => view.locator('#field-title_en').inputValue()).toBe('Clients');
-    await view.getByRole('button', { name: 'Fermer' }).click();
+    await view.getByRole('button', { name: 'Fermer' }).last().click();
     await page.context().close();
   });
 
