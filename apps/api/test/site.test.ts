@@ -179,6 +179,10 @@ describe('blocks', () => {
     expect((await call('PUT', 'blocs/reorder', { ids: [ids[0], ids[1]] })).statusCode).toBe(422);
     const otherId = (await call('GET', `blocs?sections_id=${sectors.id}`)).json().data[0].id;
     expect((await call('PUT', 'blocs/reorder', { ids: [...ids, otherId] })).statusCode).toBe(422);
+    // With the section named, the other sections' ids in a whole-list order are left out.
+    const named = await call('PUT', `blocs/reorder?sections_id=${figures.id}`, { ids: [otherId, ids[2], ids[0], ids[1]] });
+    expect(named.json()).toEqual({ success: true, data: { ids: [ids[2], ids[0], ids[1]] } });
+    expect((await call('PUT', `blocs/reorder?sections_id=${figures.id}`, { ids: [otherId, ids[0]] })).statusCode).toBe(422);
 
     const moved = await call('PUT', `blocs/${ids[1]}/position`, { position: 1 });
     expect(moved.json().data).toEqual({ id: ids[1], position: 1 });

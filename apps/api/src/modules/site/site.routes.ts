@@ -129,19 +129,32 @@ export async function siteRoutes(fastify: FastifyInstance) {
     '/blocs/reorder',
     {
       config: write,
-      schema: { tags, summary: 'Réordonner les blocs d’une section : positions 1..n dans l’ordre des ids', body: blockReorderBody, response: { 200: okReply(z.object({ ids: z.array(z.number().int()) })) } },
+      schema: {
+        tags,
+        summary: 'Réordonner les blocs d’une section : positions 1..n dans l’ordre des ids (avec sections_id, les ids des autres sections sont ignorés)',
+        querystring: z.object({ sections_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+        body: blockReorderBody,
+        response: { 200: okReply(z.object({ ids: z.array(z.number().int()) })) },
+      },
     },
     async (req) => {
-      const { ids } = req.body;
+      let { ids } = req.body;
       if (new Set(ids).size !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Identifiants en double.'] });
+      const refused = () => new AppError(422, SITE_MSG.reorderSection, { ids: [SITE_MSG.reorderSection] });
       await app.db.transaction(async (tx) => {
-        const rows = await tx.select({ sectionId: b.sectionId }).from(b).where(inArray(b.id, ids));
-        const sectionIds = new Set(rows.map((r) => r.sectionId));
-        if (rows.length !== ids.length || sectionIds.size !== 1) throw new AppError(422, SITE_MSG.reorderSection, { ids: [SITE_MSG.reorderSection] });
+        const rows = await tx.select({ id: b.id, sectionId: b.sectionId }).from(b).where(inArray(b.id, ids));
+        // A paged list sends the whole order it read, which may hold other sections' blocks.
+        const only = req.query.sections_id;
+        if (only !== undefined) {
+          const mine = new Set(rows.filter((r) => r.sectionId === only).map((r) => r.id));
+          ids = ids.filter((id) => mine.has(id));
+        } else if (rows.length !== ids.length) throw refused();
+        const sectionIds = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.sectionId));
+        if (!ids.length || sectionIds.size !== 1) throw refused();
         const [sectionId] = sectionIds;
         // Every block of the section must be listed, or two would share a position.
         const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(b).where(eq(b.sectionId, sectionId));
-        if (n !== ids.length) throw new AppError(422, SITE_MSG.reorderSection, { ids: [SITE_MSG.reorderSection] });
+        if (n !== ids.length) throw refused();
         await renumber(tx as unknown as Db, ids);
         await audit(tx, req.user, 'reorder', 'blocs', null, { sections_id: sectionId, ids });
       });

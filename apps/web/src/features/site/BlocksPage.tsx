@@ -44,7 +44,8 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
           columns={blockColumns}
           itemNoun="ce bloc"
           defaultPerPage={BLOCKS_PAGE_SIZE}
-          reorder={{ positionField: 'position' }}
+          // The paged list's full order is read without the section filter: the server keeps this section's ids.
+          reorder={{ positionField: 'position', path: `blocs/reorder?sections_id=${row.id}` }}
           writeAction="site:write"
           minWidth="40rem"
           form={{
