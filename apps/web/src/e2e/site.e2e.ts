@@ -1,6 +1,7 @@
 import { MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../../../api/src/lib/png';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
 /** Website pages (issue 9 §1): the section editor and a section's blocks, on the real server and demo data. */
@@ -74,7 +75,7 @@ describe('site web', () => {
     await page.context().close();
   });
 
-  it('reorders a section’s blocks by drag, kept after a reload; views one in the three-step dialog', async () => {
+  it('reorders a section’s blocks by drag, kept after a reload; views, adds in three steps and deletes a block', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     await page.goto(FIGURES);
@@ -101,6 +102,34 @@ describe('site web', () => {
     await view.getByRole('button', { name: 'Suivant' }).click();
     await expect.poll(() => view.locator('#field-title_en').inputValue()).toBe('Clients');
     await view.getByRole('button', { name: 'Fermer' }).last().click();
+
+    // Add in three steps (French, English, media): the block goes last; then a confirmed delete.
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    const add = page.getByRole('dialog', { name: 'Ajouter un bloc' });
+    await add.locator('#field-key').fill('12');
+    await add.locator('#field-title_fr').fill('Pays');
+    await expect.poll(() => add.locator('#field-content_fr .ql-editor').isVisible(), { timeout: 15_000 }).toBe(true);
+    await add.locator('#field-content_fr .ql-editor').click();
+    await page.keyboard.type('servis depuis Tunis.');
+    await add.getByRole('button', { name: 'Suivant' }).click();
+    await add.locator('#field-title_en').fill('Countries');
+    await expect.poll(() => add.locator('#field-content_en .ql-editor').isVisible(), { timeout: 15_000 }).toBe(true);
+    await add.locator('#field-content_en .ql-editor').click();
+    await page.keyboard.type('served from Tunis.');
+    await add.getByRole('button', { name: 'Suivant' }).click();
+    // The image is required.
+    await add.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => add.locator('[data-field="field-file"] .fld-error').textContent()).toBe('Une image est requise.');
+    await add.locator('input[type="file"]').setInputFiles({ name: 'pays.png', mimeType: 'image/png', buffer: solidPng(64, 64, [30, 120, 200]) });
+    const created = response(page, 'blocs', 'POST');
+    await add.getByRole('button', { name: 'Enregistrer' }).click();
+    expect((await created).status()).toBe(201);
+    await expect.poll(() => titles(page)).toEqual([...expected, 'Pays']);
+    await expect.poll(() => rows(page).nth(3).locator('td:nth-child(2)').textContent()).toBe('4');
+
+    await rows(page).filter({ hasText: 'Pays' }).getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('button', { name: 'Oui' }).click();
+    await expect.poll(() => titles(page)).toEqual(expected);
     await page.context().close();
   });
 
