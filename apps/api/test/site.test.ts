@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/modules/audit/audit.table';
+import { media } from '../src/modules/media/media.table';
 import { siteBlocks } from '../src/modules/site/site.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
@@ -227,6 +228,25 @@ describe('blocks', () => {
   });
 });
 
+describe('section delete', () => {
+  it('removes the section’s files and those of its blocks', async () => {
+    const strong = await bootstrap('about_us').then(() => sectionOf('about_us', 'our_identity'));
+    await upload(`sections/${strong.id}/img`);
+    const body = multipart(
+      { sections_id: String(strong.id), key: 'pi pi-heart', title_fr: 'a', title_en: 'b', content_fr: '<p>a</p>', content_en: '<p>b</p>' },
+      { name: 'bloc.png', type: 'image/png', content: png },
+    );
+    const block = await t.app.inject({ method: 'POST', url: '/api/blocs', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const blockId = block.json().data.id;
+    const files = async () =>
+      (await t.db.select().from(media)).filter((m) => (m.entity === 'sections' && m.entityId === strong.id) || (m.entity === 'blocs' && m.entityId === blockId)).length;
+    expect(await files()).toBe(2);
+    expect((await call('DELETE', `sections/${strong.id}`)).statusCode).toBe(200);
+    await expect.poll(files).toBe(0);
+    expect((await call('GET', `blocs/${blockId}`)).statusCode).toBe(404);
+  });
+});
+
 describe('public page', () => {
   it('serves a page in one language, sections and blocks in position order, without sign-in, with ETag and 304', async () => {
     const en = await t.app.inject({ method: 'GET', url: '/api/public/pages/home?lang=en' });
@@ -252,7 +272,7 @@ describe('public page', () => {
     expect(put.json().data).toMatchObject({ title_en: 'New title', title_fr: 'Titre', content_fr: '<p>Bonjour</p>', img_alt: 'Équipe' });
     const changed = await t.app.inject({ method: 'GET', url: '/api/public/pages/home?lang=en', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/public/pages/about_us' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/pages/build_a_team' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/pages/home?lang=de' })).statusCode).toBe(422);
   });
 });
