@@ -70,6 +70,13 @@ const WRITE = (): Call[] => [
   ['POST', '/api/products/addProductPoint', {}],
   ['DELETE', '/api/products/productPoint/999999'],
   ['POST', '/api/retourMarchandises', {}],
+  // Website content (issue 9 §1)
+  ['POST', '/api/pages', { key: 'nope' }],
+  ['PUT', '/api/sections/999999', { title_fr: 'x' }],
+  ['POST', '/api/blocs', {}],
+  ['PUT', '/api/blocs/reorder', { ids: [999999] }],
+  ['PUT', '/api/blocs/999999/position', { position: 1 }],
+  ['DELETE', '/api/blocs/999999'],
 ];
 /** Zone chiefs change their clients' orders (status, site), as staff with all rights do. */
 const ORDER_WRITE: Call[] = [['PUT', '/api/orders/999999', { STATUS: 1 }]];
@@ -91,6 +98,10 @@ const ADMIN_ONLY: Call[] = [
   ['PUT', '/api/users/1', { STATUS: 1 }],
   ['PUT', '/api/chef-zone/2', { STATUS: 1 }],
   ['GET', '/api/retourMarchandises?page=1'],
+  // Website content (issue 9 §1): admin and full roles only
+  ['GET', '/api/sections'],
+  ['GET', '/api/blocs?page=1'],
+  ['GET', '/api/blocs/export/csv'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 
@@ -139,6 +150,7 @@ describe('role × endpoint matrix', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/captcha' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/pages/home' })).statusCode).toBe(404);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(unknown.statusCode).toBe(404);
   });

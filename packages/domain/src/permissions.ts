@@ -84,6 +84,9 @@ export const ACTIONS = [
   'ristournes:write',
   /** The yearly rebate voucher generation. */
   'ristournes:generate',
+  // Website content (issue 9 §1): pages, sections, blocks
+  'site:read',
+  'site:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -191,6 +194,25 @@ export const MENU: MenuGroup[] = [
       { key: 'circuit-client', label: 'Circuits', path: '/layout/settings/circuit-client', icon: 'pi pi-sitemap' },
       { key: 'activity-client', label: 'Activités', path: '/layout/settings/activity-client', icon: 'pi pi-briefcase' },
       { key: 'category-client', label: 'Catégories de clients', path: '/layout/settings/category-client', icon: 'pi pi-tags' },
+    ],
+  },
+  // Website content (issue 9 §1): one entry per page, then the services and partner tools lists.
+  {
+    key: 'site',
+    label: 'Site web',
+    icon: 'pi pi-globe',
+    entries: [
+      { key: 'site-home', label: 'Accueil', path: '/layout/containers/introduction/home/introduction', icon: 'pi pi-home' },
+      { key: 'site-about_us', label: 'À propos', path: '/layout/containers/introduction/about_us/introduction', icon: 'pi pi-info-circle' },
+      { key: 'site-our_services', label: 'Nos services', path: '/layout/containers/introduction/our_services/introduction', icon: 'pi pi-briefcase' },
+      { key: 'site-image_annotation', label: 'Annotation d’images', path: '/layout/containers/introduction/image_annotation/introduction', icon: 'pi pi-image' },
+      { key: 'site-text_annotation', label: 'Annotation de texte', path: '/layout/containers/introduction/text_annotation/introduction', icon: 'pi pi-align-left' },
+      { key: 'site-audio_annotation', label: 'Annotation audio', path: '/layout/containers/introduction/audio_annotation/introduction', icon: 'pi pi-volume-up' },
+      { key: 'site-video_annotation', label: 'Annotation vidéo', path: '/layout/containers/introduction/video_annotation/introduction', icon: 'pi pi-video' },
+      { key: 'site-3d_annotation', label: 'Annotation 3D', path: '/layout/containers/introduction/3d_annotation/introduction', icon: 'pi pi-box' },
+      { key: 'site-build_a_team', label: 'Construire une équipe', path: '/layout/containers/introduction/build_a_team/introduction', icon: 'pi pi-users' },
+      { key: 'site-services', label: 'Services', path: '/layout/contents/services', icon: 'pi pi-th-large' },
+      { key: 'site-tools', label: 'Outils partenaires', path: '/layout/contents/tools', icon: 'pi pi-wrench' },
     ],
   },
 ];

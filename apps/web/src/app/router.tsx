@@ -40,6 +40,8 @@ const SegmentationPage = lazy(() => import('../features/ristournes/SegmentationP
 const ConversionsPage = lazy(() => import('../features/conversions/ConversionsPage'));
 const VouchersPage = lazy(() => import('../features/vouchers/VouchersPage'));
 const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/GenerateVouchersPage'));
+const SectionEditorPage = lazy(() => import('../features/site/SectionEditorPage'));
+const BlocksPage = lazy(() => import('../features/site/BlocksPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -95,6 +97,10 @@ export const router = createBrowserRouter([
           { path: 'starter_gifts/conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux de bienvenue / Conversions' } },
           { path: 'vouchers', element: <VouchersPage /> },
           { path: 'generer_vouchers', element: <GenerateVouchersPage /> },
+          // Website content (issue 9 §1)
+          { path: 'containers/introduction/:page/:section', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
+          { path: 'sections/:page/:section?/*', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
+          { path: 'containers/blocks/:page/:section', element: <BlocksPage />, handle: { title: 'Site web / Blocs' } },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

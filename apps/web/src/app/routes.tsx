@@ -1,4 +1,4 @@
-import { landingFor, menuFor, PROFILE_PATH } from '@app/domain';
+import { landingFor, MENU, menuFor, PROFILE_PATH } from '@app/domain';
 
 /**
  * The protected paths that have a screen today. The landing falls back on them: the role's
@@ -37,6 +37,9 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/starter_gifts/conversions',
   '/layout/vouchers',
   '/layout/generer_vouchers',
+  // Website content (issue 9 §1): the section editor of each page (read from the menu: importing
+  // the page list would pull the site's form rules into the sign-in bundle).
+  ...(MENU.find((g) => g.key === 'site')?.entries ?? []).map((e) => e.path).filter((p) => p.startsWith('/layout/containers/')),
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];
