@@ -102,6 +102,11 @@ const ADMIN_ONLY: Call[] = [
   ['GET', '/api/sections'],
   ['GET', '/api/blocs?page=1'],
   ['GET', '/api/blocs/export/csv'],
+  // Connection logs and audit trail (issue 10 §3, §4)
+  ['GET', '/api/logs?page=1&year=2025'],
+  ['GET', '/api/logs/export/pdf'],
+  ['GET', '/api/audit?page=1&ENTITY=clients'],
+  ['GET', '/api/audit/export/csv'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 

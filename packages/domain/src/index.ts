@@ -21,3 +21,4 @@ export * from './gifts';
 export * from './vouchers';
 export * from './ristournes';
 export * from './site';
+export * from './logs';

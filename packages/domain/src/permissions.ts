@@ -215,6 +215,15 @@ export const MENU: MenuGroup[] = [
       { key: 'site-tools', label: 'Outils partenaires', path: '/layout/contents/tools', icon: 'pi pi-wrench' },
     ],
   },
+  {
+    key: 'logs',
+    label: 'Journaux',
+    icon: 'pi pi-history',
+    entries: [
+      { key: 'logs', label: 'Connexions', path: '/layout/logs', icon: 'pi pi-sign-in' },
+      { key: 'audit', label: "Journal d'audit", path: '/layout/logs/audit', icon: 'pi pi-list-check' },
+    ],
+  },
 ];
 
 export const PROFILE_PATH = '/layout/settings/profile';

@@ -15,6 +15,7 @@ import { seedOrders } from '../modules/orders/orders.seed';
 import { seedReturns } from '../modules/orders/returns.seed';
 import { seedRewards } from '../modules/rewards/rewards.seed';
 import { seedSite } from '../modules/site/site.seed';
+import { seedConnectionLogs } from '../modules/logs/logs.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -77,6 +78,8 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   await seedRewards(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   // The public website's pages, sections and blocks (issue 9 §1).
   await seedSite(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
+  // Who connected, from the app and the back-office, since 2021 (issue 10 §3).
+  await seedConnectionLogs(db);
   return true;
 }
 

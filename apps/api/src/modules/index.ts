@@ -18,6 +18,8 @@ import { voucherPurchasesRoutes } from './rewards/voucher-purchases.routes';
 import { rebateGenerationRoutes } from './rewards/rebate-generation.routes';
 import { siteRoutes } from './site/site.routes';
 
+import { logsRoutes } from './logs/logs.routes';
+
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
@@ -38,4 +40,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(voucherPurchasesRoutes);
   await app.register(rebateGenerationRoutes);
   await app.register(siteRoutes);
+  await app.register(logsRoutes);
 }

@@ -42,6 +42,8 @@ const VouchersPage = lazy(() => import('../features/vouchers/VouchersPage'));
 const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/GenerateVouchersPage'));
 const SectionEditorPage = lazy(() => import('../features/site/SectionEditorPage'));
 const BlocksPage = lazy(() => import('../features/site/BlocksPage'));
+const LogsPage = lazy(() => import('../features/logs/LogsPage'));
+const AuditPage = lazy(() => import('../features/logs/AuditPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -101,6 +103,9 @@ export const router = createBrowserRouter([
           { path: 'containers/introduction/:page/:section', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'sections/:page/:section?/*', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'containers/blocks/:page/:section', element: <BlocksPage />, handle: { title: 'Site web / Blocs' } },
+          // Connection logs and audit trail (issue 10 §3, §4)
+          { path: 'logs', element: <LogsPage />, handle: { title: 'Journaux / Connexions' } },
+          { path: 'logs/audit', element: <AuditPage />, handle: { title: "Journaux / Journal d'audit" } },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

@@ -39,6 +39,8 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/generer_vouchers',
   // Website content (issue 9 §1): the section editor of each page (read from the menu: importing
   // the page list would pull the site's form rules into the sign-in bundle).
+  '/layout/logs',
+  '/layout/logs/audit',
   ...(MENU.find((g) => g.key === 'site')?.entries ?? []).map((e) => e.path).filter((p) => p.startsWith('/layout/containers/')),
 ];
 

@@ -13,5 +13,14 @@ export const auditLog = pgTable(
     changes: jsonb('changes'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_at_idx').on(t.at),
+    // The audit viewer (issue 10 §4): newest first, by user, searched on e-mail, entity and id.
+    index('audit_log_at_sort').on(t.at, t.id),
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_email_trgm').using('gin', t.userEmail.op('gin_trgm_ops')),
+    index('audit_log_entity_trgm').using('gin', t.entity.op('gin_trgm_ops')),
+    index('audit_log_entity_id_trgm').using('gin', t.entityId.op('gin_trgm_ops')),
+  ],
 );

@@ -115,5 +115,12 @@ export const connectionLogs = pgTable(
     clientId: integer('client_id'),
     dateLogin: timestamp('date_login', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('connection_logs_date_idx').on(t.dateLogin), index('connection_logs_user_idx').on(t.userId)],
+  (t) => [
+    index('connection_logs_date_idx').on(t.dateLogin),
+    index('connection_logs_user_idx').on(t.userId),
+    // The logs screen: one source, one year, newest first (issue 10 §3).
+    index('connection_logs_platform_date').on(t.platform, t.dateLogin, t.id),
+    index('connection_logs_date_sort').on(t.dateLogin, t.id),
+    index('connection_logs_client_idx').on(t.clientId),
+  ],
 );

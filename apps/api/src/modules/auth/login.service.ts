@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MSG } from '@app/domain';
+import { BACK_OFFICE_PLATFORM, MSG } from '@app/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -9,7 +9,6 @@ import { connectionLogs } from './auth.table';
 import { deviceName } from './device';
 import { isLocked, recordAttempt } from './login-attempts';
 
-export const BACK_OFFICE_PLATFORM = 'Back-Office';
 
 export interface SignInInput {
   email: string;

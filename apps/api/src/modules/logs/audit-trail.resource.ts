@@ -1,0 +1,64 @@
+import { type AuditEntry, AUDIT_PAGE_SIZE, auditActionLabel, auditChanges, auditFilters, auditValue, formatDateTime } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { dateTimeField, orEmpty } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { auditLog as a } from '../audit/audit.table';
+import { users } from '../auth/auth.table';
+
+const who = alias(users, 'audit_user');
+const fullName = sql<string>`nullif(trim(${who.firstname} || ' ' || ${who.lastname}), '')`;
+/** A calendar day of Tunis as the instant it starts. */
+const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Tunis')`;
+
+/**
+ * The audit trail (issue 10 §4), admin only: every staff write the routes record with `audit()`,
+ * in the write's own transaction. Filters by user, entity, action and a Tunis date range; the search
+ * box matches the e-mail, the entity and its id. Read only: a trail that can be edited is no trail.
+ */
+export const auditTrailResource = defineResource<AuditEntry>()({
+  path: 'audit',
+  tag: 'audit',
+  noun: 'cette entrée',
+  listOnly: true,
+  actions: { read: 'audit:read', write: 'audit:read' },
+  table: a,
+  idColumn: a.id,
+  body: z.object({}),
+  joins: [{ table: who, on: eq(who.id, a.userId), kind: 'left' }],
+  filters: {
+    USER_ID: { schema: auditFilters.USER_ID, where: (v: number) => eq(a.userId, v) },
+    ENTITY: { schema: auditFilters.ENTITY, where: (v: string) => eq(a.entity, v) },
+    ACTION: { schema: auditFilters.ACTION, where: (v: string) => eq(a.action, v) },
+    DATE_DEBUT: { schema: auditFilters.DATE_DEBUT, where: (v: string) => sql`${a.at} >= ${dayStart(v)}` },
+    DATE_FIN: { schema: auditFilters.DATE_FIN, where: (v: string) => sql`${a.at} < ${dayStart(v)} + interval '1 day'` },
+  },
+  fields: [
+    { api: 'AT', column: a.at, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.2, format: (v) => formatDateTime(v as string) } },
+    { api: 'USER_ID', column: a.userId },
+    { api: 'USER_EMAIL', column: a.userEmail, search: true, sort: true, export: { header: 'E-mail', width: 1.6, format: orEmpty } },
+    { api: 'USER', column: fullName, schema: z.string().nullable(), export: { header: 'Utilisateur', width: 1.4, format: orEmpty } },
+    { api: 'ACTION', column: a.action, sort: true, export: { header: 'Action', width: 1, format: (v) => auditActionLabel(v as string) } },
+    { api: 'ENTITY', column: a.entity, search: true, sort: true, export: { header: 'Entité', width: 1.2 } },
+    { api: 'ENTITY_ID', column: a.entityId, search: true, export: { header: 'Id', width: 0.6, format: orEmpty } },
+    {
+      api: 'CHANGES',
+      column: a.changes,
+      schema: z.unknown(),
+      export: {
+        header: 'Modifications',
+        width: 4,
+        format: (v, e) =>
+          auditChanges(e.ACTION, v)
+            .map((c) => `${c.field} : ${auditValue(c.before)} → ${auditValue(c.after)}`)
+            .join(' ; ')
+            .slice(0, 2000),
+      },
+    },
+  ],
+  defaultSort: { field: 'AT', order: 'desc' },
+  defaultPerPage: AUDIT_PAGE_SIZE,
+  inUseMessage: 'Cette entrée est utilisée.',
+  export: { fileName: 'journal-audit', title: "Journal d'audit", orientation: 'landscape' },
+});

@@ -1,0 +1,67 @@
+import { type ConnectionLog, formatDateTime, LOGS_PAGE_SIZE, logFilters } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { dateTimeField, orEmpty } from '../../lib/crud/fields';
+import { fkIn } from '../../lib/crud/list-query';
+import { defineResource } from '../../lib/crud/resource';
+import { connectionLogs as l, users } from '../auth/auth.table';
+import { clients } from '../contacts/clients.table';
+
+const who = alias(users, 'log_user');
+const fullName = sql<string>`nullif(trim(${who.firstname} || ' ' || ${who.lastname}), '')`;
+/** The first instant of a Tunis calendar year. */
+const yearStart = (year: number) => sql`make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'Africa/Tunis')`;
+
+/**
+ * Connection logs (spec 3 §2.13, issue 10 §3): every successful sign-in, from the back-office (the
+ * sign-in writes it) or the mobile app. Read only: the spec's add dialog "that does nothing
+ * visible" is not built. Filters `platform` and `year` (Tunis), newest first, 50 rows, exports
+ * (PDF portrait, spec 3 §9).
+ */
+export const logsResource = defineResource<ConnectionLog>()({
+  path: 'logs',
+  tag: 'logs',
+  noun: 'ce journal',
+  listOnly: true,
+  actions: { read: 'logs:read', write: 'logs:read' },
+  table: l,
+  idColumn: l.id,
+  body: z.object({}),
+  joins: [
+    { table: clients, on: eq(clients.id, l.clientId), kind: 'left' },
+    { table: who, on: eq(who.id, l.userId), kind: 'left' },
+  ],
+  filters: {
+    platform: { schema: logFilters.platform, where: (v: string) => eq(l.platform, v) },
+    year: { schema: logFilters.year, where: (v: number) => sql`${l.dateLogin} >= ${yearStart(v)} and ${l.dateLogin} < ${yearStart(v + 1)}` },
+  },
+  fields: [
+    { api: 'PLATFORM', column: l.platform, sort: true, export: { header: 'Plateforme', width: 1.2 } },
+    { api: 'DEVICE_NAME', column: l.deviceName, search: true, sort: true, export: { header: 'Appareil', width: 1.6, format: orEmpty } },
+    { api: 'DEVICE_ID', column: l.deviceId },
+    { api: 'IP', column: l.ip },
+    { api: 'CLIENT_ID', column: l.clientId },
+    {
+      api: 'CLIENT',
+      column: clients.name,
+      search: (p) => fkIn(l.clientId, sql`select id from clients where name ilike ${p} or code_client ilike ${p}`),
+      sort: 'text',
+      export: { header: 'Client', width: 1.6, format: orEmpty },
+    },
+    { api: 'USER_ID', column: l.userId },
+    {
+      api: 'USER',
+      column: fullName,
+      schema: z.string().nullable(),
+      search: (p) => fkIn(l.userId, sql`select id from users where lastname ilike ${p} or firstname ilike ${p} or email ilike ${p}`),
+      sort: sql`public.sort_key(${fullName})`,
+      export: { header: 'Utilisateur', width: 1.6, format: orEmpty },
+    },
+    { api: 'DATE_LOGIN', column: l.dateLogin, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.3, format: (v) => formatDateTime(v as string) } },
+  ],
+  defaultSort: { field: 'DATE_LOGIN', order: 'desc' },
+  defaultPerPage: LOGS_PAGE_SIZE,
+  inUseMessage: 'Ce journal est utilisé.',
+  export: { fileName: 'journal-connexions', title: 'Journal des connexions', orientation: 'portrait' },
+});

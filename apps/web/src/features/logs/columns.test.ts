@@ -1,0 +1,19 @@
+import type { ConnectionLog } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { cellText } from '../../components/data-table/columns';
+import { auditColumns, logColumns } from './columns';
+
+const log: ConnectionLog = { id: 1, PLATFORM: 'Application Mobile', DEVICE_NAME: 'iPhone 13', DEVICE_ID: null, IP: null, CLIENT_ID: 4, CLIENT: 'Superette Ennour', USER_ID: 9, USER: 'Sami Trabelsi', DATE_LOGIN: '2025-03-10T09:30:00.000Z' };
+
+describe('log columns (spec 3 §2.13)', () => {
+  it('lists platform, device, client, user and date, the client and user drawn by the screen', () => {
+    const cols = logColumns({ client: (l) => `client:${l.CLIENT_ID}`, user: (l) => `user:${l.USER_ID}` });
+    expect(cols.map((c) => c.header)).toEqual(['Plateforme', 'Appareil', 'Client', 'Utilisateur', 'Date']);
+    expect(cols.filter((c) => c.render).map((c) => c.render!(log))).toEqual(['client:4', 'user:9']);
+    expect(cellText(cols[4], log)).toMatch(/^10\/03\/2025 à \d\d:30$/);
+  });
+  it('audit columns: date, user, action, entity, id, changes', () => {
+    const cols = auditColumns({ action: () => '', changes: () => '', user: () => '' });
+    expect(cols.map((c) => c.field)).toEqual(['AT', 'USER_EMAIL', 'ACTION', 'ENTITY', 'ENTITY_ID', 'CHANGES']);
+  });
+});

@@ -1,0 +1,29 @@
+import type { AuditEntry, ConnectionLog } from '@app/domain';
+import type { ReactNode } from 'react';
+import type { ColumnDef } from '../../components/data-table';
+
+/** Spec 3 §2.13: platform, device, client, user, date; the client and user cells open their dialog. */
+export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; user: (l: ConnectionLog) => ReactNode }): ColumnDef<ConnectionLog>[] {
+  return [
+    { field: 'PLATFORM', header: 'Plateforme', sortable: true, width: '11rem' },
+    { field: 'DEVICE_NAME', header: 'Appareil', sortable: true },
+    { field: 'CLIENT', header: 'Client', sortable: true, kind: 'custom', render: cells.client },
+    { field: 'USER', header: 'Utilisateur', sortable: true, kind: 'custom', render: cells.user },
+    { field: 'DATE_LOGIN', header: 'Date', sortable: true, kind: 'datetime', width: '11rem' },
+  ];
+}
+
+/** Issue 10 §4: when, who, action, entity and id, and the changed fields before and after. */
+export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; changes: (e: AuditEntry) => ReactNode; user: (e: AuditEntry) => ReactNode }): ColumnDef<AuditEntry>[] {
+  return [
+    { field: 'AT', header: 'Date', sortable: true, kind: 'datetime', width: '10rem' },
+    { field: 'USER_EMAIL', header: 'Utilisateur', sortable: true, kind: 'custom', render: cells.user, width: '14rem' },
+    { field: 'ACTION', header: 'Action', sortable: true, kind: 'custom', render: cells.action, width: '9rem' },
+    { field: 'ENTITY', header: 'Entité', sortable: true, width: '10rem' },
+    { field: 'ENTITY_ID', header: 'Id', width: '5rem' },
+    { field: 'CHANGES', header: 'Modifications (avant → après)', kind: 'custom', render: cells.changes },
+  ];
+}
+
+export const NEWEST_LOGIN = { field: 'DATE_LOGIN', order: 'desc' } as const;
+export const NEWEST_AUDIT = { field: 'AT', order: 'desc' } as const;

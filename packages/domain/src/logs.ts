@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { calendarDate } from './fields';
+
+/** Connection logs (spec 3 §2.13, §9): the two sources, 50 rows, years from 2021. */
+export const LOG_PLATFORMS = ['Back-Office', 'Application Mobile'] as const;
+export type LogPlatform = (typeof LOG_PLATFORMS)[number];
+export const BACK_OFFICE_PLATFORM: LogPlatform = 'Back-Office';
+export const MOBILE_PLATFORM: LogPlatform = 'Application Mobile';
+export const LOGS_PAGE_SIZE = 50;
+export const LOGS_FIRST_YEAR = 2021;
+
+/** The year filter's choices: the current year first, down to 2021 (spec 3 §2.13). */
+export function logYears(now = new Date()): number[] {
+  const years: number[] = [];
+  for (let y = Math.max(now.getFullYear(), LOGS_FIRST_YEAR); y >= LOGS_FIRST_YEAR; y--) years.push(y);
+  return years;
+}
+
+/** `GET logs` filters: `platform` one of the two sources, `year` a calendar year of Tunis. */
+export const logFilters = {
+  platform: z.enum(LOG_PLATFORMS, { error: 'Source inconnue' }),
+  year: z.coerce.number().int().min(LOGS_FIRST_YEAR).max(2100),
+};
+
+/** One connection: who signed in, from which source and device, when. */
+export interface ConnectionLog {
+  id: number;
+  PLATFORM: string;
+  DEVICE_NAME: string | null;
+  DEVICE_ID: string | null;
+  IP: string | null;
+  CLIENT_ID: number | null;
+  CLIENT: string | null;
+  USER_ID: number | null;
+  USER: string | null;
+  DATE_LOGIN: string;
+}
+
+/** Audit trail (issue 10 §4): the filters of `/layout/logs/audit`. */
+export const auditFilters = {
+  USER_ID: z.coerce.number().int().positive(),
+  ENTITY: z.string().trim().min(1).max(60),
+  ACTION: z.string().trim().min(1).max(20),
+  DATE_DEBUT: calendarDate(),
+  DATE_FIN: calendarDate(),
+};
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  reorder: 'Réordonnancement',
+  media: 'Fichier',
+  login: 'Connexion',
+  password: 'Mot de passe',
+  profile: 'Profil',
+};
+export const auditActionLabel = (a: string) => AUDIT_ACTION_LABELS[a] ?? a;
+
+/** One recorded write. CHANGES is what the write recorded: { field: [before, after] } for an update, the row for a create or delete. */
+export interface AuditEntry {
+  id: number;
+  USER_ID: number | null;
+  USER_EMAIL: string | null;
+  USER: string | null;
+  ACTION: string;
+  ENTITY: string;
+  ENTITY_ID: string | null;
+  CHANGES: unknown;
+  AT: string;
+}
+
+/** A field's before and after, read from a CHANGES value whatever its shape. */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The changed fields of an entry, for the viewer: an update's { field: [before, after] } pairs; a
+ * create's row as afters; a delete's row as befores; anything else (a reorder's ids) as one value.
+ */
+export function auditChanges(action: string, changes: unknown): AuditChange[] {
+  if (changes == null) return [];
+  if (typeof changes !== 'object' || Array.isArray(changes)) return [{ field: '—', before: null, after: changes }];
+  const entries = Object.entries(changes as Record<string, unknown>);
+  if (action === 'update' && entries.every(([, v]) => Array.isArray(v) && v.length === 2)) {
+    return entries.map(([field, v]) => ({ field, before: (v as unknown[])[0], after: (v as unknown[])[1] }));
+  }
+  if (action === 'delete') return entries.map(([field, v]) => ({ field, before: v, after: null }));
+  return entries.map(([field, v]) => ({ field, before: null, after: v }));
+}
+
+/** A recorded value as one line of text: dates and numbers as stored, objects as JSON, none as a dash. */
+export function auditValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
