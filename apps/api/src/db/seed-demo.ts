@@ -14,6 +14,7 @@ import { seedCatalogue } from '../modules/catalogue/catalogue.seed';
 import { seedOrders } from '../modules/orders/orders.seed';
 import { seedReturns } from '../modules/orders/returns.seed';
 import { seedRewards } from '../modules/rewards/rewards.seed';
+import { seedShowcase } from '../modules/showcase/showcase.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -74,6 +75,8 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   await seedReturns(db, catalogue);
   // Gifts bought with those points, their units on the way, vouchers, tiers and coupons.
   await seedRewards(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
+  // The public website's services, partner tools, gallery and contact requests.
+  await seedShowcase(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   return true;
 }
 

@@ -40,6 +40,11 @@ const SegmentationPage = lazy(() => import('../features/ristournes/SegmentationP
 const ConversionsPage = lazy(() => import('../features/conversions/ConversionsPage'));
 const VouchersPage = lazy(() => import('../features/vouchers/VouchersPage'));
 const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/GenerateVouchersPage'));
+const ServicesByTypePage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.ServicesByTypePage })));
+const HomeServicesPage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.HomeServicesPage })));
+const ToolsPage = lazy(() => import('../features/showcase/ToolsPage'));
+const GalleryPage = lazy(() => import('../features/showcase/GalleryPage'));
+const ContactRequestsPage = lazy(() => import('../features/showcase/ContactRequestsPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -95,6 +100,11 @@ export const router = createBrowserRouter([
           { path: 'starter_gifts/conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux de bienvenue / Conversions' } },
           { path: 'vouchers', element: <VouchersPage /> },
           { path: 'generer_vouchers', element: <GenerateVouchersPage /> },
+          { path: 'contents/service/:type', element: <ServicesByTypePage />, handle: { title: 'Site web / Services' } },
+          { path: 'contents/services', element: <HomeServicesPage />, handle: { title: 'Site web / Services' } },
+          { path: 'contents/tools', element: <ToolsPage />, handle: { title: 'Site web / Outils partenaires' } },
+          { path: 'gallery', element: <GalleryPage /> },
+          { path: 'prises-contacts', element: <ContactRequestsPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

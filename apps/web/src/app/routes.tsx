@@ -37,6 +37,16 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/starter_gifts/conversions',
   '/layout/vouchers',
   '/layout/generer_vouchers',
+  '/layout/contents/service/our-services',
+  '/layout/contents/service/image-annotation',
+  '/layout/contents/service/text-annotation',
+  '/layout/contents/service/video-annotation',
+  '/layout/contents/service/audio-annotation',
+  '/layout/contents/service/3d-annotation',
+  '/layout/contents/services',
+  '/layout/contents/tools',
+  '/layout/gallery',
+  '/layout/prises-contacts',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];
