@@ -8,9 +8,8 @@ import { fileValue } from './form-values';
 import { KindChoice } from './KindChoice';
 import './showcase.css';
 
-/** The photo is required for an image item only; the position is the list's (new items go last). */
+/** The photo is required for an image item only; POSITION is not asked: new items go last, drag moves them. */
 const form = galleryBody
-  .omit({ POSITION: true })
   .extend({ file: fileValue })
   .superRefine((v, ctx) => {
     if (v.TYPE === 'image' && v.file == null) ctx.addIssue({ code: 'custom', path: ['file'], message: SHOWCASE_MSG.imageRequired });
