@@ -91,6 +91,13 @@ const ADMIN_ONLY: Call[] = [
   ['PUT', '/api/users/1', { STATUS: 1 }],
   ['PUT', '/api/chef-zone/2', { STATUS: 1 }],
   ['GET', '/api/retourMarchandises?page=1'],
+  // Website showcase (issue 9 §2, §4): admin and full roles only.
+  ['GET', '/api/service/image-annotation?page=1'],
+  ['GET', '/api/service?type=our-services'],
+  ['GET', '/api/services'],
+  ['GET', '/api/tools/export/csv'],
+  ['GET', '/api/gallery?page=1'],
+  ['GET', '/api/contacts?page=1'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 
