@@ -52,6 +52,14 @@ describe('gallery', () => {
     expect(list.json().data.map((d: { id: number; POSITION: number }) => [d.id, d.POSITION])).toEqual(order.map((id, i) => [id, i + 1]));
   });
 
+  it('exports the list as PDF and XLSX', async () => {
+    for (const [format, type] of [['pdf', 'application/pdf'], ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']]) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/gallery/export/${format}`, headers: admin });
+      expect([format, r.statusCode, r.headers['content-type']]).toEqual([format, 200, type]);
+      expect(r.rawPayload.length).toBeGreaterThan(500);
+    }
+  });
+
   it('public/gallery: position order, no sign-in, ETag and 304', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/public/gallery' });
     expect(r.statusCode).toBe(200);

@@ -151,6 +151,13 @@ describe('showcase', () => {
     await shot(page, 'showcase-contacts');
     await openList(page, '/layout/gallery');
     await shot(page, 'showcase-gallery');
+    await openList(page, '/layout/contents/service/our-services');
+    await shot(page, 'showcase-services');
+    await rows(page).first().getByRole('button', { name: 'Voir' }).click();
+    const view = dialog(page, 'Détails du service');
+    await until(() => view.isVisible()).toBe(true);
+    await until(() => view.locator('#field-title_fr').inputValue()).not.toBe('');
+    await shot(page, 'showcase-service-view');
     await page.context().close();
 
     const chef = await newPage(browser, { viewport: DESKTOP });
