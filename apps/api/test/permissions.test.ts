@@ -107,6 +107,13 @@ const ADMIN_ONLY: Call[] = [
   ['GET', '/api/logs/export/pdf'],
   ['GET', '/api/audit?page=1&ENTITY=clients'],
   ['GET', '/api/audit/export/csv'],
+  // Website showcase (issue 9 §2, §4): admin and full roles only.
+  ['GET', '/api/service/image-annotation?page=1'],
+  ['GET', '/api/service?type=our-services'],
+  ['GET', '/api/services'],
+  ['GET', '/api/tools/export/csv'],
+  ['GET', '/api/gallery?page=1'],
+  ['GET', '/api/contacts?page=1'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 

@@ -22,3 +22,4 @@ export * from './vouchers';
 export * from './ristournes';
 export * from './site';
 export * from './logs';
+export * from './showcase';

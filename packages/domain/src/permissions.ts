@@ -87,6 +87,11 @@ export const ACTIONS = [
   // Website content (issue 9 §1): pages, sections, blocks
   'site:read',
   'site:write',
+  // Website showcase (issue 9 §2, §4): services, home services, partner tools, gallery; contact requests.
+  'showcase:read',
+  'showcase:write',
+  'contact-requests:read',
+  'contact-requests:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -180,6 +185,8 @@ export const MENU: MenuGroup[] = [
     entries: [
       { key: 'templates-email', label: 'Templates email', path: '/layout/templates/email', icon: 'pi pi-envelope' },
       { key: 'templates-sms', label: 'Templates SMS', path: '/layout/templates/sms', icon: 'pi pi-mobile' },
+      { key: 'gallery', label: 'Galerie', path: '/layout/gallery', icon: 'pi pi-images' },
+      { key: 'prises-contacts', label: 'Prises de contact', path: '/layout/prises-contacts', icon: 'pi pi-inbox' },
     ],
   },
   {
@@ -307,6 +314,8 @@ export function redirectFor(role: string | null | undefined, pathname: string): 
   if (pathname === PROFILE_PATH) return null;
   const p = policyFor(role);
   if (role === ROLE.chefZone && pathname.startsWith('/layout/contacts/users')) return '/layout';
+  // The contact requests' path holds "contacts", the zone chief's fragment, but is not his.
+  if (role === ROLE.chefZone && pathname.startsWith('/layout/prises-contacts')) return p.redirect;
   if (p.routes === 'all') return null;
   return p.routes.some((frag) => pathname.includes(frag)) ? null : p.redirect;
 }

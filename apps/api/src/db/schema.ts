@@ -15,3 +15,4 @@ export * from '../modules/system/sequences.table';
 export * from '../modules/rewards/gifts.table';
 export * from '../modules/rewards/vouchers.table';
 export * from '../modules/site/site.table';
+export * from '../modules/showcase/showcase.table';

@@ -16,6 +16,7 @@ import { seedReturns } from '../modules/orders/returns.seed';
 import { seedRewards } from '../modules/rewards/rewards.seed';
 import { seedSite } from '../modules/site/site.seed';
 import { seedConnectionLogs } from '../modules/logs/logs.seed';
+import { seedShowcase } from '../modules/showcase/showcase.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -80,6 +81,8 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   await seedSite(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   // Who connected, from the app and the back-office, since 2021 (issue 10 §3).
   await seedConnectionLogs(db);
+  // The public website's services, partner tools, gallery and contact requests.
+  await seedShowcase(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   return true;
 }
 

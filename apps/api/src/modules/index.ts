@@ -19,6 +19,7 @@ import { rebateGenerationRoutes } from './rewards/rebate-generation.routes';
 import { siteRoutes } from './site/site.routes';
 
 import { logsRoutes } from './logs/logs.routes';
+import { showcaseRoutes } from './showcase/showcase.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -41,4 +42,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(rebateGenerationRoutes);
   await app.register(siteRoutes);
   await app.register(logsRoutes);
+  await app.register(showcaseRoutes);
 }

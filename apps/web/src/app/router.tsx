@@ -44,6 +44,11 @@ const SectionEditorPage = lazy(() => import('../features/site/SectionEditorPage'
 const BlocksPage = lazy(() => import('../features/site/BlocksPage'));
 const LogsPage = lazy(() => import('../features/logs/LogsPage'));
 const AuditPage = lazy(() => import('../features/logs/AuditPage'));
+const ServicesByTypePage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.ServicesByTypePage })));
+const HomeServicesPage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.HomeServicesPage })));
+const ToolsPage = lazy(() => import('../features/showcase/ToolsPage'));
+const GalleryPage = lazy(() => import('../features/showcase/GalleryPage'));
+const ContactRequestsPage = lazy(() => import('../features/showcase/ContactRequestsPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -106,6 +111,11 @@ export const router = createBrowserRouter([
           // Connection logs and audit trail (issue 10 §3, §4)
           { path: 'logs', element: <LogsPage />, handle: { title: 'Journaux / Connexions' } },
           { path: 'logs/audit', element: <AuditPage />, handle: { title: "Journaux / Journal d'audit" } },
+          { path: 'contents/service/:type', element: <ServicesByTypePage />, handle: { title: 'Site web / Services' } },
+          { path: 'contents/services', element: <HomeServicesPage />, handle: { title: 'Site web / Services' } },
+          { path: 'contents/tools', element: <ToolsPage />, handle: { title: 'Site web / Outils partenaires' } },
+          { path: 'gallery', element: <GalleryPage /> },
+          { path: 'prises-contacts', element: <ContactRequestsPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

@@ -42,6 +42,16 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/logs',
   '/layout/logs/audit',
   ...(MENU.find((g) => g.key === 'site')?.entries ?? []).map((e) => e.path).filter((p) => p.startsWith('/layout/containers/')),
+  '/layout/contents/service/our-services',
+  '/layout/contents/service/image-annotation',
+  '/layout/contents/service/text-annotation',
+  '/layout/contents/service/video-annotation',
+  '/layout/contents/service/audio-annotation',
+  '/layout/contents/service/3d-annotation',
+  '/layout/contents/services',
+  '/layout/contents/tools',
+  '/layout/gallery',
+  '/layout/prises-contacts',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

@@ -181,6 +181,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     await def.prepare?.(values, { user: req.user!, mode: 'create', body, db: app.db });
     // A form-data create's file is checked before any row exists (wrong type: 422, nothing written).
     const upload = await createForm.check(req);
+    const missingFile = upload ? null : def.media?.required?.(body);
+    if (missingFile) throw new AppError(422, missingFile, { file: [missingFile] });
     const id = await guard(() =>
       app.db.transaction(async (tx) => {
         if (def.position && r.positionKey) {

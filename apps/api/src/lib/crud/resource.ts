@@ -96,6 +96,8 @@ export interface ResourceDef<Dto extends { id: number }> {
      * list (oldest first) and one file is removed with DELETE {entity}/{id}/media/{mediaId}.
      */
     multiple?: boolean;
+    /** A create without a file is refused with this message (a function of the body: a gallery video needs none). */
+    required?: (body: Record<string, unknown>) => string | null;
   };
   /**
    * POST also accepts multipart/form-data (spec 1 §7 "POST badges (form data)"): the text fields

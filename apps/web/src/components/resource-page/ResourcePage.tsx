@@ -39,6 +39,8 @@ export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues
   fetchRow?: boolean;
   /** Write paths when the spec names them apart from the list: POST `create`, PUT `update/{id}`, DELETE `delete/{id}`. */
   writePaths?: { create?: string; update?: string; delete?: string };
+  /** false: rows are added, viewed and deleted, never edited (contact requests). */
+  editable?: boolean;
 }
 
 interface DialogState<Row> {
@@ -57,6 +59,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   editAction,
   fetchRow,
   writePaths,
+  editable = true,
   ...table
 }: ResourcePageProps<Row, In, Out>) {
   const { path } = table;
@@ -98,7 +101,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
         readOnly={readOnly}
         onAdd={canEdit ? () => void open('add', null) : undefined}
         onView={(row) => void open('view', row)}
-        onEdit={canEdit ? (row) => void open('edit', row) : undefined}
+        onEdit={canEdit && editable ? (row) => void open('edit', row) : undefined}
       />
       <FormDialog<In, Out>
         visible={dialog.visible}

@@ -1,0 +1,35 @@
+import { type ContactRequest, contactRequestBody, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { dateTimeField } from '../../lib/crud/fields';
+import { defineResource } from '../../lib/crud/resource';
+import { contactRequests as t } from './showcase.table';
+
+const TUNIS = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** DD/MM/YYYY à HH:mm, Tunis time whatever the server's zone. */
+const inTunis = (iso: string) => TUNIS.format(new Date(iso)).replace(' ', ' à ');
+
+/** Contact requests (spec 3 §2.10, route /layout/prises-contacts): newest first. */
+export const contactRequestsResource = defineResource<ContactRequest>()({
+  path: 'contacts',
+  tag: 'showcase',
+  noun: 'cette prise de contact',
+  actions: { read: 'contact-requests:read', write: 'contact-requests:write' },
+  table: t,
+  idColumn: t.id,
+  body: contactRequestBody,
+  fields: [
+    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 1.5 } },
+    { api: 'GSM', column: t.gsm, search: true, sort: true, export: { header: 'Téléphone', width: 1 } },
+    { api: 'CONTENT', column: t.content, search: true, export: { header: 'Message', width: 4 } },
+    {
+      api: 'created_at',
+      column: t.createdAt,
+      ...dateTimeField,
+      sort: true,
+      export: { header: 'Reçue le', width: 1.2, format: (v) => (v ? inTunis(v as string) : '') },
+    },
+  ],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  defaultPerPage: SHOWCASE_PAGE_SIZE,
+  inUseMessage: 'Suppression impossible : cette prise de contact est encore utilisée.',
+  export: { fileName: 'prises-de-contact', title: 'Prises de contact', orientation: 'landscape' },
+});

@@ -1,0 +1,38 @@
+import { GALLERY_KINDS, type GalleryItem, galleryBody, galleryUpdateBody, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { z } from 'zod';
+import { defineResource } from '../../lib/crud/resource';
+import { galleryItems as t } from './showcase.table';
+
+/**
+ * The gallery (spec 3 §2.9, route /layout/gallery): a photo, or a video by its link. POST takes
+ * form data (POSITION, TITLE, LINK, file); a photo is required for an image item only.
+ */
+export const galleryResource = defineResource<GalleryItem>()({
+  path: 'gallery',
+  tag: 'showcase',
+  noun: 'cet élément',
+  actions: { read: 'showcase:read', write: 'showcase:write' },
+  table: t,
+  idColumn: t.id,
+  body: galleryBody,
+  updateBody: galleryUpdateBody,
+  fields: [
+    { api: 'POSITION', column: t.position, sort: true, export: { header: 'Position', width: 0.6 } },
+    { api: 'TITLE', column: t.title, search: true, sort: 'text', export: { header: 'Titre', width: 2.5 } },
+    {
+      api: 'TYPE',
+      column: t.kind,
+      schema: z.enum(GALLERY_KINDS),
+      sort: true,
+      export: { header: 'Type', width: 0.8, format: (v) => (v === 'video' ? 'Vidéo' : 'Image') },
+    },
+    { api: 'LINK', column: t.link, search: true, export: { header: 'Lien', width: 2.5 } },
+  ],
+  defaultSort: { field: 'POSITION', order: 'asc' },
+  defaultPerPage: SHOWCASE_PAGE_SIZE,
+  inUseMessage: 'Suppression impossible : cet élément est encore utilisé.',
+  position: t.position,
+  media: { names: { image: 'image' }, export: { header: 'Photo', width: 1.5 }, required: (body) => (body.TYPE === 'video' ? null : SHOWCASE_MSG.imageRequired) },
+  formCreate: true,
+  export: { fileName: 'galerie', title: 'Galerie', orientation: 'landscape' },
+});

@@ -1,0 +1,75 @@
+import { type HomeService, homeServiceBody, isServiceType, SERVICE_TYPE_LABELS, SHOWCASE_PAGE_SIZE, type WebsiteService, websiteServiceBody } from '@app/domain';
+import { Navigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
+import { BY_POSITION, serviceColumns } from './columns';
+import { fileValue, requireFile } from './form-values';
+import { serviceSteps } from './ServiceForm';
+import './showcase.css';
+
+const websiteForm = websiteServiceBody.extend({ file: fileValue }).superRefine(requireFile());
+const homeForm = homeServiceBody.extend({ file: fileValue }).superRefine(requireFile());
+
+const valuesOf = (row: WebsiteService | HomeService | null) => ({
+  title_fr: row?.title_fr ?? '',
+  title_en: row?.title_en ?? '',
+  content_fr: row?.content_fr ?? '',
+  content_en: row?.content_en ?? '',
+  img_title: row?.img_title ?? '',
+  alt: row?.alt ?? '',
+  file: row?.MEDIA?.original_url ?? null,
+});
+
+/** Website services of one type (spec 3 §2.6, /layout/contents/service/{type}). */
+export function ServicesByTypePage() {
+  const { type = '' } = useParams();
+  if (!isServiceType(type)) return <Navigate to="/layout/contents/service/our-services" replace />;
+  const label = SERVICE_TYPE_LABELS[type];
+  return (
+    <>
+      <h2 className="showcase-type">{label}</h2>
+      <ResourcePage<WebsiteService, z.input<typeof websiteForm>, z.output<typeof websiteForm>>
+        key={type}
+        path="service"
+        query={{ type }}
+        columns={serviceColumns}
+        itemNoun={type === 'our-services' ? 'cet service' : 'cette annotation'}
+        defaultPerPage={SHOWCASE_PAGE_SIZE}
+        defaultSort={BY_POSITION}
+        reorder={{ positionField: 'position' }}
+        writeAction="showcase:write"
+        form={{
+          schema: websiteForm,
+          titles: { add: `Ajouter un service : ${label}`, edit: 'Modifier le service', view: 'Détails du service' },
+          toValues: (row) => ({ type, ...valuesOf(row) }),
+          toBody: mediaFormBody,
+          afterSave: (saved, values, before) => syncImage('service', saved, values.file, before),
+          steps: serviceSteps,
+        }}
+      />
+    </>
+  );
+}
+
+/** Home-page services (spec 3 §2.6, /layout/contents/services). */
+export function HomeServicesPage() {
+  return (
+    <ResourcePage<HomeService, z.input<typeof homeForm>, z.output<typeof homeForm>>
+      path="services"
+      columns={serviceColumns}
+      itemNoun="cet service"
+      defaultPerPage={SHOWCASE_PAGE_SIZE}
+      defaultSort={BY_POSITION}
+      reorder={{ positionField: 'position' }}
+      writeAction="showcase:write"
+      form={{
+        schema: homeForm,
+        titles: { add: 'Ajouter un service', edit: 'Modifier le service', view: 'Détails du service' },
+        toValues: valuesOf,
+        toBody: mediaFormBody,
+        afterSave: (saved, values, before) => syncImage('services', saved, values.file, before),
+        steps: serviceSteps,
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { type PartnerTool, partnerToolBody, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import type { z } from 'zod';
+import { FieldGrid, FileField, TextField } from '../../components/fields';
+import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
+import { BY_POSITION, toolColumns } from './columns';
+import { fileValue, requireFile } from './form-values';
+
+const form = partnerToolBody.extend({ file: fileValue }).superRefine(requireFile(SHOWCASE_MSG.logoRequired));
+
+/** Partner tools (spec 3 §2.6, /layout/contents/tools): name and logo required. */
+export default function ToolsPage() {
+  return (
+    <ResourcePage<PartnerTool, z.input<typeof form>, z.output<typeof form>>
+      path="tools"
+      columns={toolColumns}
+      itemNoun="ce partenaire"
+      defaultPerPage={SHOWCASE_PAGE_SIZE}
+      defaultSort={BY_POSITION}
+      reorder={{ positionField: 'position' }}
+      writeAction="showcase:write"
+      form={{
+        schema: form,
+        titles: { add: 'Ajouter un partenaire', edit: 'Modifier le partenaire', view: 'Détails du partenaire' },
+        toValues: (row) => ({ name: row?.name ?? '', alt_logo: row?.alt_logo ?? '', site_web: row?.site_web ?? '', file: row?.MEDIA?.original_url ?? null }),
+        toBody: mediaFormBody,
+        afterSave: (saved, values, before) => syncImage('tools', saved, values.file, before),
+        content: (
+          <FieldGrid>
+            <TextField name="name" label="Nom" required maxLength={150} autoFocus />
+            <TextField name="site_web" label="Site web" maxLength={500} placeholder="https://" />
+            <TextField name="alt_logo" label="Texte alternatif du logo" maxLength={255} />
+            <FileField name="file" label="Logo" family="image" required />
+          </FieldGrid>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { contactColumns, galleryColumns, plainText, serviceColumns, toolColumns } from './columns';
+
+describe('showcase columns', () => {
+  it('list the spec fields', () => {
+    expect(galleryColumns.map((c) => c.field)).toEqual(['POSITION', 'MEDIA.original_url', 'TITLE', 'TYPE', 'LINK']);
+    expect(contactColumns.map((c) => c.header).slice(0, 3)).toEqual(['Nom', 'Téléphone', 'Message']);
+    expect(toolColumns.map((c) => c.field)).toContain('site_web');
+    expect(serviceColumns.find((c) => c.field === 'title_fr')?.sortable).toBe(true);
+  });
+  it('shows rich text as plain words', () => {
+    expect(plainText('<p>Bonjour&nbsp;<b>monde</b></p>')).toBe('Bonjour monde');
+    expect(plainText('a'.repeat(200), 10)).toHaveLength(10);
+  });
+});
