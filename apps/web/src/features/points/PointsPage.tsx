@@ -1,13 +1,14 @@
 import { can } from '@app/domain';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
 import { BY_CODE, balanceColumns, type ClientPoints, POINTS_PAGE_SIZE } from './columns';
 import { BALANCES_PATH } from './points.api';
-import { PointsEditDialog } from './PointsEditDialog';
-import { ProductPointsTab } from './ProductPointsTab';
+// The second tab and the edit dialog load when first opened: the screen stays within its JavaScript budget.
+const ProductPointsTab = lazy(() => import('./ProductPointsTab').then((m) => ({ default: m.ProductPointsTab })));
+const PointsEditDialog = lazy(() => import('./PointsEditDialog').then((m) => ({ default: m.PointsEditDialog })));
 import './points.css';
 
 /** « Points clients »: every client's balance (GET clients/points, 100 per page) and the points edit. */
@@ -29,7 +30,11 @@ function ClientPointsTab() {
         emptyMessage="Aucun client trouvé"
         minWidth="30rem"
       />
-      <PointsEditDialog row={editing} onHide={() => setEditing(null)} />
+      {editing && (
+        <Suspense fallback={null}>
+          <PointsEditDialog row={editing} onHide={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -59,7 +64,11 @@ export default function PointsPage() {
         <ClientPointsTab />
       </TabPanel>
       <TabPanel header="Points produits">
-        <ProductPointsTab />
+        {index === 1 && (
+          <Suspense fallback={null}>
+            <ProductPointsTab />
+          </Suspense>
+        )}
       </TabPanel>
     </TabView>
   );

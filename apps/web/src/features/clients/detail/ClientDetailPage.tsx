@@ -7,7 +7,6 @@ import { useSessionUser } from '../../../lib/useSession';
 import { useClient } from '../clients.api';
 import { StatusTag } from '../StatusCell';
 import { ClientInfoForm } from './ClientInfoForm';
-import { PointsHistory } from './PointsHistory';
 import { RebateCards } from './RebateCards';
 import { useClientRewards, useRefreshRewards } from './rewards.api';
 import '../clients.css';
@@ -17,6 +16,8 @@ const LIST_PATH = '/layout/contacts/clients';
 // The rewards tabs load when opened: the page's first load stays within its JavaScript budget.
 const GiftsTab = lazy(() => import('./GiftsTab').then((m) => ({ default: m.GiftsTab })));
 const VouchersTab = lazy(() => import('./VouchersTab').then((m) => ({ default: m.VouchersTab })));
+// So does the points ledger under the form.
+const PointsHistory = lazy(() => import('./PointsHistory').then((m) => ({ default: m.PointsHistory })));
 
 const parseId = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -72,7 +73,9 @@ export default function ClientDetailPage() {
       <TabView>
         <TabPanel header="Informations">
           <ClientInfoForm key={client.id} client={client} editable={can(user?.role, 'clients:write')} showChefZone={user?.role !== ROLE.chefZone} />
-          <PointsHistory client={client} />
+          <Suspense fallback={null}>
+            <PointsHistory client={client} />
+          </Suspense>
         </TabPanel>
         <TabPanel header={`Cadeaux (${(rewards.data?.purchases.length ?? 0) + (rewards.data?.conversions.length ?? 0) + (rewards.data?.starters.length ?? 0)})`}>
           <Suspense fallback={<p aria-live="polite">Chargement…</p>}>
