@@ -107,6 +107,11 @@ const ADMIN_ONLY: Call[] = [
   ['GET', '/api/logs/export/pdf'],
   ['GET', '/api/audit?page=1&ENTITY=clients'],
   ['GET', '/api/audit/export/csv'],
+  // Banner, pop-up, configuration entries, company details (issue 9 §5)
+  ['GET', '/api/banniere'],
+  ['GET', '/api/popup/images'],
+  ['GET', '/api/configs'],
+  ['GET', '/api/settings'],
   // Website showcase (issue 9 §2, §4): admin and full roles only.
   ['GET', '/api/service/image-annotation?page=1'],
   ['GET', '/api/service?type=our-services'],

@@ -23,3 +23,4 @@ export * from './ristournes';
 export * from './site';
 export * from './logs';
 export * from './showcase';
+export * from './site-settings';

@@ -92,6 +92,9 @@ export const ACTIONS = [
   'showcase:write',
   'contact-requests:read',
   'contact-requests:write',
+  // Banner, pop-up, configuration entries, company details (issue 9 §5)
+  'settings:read',
+  'settings:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -201,6 +204,8 @@ export const MENU: MenuGroup[] = [
       { key: 'circuit-client', label: 'Circuits', path: '/layout/settings/circuit-client', icon: 'pi pi-sitemap' },
       { key: 'activity-client', label: 'Activités', path: '/layout/settings/activity-client', icon: 'pi pi-briefcase' },
       { key: 'category-client', label: 'Catégories de clients', path: '/layout/settings/category-client', icon: 'pi pi-tags' },
+      { key: 'banner', label: 'Bannière et pop-up', path: '/layout/settings/banner', icon: 'pi pi-image' },
+      { key: 'company', label: 'Société', path: '/layout/settings/company', icon: 'pi pi-building' },
     ],
   },
   // Website content (issue 9 §1): one entry per page, then the services and partner tools lists.

@@ -17,6 +17,7 @@ import { seedRewards } from '../modules/rewards/rewards.seed';
 import { seedSite } from '../modules/site/site.seed';
 import { seedConnectionLogs } from '../modules/logs/logs.seed';
 import { seedShowcase } from '../modules/showcase/showcase.seed';
+import { seedSiteSettings } from '../modules/settings/settings.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -83,6 +84,8 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   await seedConnectionLogs(db);
   // The public website's services, partner tools, gallery and contact requests.
   await seedShowcase(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
+  // The banner, the pop-up, the configuration entries and the company details (issue 9 §5).
+  await seedSiteSettings(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   return true;
 }
 

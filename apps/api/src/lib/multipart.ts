@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { MAX_FILE_SIZE, MSG } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './http';
 
@@ -21,11 +21,14 @@ export interface MultipartForm {
  * with the API's envelope. Nothing is written to disk here: a file reaches DATA_DIR only after the
  * whole body was read and checked, so a broken upload leaves nothing behind.
  */
-export async function readMultipart(req: FastifyRequest): Promise<MultipartForm> {
+export async function readMultipart(req: FastifyRequest, opts: { maxFiles?: number } = {}): Promise<MultipartForm> {
   if (!req.isMultipart()) throw new AppError(422, 'Un fichier est requis (multipart/form-data).', { file: [MSG.required] });
   const form: MultipartForm = { fields: Object.create(null), files: [] };
   try {
-    for await (const part of req.parts()) {
+    // One file per request unless the route says otherwise (the pop-up's multiple upload); the
+    // plugin replaces its limits as a whole, hence all of them here.
+    const parts = opts.maxFiles ? req.parts({ limits: { fileSize: MAX_FILE_SIZE, files: opts.maxFiles, fields: 50, fieldSize: 100_000 } }) : req.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw new AppError(413, MSG.fileSize, { [part.fieldname]: [MSG.fileSize] });

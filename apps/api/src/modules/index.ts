@@ -20,6 +20,7 @@ import { siteRoutes } from './site/site.routes';
 
 import { logsRoutes } from './logs/logs.routes';
 import { showcaseRoutes } from './showcase/showcase.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -43,4 +44,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(logsRoutes);
   await app.register(showcaseRoutes);
+  await app.register(settingsRoutes);
 }

@@ -43,6 +43,8 @@ const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/Ge
 const SectionEditorPage = lazy(() => import('../features/site/SectionEditorPage'));
 const BlocksPage = lazy(() => import('../features/site/BlocksPage'));
 const LogsPage = lazy(() => import('../features/logs/LogsPage'));
+const BannerPage = lazy(() => import('../features/site-settings/BannerPage'));
+const CompanyPage = lazy(() => import('../features/site-settings/CompanyPage'));
 const AuditPage = lazy(() => import('../features/logs/AuditPage'));
 const ServicesByTypePage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.ServicesByTypePage })));
 const HomeServicesPage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.HomeServicesPage })));
@@ -108,6 +110,9 @@ export const router = createBrowserRouter([
           { path: 'containers/introduction/:page/:section', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'sections/:page/:section?/*', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'containers/blocks/:page/:section', element: <BlocksPage />, handle: { title: 'Site web / Blocs' } },
+          // Banner, pop-up, configuration entries, company details (issue 9 §5)
+          { path: 'settings/banner', element: <BannerPage /> },
+          { path: 'settings/company', element: <CompanyPage /> },
           // Connection logs and audit trail (issue 10 §3, §4)
           { path: 'logs', element: <LogsPage />, handle: { title: 'Journaux / Connexions' } },
           { path: 'logs/audit', element: <AuditPage />, handle: { title: "Journaux / Journal d'audit" } },

@@ -41,6 +41,8 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   // the page list would pull the site's form rules into the sign-in bundle).
   '/layout/logs',
   '/layout/logs/audit',
+  '/layout/settings/banner',
+  '/layout/settings/company',
   ...(MENU.find((g) => g.key === 'site')?.entries ?? []).map((e) => e.path).filter((p) => p.startsWith('/layout/containers/')),
   '/layout/contents/service/our-services',
   '/layout/contents/service/image-annotation',

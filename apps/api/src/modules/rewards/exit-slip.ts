@@ -1,7 +1,6 @@
 import type { GiftConversion, StarterPurchase } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { FONTS } from '../../lib/exports/pdf';
 import { clients } from '../contacts/clients.table';
@@ -19,10 +18,10 @@ const M = 50;
  * The exit slip (bon de sortie) of a gift unit, A4 portrait: who hands what to whom, the QR code
  * the client's receipt is scanned from, and three signature boxes. Fonts are the exports' Noto Sans.
  */
-export async function exitSlipPdf(db: Db, config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_TAX_ID'>, kind: ConversionKind, c: GiftConversion | StarterPurchase, qrcode: string, now = new Date()): Promise<Buffer> {
+export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: string; ADDRESS?: string; PHONE?: string }, kind: ConversionKind, c: GiftConversion | StarterPurchase, qrcode: string, now = new Date()): Promise<Buffer> {
   const [client] = await db.select({ gouvernorat: clients.gouvernorat }).from(clients).where(eq(clients.id, c.CLIENT_ID));
   const qr = await qrPng(qrcode, 360);
-  const doc = new PDFDocument({ size: 'A4', margin: M, info: { Title: `Bon de sortie ${c.REF}`, Author: config.COMPANY_NAME } });
+  const doc = new PDFDocument({ size: 'A4', margin: M, info: { Title: `Bon de sortie ${c.REF}`, Author: company.NAME } });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
@@ -32,8 +31,10 @@ export async function exitSlipPdf(db: Db, config: Pick<Config, 'COMPANY_NAME' | 
   });
 
   const width = A4.width - 2 * M;
-  doc.font('bold').fontSize(16).text(config.COMPANY_NAME, M, M);
-  doc.font('regular').fontSize(9).fillColor('#444').text(`Matricule fiscal : ${config.COMPANY_TAX_ID}`);
+  doc.font('bold').fontSize(16).text(company.NAME, M, M);
+  doc.font('regular').fontSize(9).fillColor('#444').text(`Matricule fiscal : ${company.TAX_ID}`);
+  const contact = [company.ADDRESS, company.PHONE && `Tél. ${company.PHONE}`].filter(Boolean).join(' · ');
+  if (contact) doc.text(contact);
   doc.font('bold').fontSize(20).fillColor('#000').text('BON DE SORTIE', M, M, { width, align: 'right' });
   doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width, align: 'right' }).text(`Édité le ${tunisDay(now)}`, { width, align: 'right' });
 

@@ -24,6 +24,7 @@ import { audit } from '../audit/audit.repository';
 import { clients } from '../contacts/clients.table';
 import { nextNumbers } from '../system/sequences';
 import { type ConversionKind, deleteConversion, receiveByQr, setConversionStatus } from './conversions.service';
+import { readCompany } from '../settings/company';
 import { exitSlipPdf } from './exit-slip';
 import { giftConversionsResource, giftPurchasesResource, startingGiftPurchasesResource } from './fulfilment.resources';
 import { giftConversions, giftPurchases, startingGiftPurchases, startingGifts } from './gifts.table';
@@ -208,7 +209,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     app.get(`/${base}/:id/exit-slip`, { config: { action: 'conversions:read' }, schema: { tags, summary: 'Bon de sortie (PDF A4)', params: idParams, response: { 200: pdfReply } } }, async (req, reply) => {
       const row = await visibleRow(req.user!, req.params.id);
       const conversion = await readConversion(kind, req.params.id);
-      const pdf = await exitSlipPdf(app.db, app.config, kind, conversion, row.qrcode);
+      const pdf = await exitSlipPdf(app.db, await readCompany(app.db, app.config), kind, conversion, row.qrcode);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="bon_de_sortie_${req.params.id}.pdf"`).send(pdf as never);
     });
   }
