@@ -112,6 +112,9 @@ const ADMIN_ONLY: Call[] = [
   ['GET', '/api/popup/images'],
   ['GET', '/api/configs'],
   ['GET', '/api/settings'],
+  // Flux notifications (issue 9 §3)
+  ['GET', '/api/flux?page=1'],
+  ['GET', '/api/flux/export/csv'],
   // Website showcase (issue 9 §2, §4): admin and full roles only.
   ['GET', '/api/service/image-annotation?page=1'],
   ['GET', '/api/service?type=our-services'],

@@ -24,3 +24,4 @@ export * from './site';
 export * from './logs';
 export * from './showcase';
 export * from './site-settings';
+export * from './flux';

@@ -95,6 +95,9 @@ export const ACTIONS = [
   // Banner, pop-up, configuration entries, company details (issue 9 §5)
   'settings:read',
   'settings:write',
+  // Flux notifications (issue 9 §3)
+  'flux:read',
+  'flux:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -190,6 +193,7 @@ export const MENU: MenuGroup[] = [
       { key: 'templates-sms', label: 'Templates SMS', path: '/layout/templates/sms', icon: 'pi pi-mobile' },
       { key: 'gallery', label: 'Galerie', path: '/layout/gallery', icon: 'pi pi-images' },
       { key: 'prises-contacts', label: 'Prises de contact', path: '/layout/prises-contacts', icon: 'pi pi-inbox' },
+      { key: 'flux', label: 'Flux', path: '/layout/flux', icon: 'pi pi-bell' },
     ],
   },
   {

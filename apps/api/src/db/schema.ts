@@ -17,3 +17,4 @@ export * from '../modules/rewards/vouchers.table';
 export * from '../modules/site/site.table';
 export * from '../modules/showcase/showcase.table';
 export * from '../modules/settings/settings.table';
+export * from '../modules/flux/flux.table';

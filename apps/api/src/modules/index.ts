@@ -21,6 +21,7 @@ import { siteRoutes } from './site/site.routes';
 import { logsRoutes } from './logs/logs.routes';
 import { showcaseRoutes } from './showcase/showcase.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { fluxRoutes } from './flux/flux.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -45,4 +46,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(logsRoutes);
   await app.register(showcaseRoutes);
   await app.register(settingsRoutes);
+  await app.register(fluxRoutes);
 }
