@@ -18,6 +18,7 @@ import { seedSite } from '../modules/site/site.seed';
 import { seedConnectionLogs } from '../modules/logs/logs.seed';
 import { seedShowcase } from '../modules/showcase/showcase.seed';
 import { seedSiteSettings } from '../modules/settings/settings.seed';
+import { seedFlux } from '../modules/flux/flux.seed';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [
@@ -86,6 +87,8 @@ export async function seedDemoIfEmpty(db: Db, password: string, dataDir?: string
   await seedShowcase(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
   // The banner, the pop-up, the configuration entries and the company details (issue 9 §5).
   await seedSiteSettings(db, dataDir ? path.join(dataDir, 'uploads') : undefined);
+  // Notifications sent to the clients' app over the last months (issue 9 §3).
+  await seedFlux(db);
   return true;
 }
 

@@ -43,6 +43,7 @@ const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/Ge
 const SectionEditorPage = lazy(() => import('../features/site/SectionEditorPage'));
 const BlocksPage = lazy(() => import('../features/site/BlocksPage'));
 const LogsPage = lazy(() => import('../features/logs/LogsPage'));
+const FluxPage = lazy(() => import('../features/flux/FluxPage'));
 const BannerPage = lazy(() => import('../features/site-settings/BannerPage'));
 const CompanyPage = lazy(() => import('../features/site-settings/CompanyPage'));
 const AuditPage = lazy(() => import('../features/logs/AuditPage'));
@@ -110,6 +111,7 @@ export const router = createBrowserRouter([
           { path: 'containers/introduction/:page/:section', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'sections/:page/:section?/*', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'containers/blocks/:page/:section', element: <BlocksPage />, handle: { title: 'Site web / Blocs' } },
+          { path: 'flux', element: <FluxPage /> },
           // Banner, pop-up, configuration entries, company details (issue 9 §5)
           { path: 'settings/banner', element: <BannerPage /> },
           { path: 'settings/company', element: <CompanyPage /> },

@@ -41,6 +41,7 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   // the page list would pull the site's form rules into the sign-in bundle).
   '/layout/logs',
   '/layout/logs/audit',
+  '/layout/flux',
   '/layout/settings/banner',
   '/layout/settings/company',
   ...(MENU.find((g) => g.key === 'site')?.entries ?? []).map((e) => e.path).filter((p) => p.startsWith('/layout/containers/')),

@@ -48,12 +48,21 @@ export async function clientsRoutes(fastify: FastifyInstance) {
     '/clients/codes',
     {
       config: read,
-      schema: { tags, summary: 'Codes et noms des clients (sélecteurs ; paginé si page est donné)', querystring: listQuery, response: { 200: listReply(codeItem) } },
+      schema: {
+        tags,
+        summary: 'Codes et noms des clients (sélecteurs ; paginé si page est donné ; IS_ACTIVE=1 : les clients actifs seuls)',
+        querystring: listQuery.extend({ IS_ACTIVE: z.coerce.number().int().min(0).max(1).optional() }),
+        response: { 200: listReply(codeItem) },
+      },
     },
     async (req) => {
-      const { page, perPage = 10, search } = req.query;
+      const { page, perPage = 10, search, IS_ACTIVE } = req.query;
       const term = search?.trim();
-      const where = and(zoneScope(req.user!), term ? or(ilike(clients.code, likePattern(term)), ilike(clients.name, likePattern(term))) : undefined);
+      const where = and(
+        zoneScope(req.user!),
+        term ? or(ilike(clients.code, likePattern(term)), ilike(clients.name, likePattern(term))) : undefined,
+        IS_ACTIVE === undefined ? undefined : eq(clients.isActive, IS_ACTIVE),
+      );
       const q = () => app.db.select({ id: clients.id, CODE_CLIENT: clients.code, NAME: clients.name }).from(clients).where(where);
       if (!page) return ok(await q().orderBy(sql`public.sort_key(${clients.code})`, asc(clients.id)).limit(MAX_PAGE_SIZE * 20));
       const [rows, [{ n }]] = await Promise.all([

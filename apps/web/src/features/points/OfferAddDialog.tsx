@@ -8,11 +8,12 @@ import { type ReactNode, useId, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldGrid, MultiSelectField, NumberField } from '../../components/fields';
+// Not in the fields index: its AutoComplete would weigh on every screen with a form.
+import { ClientsPicker } from '../../components/fields/ClientsPicker';
 import { serverFieldErrors } from '../../components/form-dialog/steps';
 import { ApiError } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
 import { notify } from '../../lib/toast';
-import { ClientsPicker } from './ClientsPicker';
 import { CodesFileField, type FileProblems } from './CodesFileField';
 import { type OfferResult, offerToActivities, offerToClients, offerToFile, refreshPoints } from './points.api';
 import { type OfferFileIn, type OfferFileOut, offerFileData, offerFileForm, splitFileErrors } from './points-form';

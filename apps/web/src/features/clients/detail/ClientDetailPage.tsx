@@ -1,4 +1,5 @@
 import { can, ROLE } from '@app/domain';
+import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +7,6 @@ import { ApiError } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/useSession';
 import { useClient } from '../clients.api';
 import { StatusTag } from '../StatusCell';
-import { ClientInfoForm } from './ClientInfoForm';
 import { RebateCards } from './RebateCards';
 import { useClientRewards, useRefreshRewards } from './rewards.api';
 import '../clients.css';
@@ -16,7 +16,8 @@ const LIST_PATH = '/layout/contacts/clients';
 // The rewards tabs load when opened: the page's first load stays within its JavaScript budget.
 const GiftsTab = lazy(() => import('./GiftsTab').then((m) => ({ default: m.GiftsTab })));
 const VouchersTab = lazy(() => import('./VouchersTab').then((m) => ({ default: m.VouchersTab })));
-// So does the points ledger under the form.
+// So do the form (the client's fields, its selects and rules) and the points ledger under it.
+const ClientInfoForm = lazy(() => import('./ClientInfoForm').then((m) => ({ default: m.ClientInfoForm })));
 const PointsHistory = lazy(() => import('./PointsHistory').then((m) => ({ default: m.PointsHistory })));
 
 const parseId = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
@@ -72,7 +73,9 @@ export default function ClientDetailPage() {
       <RebateCards client={client} />
       <TabView>
         <TabPanel header="Informations">
-          <ClientInfoForm key={client.id} client={client} editable={can(user?.role, 'clients:write')} showChefZone={user?.role !== ROLE.chefZone} />
+          <Suspense fallback={<Skeleton height="24rem" />}>
+            <ClientInfoForm key={client.id} client={client} editable={can(user?.role, 'clients:write')} showChefZone={user?.role !== ROLE.chefZone} />
+          </Suspense>
           <Suspense fallback={null}>
             <PointsHistory client={client} />
           </Suspense>

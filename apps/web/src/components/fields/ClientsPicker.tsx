@@ -1,10 +1,20 @@
 import { AutoComplete } from 'primereact/autocomplete';
 import { useRef, useState } from 'react';
-import { type BaseFieldProps, FieldShell } from '../../components/fields';
-import { useField } from '../../components/fields/useField';
+import { api } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
-import { clientLabel } from './columns';
-import { CLIENT_PICKER_SIZE, type ClientCode, searchClientCodes } from './points.api';
+import { FieldShell } from './FieldShell';
+import { type BaseFieldProps, useField } from './useField';
+
+/** Clients proposed per search. */
+export const CLIENT_PICKER_SIZE = 10;
+interface ClientCode {
+  id: number;
+  CODE_CLIENT: string;
+  NAME: string;
+}
+const clientLabel = (row: ClientCode) => `${row.CODE_CLIENT} ${row.NAME}`.trim();
+const searchClientCodes = (search: string, activeOnly: boolean) =>
+  api.get<ClientCode[]>('clients/codes', { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined, IS_ACTIVE: activeOnly ? 1 : undefined }, { quiet: true });
 
 type Choice = ClientCode & { label: string };
 const choice = (c: ClientCode): Choice => ({ ...c, label: clientLabel(c) });
@@ -13,9 +23,10 @@ const choice = (c: ClientCode): Choice => ({ ...c, label: clientLabel(c) });
  * Several clients chosen among the server's answers (GET clients/codes, page 1, 10 rows, searched on
  * code and name as the user types; the arrow lists the first ten). An AutoComplete rather than a
  * MultiSelect: its options are plain list items (the MultiSelect's checkboxes inside options fail
- * the accessibility check), and it is made for server search. The form holds the ids.
+ * the accessibility check), and it is made for server search. The form holds the ids. With
+ * `activeOnly`, only active clients are proposed (the flux notifications).
  */
-export function ClientsPicker(props: BaseFieldProps) {
+export function ClientsPicker(props: BaseFieldProps & { activeOnly?: boolean }) {
   const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
   const [suggestions, setSuggestions] = useState<Choice[]>([]);
   const known = useRef(new Map<number, Choice>());
@@ -26,7 +37,7 @@ export function ClientsPicker(props: BaseFieldProps) {
   const search = async (query: string) => {
     const call = ++last.current;
     try {
-      const rows = await searchClientCodes(query);
+      const rows = await searchClientCodes(query, !!props.activeOnly);
       // A slower answer to an older query does not replace the newer one.
       if (call === last.current) setSuggestions(rows.filter((r) => !value.includes(r.id)).map(choice));
     } catch (err) {
@@ -68,7 +79,7 @@ export function ClientsPicker(props: BaseFieldProps) {
         showEmptyMessage
         emptyMessage="Aucun client trouvé"
         placeholder={value.length ? undefined : 'Code ou nom du client…'}
-        className="pts-clients-picker"
+        className="fld-clients-picker"
         {...aria}
       />
     </FieldShell>
