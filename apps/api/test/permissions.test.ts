@@ -112,6 +112,10 @@ const ADMIN_ONLY: Call[] = [
   ['GET', '/api/popup/images'],
   ['GET', '/api/configs'],
   ['GET', '/api/settings'],
+  // Dashboard (issue 10 §2)
+  ['GET', '/api/dashboard'],
+  ['GET', '/api/orderByMonth?year=2025'],
+  ['GET', '/api/visiteurs'],
   // Flux notifications (issue 9 §3)
   ['GET', '/api/flux?page=1'],
   ['GET', '/api/flux/export/csv'],

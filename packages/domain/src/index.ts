@@ -25,3 +25,4 @@ export * from './logs';
 export * from './showcase';
 export * from './site-settings';
 export * from './flux';
+export * from './dashboard';

@@ -98,6 +98,8 @@ export const ACTIONS = [
   // Flux notifications (issue 9 §3)
   'flux:read',
   'flux:write',
+  // Dashboard (issue 10 §2)
+  'dashboard:read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -22,6 +22,7 @@ import { logsRoutes } from './logs/logs.routes';
 import { showcaseRoutes } from './showcase/showcase.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { fluxRoutes } from './flux/flux.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -47,4 +48,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(showcaseRoutes);
   await app.register(settingsRoutes);
   await app.register(fluxRoutes);
+  await app.register(dashboardRoutes);
 }

@@ -108,6 +108,10 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
       }),
     );
   await db.insert(users).values(people).onConflictDoNothing();
+  // A user registered on the app a few days after his client joined the programme.
+  await db.execute(sql`
+    update ${users} u set created_at = least(coalesce(u.last_seen_at, now()), now(), (c.inscription::timestamp at time zone 'Africa/Tunis') + make_interval(days => 1 + u.id % 20, hours => 9))
+    from ${clients} c where c.id = u.client_id`);
   // A client's LASTUSE is its users' last connection on the app.
   await db.execute(sql`
     update ${clients} set last_use = u.last_seen

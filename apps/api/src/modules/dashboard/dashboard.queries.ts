@@ -1,0 +1,149 @@
+import { CONVERSION_RECEIVED, CONVERSION_SHIPPED, GIFT_PURCHASE_STATUS, ORDER_STATUS, percentOf, ROLE, type StatusCountRow, type StatusSet } from '@app/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Rows of a raw statement, whichever driver answered (pg gives { rows }, PGlite an array-like). */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(res) ? res : (res.rows ?? []);
+}
+
+/** A timestamp column in Tunis time. */
+const tunis = (col: string) => sql.raw(`(${col} at time zone 'Africa/Tunis')`);
+/** `col` within the Tunis calendar year, or no condition. */
+const inYear = (col: string, year?: number) =>
+  year ? sql`${sql.raw(col)} >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'Africa/Tunis') and ${sql.raw(col)} < make_timestamptz(${year + 1}::int, 1, 1, 0, 0, 0, 'Africa/Tunis')` : sql`true`;
+const month = (col: string) => sql`to_char(${tunis(col)}, 'YYYY-MM')`;
+const num = (v: unknown) => Number(v ?? 0);
+
+/** The four tiles: client users, clients, products, orders. */
+export async function counts(db: Db) {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`select
+      (select count(*) from users u join roles r on r.id = u.role_id where r.label = ${ROLE.patente}) as users,
+      (select count(*) from clients) as clients,
+      (select count(*) from products) as products,
+      (select count(*) from orders) as orders`,
+  );
+  return { users: num(r.users), clients: num(r.clients), products: num(r.products), orders: num(r.orders) };
+}
+
+/** The cards of spec 1: active clients, the app's registered users, those seen in the last 60 and 30 days. */
+export async function cards(db: Db) {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`select
+      (select count(*) from clients where is_active = 1) as clients_actifs,
+      count(*) as users_registred,
+      count(*) filter (where u.last_seen_at >= now() - interval '60 days') as users_actifs_60,
+      count(*) filter (where u.last_seen_at >= now() - interval '30 days') as users_actifs_30
+    from users u where u.client_id is not null`,
+  );
+  return { clients_actifs: num(r.clients_actifs), users_registred: num(r.users_registred), users_actifs_60: num(r.users_actifs_60), users_actifs_30: num(r.users_actifs_30) };
+}
+
+/** The two donuts: gift units delivered or on their way; vouchers consumed or not. */
+export async function donuts(db: Db) {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`select
+      (select count(*) from gift_conversions where status = 4) as delivered,
+      (select count(*) from gift_conversions where status in (0, 1, 3)) as in_progress,
+      (select count(*) from vocher_purchases where status = 1) as consumed,
+      (select count(*) from vocher_purchases where status = 0) as not_consumed`,
+  );
+  return { delivery: { delivered: num(r.delivered), in_progress: num(r.in_progress) }, consumption: { consumed: num(r.consumed), not_consumed: num(r.not_consumed) } };
+}
+
+/** The app's registrations by month (client users, by their account's creation). */
+export const registrations = async (db: Db, year?: number) =>
+  (await rows<{ month: string; user_count: unknown }>(db, sql`select ${month('created_at')} as month, count(*) as user_count from users where client_id is not null and ${inYear('created_at', year)} group by 1 order by 1`)).map((r) => ({
+    month: r.month,
+    user_count: num(r.user_count),
+  }));
+
+/** Connections by month (every source). */
+export const connections = async (db: Db, year?: number) =>
+  (await rows<{ month: string; logs_count: unknown }>(db, sql`select ${month('date_login')} as month, count(*) as logs_count from connection_logs where ${inYear('date_login', year)} group by 1 order by 1`)).map((r) => ({
+    month: r.month,
+    logs_count: num(r.logs_count),
+  }));
+
+/** Vouchers consumed by month of consumption (MM/YYYY): how many, their amount, how many clients. */
+export async function voucherConsumption(db: Db, year?: number) {
+  const list = await rows<{ m: string; n: unknown; amount: unknown; clients: unknown }>(
+    db,
+    sql`select ${month('scan_date')} as m, count(*) as n, coalesce(sum(solde_used), 0) as amount, count(distinct client_id) as clients
+      from vocher_purchases where status = 1 and scan_date is not null and ${inYear('scan_date', year)} group by 1 order by 1`,
+  );
+  return list.map((r) => ({ date: `${r.m.slice(5)}/${r.m.slice(0, 4)}`, vouchers_consumed: num(r.n), total_amount_consumed: num(r.amount), clients: num(r.clients) }));
+}
+
+/** Voucher totals per year of issue, and over all years (year null first). */
+export async function voucherStats(db: Db) {
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`select extract(year from ${tunis('created_at')})::int as year, count(*) as total, count(*) filter (where status = 1) as consumed,
+        coalesce(sum(solde_used), 0) as total_amount, coalesce(sum(solde_used) filter (where status = 1), 0) as consumed_amount
+      from vocher_purchases group by rollup (1) order by 1 nulls first`,
+  );
+  return list.map((r) => ({
+    year: r.year == null ? null : num(r.year),
+    total: num(r.total),
+    consumed: num(r.consumed),
+    non_consumed: num(r.total) - num(r.consumed),
+    total_amount: num(r.total_amount),
+    consumed_amount: num(r.consumed_amount),
+  }));
+}
+
+/** Orders by month: how many and their total TTC. */
+export const ordersByMonth = async (db: Db, year?: number) =>
+  (await rows<{ month: string; n: unknown; total: unknown }>(db, sql`select ${month('created_at')} as month, count(*) as n, coalesce(sum(total_net_ttc), 0) as total from orders where ${inYear('created_at', year)} group by 1 order by 1`)).map((r) => ({
+    month: r.month,
+    order_count: num(r.n),
+    order_total: num(r.total),
+  }));
+
+function byStatus(set: StatusSet, list: { status: unknown; n: unknown }[]): StatusCountRow[] {
+  const total = list.reduce((a, r) => a + num(r.n), 0);
+  return list.map((r) => {
+    const code = num(r.status);
+    return { STATUS: code, LABEL: set.label(code), COUNT: num(r.n), POURCENT: percentOf(num(r.n), total), COLOR: set.of(code)?.color ?? '#6b7280' };
+  });
+}
+
+/** Orders by status with their label, share and colour (the donut's list). */
+export const ordersByStatus = async (db: Db, year?: number) =>
+  byStatus(ORDER_STATUS, await rows(db, sql`select status, count(*) as n from orders where ${inYear('created_at', year)} group by 1 order by 1`));
+
+/** Gift requests by status, and by status and year. */
+export async function giftPurchases(db: Db, year?: number) {
+  const total = byStatus(GIFT_PURCHASE_STATUS, await rows(db, sql`select status, count(*) as n from gift_purchases where ${inYear('created_at', year)} group by 1 order by 1`));
+  const perYear = await rows<{ status: unknown; year: unknown; n: unknown }>(
+    db,
+    sql`select status, extract(year from ${tunis('created_at')})::int as year, count(*) as n from gift_purchases where ${inYear('created_at', year)} group by 1, 2 order by 2, 1`,
+  );
+  return { total_by_status: total, count_by_status_by_year: perYear.map((r) => ({ STATUS: num(r.status), year: num(r.year), count: num(r.n) })) };
+}
+
+/** Gift activation by month: units received (Réceptionné) against units shipped and not yet received (Expédié). */
+export const giftActivation = async (db: Db, year?: number) =>
+  (
+    await rows<{ month: string; received: unknown; shipped: unknown }>(
+      db,
+      sql`select ${month('updated_at')} as month, count(*) filter (where status = ${CONVERSION_RECEIVED}) as received, count(*) filter (where status = ${CONVERSION_SHIPPED}) as shipped
+        from gift_conversions where status in (${CONVERSION_SHIPPED}, ${CONVERSION_RECEIVED}) and ${inYear('updated_at', year)} group by 1 order by 1`,
+    )
+  ).map((r) => ({ month: r.month, received: num(r.received), shipped: num(r.shipped) }));
+
+/** Distinct mobile-app users per Tunis day: of the year, else of the last 30 days. */
+export const visitors = async (db: Db, year?: number) =>
+  (
+    await rows<{ day: string; n: unknown }>(
+      db,
+      sql`select to_char(${tunis('date_login')}, 'YYYY-MM-DD') as day, count(distinct user_id) as n from connection_logs
+        where platform = 'Application Mobile' and ${year ? inYear('date_login', year) : sql`date_login >= now() - interval '30 days'`} group by 1 order by 1`,
+    )
+  ).map((r) => ({ day: r.day, visitors: num(r.n) }));
