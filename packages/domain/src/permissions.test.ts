@@ -22,7 +22,11 @@ describe('permission map', () => {
 
   it('keeps Magasinier to starter gifts', () => {
     expect(landingFor('Magasinier')).toBe('/layout/starter_gifts/conversions?dem=start');
-    expect(redirectFor('Magasinier', '/layout/dashboard')).toBe('/layout/starter_gifts/conversions?dem=start');
+    // Issue 10 §2: the dashboard sends the warehouse to the gift conversions, which it may open.
+    expect(redirectFor('Magasinier', '/layout/dashboard')).toBe('/layout/conversions');
+    expect(redirectFor('Magasinier', '/layout/conversions')).toBeNull();
+    expect(redirectFor('Magasinier', '/layout/orders')).toBe('/layout/starter_gifts/conversions?dem=start');
+    expect(redirectFor('chefZone', '/layout/dashboard')).toBe('/layout/orders');
     expect(redirectFor('Magasinier', '/layout/starter_gifts/conversions')).toBeNull();
     expect(can('Magasinier', 'classification:read')).toBe(false);
   });

@@ -123,6 +123,12 @@ export interface MenuGroup {
  */
 export const MENU: MenuGroup[] = [
   {
+    key: 'dashboard',
+    label: 'Accueil',
+    icon: 'pi pi-home',
+    entries: [{ key: 'dashboard', label: 'Tableau de bord', path: '/layout/dashboard', icon: 'pi pi-chart-bar' }],
+  },
+  {
     key: 'contacts',
     label: 'Contacts',
     icon: 'pi pi-users',
@@ -245,6 +251,7 @@ export const MENU: MenuGroup[] = [
 ];
 
 export const PROFILE_PATH = '/layout/settings/profile';
+export const DASHBOARD_PATH = '/layout/dashboard';
 
 interface RolePolicy {
   /** Menu entry keys, or every entry. */
@@ -297,8 +304,14 @@ const POLICIES: Record<string, RolePolicy> = {
       'voucher-purchases:read',
     ],
   },
-  // The warehouse: the two conversion lists under starter_gifts, prepare, and the receipt scan.
-  Magasinier: { ...LEAST, actions: ['conversions:read', 'conversions:prepare', 'conversions:receive'] },
+  // The warehouse: the two conversion lists under starter_gifts and the gift conversions (where the
+  // dashboard sends him, issue 10 §2), prepare, and the receipt scan.
+  Magasinier: {
+    ...LEAST,
+    menu: [...LEAST.menu, 'gift-conversions'],
+    routes: ['starter_gifts', '/layout/conversions'],
+    actions: ['conversions:read', 'conversions:prepare', 'conversions:receive'],
+  },
 };
 
 export function policyFor(role: string | null | undefined): RolePolicy {
@@ -327,6 +340,11 @@ export function redirectFor(role: string | null | undefined, pathname: string): 
   if (role === ROLE.chefZone && pathname.startsWith('/layout/contacts/users')) return '/layout';
   // The contact requests' path holds "contacts", the zone chief's fragment, but is not his.
   if (role === ROLE.chefZone && pathname.startsWith('/layout/prises-contacts')) return p.redirect;
+  // The dashboard is for full roles: a zone chief goes to his orders, the warehouse to the conversions (issue 10 §2).
+  if (pathname.startsWith(DASHBOARD_PATH) && p.routes !== 'all') {
+    if (role === ROLE.chefZone) return '/layout/orders';
+    if (role === ROLE.magasinier) return '/layout/conversions';
+  }
   if (p.routes === 'all') return null;
   return p.routes.some((frag) => pathname.includes(frag)) ? null : p.redirect;
 }

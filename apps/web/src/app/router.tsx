@@ -43,6 +43,7 @@ const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/Ge
 const SectionEditorPage = lazy(() => import('../features/site/SectionEditorPage'));
 const BlocksPage = lazy(() => import('../features/site/BlocksPage'));
 const LogsPage = lazy(() => import('../features/logs/LogsPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const FluxPage = lazy(() => import('../features/flux/FluxPage'));
 const BannerPage = lazy(() => import('../features/site-settings/BannerPage'));
 const CompanyPage = lazy(() => import('../features/site-settings/CompanyPage'));
@@ -112,6 +113,7 @@ export const router = createBrowserRouter([
           { path: 'sections/:page/:section?/*', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
           { path: 'containers/blocks/:page/:section', element: <BlocksPage />, handle: { title: 'Site web / Blocs' } },
           { path: 'flux', element: <FluxPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
           // Banner, pop-up, configuration entries, company details (issue 9 §5)
           { path: 'settings/banner', element: <BannerPage /> },
           { path: 'settings/company', element: <CompanyPage /> },

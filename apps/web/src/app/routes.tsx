@@ -42,6 +42,7 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/logs',
   '/layout/logs/audit',
   '/layout/flux',
+  '/layout/dashboard',
   '/layout/settings/banner',
   '/layout/settings/company',
   ...(MENU.find((g) => g.key === 'site')?.entries ?? []).map((e) => e.path).filter((p) => p.startsWith('/layout/containers/')),

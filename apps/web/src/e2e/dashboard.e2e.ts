@@ -1,0 +1,67 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
+
+/** The dashboard (spec 1 "Dashboard"; issue 10 §2) on the real server and its demo data. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const charts = (page: Page) => page.locator('.dash-chart canvas');
+
+async function openDashboard(page: Page) {
+  await expectPath(page, '/layout/dashboard');
+  await until(() => page.locator('.dash-tile-value').first().textContent()).toMatch(/^\d/);
+  await until(() => charts(page).count()).toBeGreaterThanOrEqual(8);
+}
+
+describe('dashboard', () => {
+  it('is where the admin lands: tiles to the lists, cards, every chart; a year changes a chart’s call', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await openDashboard(page);
+    await expect(page.locator('.dash-tile-label').allTextContents()).resolves.toEqual(['Utilisateurs', 'Clients', 'Produits', 'Commandes']);
+    const orders = page.getByRole('link', { name: /Commandes/ }).filter({ has: page.locator('.dash-tile-value') });
+    await expect(orders.locator('.dash-tile-value').textContent()).resolves.toBe('2\u202f000');
+    await until(() => page.getByRole('list').filter({ hasText: 'Nouveau' }).count()).toBeGreaterThan(0);
+    await shot(page, 'dashboard');
+
+    const lastYear = new Date().getFullYear() - 1;
+    const call = page.waitForRequest((r) => r.url().includes('/api/orderByMonth') && r.url().includes(`year=${lastYear}`));
+    await page.locator('.dash-orders-year').click();
+    await page.locator('.p-dropdown-panel li[role="option"]', { hasText: String(lastYear) }).click();
+    await call;
+    await until(() => page.locator('.dash-orders-year .p-dropdown-label').textContent()).toBe(String(lastYear));
+    await shot(page, 'dashboard-year');
+
+    await orders.click();
+    await expectPath(page, '/layout/orders');
+    await page.context().close();
+  });
+
+  it('fits a phone at 390 px', async () => {
+    const page = await newPage(browser, { viewport: MOBILE });
+    await login(page, 'admin@demo.tn');
+    await openDashboard(page);
+    await shot(page, 'dashboard');
+    await page.context().close();
+  });
+
+  it('sends zone chiefs to their orders and the warehouse to the conversions', async () => {
+    for (const [email, target] of [
+      ['chef@demo.tn', '/layout/orders'],
+      ['magasin@demo.tn', '/layout/conversions'],
+    ]) {
+      const page = await newPage(browser, { viewport: DESKTOP });
+      await login(page, email);
+      await page.goto('/layout/dashboard');
+      await expectPath(page, target);
+      await page.context().close();
+    }
+  });
+});

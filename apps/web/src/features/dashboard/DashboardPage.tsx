@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { useCards, useCounts } from './dashboard.api';
+import { ConnectionsChart, GiftActivationChart, OrdersByMonthChart, RegistrationsChart, VisitorsChart, VoucherConsumptionChart } from './MonthlyCharts';
+import { Donuts, GiftRequestsChart, OrdersByStatusChart, VoucherSummary } from './StatusCharts';
+import './dashboard.css';
+
+const TILES = [
+  { key: 'users', label: 'Utilisateurs', to: '/layout/contacts/users', icon: 'pi pi-user' },
+  { key: 'clients', label: 'Clients', to: '/layout/contacts/clients', icon: 'pi pi-briefcase' },
+  { key: 'products', label: 'Produits', to: '/layout/products', icon: 'pi pi-box' },
+  { key: 'orders', label: 'Commandes', to: '/layout/orders', icon: 'pi pi-shopping-cart' },
+] as const;
+const CARDS = [
+  { key: 'clients_actifs', label: 'Clients actifs' },
+  { key: 'users_registred', label: "Inscrits à l'application" },
+  { key: 'users_actifs_60', label: 'Actifs sur 60 jours' },
+  { key: 'users_actifs_30', label: 'Actifs sur 30 jours' },
+] as const;
+
+/**
+ * Tableau de bord (`/layout/dashboard`; spec 1 "Dashboard", issue 10 §2): four tiles to the lists,
+ * the app's cards, and one widget per chart, each reading its own call (with its year when it has a
+ * selector). Zone chiefs and the warehouse are sent elsewhere by the guard.
+ */
+export default function DashboardPage() {
+  const counts = useCounts().data;
+  const cards = useCards().data;
+  return (
+    <div className="dash">
+      <nav className="dash-tiles" aria-label="Listes">
+        {TILES.map((t) => (
+          <Link key={t.key} to={t.to} className="card dash-tile">
+            <i className={t.icon} aria-hidden />
+            <span className="dash-tile-label">{t.label}</span>
+            <strong className="dash-tile-value">{counts ? counts[t.key].toLocaleString('fr-FR') : '…'}</strong>
+          </Link>
+        ))}
+      </nav>
+      <section className="dash-cards" aria-label="Application mobile">
+        {CARDS.map((c) => (
+          <div key={c.key} className="card dash-stat">
+            <span>{c.label}</span>
+            <strong>{cards ? cards[c.key].toLocaleString('fr-FR') : '…'}</strong>
+          </div>
+        ))}
+      </section>
+      <div className="dash-grid">
+        <RegistrationsChart />
+        <ConnectionsChart />
+        <VoucherConsumptionChart />
+        <VoucherSummary />
+        <OrdersByMonthChart />
+        <OrdersByStatusChart />
+        <GiftRequestsChart />
+        <GiftActivationChart />
+        <Donuts />
+        <VisitorsChart />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useEffect, useState } from 'react';
+
+/** The window's width, kept up to date: the charts trim their points by it (spec 1 §9). */
+export function useWidth() {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
