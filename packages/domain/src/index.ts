@@ -20,3 +20,4 @@ export * from './returns';
 export * from './gifts';
 export * from './vouchers';
 export * from './ristournes';
+export * from './sync';

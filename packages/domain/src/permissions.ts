@@ -84,6 +84,8 @@ export const ACTIONS = [
   'ristournes:write',
   /** The yearly rebate voucher generation. */
   'ristournes:generate',
+  /** The ERP data synchronisations (admin and full roles). */
+  'sync:run',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -191,6 +193,7 @@ export const MENU: MenuGroup[] = [
       { key: 'circuit-client', label: 'Circuits', path: '/layout/settings/circuit-client', icon: 'pi pi-sitemap' },
       { key: 'activity-client', label: 'Activités', path: '/layout/settings/activity-client', icon: 'pi pi-briefcase' },
       { key: 'category-client', label: 'Catégories de clients', path: '/layout/settings/category-client', icon: 'pi pi-tags' },
+      { key: 'sync-data', label: 'Synchronisation', path: '/layout/settings/data', icon: 'pi pi-sync' },
     ],
   },
 ];

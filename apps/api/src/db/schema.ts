@@ -14,3 +14,4 @@ export * from '../modules/orders/returns.table';
 export * from '../modules/system/sequences.table';
 export * from '../modules/rewards/gifts.table';
 export * from '../modules/rewards/vouchers.table';
+export * from '../modules/sync/sync.table';

@@ -16,6 +16,7 @@ import { tiersRoutes } from './rewards/tiers.routes';
 import { fulfilmentRoutes } from './rewards/fulfilment.routes';
 import { voucherPurchasesRoutes } from './rewards/voucher-purchases.routes';
 import { rebateGenerationRoutes } from './rewards/rebate-generation.routes';
+import { syncRoutes } from './sync/sync.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -36,4 +37,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fulfilmentRoutes);
   await app.register(voucherPurchasesRoutes);
   await app.register(rebateGenerationRoutes);
+  await app.register(syncRoutes);
 }

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type Check, INVOICE_CHECKS, type UpsertKind } from './sync.kinds';
+import { rowsOf } from './sync.stage';
+
+export interface Counts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+const notRejected = 'not exists (select 1 from sync_reject r where r.line = a.line)';
+
+/** Rows whose references do not resolve, as rejections (only for the columns the file has). */
+export async function runChecks(tx: Db, checks: Check[], present: Set<string>) {
+  await tx.execute(sql.raw('create index on sync_reject (line)'));
+  for (const c of checks) {
+    if (!present.has(c.csv)) continue;
+    await tx.execute(sql`insert into sync_reject (line, field, message) select s.line, ${c.csv}, ${c.message} from sync_stage s where ${sql.raw(c.where)}`);
+  }
+}
+
+async function countActions(tx: Db, table: string): Promise<Counts> {
+  const rows = rowsOf<{ action: string; n: number }>(await tx.execute(sql.raw(`select action, count(*)::int as n from ${table} group by action`)));
+  const of = (a: string) => Number(rows.find((r) => r.action === a)?.n ?? 0);
+  return { inserted: of('i'), updated: of('u'), unchanged: of('s') };
+}
+
+/**
+ * Products, clients, remises, tarifs: each good row is classified against the stored one (new,
+ * changed on one of the file's columns, or the same), then, unless `dryRun`, the changed rows are
+ * updated and the new ones inserted, each in one statement.
+ */
+export async function upsert(tx: Db, kind: UpsertKind, present: Set<string>, dryRun: boolean): Promise<Counts> {
+  const targets = kind.targets.filter((t) => present.has(t.csv));
+  const updatable = targets.filter((t) => !t.insertOnly);
+  const differs = updatable.length
+    ? `(${updatable.map((t) => `t.${t.column}`).join(', ')}) is distinct from (${updatable.map((t) => t.expr).join(', ')})`
+    : 'false';
+  await tx.execute(
+    sql.raw(`create temp table sync_apply on commit drop as
+      select a.*, case when a.target_id is null then 'i' when ${differs} then 'u' else 's' end as action
+      from (${kind.resolve}) a left join ${kind.table} t on t.id = a.target_id
+      where ${notRejected}`),
+  );
+  const counts = await countActions(tx, 'sync_apply');
+  if (dryRun) return counts;
+  if (updatable.length && counts.updated) {
+    await tx.execute(
+      sql.raw(`update ${kind.table} t set ${updatable.map((u) => `${u.column} = ${u.expr}`).join(', ')}, updated_at = now()
+        from sync_apply a where a.action = 'u' and t.id = a.target_id`),
+    );
+  }
+  if (counts.inserted) {
+    await tx.execute(
+      sql.raw(`insert into ${kind.table} (${targets.map((x) => x.column).join(', ')})
+        select ${targets.map((x) => x.expr).join(', ')} from sync_apply a where a.action = 'i' order by a.line`),
+    );
+  }
+  return counts;
+}
+
+export const invoiceChecks = INVOICE_CHECKS;
+
+/** Tunis calendar year bounds of "last year" (CA N-1), as the rewards read turnover. */
+const lastYear = sql`extract(year from now() at time zone 'Africa/Tunis')::int - 1`;
+
+/**
+ * Invoices (one CSV line per invoice line) → orders at status 4 « Facturé » with their items.
+ * A line is new (its invoice, or its rank in the invoice, is new), changed (product, quantity or
+ * unit price differ) or the same. An invoice with any change has its items replaced by the file's
+ * lines; its totals are summed in SQL; its points reach the client's ledger once (as
+ * applyOrderStatus does at 2 and 4: points_credited_at claims them); the clients' last-year turnover
+ * (CA_N_1, orders at 2 or 4 of last year in Tunis, the rebates' reading) is recomputed.
+ */
+export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | null): Promise<Counts & { credited: number }> {
+  await tx.execute(sql.raw(`create temp table inv_lines on commit drop as
+    select s.line, s.num_facture, s.ligne::int as ligne, s.date_facture::date as day, c.id as client_id, p.id as product_id, s.qte::int as qte,
+      coalesce(s.prix_unitaire_ttc::numeric, p.price_ttc) as price,
+      coalesce((select pp.points from product_points pp where pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin
+                order by pp.date_debut desc limit 1), p.points) as unit_points,
+      row_number() over (partition by s.num_facture order by s.ligne::int) as rank
+    from sync_stage s
+    join clients c on lower(c.code_client) = lower(s.code_client)
+    join products p on lower(p.ref) = lower(s.ref)
+    where not exists (select 1 from sync_reject r where r.line = s.line)`));
+  await tx.execute(sql.raw(`create temp table inv on commit drop as
+    select l.num_facture, min(l.day) as day, min(l.client_id) as client_id, count(*)::int as n,
+      o.id as order_id, o.status, o.client_id as old_client, false as is_new, o.id is null as changed
+    from inv_lines l left join orders o on o.num_order = l.num_facture
+    group by l.num_facture, o.id, o.status, o.client_id`));
+  await tx.execute(sql.raw('create index on inv (num_facture)'));
+  await tx.execute(sql.raw(`create temp table inv_old on commit drop as
+    select oi.order_id, oi.product_id, oi.qte, oi.unit_price_ttc, row_number() over (partition by oi.order_id order by oi.id) as rank
+    from order_items oi where oi.order_id in (select order_id from inv where order_id is not null)`));
+  await tx.execute(sql.raw('create index on inv_old (order_id, rank)'));
+  await tx.execute(sql.raw(`create temp table inv_act on commit drop as
+    select l.num_facture, case when i.order_id is null or o.order_id is null then 'i'
+      when (o.product_id, o.qte, o.unit_price_ttc) is distinct from (l.product_id, l.qte, l.price) then 'u' else 's' end as action
+    from inv_lines l join inv i on i.num_facture = l.num_facture
+    left join inv_old o on o.order_id = i.order_id and o.rank = l.rank`));
+  const counts = await countActions(tx, 'inv_act');
+  if (dryRun) return { ...counts, credited: 0 };
+
+  await tx.execute(sql.raw('create index on inv_act (num_facture) where action <> \'s\''));
+  await tx.execute(sql.raw(`update inv set changed = true where not changed and (
+      status is distinct from 4 or old_client <> client_id
+      or n <> (select count(*) from inv_old o where o.order_id = inv.order_id)
+      or exists (select 1 from inv_act a where a.num_facture = inv.num_facture and a.action <> 's'))`));
+  await tx.execute(sql.raw(`insert into orders (num_order, client_id, status, created_at, updated_at)
+    select num_facture, client_id, 4, day::timestamp at time zone 'Africa/Tunis', now() from inv where order_id is null order by num_facture`));
+  await tx.execute(sql.raw(`update inv set order_id = o.id, is_new = true from orders o where inv.order_id is null and o.num_order = inv.num_facture`));
+  await tx.execute(sql.raw(`update orders o set status = 4, client_id = i.client_id, updated_at = now() from inv i where i.order_id = o.id and i.changed and not i.is_new`));
+  await tx.execute(sql.raw(`delete from order_items where order_id in (select order_id from inv where changed and not is_new)`));
+  await tx.execute(sql.raw(`insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
+    select i.order_id, l.product_id, l.qte, l.price, l.unit_points from inv_lines l join inv i on i.num_facture = l.num_facture
+    where i.changed order by i.order_id, l.rank`));
+  await tx.execute(sql.raw(`update orders o set total_net_ttc = t.total, total_points = t.points
+    from (select order_id, sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points
+          from order_items where order_id in (select order_id from inv where changed) group by order_id) t
+    where o.id = t.order_id`));
+  const year = sql`extract(year from now() at time zone 'Africa/Tunis')::smallint`;
+  const [credit] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with claim as (
+        update orders o set points_credited_at = now() from inv i
+        where i.order_id = o.id and i.changed and o.points_credited_at is null and o.total_points > 0
+        returning o.id, o.client_id, o.total_points, o.num_order
+      ), per_client as (
+        select client_id, sum(total_points)::int as s from claim group by client_id
+      ), upd as (
+        update clients c set points_fid = c.points_fid + p.s,
+          points_fid_n = (case when c.points_year = ${year} then c.points_fid_n else 0 end) + p.s,
+          points_year = ${year}, updated_at = now()
+        from per_client p where c.id = p.client_id
+        returning c.id, c.points_fid as balance, p.s
+      ), ledger as (
+        insert into points_ledger (client_id, amount, balance_after, source, source_id, reason, author_id)
+        select cl.client_id, cl.total_points, u.balance - u.s + sum(cl.total_points) over (partition by cl.client_id order by cl.id),
+               'order', cl.id, 'Commande ' || cl.num_order || ' traitée', ${authorId}::int
+        from claim cl join upd u on u.id = cl.client_id
+        returning amount
+      )
+      select coalesce(sum(amount), 0)::int as n from ledger`),
+  );
+  await tx.execute(sql`update clients c set ca_n_1 = coalesce(t.turnover, 0), updated_at = now()
+    from (select x.cid, (select sum(o.total_net_ttc) from orders o where o.client_id = x.cid and o.status in (2, 4)
+            and o.created_at >= make_date(${lastYear}, 1, 1)::timestamp at time zone 'Africa/Tunis'
+            and o.created_at < make_date(${lastYear} + 1, 1, 1)::timestamp at time zone 'Africa/Tunis') as turnover
+          from (select client_id as cid from inv where changed union select old_client from inv where changed and old_client is not null) x) t
+    where c.id = t.cid`);
+  return { ...counts, credited: Number(credit?.n ?? 0) };
+}
