@@ -40,6 +40,7 @@ const SegmentationPage = lazy(() => import('../features/ristournes/SegmentationP
 const ConversionsPage = lazy(() => import('../features/conversions/ConversionsPage'));
 const VouchersPage = lazy(() => import('../features/vouchers/VouchersPage'));
 const GenerateVouchersPage = lazy(() => import('../features/rebate-generation/GenerateVouchersPage'));
+const SyncPage = lazy(() => import('../features/sync/SyncPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -95,6 +96,7 @@ export const router = createBrowserRouter([
           { path: 'starter_gifts/conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux de bienvenue / Conversions' } },
           { path: 'vouchers', element: <VouchersPage /> },
           { path: 'generer_vouchers', element: <GenerateVouchersPage /> },
+          { path: 'settings/data', element: <SyncPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

@@ -37,6 +37,7 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/starter_gifts/conversions',
   '/layout/vouchers',
   '/layout/generer_vouchers',
+  '/layout/settings/data',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

@@ -53,6 +53,15 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
   );
 
   app.get(
+    '/sync/latest',
+    { config, schema: { tags, summary: 'La dernière synchronisation de chaque sorte (sous ses boutons)', response: { 200: okReply(z.array(runReply)) } } },
+    async () => {
+      const rows = await app.db.selectDistinctOn([syncRuns.kind]).from(syncRuns).orderBy(syncRuns.kind, desc(syncRuns.startedAt), desc(syncRuns.id));
+      return ok(rows.map((r) => runDto(r, opts.live.get(r.id) ?? null)));
+    },
+  );
+
+  app.get(
     '/sync/runs/:id',
     { config, schema: { tags, summary: 'Une synchronisation : avancement, puis son rapport', params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: okReply(runReply) } } },
     async (req) => {
