@@ -91,6 +91,11 @@ const ADMIN_ONLY: Call[] = [
   ['PUT', '/api/users/1', { STATUS: 1 }],
   ['PUT', '/api/chef-zone/2', { STATUS: 1 }],
   ['GET', '/api/retourMarchandises?page=1'],
+  // ERP synchronisation (issue 10 §1): admin and full roles only.
+  ['GET', '/api/sync/runs?page=1'],
+  ['GET', '/api/sync/latest'],
+  ['GET', '/api/sync/files'],
+  ['GET', '/api/sync/samples/products'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 
