@@ -14,6 +14,8 @@ const notRejected = 'not exists (select 1 from sync_reject r where r.line = a.li
 /** Rows whose references do not resolve, as rejections (only for the columns the file has). */
 export async function runChecks(tx: Db, checks: Check[], present: Set<string>) {
   await tx.execute(sql.raw('create index on sync_reject (line)'));
+  // Temporary tables are never analysed by autovacuum: the planner needs the staged rows' statistics.
+  await tx.execute(sql.raw('analyze sync_stage'));
   for (const c of checks) {
     if (!present.has(c.csv)) continue;
     await tx.execute(sql`insert into sync_reject (line, field, message) select s.line, ${c.csv}, ${c.message} from sync_stage s where ${sql.raw(c.where)}`);
@@ -86,10 +88,15 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
     where not exists (select 1 from sync_reject r where r.line = s.line)`));
   await tx.execute(sql.raw(`create temp table inv on commit drop as
     select l.num_facture, min(l.day) as day, min(l.client_id) as client_id, count(*)::int as n,
+      sum(l.qte * l.price) as total, coalesce(sum(l.qte * l.unit_points), 0)::int as points,
       o.id as order_id, o.status, o.client_id as old_client, false as is_new, o.id is null as changed
     from inv_lines l left join orders o on o.num_order = l.num_facture
     group by l.num_facture, o.id, o.status, o.client_id`));
   await tx.execute(sql.raw('create index on inv (num_facture)'));
+  // Temporary tables are never analysed by autovacuum: without their statistics the planner takes
+  // a million-row table for a small one and picks nested loops.
+  await tx.execute(sql.raw('analyze inv_lines'));
+  await tx.execute(sql.raw('analyze inv'));
   await tx.execute(sql.raw(`create temp table inv_old on commit drop as
     select oi.order_id, oi.product_id, oi.qte, oi.unit_price_ttc, row_number() over (partition by oi.order_id order by oi.id) as rank
     from order_items oi where oi.order_id in (select order_id from inv where order_id is not null)`));
@@ -107,19 +114,24 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
       status is distinct from 4 or old_client <> client_id
       or n <> (select count(*) from inv_old o where o.order_id = inv.order_id)
       or exists (select 1 from inv_act a where a.num_facture = inv.num_facture and a.action <> 's'))`));
-  await tx.execute(sql.raw(`insert into orders (num_order, client_id, status, created_at, updated_at)
-    select num_facture, client_id, 4, day::timestamp at time zone 'Africa/Tunis', now() from inv where order_id is null order by num_facture`));
+  // Totals are the file's lines summed in SQL (the items written below are those same lines).
+  await tx.execute(sql.raw(`insert into orders (num_order, client_id, status, total_net_ttc, total_points, created_at, updated_at)
+    select num_facture, client_id, 4, total, points, day::timestamp at time zone 'Africa/Tunis', now() from inv where order_id is null order by num_facture`));
   await tx.execute(sql.raw(`update inv set order_id = o.id, is_new = true from orders o where inv.order_id is null and o.num_order = inv.num_facture`));
-  await tx.execute(sql.raw(`update orders o set status = 4, client_id = i.client_id, updated_at = now() from inv i where i.order_id = o.id and i.changed and not i.is_new`));
+  await tx.execute(
+    sql.raw(`update orders o set status = 4, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
+      from inv i where i.order_id = o.id and i.changed and not i.is_new`),
+  );
   await tx.execute(sql.raw(`delete from order_items where order_id in (select order_id from inv where changed and not is_new)`));
   await tx.execute(sql.raw(`insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
     select i.order_id, l.product_id, l.qte, l.price, l.unit_points from inv_lines l join inv i on i.num_facture = l.num_facture
     where i.changed order by i.order_id, l.rank`));
-  await tx.execute(sql.raw(`update orders o set total_net_ttc = t.total, total_points = t.points
-    from (select order_id, sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points
-          from order_items where order_id in (select order_id from inv where changed) group by order_id) t
-    where o.id = t.order_id`));
+  // A first import multiplies the orders table: the planner needs to know before it reads it again.
+  await tx.execute(sql.raw('analyze orders'));
+  await tx.execute(sql.raw('analyze inv'));
   const year = sql`extract(year from now() at time zone 'Africa/Tunis')::smallint`;
+  // One pass over the clients (their table carries many indexes): the points claimed by the orders
+  // that reached status 4, through the ledger, and last year's turnover recomputed from the orders.
   const [credit] = rowsOf<{ n: number }>(
     await tx.execute(sql`
       with claim as (
@@ -128,12 +140,25 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
         returning o.id, o.client_id, o.total_points, o.num_order
       ), per_client as (
         select client_id, sum(total_points)::int as s from claim group by client_id
+      ), touched as (
+        select client_id as cid from inv where changed
+        union select old_client from inv where changed and old_client is not null
+      ), turnover as (
+        select o.client_id, sum(o.total_net_ttc) as total from orders o
+        where o.client_id in (select cid from touched) and o.status in (2, 4)
+          and o.created_at >= make_date(${lastYear}, 1, 1)::timestamp at time zone 'Africa/Tunis'
+          and o.created_at < make_date(${lastYear} + 1, 1, 1)::timestamp at time zone 'Africa/Tunis'
+        group by o.client_id
       ), upd as (
-        update clients c set points_fid = c.points_fid + p.s,
-          points_fid_n = (case when c.points_year = ${year} then c.points_fid_n else 0 end) + p.s,
-          points_year = ${year}, updated_at = now()
-        from per_client p where c.id = p.client_id
-        returning c.id, c.points_fid as balance, p.s
+        update clients c set
+          points_fid = c.points_fid + coalesce(p.s, 0),
+          points_fid_n = case when p.s is null then c.points_fid_n else (case when c.points_year = ${year} then c.points_fid_n else 0 end) + p.s end,
+          points_year = case when p.s is null then c.points_year else ${year} end,
+          ca_n_1 = coalesce(t.total, 0),
+          updated_at = now()
+        from touched x left join per_client p on p.client_id = x.cid left join turnover t on t.client_id = x.cid
+        where c.id = x.cid and (p.s is not null or c.ca_n_1 is distinct from coalesce(t.total, 0))
+        returning c.id, c.points_fid as balance, coalesce(p.s, 0) as s
       ), ledger as (
         insert into points_ledger (client_id, amount, balance_after, source, source_id, reason, author_id)
         select cl.client_id, cl.total_points, u.balance - u.s + sum(cl.total_points) over (partition by cl.client_id order by cl.id),
@@ -143,11 +168,5 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
       )
       select coalesce(sum(amount), 0)::int as n from ledger`),
   );
-  await tx.execute(sql`update clients c set ca_n_1 = coalesce(t.turnover, 0), updated_at = now()
-    from (select x.cid, (select sum(o.total_net_ttc) from orders o where o.client_id = x.cid and o.status in (2, 4)
-            and o.created_at >= make_date(${lastYear}, 1, 1)::timestamp at time zone 'Africa/Tunis'
-            and o.created_at < make_date(${lastYear} + 1, 1, 1)::timestamp at time zone 'Africa/Tunis') as turnover
-          from (select client_id as cid from inv where changed union select old_client from inv where changed and old_client is not null) x) t
-    where c.id = t.cid`);
   return { ...counts, credited: Number(credit?.n ?? 0) };
 }

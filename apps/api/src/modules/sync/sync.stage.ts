@@ -40,9 +40,15 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
   await tx.execute(sql.raw(`create temp table sync_stage (line int primary key, ${columns.map((c) => `"${c}" text`).join(', ')}) on commit drop`));
   await tx.execute(sql.raw('create temp table sync_reject (line int not null, field text not null, message text not null) on commit drop'));
   const recordset = `x(line int, ${columns.map((c) => `"${c}" text`).join(', ')})`;
+  // One batch in flight while the next is read and checked: the database and the parser work at once.
+  let inFlight: Promise<unknown> = Promise.resolve();
   const insertBatch = async (rows: Record<string, unknown>[]) => {
+    await inFlight;
     if (!rows.length) return;
-    await tx.execute(sql`insert into sync_stage select * from json_to_recordset(${JSON.stringify(rows)}::json) as ${sql.raw(recordset)}`);
+    // Drizzle's query runs each time it is awaited: Promise.resolve makes it run once.
+    inFlight = Promise.resolve(tx.execute(sql`insert into sync_stage select * from json_to_recordset(${JSON.stringify(rows)}::json) as ${sql.raw(recordset)}`));
+    // Its failure is seen by the next await; a rejection is never left unhandled meanwhile.
+    inFlight.catch(() => {});
   };
 
   const required = new Set(def.columns.filter((c) => c.required).map((c) => c.name));
@@ -100,6 +106,7 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
     rejections.push({ line: e.lines ?? 0, field: '', message: SYNC_MSG.badCsv(e.message ?? '') });
   }
   await insertBatch(batch);
+  await inFlight;
   await reject(tx, rejections);
   if (!names || total === 0) await reject(tx, [{ line: 1, field: '', message: SYNC_MSG.noRows }]);
   progress(info.size, info.size);
