@@ -143,6 +143,8 @@ export async function benchSync(url: string) {
     await app.close();
   } finally {
     await handle.close();
+    // pg-boss may still be letting its last connection go.
+    await new Promise((r) => setTimeout(r, 1000));
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

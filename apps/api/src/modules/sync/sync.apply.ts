@@ -115,8 +115,11 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
       or n <> (select count(*) from inv_old o where o.order_id = inv.order_id)
       or exists (select 1 from inv_act a where a.num_facture = inv.num_facture and a.action <> 's'))`));
   // Totals are the file's lines summed in SQL (the items written below are those same lines).
-  await tx.execute(sql.raw(`insert into orders (num_order, client_id, status, total_net_ttc, total_points, created_at, updated_at)
-    select num_facture, client_id, 4, total, points, day::timestamp at time zone 'Africa/Tunis', now() from inv where order_id is null order by num_facture`));
+  // A new invoice is born at status 4: its points are claimed as it is written (points_credited_at),
+  // and credited below with those of the existing orders that reach status 4 now.
+  await tx.execute(sql.raw(`insert into orders (num_order, client_id, status, total_net_ttc, total_points, points_credited_at, created_at, updated_at)
+    select num_facture, client_id, 4, total, points, case when points > 0 then now() end, day::timestamp at time zone 'Africa/Tunis', now()
+    from inv where order_id is null order by num_facture`));
   await tx.execute(sql.raw(`update inv set order_id = o.id, is_new = true from orders o where inv.order_id is null and o.num_order = inv.num_facture`));
   await tx.execute(
     sql.raw(`update orders o set status = 4, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
@@ -134,10 +137,13 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
   // that reached status 4, through the ledger, and last year's turnover recomputed from the orders.
   const [credit] = rowsOf<{ n: number }>(
     await tx.execute(sql`
-      with claim as (
+      with claimed as (
         update orders o set points_credited_at = now() from inv i
-        where i.order_id = o.id and i.changed and o.points_credited_at is null and o.total_points > 0
+        where i.order_id = o.id and i.changed and not i.is_new and o.points_credited_at is null and o.total_points > 0
         returning o.id, o.client_id, o.total_points, o.num_order
+      ), claim as (
+        select id, client_id, total_points, num_order from claimed
+        union all select order_id, client_id, points, num_facture from inv where is_new and points > 0
       ), per_client as (
         select client_id, sum(total_points)::int as s from claim group by client_id
       ), touched as (

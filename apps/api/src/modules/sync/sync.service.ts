@@ -51,6 +51,9 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
     const outcome = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp-sync-${kind}`}))`);
+      // The planner's estimates on fresh temporary tables are huge: JIT would compile for a second
+      // per statement of work that takes a few milliseconds.
+      await tx.execute(sql`set local jit = off`);
       let counts: Counts;
       let total: number;
       let sha256: string;
