@@ -37,7 +37,7 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
   const info = await inspectFile(filePath);
   const delimiter = detectDelimiter(info.firstLine);
   const columns = def.columns.map((c) => col(c.name));
-  await tx.execute(sql.raw(`create temp table sync_stage (line int primary key, ${columns.map((c) => `"${c}" text`).join(', ')}) on commit drop`));
+  await tx.execute(sql.raw(`create temp table sync_stage (line int not null, ${columns.map((c) => `"${c}" text`).join(', ')}) on commit drop`));
   await tx.execute(sql.raw('create temp table sync_reject (line int not null, field text not null, message text not null) on commit drop'));
   const recordset = `x(line int, ${columns.map((c) => `"${c}" text`).join(', ')})`;
   // One batch in flight while the next is read and checked: the database and the parser work at once.
@@ -113,14 +113,19 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
   return { sha256: info.sha256, total, present };
 }
 
-/** A second row with the same natural key as an earlier one is refused, naming the first. */
+/**
+ * A second row with the same natural key as an earlier one is refused, naming the first. Keys are
+ * grouped by hashing (no sort of the whole file); the rows are read again only for repeated keys.
+ */
 export async function rejectDuplicates(tx: Db, kind: CsvKind) {
-  const keys = SYNC_DEFS[kind].key.map((k) => `lower(s.${col(k)})`).join(', ');
+  const keys = SYNC_DEFS[kind].key.map((k) => `lower(${col(k)})`);
   const template = SYNC_MSG.duplicate(-1);
+  const match = SYNC_DEFS[kind].key.map((k, i) => `lower(s.${col(k)}) = d.k${i}`).join(' and ');
   await tx.execute(sql`insert into sync_reject (line, field, message)
-    select d.line, ${SYNC_DEFS[kind].key[0]}, replace(${template}, '-1', d.first::text)
-    from (select s.line, min(s.line) over (partition by ${sql.raw(keys)}) as first from sync_stage s) d
-    where d.line <> d.first`);
+    select s.line, ${SYNC_DEFS[kind].key[0]}, replace(${template}, '-1', d.first::text)
+    from (select ${sql.raw(keys.map((k, i) => `${k} as k${i}`).join(', '))}, min(line) as first
+          from sync_stage group by ${sql.raw(keys.join(', '))} having count(*) > 1) d
+    join sync_stage s on ${sql.raw(match)} and s.line <> d.first`);
 }
 
 /** Every rejection of the run: the count, and the first `keep` by line. */
