@@ -79,17 +79,20 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
   await tx.execute(sql.raw(`create temp table inv_lines on commit drop as
     select s.line, s.num_facture, s.ligne::int as ligne, s.date_facture::date as day, c.id as client_id, p.id as product_id, s.qte::int as qte,
       coalesce(s.prix_unitaire_ttc::numeric, p.price_ttc) as price,
-      coalesce((select pp.points from product_points pp where pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin
-                order by pp.date_debut desc limit 1), p.points) as unit_points,
-      row_number() over (partition by s.num_facture order by s.ligne::int) as rank
+      coalesce(pp.points, p.points) as unit_points,
+      row_number() over (partition by s.num_facture collate "C" order by s.ligne::int) as rank
     from sync_stage s
     join clients c on lower(c.code_client) = lower(s.code_client)
     join products p on lower(p.ref) = lower(s.ref)
+    -- A product's point periods never overlap (product_points): one match at most.
+    left join product_points pp on pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin
     where not exists (select 1 from sync_reject r where r.line = s.line)`));
   await tx.execute(sql.raw(`create temp table inv on commit drop as
     select l.num_facture, min(l.day) as day, min(l.client_id) as client_id, count(*)::int as n,
       sum(l.qte * l.price) as total, coalesce(sum(l.qte * l.unit_points), 0)::int as points,
-      o.id as order_id, o.status, o.client_id as old_client, false as is_new, o.id is null as changed
+      o.id is null as is_new, o.id is null as changed, o.status, o.client_id as old_client,
+      -- A new invoice's order id is drawn here: no second pass to learn it after the insert.
+      case when o.id is not null then o.id when ${dryRun ? 'false' : 'true'} then nextval(pg_get_serial_sequence('orders', 'id'))::int end as order_id
     from inv_lines l left join orders o on o.num_order = l.num_facture
     group by l.num_facture, o.id, o.status, o.client_id`));
   await tx.execute(sql.raw('create index on inv (num_facture)'));
@@ -99,17 +102,18 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
   await tx.execute(sql.raw('analyze inv'));
   await tx.execute(sql.raw(`create temp table inv_old on commit drop as
     select oi.order_id, oi.product_id, oi.qte, oi.unit_price_ttc, row_number() over (partition by oi.order_id order by oi.id) as rank
-    from order_items oi where oi.order_id in (select order_id from inv where order_id is not null)`));
+    from order_items oi where oi.order_id in (select order_id from inv where not is_new)`));
   await tx.execute(sql.raw('create index on inv_old (order_id, rank)'));
   await tx.execute(sql.raw(`create temp table inv_act on commit drop as
-    select l.num_facture, case when i.order_id is null or o.order_id is null then 'i'
+    select l.num_facture, case when i.is_new or o.order_id is null then 'i'
       when (o.product_id, o.qte, o.unit_price_ttc) is distinct from (l.product_id, l.qte, l.price) then 'u' else 's' end as action
     from inv_lines l join inv i on i.num_facture = l.num_facture
     left join inv_old o on o.order_id = i.order_id and o.rank = l.rank`));
   const counts = await countActions(tx, 'inv_act');
   if (dryRun) return { ...counts, credited: 0 };
 
-  await tx.execute(sql.raw('create index on inv_act (num_facture) where action <> \'s\''));
+  const [{ old }] = rowsOf<{ old: boolean }>(await tx.execute(sql.raw('select exists (select 1 from inv where not is_new) as old')));
+  if (old) await tx.execute(sql.raw("create index on inv_act (num_facture) where action <> 's'"));
   await tx.execute(sql.raw(`update inv set changed = true where not changed and (
       status is distinct from 4 or old_client <> client_id
       or n <> (select count(*) from inv_old o where o.order_id = inv.order_id)
@@ -117,10 +121,9 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
   // Totals are the file's lines summed in SQL (the items written below are those same lines).
   // A new invoice is born at status 4: its points are claimed as it is written (points_credited_at),
   // and credited below with those of the existing orders that reach status 4 now.
-  await tx.execute(sql.raw(`insert into orders (num_order, client_id, status, total_net_ttc, total_points, points_credited_at, created_at, updated_at)
-    select num_facture, client_id, 4, total, points, case when points > 0 then now() end, day::timestamp at time zone 'Africa/Tunis', now()
-    from inv where order_id is null order by num_facture`));
-  await tx.execute(sql.raw(`update inv set order_id = o.id, is_new = true from orders o where inv.order_id is null and o.num_order = inv.num_facture`));
+  await tx.execute(sql.raw(`insert into orders (id, num_order, client_id, status, total_net_ttc, total_points, points_credited_at, created_at, updated_at)
+    select order_id, num_facture, client_id, 4, total, points, case when points > 0 then now() end, day::timestamp at time zone 'Africa/Tunis', now()
+    from inv where is_new order by order_id`));
   await tx.execute(
     sql.raw(`update orders o set status = 4, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
       from inv i where i.order_id = o.id and i.changed and not i.is_new`),
