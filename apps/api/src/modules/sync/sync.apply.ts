@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { SYNC_MSG } from '@app/domain';
 import { type Check, INVOICE_CHECKS, type UpsertKind } from './sync.kinds';
 import { rowsOf } from './sync.stage';
 
@@ -75,18 +76,28 @@ const lastYear = sql`extract(year from now() at time zone 'Africa/Tunis')::int -
  * applyOrderStatus does at 2 and 4: points_credited_at claims them); the clients' last-year turnover
  * (CA_N_1, orders at 2 or 4 of last year in Tunis, the rebates' reading) is recomputed.
  */
-export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | null): Promise<Counts & { credited: number }> {
+/**
+ * The invoice lines resolved once (client, product, unit price and points, rank in the invoice):
+ * the lines whose client or product is unknown are refused from this same pass.
+ */
+export async function prepareInvoices(tx: Db) {
   await tx.execute(sql.raw(`create temp table inv_lines on commit drop as
     select s.line, s.num_facture, s.ligne::int as ligne, s.date_facture::date as day, c.id as client_id, p.id as product_id, s.qte::int as qte,
       coalesce(s.prix_unitaire_ttc::numeric, p.price_ttc) as price,
       coalesce(pp.points, p.points) as unit_points,
       row_number() over (partition by s.num_facture collate "C" order by s.ligne::int) as rank
     from sync_stage s
-    join clients c on lower(c.code_client) = lower(s.code_client)
-    join products p on lower(p.ref) = lower(s.ref)
+    left join clients c on lower(c.code_client) = lower(s.code_client)
+    left join products p on lower(p.ref) = lower(s.ref)
     -- A product's point periods never overlap (product_points): one match at most.
-    left join product_points pp on pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin
-    where not exists (select 1 from sync_reject r where r.line = s.line)`));
+    left join product_points pp on pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin`));
+  await tx.execute(sql`insert into sync_reject (line, field, message) select line, 'CODE_CLIENT', ${SYNC_MSG.unknownClient} from inv_lines where client_id is null`);
+  await tx.execute(sql`insert into sync_reject (line, field, message) select line, 'REF', ${SYNC_MSG.unknownProduct} from inv_lines where product_id is null`);
+}
+
+export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | null, anyRejected: boolean): Promise<Counts & { credited: number }> {
+  // Only a refused file (never applied) still holds refused lines: its report counts the others.
+  if (anyRejected) await tx.execute(sql.raw('delete from inv_lines l where exists (select 1 from sync_reject r where r.line = l.line)'));
   await tx.execute(sql.raw(`create temp table inv on commit drop as
     select l.num_facture, min(l.day) as day, min(l.client_id) as client_id, count(*)::int as n,
       sum(l.qte * l.price) as total, coalesce(sum(l.qte * l.unit_points), 0)::int as points,

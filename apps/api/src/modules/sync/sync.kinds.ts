@@ -35,13 +35,12 @@ const t = (csv: string, column: string, expr: string, insertOnly = false): Targe
 
 const categoryOf = `(select c.id from product_categories c where lower(c.code_categorie) = lower(s.code_categorie))`;
 const brandOf = `(select b.id from brands b where lower(b.name) = lower(s.brand))`;
-const clientOf = (col = 's.code_client') => `(select c.id from clients c where lower(c.code_client) = lower(${col}))`;
 
 export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs', UpsertKind> = {
   products: {
     table: 'products',
     checks: [
-      { csv: 'CODE_CATEGORIE', where: `${categoryOf} is null`, message: SYNC_MSG.unknownCategory },
+      { csv: 'CODE_CATEGORIE', where: `not exists (select 1 from product_categories c where lower(c.code_categorie) = lower(s.code_categorie))`, message: SYNC_MSG.unknownCategory },
       { csv: 'BRAND', where: `s.brand is not null and ${brandOf} is null`, message: SYNC_MSG.unknownBrand },
     ],
     resolve: `select s.*, p.id as target_id, ${categoryOf} as category_id, ${brandOf} as brand_id
@@ -127,7 +126,7 @@ export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs',
   },
   remises: {
     table: 'clients',
-    checks: [{ csv: 'CODE_CLIENT', where: `${clientOf()} is null`, message: SYNC_MSG.unknownClient }],
+    checks: [{ csv: 'CODE_CLIENT', where: `not exists (select 1 from clients c where lower(c.code_client) = lower(s.code_client))`, message: SYNC_MSG.unknownClient }],
     resolve: `select s.*, c.id as target_id from sync_stage s left join clients c on lower(c.code_client) = lower(s.code_client)`,
     targets: [
       t('REMISE_GLOBAL', 'remise_global', 'coalesce(a.remise_global::numeric, 0)'),
@@ -160,10 +159,8 @@ export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs',
   },
 };
 
-/** Invoice lines whose references do not resolve, or that disagree with their invoice's first line. */
+/** Invoice lines that disagree with their invoice's first line (unknown codes: prepareInvoices). */
 export const INVOICE_CHECKS: Check[] = [
-  { csv: 'CODE_CLIENT', where: `${clientOf()} is null`, message: SYNC_MSG.unknownClient },
-  { csv: 'REF', where: `not exists (select 1 from products p where lower(p.ref) = lower(s.ref))`, message: SYNC_MSG.unknownProduct },
   {
     csv: 'CODE_CLIENT',
     where: `exists (select 1 from sync_stage f where f.num_facture = s.num_facture and f.line < s.line

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.repository';
-import { applyInvoices, type Counts, invoiceChecks, runChecks, upsert } from './sync.apply';
+import { applyInvoices, type Counts, invoiceChecks, prepareInvoices, runChecks, upsert } from './sync.apply';
 import { removeFiles, syncImages } from './sync.images';
 import { UPSERT_KINDS } from './sync.kinds';
 import { rejectDuplicates, rejections, stageCsv } from './sync.stage';
@@ -78,10 +78,14 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
         progress({ done: 0, total: 1, step: 'Contrôle des références' });
         await rejectDuplicates(tx, kind);
         await runChecks(tx, kind === 'invoices' ? invoiceChecks : UPSERT_KINDS[kind].checks, staged.present);
+        if (kind === 'invoices') await prepareInvoices(tx);
         rejected = await rejections(tx, SYNC_REJECTIONS_KEPT);
         const stop = rejected.count > 0 || dryRun;
         progress({ done: 0, total: 1, step: 'Application' });
-        counts = kind === 'invoices' ? await applyInvoices(tx, stop, input.user?.id ?? null) : await upsert(tx, UPSERT_KINDS[kind], staged.present, stop);
+        counts =
+          kind === 'invoices'
+            ? await applyInvoices(tx, stop, input.user?.id ?? null, rejected.count > 0)
+            : await upsert(tx, UPSERT_KINDS[kind], staged.present, stop);
       }
       const early = decide();
       if (early) throw new Rollback(early);
