@@ -230,13 +230,15 @@ describe('invoices', () => {
       `FAC-9;2;2025-01-01;C000002;CAF-0001;1`,
       `FAC-10;1;2025-01-01;NOPE;CAF-0001;1`,
       `FAC-11;1;2025-01-01;C000001;NOPE;0`,
+      `FAC-9;1;2025-01-01;C000001;CAF-0001;2`,
     ].join('\n');
     const run = await upload('syncInvoicesFromCSV', 'invoices.csv', bad);
-    expect(run).toMatchObject({ RESULT: 'rejected', REJECTED: 3 });
+    expect(run).toMatchObject({ RESULT: 'rejected', REJECTED: 4 });
     expect(run.REJECTIONS).toEqual([
       { line: 3, field: 'CODE_CLIENT', message: SYNC_MSG.invoiceMismatch },
       { line: 4, field: 'CODE_CLIENT', message: SYNC_MSG.unknownClient },
       { line: 5, field: 'QTE', message: 'La quantité doit être au moins 1.' },
+      { line: 6, field: 'NUM_FACTURE', message: SYNC_MSG.duplicate(2) },
     ]);
     expect(await count(orders)).toBe(before);
   });

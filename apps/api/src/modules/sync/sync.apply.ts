@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SYNC_MSG } from '@app/domain';
-import { type Check, INVOICE_CHECKS, type UpsertKind } from './sync.kinds';
+import type { Check, UpsertKind } from './sync.kinds';
 import { rowsOf } from './sync.stage';
 
 export interface Counts {
@@ -63,10 +63,34 @@ export async function upsert(tx: Db, kind: UpsertKind, present: Set<string>, dry
   return counts;
 }
 
-export const invoiceChecks = INVOICE_CHECKS;
-
 /** Tunis calendar year bounds of "last year" (CA N-1), as the rewards read turnover. */
 const lastYear = sql`extract(year from now() at time zone 'Africa/Tunis')::int - 1`;
+
+/**
+ * The invoice lines resolved in one pass (client, product, unit price and points, rank in the
+ * invoice by LIGNE), and from the same pass the lines refused: a LIGNE repeated in its invoice, a
+ * day or client differing from the invoice's first line, an unknown client or product.
+ */
+export async function prepareInvoices(tx: Db) {
+  await tx.execute(sql.raw(`create temp table inv_lines on commit drop as
+    select s.line, s.num_facture, s.ligne::int as ligne, s.date_facture::date as day, c.id as client_id, p.id as product_id, s.qte::int as qte,
+      coalesce(s.prix_unitaire_ttc::numeric, p.price_ttc) as price,
+      coalesce(pp.points, p.points) as unit_points,
+      row_number() over w as rank,
+      lag(s.ligne::int) over w as prev_ligne, lag(s.line) over w as prev_line,
+      s.date_facture <> first_value(s.date_facture) over w or lower(s.code_client) <> first_value(lower(s.code_client)) over w as mismatch
+    from sync_stage s
+    left join clients c on lower(c.code_client) = lower(s.code_client)
+    left join products p on lower(p.ref) = lower(s.ref)
+    -- A product's point periods never overlap (product_points): one match at most.
+    left join product_points pp on pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin
+    window w as (partition by s.num_facture collate "C" order by s.ligne::int, s.line)`));
+  await tx.execute(sql`insert into sync_reject (line, field, message)
+    select line, 'NUM_FACTURE', replace(${SYNC_MSG.duplicate(-1)}, '-1', prev_line::text) from inv_lines where prev_ligne = ligne
+    union all select line, 'CODE_CLIENT', ${SYNC_MSG.invoiceMismatch} from inv_lines where mismatch
+    union all select line, 'CODE_CLIENT', ${SYNC_MSG.unknownClient} from inv_lines where client_id is null
+    union all select line, 'REF', ${SYNC_MSG.unknownProduct} from inv_lines where product_id is null`);
+}
 
 /**
  * Invoices (one CSV line per invoice line) → orders at status 4 « Facturé » with their items.
@@ -76,25 +100,6 @@ const lastYear = sql`extract(year from now() at time zone 'Africa/Tunis')::int -
  * applyOrderStatus does at 2 and 4: points_credited_at claims them); the clients' last-year turnover
  * (CA_N_1, orders at 2 or 4 of last year in Tunis, the rebates' reading) is recomputed.
  */
-/**
- * The invoice lines resolved once (client, product, unit price and points, rank in the invoice):
- * the lines whose client or product is unknown are refused from this same pass.
- */
-export async function prepareInvoices(tx: Db) {
-  await tx.execute(sql.raw(`create temp table inv_lines on commit drop as
-    select s.line, s.num_facture, s.ligne::int as ligne, s.date_facture::date as day, c.id as client_id, p.id as product_id, s.qte::int as qte,
-      coalesce(s.prix_unitaire_ttc::numeric, p.price_ttc) as price,
-      coalesce(pp.points, p.points) as unit_points,
-      row_number() over (partition by s.num_facture collate "C" order by s.ligne::int) as rank
-    from sync_stage s
-    left join clients c on lower(c.code_client) = lower(s.code_client)
-    left join products p on lower(p.ref) = lower(s.ref)
-    -- A product's point periods never overlap (product_points): one match at most.
-    left join product_points pp on pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin`));
-  await tx.execute(sql`insert into sync_reject (line, field, message) select line, 'CODE_CLIENT', ${SYNC_MSG.unknownClient} from inv_lines where client_id is null`);
-  await tx.execute(sql`insert into sync_reject (line, field, message) select line, 'REF', ${SYNC_MSG.unknownProduct} from inv_lines where product_id is null`);
-}
-
 export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | null, anyRejected: boolean): Promise<Counts & { credited: number }> {
   // Only a refused file (never applied) still holds refused lines: its report counts the others.
   if (anyRejected) await tx.execute(sql.raw('delete from inv_lines l where exists (select 1 from sync_reject r where r.line = l.line)'));

@@ -158,13 +158,3 @@ export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs',
     ],
   },
 };
-
-/** Invoice lines that disagree with their invoice's first line (unknown codes: prepareInvoices). */
-export const INVOICE_CHECKS: Check[] = [
-  {
-    csv: 'CODE_CLIENT',
-    where: `exists (select 1 from sync_stage f where f.num_facture = s.num_facture and f.line < s.line
-      and (f.date_facture <> s.date_facture or lower(f.code_client) <> lower(s.code_client)))`,
-    message: SYNC_MSG.invoiceMismatch,
-  },
-];

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.repository';
-import { applyInvoices, type Counts, invoiceChecks, prepareInvoices, runChecks, upsert } from './sync.apply';
+import { applyInvoices, type Counts, prepareInvoices, runChecks, upsert } from './sync.apply';
 import { removeFiles, syncImages } from './sync.images';
 import { UPSERT_KINDS } from './sync.kinds';
 import { rejectDuplicates, rejections, stageCsv } from './sync.stage';
@@ -76,9 +76,13 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
         const staged = await stageCsv(tx, kind, input.source, (done, all) => progress({ done, total: all, step: 'Lecture et vérification des lignes' }));
         ({ total, sha256 } = staged);
         progress({ done: 0, total: 1, step: 'Contrôle des références' });
-        await rejectDuplicates(tx, kind);
-        await runChecks(tx, kind === 'invoices' ? invoiceChecks : UPSERT_KINDS[kind].checks, staged.present);
-        if (kind === 'invoices') await prepareInvoices(tx);
+        if (kind === 'invoices') {
+          await runChecks(tx, [], staged.present);
+          await prepareInvoices(tx);
+        } else {
+          await rejectDuplicates(tx, kind);
+          await runChecks(tx, UPSERT_KINDS[kind].checks, staged.present);
+        }
         rejected = await rejections(tx, SYNC_REJECTIONS_KEPT);
         const stop = rejected.count > 0 || dryRun;
         progress({ done: 0, total: 1, step: 'Application' });
