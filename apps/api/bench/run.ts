@@ -20,6 +20,7 @@ import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchGeneration } from './generation';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
+import { benchSync } from './sync';
 
 const ACTIVITIES = 10_000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -132,6 +133,8 @@ if (url) {
     },
     u.toString(),
   );
+  // The ERP synchronisations, in a database of their own (BENCH_SYNC_PRODUCTS, BENCH_SYNC_LINES; 0 skips).
+  if (Number(process.env.BENCH_SYNC_LINES ?? 1) > 0) await benchSync(url);
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : mesure PostgreSQL ignorée)');
 }

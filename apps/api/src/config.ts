@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,9 +52,11 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Secret for captcha challenges; generated per start when unset (challenges then die with the process). */
   CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+  /** Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. */
+  SYNC_DIR: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string | null };
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string | null; syncDir: string };
 
 export class ConfigError extends Error {}
 
@@ -64,10 +67,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration invalide : ${String(issue.path[0])} ${issue.message}`);
   }
   const c = parsed.data;
+  // npm runs the server from apps/api; a relative DATA_DIR means relative to where npm was invoked.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
+  const syncDir = c.SYNC_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.SYNC_DIR) : path.join(dataDir, 'sync');
+  if (existsSync(syncDir) && !statSync(syncDir).isDirectory()) throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} n'est pas un dossier`);
   return {
     ...c,
-    // npm runs the server from apps/api; a relative DATA_DIR means relative to where npm was invoked.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
+    dataDir,
+    syncDir,
     webDist: null,
     ...overrides,
   };

@@ -42,7 +42,7 @@ describe('OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(30);
     const missing: string[] = [];
     for (const { route, op } of ops) {
-      const success = op.responses['200'] ?? op.responses['201'];
+      const success = op.responses['200'] ?? op.responses['201'] ?? op.responses['202'];
       const content = success?.content ? Object.values(success.content) : [];
       if (!content.length || !content.every((c) => c.schema && Object.keys(c.schema).length > 0)) missing.push(`${route}: succès`);
       const error = op.responses['4XX']?.content?.['application/json']?.schema;

@@ -126,6 +126,11 @@ const ADMIN_ONLY: Call[] = [
   ['GET', '/api/tools/export/csv'],
   ['GET', '/api/gallery?page=1'],
   ['GET', '/api/contacts?page=1'],
+  // ERP synchronisation (issue 10 §1): admin and full roles only.
+  ['GET', '/api/sync/runs?page=1'],
+  ['GET', '/api/sync/latest'],
+  ['GET', '/api/sync/files'],
+  ['GET', '/api/sync/samples/products'],
 ];
 const SELF: Call[] = [['GET', '/api/profile']];
 

@@ -87,6 +87,9 @@ const clientFields = {
   EMAIL: optional(email()),
 };
 
+/** Each client field's own rule (the ERP synchronisation validates its rows with them). */
+export const CLIENT_FIELD_RULES = clientFields;
+
 /** The add dialog's required list (spec 1 §5, first reading). */
 export const CLIENT_CREATE_REQUIRED = [
   'CODE_CLIENT', 'NAME', 'TVA', 'ADDRESS', 'TYPE_CLIENT_ID', 'GSM', 'NUM_SIRET', 'C_PAYEUR', 'C_RISQUE', 'PERCENTAGE', 'PAIEMENT',

@@ -26,3 +26,4 @@ export * from './showcase';
 export * from './site-settings';
 export * from './flux';
 export * from './dashboard';
+export * from './sync';

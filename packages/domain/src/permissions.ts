@@ -100,6 +100,8 @@ export const ACTIONS = [
   'flux:write',
   // Dashboard (issue 10 §2)
   'dashboard:read',
+  /** The ERP data synchronisations (admin and full roles). */
+  'sync:run',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -218,6 +220,7 @@ export const MENU: MenuGroup[] = [
       { key: 'category-client', label: 'Catégories de clients', path: '/layout/settings/category-client', icon: 'pi pi-tags' },
       { key: 'banner', label: 'Bannière et pop-up', path: '/layout/settings/banner', icon: 'pi pi-image' },
       { key: 'company', label: 'Société', path: '/layout/settings/company', icon: 'pi pi-building' },
+      { key: 'sync-data', label: 'Synchronisation', path: '/layout/settings/data', icon: 'pi pi-sync' },
     ],
   },
   // Website content (issue 9 §1): one entry per page, then the services and partner tools lists.

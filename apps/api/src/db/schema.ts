@@ -18,3 +18,4 @@ export * from '../modules/site/site.table';
 export * from '../modules/showcase/showcase.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/flux/flux.table';
+export * from '../modules/sync/sync.table';

@@ -23,6 +23,7 @@ import { showcaseRoutes } from './showcase/showcase.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { fluxRoutes } from './flux/flux.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { syncRoutes } from './sync/sync.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(fluxRoutes);
   await app.register(dashboardRoutes);
+  await app.register(syncRoutes);
 }

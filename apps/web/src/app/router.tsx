@@ -53,6 +53,7 @@ const HomeServicesPage = lazy(() => import('../features/showcase/ServicesPage').
 const ToolsPage = lazy(() => import('../features/showcase/ToolsPage'));
 const GalleryPage = lazy(() => import('../features/showcase/GalleryPage'));
 const ContactRequestsPage = lazy(() => import('../features/showcase/ContactRequestsPage'));
+const SyncPage = lazy(() => import('../features/sync/SyncPage'));
 
 /** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
 export const router = createBrowserRouter([
@@ -125,6 +126,7 @@ export const router = createBrowserRouter([
           { path: 'contents/tools', element: <ToolsPage />, handle: { title: 'Site web / Outils partenaires' } },
           { path: 'gallery', element: <GalleryPage /> },
           { path: 'prises-contacts', element: <ContactRequestsPage /> },
+          { path: 'settings/data', element: <SyncPage /> },
           { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
         ],
       },

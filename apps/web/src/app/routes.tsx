@@ -56,6 +56,7 @@ export const IMPLEMENTED_PATHS: readonly string[] = [
   '/layout/contents/tools',
   '/layout/gallery',
   '/layout/prises-contacts',
+  '/layout/settings/data',
 ];
 
 const pathOnly = (to: string) => to.split('?')[0].split('#')[0];

@@ -1,0 +1,150 @@
+import { SYNC_MSG, SYNC_REJECTIONS_KEPT, type SyncKind, type SyncRejection, type SyncResult } from '@app/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/http';
+import type { JobProgress } from '../../lib/jobs/engine';
+import type { CurrentUser } from '../../plugins/auth';
+import { audit } from '../audit/audit.repository';
+import { applyInvoices, type Counts, prepareInvoices, runChecks, upsert } from './sync.apply';
+import { removeFiles, syncImages } from './sync.images';
+import { UPSERT_KINDS } from './sync.kinds';
+import { rejectDuplicates, rejections, stageCsv } from './sync.stage';
+import { syncRuns } from './sync.table';
+
+export interface RunInput {
+  runId: number;
+  kind: SyncKind;
+  /** The CSV file, or the images folder. */
+  source: string;
+  dryRun: boolean;
+  user: Pick<CurrentUser, 'id' | 'email'> | null;
+  uploads: string;
+}
+
+export interface RunOutcome extends Counts {
+  result: SyncResult;
+  total: number;
+  rejected: number;
+  rejections: SyncRejection[];
+  sha256: string | null;
+  message: string | null;
+}
+
+/** Thrown inside the transaction to roll it back while keeping the report (a dry run, rejected rows). */
+class Rollback extends Error {
+  constructor(readonly outcome: RunOutcome) {
+    super('rollback');
+  }
+}
+
+/**
+ * One synchronisation run, all in ONE transaction: read and check every row, check the references,
+ * then either apply every row or nothing (a row refused, a dry run « Vérifier »). One run per kind
+ * at a time, whatever the process (a transaction-scoped advisory lock). The history row is written
+ * by the caller outside this transaction, so it survives a rollback.
+ */
+export async function executeSync(db: Db, input: RunInput, progress: (p: JobProgress) => void = () => {}): Promise<RunOutcome> {
+  const { kind, dryRun } = input;
+  let written: string[] = [];
+  let replaced: string[] = [];
+  try {
+    const outcome = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp-sync-${kind}`}))`);
+      // The planner's estimates on fresh temporary tables are huge: JIT would compile for a second
+      // per statement of work that takes a few milliseconds.
+      await tx.execute(sql`set local jit = off`);
+      let counts: Counts;
+      let total: number;
+      let sha256: string;
+      let rejected: { count: number; rows: SyncRejection[] };
+      const decide = (): RunOutcome | null => {
+        const base = { ...counts, total, sha256, rejected: rejected.count, rejections: rejected.rows };
+        if (rejected.count) return { ...base, result: 'rejected', message: `${rejected.count} ligne(s) refusée(s) : rien n’a été appliqué.` };
+        if (dryRun) return { ...base, result: 'checked', message: null };
+        return null;
+      };
+      if (kind === 'images') {
+        progress({ done: 0, total: 1, step: 'Lecture des images' });
+        const r = await syncImages(tx, input.source, input.uploads, dryRun, (done, all) => progress({ done, total: all, step: 'Enregistrement des images' }));
+        written = r.written;
+        replaced = r.replaced;
+        ({ counts, total, sha256 } = r);
+        const lines = new Set(r.rejections.map((x) => x.line));
+        rejected = { count: lines.size, rows: r.rejections.slice(0, SYNC_REJECTIONS_KEPT) };
+      } else {
+        const staged = await stageCsv(tx, kind, input.source, (done, all) => progress({ done, total: all, step: 'Lecture et vérification des lignes' }));
+        ({ total, sha256 } = staged);
+        progress({ done: 0, total: 1, step: 'Contrôle des références' });
+        if (kind === 'invoices') {
+          await runChecks(tx, [], staged.present);
+          await prepareInvoices(tx);
+        } else {
+          await rejectDuplicates(tx, kind);
+          await runChecks(tx, UPSERT_KINDS[kind].checks, staged.present);
+        }
+        rejected = await rejections(tx, SYNC_REJECTIONS_KEPT);
+        const stop = rejected.count > 0 || dryRun;
+        progress({ done: 0, total: 1, step: 'Application' });
+        counts =
+          kind === 'invoices'
+            ? await applyInvoices(tx, stop, input.user?.id ?? null, rejected.count > 0)
+            : await upsert(tx, UPSERT_KINDS[kind], staged.present, stop);
+      }
+      const early = decide();
+      if (early) throw new Rollback(early);
+      progress({ done: 1, total: 1, step: 'Enregistrement' });
+      const outcome: RunOutcome = { ...counts, total, sha256, rejected: 0, rejections: [], result: 'success', message: null };
+      await audit(tx, input.user, 'create', 'sync', input.runId, { kind, total, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged });
+      return outcome;
+    });
+    await removeFiles(input.uploads, replaced);
+    return outcome;
+  } catch (err) {
+    await removeFiles(input.uploads, written);
+    if (err instanceof Rollback) return err.outcome;
+    throw err;
+  }
+}
+
+/** The history row once the run ended (outside the run's transaction). */
+export async function finishRun(db: Db, runId: number, startedAt: number, outcome: RunOutcome) {
+  await db
+    .update(syncRuns)
+    .set({
+      result: outcome.result,
+      sha256: outcome.sha256,
+      finishedAt: new Date(),
+      durationMs: Date.now() - startedAt,
+      total: outcome.total,
+      inserted: outcome.inserted,
+      updated: outcome.updated,
+      unchanged: outcome.unchanged,
+      rejected: outcome.rejected,
+      rejections: outcome.rejections,
+      message: outcome.message?.slice(0, 500) ?? null,
+    })
+    .where(eq(syncRuns.id, runId));
+}
+
+/** A run that threw (database down, file gone): failed, its message kept; nothing was applied. */
+export async function failRun(db: Db, runId: number, startedAt: number, err: unknown) {
+  const message = err instanceof AppError ? err.message : `Erreur : ${(err as Error)?.message ?? String(err)}`;
+  await db
+    .update(syncRuns)
+    .set({ result: 'failed', finishedAt: new Date(), durationMs: Date.now() - startedAt, message: message.slice(0, 500) })
+    .where(eq(syncRuns.id, runId));
+}
+
+/**
+ * At start: runs still « running » belong to a process that died (a kill, a crash). Their
+ * transaction never committed, so nothing of them was applied; they show as failed.
+ */
+export async function failInterruptedRuns(db: Db): Promise<number> {
+  const rows = await db
+    .update(syncRuns)
+    .set({ result: 'failed', finishedAt: new Date(), message: SYNC_MSG.interrupted })
+    .where(inArray(syncRuns.result, ['running']))
+    .returning({ id: syncRuns.id });
+  return rows.length;
+}
