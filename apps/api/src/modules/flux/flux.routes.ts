@@ -38,7 +38,10 @@ function sendFields(form: MultipartForm, listName?: 'DESTINATION' | 'ACTIVITIES'
 /** Zod's issues as the API's field errors. */
 function fieldErrors(error: z.ZodError) {
   const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[String(issue.path[0] ?? 'body')] ??= []).push(issue.message);
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'body');
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
   return new AppError(422, error.issues[0]?.message ?? MSG.required, errors);
 }
 
@@ -134,7 +137,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       const body = fluxToClientsBody.pick({ TITLE: true, MESSAGE: true }).safeParse(sendFields(form));
       if (!body.success) throw fieldErrors(body.error);
       const file = form.files.find((f) => f.field === 'CLIENTS_FILE');
-      if (!file || !file.buffer.length) throw new AppError(422, FLUX_MSG.fileRequired, { CLIENTS_FILE: [FLUX_MSG.fileRequired] });
+      if (!file?.buffer.length) throw new AppError(422, FLUX_MSG.fileRequired, { CLIENTS_FILE: [FLUX_MSG.fileRequired] });
       // CSV or plain text only (spec 3 §5): bytes that are not text are refused, whatever the name.
       if (file.buffer.includes(0) || !/\.(csv|txt)$/i.test(file.fileName)) throw new AppError(422, FLUX_MSG.fileType, { CLIENTS_FILE: [FLUX_MSG.fileType] });
       const { codes, problems } = parseClientCodes(file.buffer.toString('utf8'));

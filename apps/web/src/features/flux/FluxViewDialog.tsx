@@ -21,7 +21,7 @@ export function FluxViewDialog({ id, onHide }: { id: number | null; onHide: () =
             ]}
           />
           {f.MEDIA && <img className="flux-view-image" src={f.MEDIA.original_url} alt={`Image de la notification ${f.TITLE}`} />}
-          {/* Sanitised by the server when it was sent (allow-list of tags). */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the message was cleaned by the server's allow-list (sanitize-html) when it was sent. */}
           <div className="flux-view-message" dangerouslySetInnerHTML={{ __html: f.MESSAGE }} />
           <h3>Premiers destinataires</h3>
           <ul className="flux-view-recipients">
