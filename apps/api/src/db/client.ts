@@ -42,6 +42,10 @@ const migrationsFolder = (() => {
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (a restart, an administrator's terminate) is an event, not a
+    // crash: the pool drops it and opens another on the next query. Without a listener, node-postgres
+    // rethrows it as an uncaught error.
+    pool.on('error', (err) => console.warn(`PostgreSQL : connexion inactive fermée par le serveur (${err.message})`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
