@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@app/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionLogs, users } from '../src/modules/auth/auth.table';
 import { clients } from '../src/modules/contacts/clients.table';
@@ -119,5 +119,74 @@ describe('dashboard', () => {
         expect([email, url, (await t.app.inject({ method: 'GET', url: `/api/${url}`, headers: h })).statusCode]).toEqual([email, url, 403]);
       }
     }
+  });
+
+  // Last: these change the data the checks above read.
+  describe('summaries kept by the triggers', () => {
+    /** The summaries against the same figures counted from the source tables. */
+    async function expectSummariesTrue() {
+      const all = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: unknown[] }).rows;
+      expect(await all(sql`select to_char(month, 'YYYY-MM') m, status, n::int, total::text from order_month_stats where n <> 0 order by 1, 2`)).toEqual(
+        await all(sql`select to_char(created_at at time zone 'Africa/Tunis', 'YYYY-MM') m, status, count(*)::int n, sum(total_net_ttc)::text total from orders group by 1, 2 order by 1, 2`),
+      );
+      expect(await all(sql`select to_char(day, 'YYYY-MM-DD') d, n from app_visitor_days order by 1`)).toEqual(
+        await all(
+          sql`select to_char(date_login at time zone 'Africa/Tunis', 'YYYY-MM-DD') d, count(distinct user_id)::int n from connection_logs where platform = 'Application Mobile' and user_id is not null group by 1 order by 1`,
+        ),
+      );
+      expect(await all(sql`select to_char(month, 'YYYY-MM') m, platform, n::int from connection_month_stats where n <> 0 order by 1, 2`)).toEqual(
+        await all(sql`select to_char(date_login at time zone 'Africa/Tunis', 'YYYY-MM') m, platform, count(*)::int n from connection_logs group by 1, 2 order by 1, 2`),
+      );
+    }
+
+    it('follows order status changes, moves, new totals and deletions', async () => {
+      await t.db.update(orders).set({ status: 1, totalNetTtc: '12.000' }).where(eq(orders.numOrder, 'O-1'));
+      await t.db.update(orders).set({ createdAt: tn('2025-06-20T10:00:00') }).where(eq(orders.numOrder, 'O-2'));
+      await t.db.delete(orders).where(eq(orders.numOrder, 'O-3'));
+      // An update that changes none of the summed columns.
+      await t.db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.numOrder, 'O-4'));
+      expect(await get('orderByMonth')).toEqual([
+        { month: '2024-03', order_count: 1, order_total: 12 },
+        { month: '2025-06', order_count: 2, order_total: 120.25 },
+      ]);
+      expect((await get('orderByStatus')).map((r: { STATUS: number; COUNT: number }) => [r.STATUS, r.COUNT])).toEqual([
+        [1, 1],
+        [2, 1],
+        [4, 1],
+      ]);
+      expect((await get('dashboard/count')).orders).toBe(3);
+      await expectSummariesTrue();
+    });
+
+    it("counts a day's visitor until his last connection of the day goes, and not once his account is deleted", async () => {
+      const [u1] = await t.db.select().from(users).where(eq(users.email, 'u1@d.tn'));
+      const [u2] = await t.db.select().from(users).where(eq(users.email, 'u2@d.tn'));
+      const first = await t.db.select({ id: connectionLogs.id }).from(connectionLogs).where(eq(connectionLogs.userId, u1.id)).orderBy(connectionLogs.dateLogin);
+      await t.db.delete(connectionLogs).where(eq(connectionLogs.id, first[0].id));
+      expect(await get('visiteurs?year=2025')).toEqual([{ day: '2025-05-01', visitors: 2 }]);
+      // Deleting the account keeps its logs without a user (ON DELETE SET NULL): no longer a visitor.
+      await t.db.delete(users).where(eq(users.id, u2.id));
+      expect(await get('visiteurs?year=2025')).toEqual([{ day: '2025-05-01', visitors: 1 }]);
+      await t.db.delete(connectionLogs).where(inArray(connectionLogs.id, [first[1].id]));
+      expect(await get('visiteurs?year=2025')).toEqual([]);
+      expect(await get('logs/monthly?year=2025')).toEqual([{ month: '2025-05', logs_count: 2 }]);
+      await expectSummariesTrue();
+    });
+
+    it('stays true under concurrent writers', async () => {
+      const [a] = await t.db.select().from(clients).where(eq(clients.code, 'D-A'));
+      const [u1] = await t.db.select().from(users).where(eq(users.email, 'u1@d.tn'));
+      await Promise.all(
+        Array.from({ length: 8 }, (_, k) =>
+          t.db.transaction(async (tx) => {
+            await tx.insert(orders).values({ numOrder: `C-${k}`, clientId: a.id, status: k % 2, totalNetTtc: '1.000', createdAt: tn('2026-02-10T10:00:00') });
+            await tx.insert(connectionLogs).values({ platform: 'Application Mobile', userId: u1.id, clientId: a.id, dateLogin: tn('2026-02-10T10:00:00') });
+          }),
+        ),
+      );
+      expect(await get('visiteurs?year=2026')).toEqual([{ day: '2026-02-10', visitors: 1 }]);
+      expect((await get('orderByMonth?year=2026')).find((r: { month: string }) => r.month === '2026-02')).toEqual({ month: '2026-02', order_count: 8, order_total: 8 });
+      await expectSummariesTrue();
+    });
   });
 });

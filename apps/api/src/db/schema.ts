@@ -19,3 +19,4 @@ export * from '../modules/showcase/showcase.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/flux/flux.table';
 export * from '../modules/sync/sync.table';
+export * from '../modules/dashboard/dashboard.table';

@@ -14,6 +14,8 @@ const tunis = (col: string) => sql.raw(`(${col} at time zone 'Africa/Tunis')`);
 const inYear = (col: string, year?: number) =>
   year ? sql`${sql.raw(col)} >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'Africa/Tunis') and ${sql.raw(col)} < make_timestamptz(${year + 1}::int, 1, 1, 0, 0, 0, 'Africa/Tunis')` : sql`true`;
 const month = (col: string) => sql`to_char(${tunis(col)}, 'YYYY-MM')`;
+/** A summary table's `date` key (a Tunis month or day) within the year, or no condition. */
+const keyInYear = (col: string, year?: number) => (year ? sql`${sql.raw(col)} >= make_date(${year}::int, 1, 1) and ${sql.raw(col)} < make_date(${year + 1}::int, 1, 1)` : sql`true`);
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The four tiles: client users, clients, products, orders. */
@@ -24,7 +26,7 @@ export async function counts(db: Db) {
       (select count(*) from users u join roles r on r.id = u.role_id where r.label = ${ROLE.patente}) as users,
       (select count(*) from clients) as clients,
       (select count(*) from products) as products,
-      (select count(*) from orders) as orders`,
+      (select coalesce(sum(n), 0) from order_month_stats) as orders`,
   );
   return { users: num(r.users), clients: num(r.clients), products: num(r.products), orders: num(r.orders) };
 }
@@ -63,9 +65,14 @@ export const registrations = async (db: Db, year?: number) =>
     user_count: num(r.user_count),
   }));
 
-/** Connections by month (every source). */
+/** Connections by month (every source), from the monthly summary the log table's triggers keep. */
 export const connections = async (db: Db, year?: number) =>
-  (await rows<{ month: string; logs_count: unknown }>(db, sql`select ${month('date_login')} as month, count(*) as logs_count from connection_logs where ${inYear('date_login', year)} group by 1 order by 1`)).map((r) => ({
+  (
+    await rows<{ month: string; logs_count: unknown }>(
+      db,
+      sql`select to_char(month, 'YYYY-MM') as month, sum(n) as logs_count from connection_month_stats where ${keyInYear('month', year)} group by month having sum(n) > 0 order by month`,
+    )
+  ).map((r) => ({
     month: r.month,
     logs_count: num(r.logs_count),
   }));
@@ -98,9 +105,14 @@ export async function voucherStats(db: Db) {
   }));
 }
 
-/** Orders by month: how many and their total TTC. */
+/** Orders by month: how many and their total TTC (from the summary the orders' triggers keep). */
 export const ordersByMonth = async (db: Db, year?: number) =>
-  (await rows<{ month: string; n: unknown; total: unknown }>(db, sql`select ${month('created_at')} as month, count(*) as n, coalesce(sum(total_net_ttc), 0) as total from orders where ${inYear('created_at', year)} group by 1 order by 1`)).map((r) => ({
+  (
+    await rows<{ month: string; n: unknown; total: unknown }>(
+      db,
+      sql`select to_char(month, 'YYYY-MM') as month, sum(n) as n, sum(total) as total from order_month_stats where ${keyInYear('month', year)} group by month having sum(n) > 0 order by month`,
+    )
+  ).map((r) => ({
     month: r.month,
     order_count: num(r.n),
     order_total: num(r.total),
@@ -116,7 +128,7 @@ function byStatus(set: StatusSet, list: { status: unknown; n: unknown }[]): Stat
 
 /** Orders by status with their label, share and colour (the donut's list). */
 export const ordersByStatus = async (db: Db, year?: number) =>
-  byStatus(ORDER_STATUS, await rows(db, sql`select status, count(*) as n from orders where ${inYear('created_at', year)} group by 1 order by 1`));
+  byStatus(ORDER_STATUS, await rows(db, sql`select status, sum(n) as n from order_month_stats where ${keyInYear('month', year)} group by status having sum(n) > 0 order by status`));
 
 /** Gift requests by status, and by status and year. */
 export async function giftPurchases(db: Db, year?: number) {
@@ -138,12 +150,12 @@ export const giftActivation = async (db: Db, year?: number) =>
     )
   ).map((r) => ({ month: r.month, received: num(r.received), shipped: num(r.shipped) }));
 
-/** Distinct mobile-app users per Tunis day: of the year, else of the last 30 days. */
+/** Distinct mobile-app users per Tunis day (kept by the log table's triggers): of the year, else of the last 30 days. */
 export const visitors = async (db: Db, year?: number) =>
   (
     await rows<{ day: string; n: unknown }>(
       db,
-      sql`select to_char(${tunis('date_login')}, 'YYYY-MM-DD') as day, count(distinct user_id) as n from connection_logs
-        where platform = 'Application Mobile' and ${year ? inYear('date_login', year) : sql`date_login >= now() - interval '30 days'`} group by 1 order by 1`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, n from app_visitor_days
+        where ${year ? keyInYear('day', year) : sql`day > (now() at time zone 'Africa/Tunis')::date - 30`} order by day`,
     )
   ).map((r) => ({ day: r.day, visitors: num(r.n) }));
