@@ -2,7 +2,8 @@
  * npm run bench — not a test: measures sign-in and a paged, searched list of 10,000 activities,
  * then the clients list and exports at BENCH_CLIENTS clients (default 100,000; 0 skips them),
  * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database, where the orders
- * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them).
+ * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them), then the dashboard at
+ * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
  * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,7 @@ import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
 import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
+import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
@@ -105,6 +107,11 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       await benchOrders(app, handle, auth);
       console.log(`\n${kind} — génération des vouchers de ristourne sur ces ${ORDERS} commandes`);
       await benchGeneration(app, handle, auth);
+      if (LOGS > 0) {
+        const logsSeeded = await seedLogs(handle);
+        console.log(`\n${kind} — tableau de bord à ${ORDERS} commandes et ${LOGS} connexions (générées en ${(logsSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
+        await benchDashboard(app, handle, auth);
+      }
     }
   } finally {
     await app.close();

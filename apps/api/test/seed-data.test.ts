@@ -138,4 +138,18 @@ describe('seed:large', () => {
     expect(await count(h, broken)).toBe(0);
     expect(await count(h, mismatches)).toBe(0);
   });
+
+  it('adds app users and connection logs: one user per client, logs of both sources since 2021, last uses from the logs, summaries kept', async () => {
+    await seedLarge(h.db, { clients: 2100, orders: 3600, logs: 5000 }, 'Demo1234!', () => {});
+    await seedLarge(h.db, { clients: 2100, orders: 3600, logs: 6000 }, 'Demo1234!', () => {});
+    expect(await isGeneratedOrEmpty(h.db)).toBe(true);
+    expect(await count(h, sql`select count(*)::int n from connection_logs`)).toBe(6000);
+    expect(await count(h, sql`select count(*)::int n from clients c where not exists (select 1 from users u where u.client_id = c.id)`)).toBe(0);
+    expect(await count(h, sql`select count(distinct platform)::int n from connection_logs`)).toBe(2);
+    expect(await count(h, sql`select min(extract(year from date_login))::int n from connection_logs`)).toBe(2021);
+    expect(await count(h, sql`select count(*)::int n from connection_logs l join users u on u.id = l.user_id where l.platform = 'Application Mobile' and u.client_id is distinct from l.client_id`)).toBe(0);
+    expect(await count(h, sql`select count(*)::int n from clients c join users u on u.client_id = c.id where c.last_use is distinct from u.last_seen_at`)).toBe(0);
+    expect(await count(h, sql`select coalesce(sum(n), 0)::int n from connection_month_stats`)).toBe(6000);
+    expect(await count(h, sql`select coalesce(sum(n), 0)::int n from order_month_stats`)).toBe(3600);
+  });
 });

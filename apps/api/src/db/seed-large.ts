@@ -1,7 +1,8 @@
 /**
- * npm run seed:large -- --clients 100000 [--products 5000] [--orders 1000000]
+ * npm run seed:large -- --clients 100000 [--products 5000] [--orders 1000000] [--logs 2000000]
  * Fills a database (the embedded one under DATA_DIR, or DATABASE_URL) up to that many coherent
- * generated clients, products and orders (with their items and points), for benchmarks. It refuses a database that holds anything but generated data:
+ * generated clients, products and orders (with their items and points), and connection logs (with
+ * one app user per client), for benchmarks. It refuses a database that holds anything but generated data:
  * only an empty database, or one this script filled before (it leaves a marker account), is touched.
  */
 import { ROLE } from '@app/domain';
@@ -16,6 +17,7 @@ import { seedBadges } from '../modules/loyalty/badges.seed';
 import { applyPoints } from '../modules/loyalty/points.service';
 import { seedStaff } from '../modules/staff/staff.seed';
 import { type Db, openDatabase } from './client';
+import { generateAppUsers, generateConnectionLogs } from './seed-large-logs';
 import { generateOrders, generateProducts } from './seed-large-orders';
 import { ensureRoles, seedDemoAccounts } from './seed-accounts';
 import { seedClassification } from './seed-demo';
@@ -37,11 +39,13 @@ export interface LargeVolumes {
   /** Products wanted in all; orders need some, so at least ORDER_PRODUCTS when orders are asked. */
   products?: number;
   orders?: number;
+  /** Connection logs wanted in all; each client then gets an app user. */
+  logs?: number;
 }
 /** Products generated when orders are asked for a catalogue that has fewer. */
 export const ORDER_PRODUCTS = 1000;
 /** Largest volumes the command accepts. */
-export const LIMITS = { clients: 2_000_000, products: 1_000_000, orders: 5_000_000 } as const;
+export const LIMITS = { clients: 2_000_000, products: 1_000_000, orders: 5_000_000, logs: 10_000_000 } as const;
 
 /** Brings the database up to the wanted volumes (totals: what is there already counts). */
 export async function seedLarge(db: Db, volumes: LargeVolumes | number, password: string, log: (line: string) => void = console.log): Promise<void> {
@@ -51,6 +55,10 @@ export async function seedLarge(db: Db, volumes: LargeVolumes | number, password
   const products = Math.max(want.products ?? 0, orders > 0 ? ORDER_PRODUCTS : 0);
   if (products > 0) await generateProducts(db, products, log);
   if (orders > 0) await generateOrders(db, orders, log);
+  if ((want.logs ?? 0) > 0) {
+    await generateAppUsers(db, await hashPassword(password), log);
+    await generateConnectionLogs(db, want.logs!, log);
+  }
 }
 
 async function seedClients(db: Db, count: number, password: string, log: (line: string) => void): Promise<void> {
@@ -82,7 +90,7 @@ async function seedClients(db: Db, count: number, password: string, log: (line: 
   }
 }
 
-const USAGE = 'Usage : npm run seed:large -- --clients 100000 [--products 5000] [--orders 1000000]';
+const USAGE = 'Usage : npm run seed:large -- --clients 100000 [--products 5000] [--orders 1000000] [--logs 2000000]';
 
 /** Reads `--name N`; absent gives the default, anything but a whole number within its limit stops. */
 function volumeArg(name: keyof typeof LIMITS, fallback: number): number {
@@ -97,7 +105,7 @@ function volumeArg(name: keyof typeof LIMITS, fallback: number): number {
 }
 
 async function main() {
-  const volumes = { clients: volumeArg('clients', 100_000), products: volumeArg('products', 0), orders: volumeArg('orders', 0) };
+  const volumes = { clients: volumeArg('clients', 100_000), products: volumeArg('products', 0), orders: volumeArg('orders', 0), logs: volumeArg('logs', 0) };
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -118,8 +126,8 @@ async function main() {
     }
     const t0 = Date.now();
     await seedLarge(database.db, volumes, config.DEMO_PASSWORD);
-    const [{ c, p, o }] = ((await database.db.execute(sql`select (select count(*) from clients)::int c, (select count(*) from products)::int p, (select count(*) from orders)::int o`)) as unknown as { rows: { c: number; p: number; o: number }[] }).rows;
-    console.log(`${c} clients, ${p} produits, ${o} commandes en base (${database.kind}) en ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+    const [{ c, p, o, l }] = ((await database.db.execute(sql`select (select count(*) from clients)::int c, (select count(*) from products)::int p, (select count(*) from orders)::int o, (select count(*) from connection_logs)::int l`)) as unknown as { rows: { c: number; p: number; o: number; l: number }[] }).rows;
+    console.log(`${c} clients, ${p} produits, ${o} commandes, ${l} connexions en base (${database.kind}) en ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
   }
