@@ -1,7 +1,8 @@
-import { ORDER_STATUS } from '@app/domain';
+import { ORDER_STATUS, ROLE } from '@app/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionLogs, users } from '../src/modules/auth/auth.table';
+import { connectionLogs, roles, users } from '../src/modules/auth/auth.table';
+import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { orders } from '../src/modules/orders/orders.table';
 import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
@@ -137,7 +138,33 @@ describe('dashboard', () => {
       expect(await all(sql`select to_char(month, 'YYYY-MM') m, platform, n::int from connection_month_stats where n <> 0 order by 1, 2`)).toEqual(
         await all(sql`select to_char(date_login at time zone 'Africa/Tunis', 'YYYY-MM') m, platform, count(*)::int n from connection_logs group by 1, 2 order by 1, 2`),
       );
+      expect(await all(sql`select to_char(month, 'YYYY-MM') m, n::int from registration_month_stats where n <> 0 order by 1`)).toEqual(
+        await all(sql`select to_char(created_at at time zone 'Africa/Tunis', 'YYYY-MM') m, count(*)::int n from users where client_id is not null group by 1 order by 1`),
+      );
+      expect(await all(sql`select key, n::int from dashboard_counts where n <> 0 order by key`)).toEqual(
+        await all(sql`select * from (
+          select 'client_users' as key, (select count(*) from users where client_id is not null)::int as n
+          union all select 'clients', (select count(*) from clients)::int
+          union all select 'clients_active', (select count(*) from clients where is_active = 1)::int
+          union all select 'patente_users', (select count(*) from users u join roles r on r.id = u.role_id where r.label = 'patente')::int
+          union all select 'products', (select count(*) from products)::int) x where n <> 0 order by key`),
+      );
     }
+
+    it('follows clients switched off or deleted, accounts moved to another role or client, products added', async () => {
+      const before = await get('dashboard/count');
+      const [patente] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.label, ROLE.patente));
+      await t.db.update(clients).set({ isActive: 0 }).where(eq(clients.code, 'D-A'));
+      await t.db.update(users).set({ roleId: patente.id }).where(inArray(users.email, ['u1@d.tn', 'u2@d.tn']));
+      await t.db.update(users).set({ clientId: null }).where(eq(users.email, 'u3@d.tn'));
+      const [gone] = await t.db.insert(clients).values({ code: 'D-Z', name: 'Éphémère', isActive: 1 }).returning();
+      await t.db.delete(clients).where(eq(clients.id, gone.id));
+      await t.db.insert(products).values({ ref: 'D-P1', label: 'Eau', labelAr: 'ماء', priceHt: '1.000', priceTtc: '1.190' });
+      expect(await get('dashboard/count')).toEqual({ ...before, users: 2, clients: 3, products: 1 });
+      expect(await get('dashboard')).toMatchObject({ clients_actifs: 1, users_registred: 2 });
+      expect(await get('inscriptions')).toEqual([{ month: '2024-03', user_count: 2 }]);
+      await expectSummariesTrue();
+    });
 
     it('follows order status changes, moves, new totals and deletions', async () => {
       await t.db.update(orders).set({ status: 1, totalNetTtc: '12.000' }).where(eq(orders.numOrder, 'O-1'));

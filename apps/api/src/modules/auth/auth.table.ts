@@ -43,6 +43,8 @@ export const users = pgTable(
     index('users_role_idx').on(t.roleId),
     uniqueIndex('users_code_chef_zone_unique').on(sql`lower(${t.codeChefZone})`),
     index('users_client_idx').on(t.clientId),
+    // The dashboard's users seen in the last 60 and 30 days: a range of the app users' last connections.
+    index('users_app_last_seen').on(t.lastSeenAt).where(sql`${t.clientId} is not null`),
     index('users_status_idx').on(t.status, t.id),
     index('users_lastname_trgm').using('gin', t.lastname.op('gin_trgm_ops')),
     index('users_firstname_trgm').using('gin', t.firstname.op('gin_trgm_ops')),

@@ -1,4 +1,4 @@
-import { CONVERSION_RECEIVED, CONVERSION_SHIPPED, GIFT_PURCHASE_STATUS, ORDER_STATUS, percentOf, ROLE, type StatusCountRow, type StatusSet } from '@app/domain';
+import { CONVERSION_RECEIVED, CONVERSION_SHIPPED, GIFT_PURCHASE_STATUS, ORDER_STATUS, percentOf, type StatusCountRow, type StatusSet } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -18,31 +18,31 @@ const month = (col: string) => sql`to_char(${tunis(col)}, 'YYYY-MM')`;
 const keyInYear = (col: string, year?: number) => (year ? sql`${sql.raw(col)} >= make_date(${year}::int, 1, 1) and ${sql.raw(col)} < make_date(${year + 1}::int, 1, 1)` : sql`true`);
 const num = (v: unknown) => Number(v ?? 0);
 
-/** The four tiles: client users, clients, products, orders. */
+/** The counts kept by the triggers of migration 0016, by key (0 for a key never written). */
+async function keptCounts(db: Db): Promise<(key: string) => number> {
+  const list = await rows<{ key: string; n: unknown }>(db, sql`select key, n from dashboard_counts`);
+  const byKey = new Map(list.map((r) => [r.key, num(r.n)]));
+  return (key) => byKey.get(key) ?? 0;
+}
+
+/** The four tiles: client users (role patente), clients, products, orders. */
 export async function counts(db: Db) {
-  const [r] = await rows<Record<string, unknown>>(
-    db,
-    sql`select
-      (select count(*) from users u join roles r on r.id = u.role_id where r.label = ${ROLE.patente}) as users,
-      (select count(*) from clients) as clients,
-      (select count(*) from products) as products,
-      (select coalesce(sum(n), 0) from order_month_stats) as orders`,
-  );
-  return { users: num(r.users), clients: num(r.clients), products: num(r.products), orders: num(r.orders) };
+  const [count, [o]] = await Promise.all([keptCounts(db), rows<{ n: unknown }>(db, sql`select coalesce(sum(n), 0) as n from order_month_stats`)]);
+  return { users: count('patente_users'), clients: count('clients'), products: count('products'), orders: num(o.n) };
 }
 
 /** The cards of spec 1: active clients, the app's registered users, those seen in the last 60 and 30 days. */
 export async function cards(db: Db) {
-  const [r] = await rows<Record<string, unknown>>(
-    db,
-    sql`select
-      (select count(*) from clients where is_active = 1) as clients_actifs,
-      count(*) as users_registred,
-      count(*) filter (where u.last_seen_at >= now() - interval '60 days') as users_actifs_60,
-      count(*) filter (where u.last_seen_at >= now() - interval '30 days') as users_actifs_30
-    from users u where u.client_id is not null`,
-  );
-  return { clients_actifs: num(r.clients_actifs), users_registred: num(r.users_registred), users_actifs_60: num(r.users_actifs_60), users_actifs_30: num(r.users_actifs_30) };
+  const [count, [r]] = await Promise.all([
+    keptCounts(db),
+    // A range of the partial index users_app_last_seen.
+    rows<Record<string, unknown>>(
+      db,
+      sql`select count(*) as users_actifs_60, count(*) filter (where last_seen_at >= now() - interval '30 days') as users_actifs_30
+        from users where client_id is not null and last_seen_at >= now() - interval '60 days'`,
+    ),
+  ]);
+  return { clients_actifs: count('clients_active'), users_registred: count('client_users'), users_actifs_60: num(r.users_actifs_60), users_actifs_30: num(r.users_actifs_30) };
 }
 
 /** The two donuts: gift units delivered or on their way; vouchers consumed or not. */
@@ -58,11 +58,11 @@ export async function donuts(db: Db) {
   return { delivery: { delivered: num(r.delivered), in_progress: num(r.in_progress) }, consumption: { consumed: num(r.consumed), not_consumed: num(r.not_consumed) } };
 }
 
-/** The app's registrations by month (client users, by their account's creation). */
+/** The app's registrations by month (client users, by their account's creation; summary kept by the users' triggers). */
 export const registrations = async (db: Db, year?: number) =>
-  (await rows<{ month: string; user_count: unknown }>(db, sql`select ${month('created_at')} as month, count(*) as user_count from users where client_id is not null and ${inYear('created_at', year)} group by 1 order by 1`)).map((r) => ({
+  (await rows<{ month: string; n: unknown }>(db, sql`select to_char(month, 'YYYY-MM') as month, n from registration_month_stats where n > 0 and ${keyInYear('month', year)} order by month`)).map((r) => ({
     month: r.month,
-    user_count: num(r.user_count),
+    user_count: num(r.n),
   }));
 
 /** Connections by month (every source), from the monthly summary the log table's triggers keep. */
