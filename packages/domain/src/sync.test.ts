@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchHeader, normalizeCell, SYNC_DEFS, SYNC_MSG, validateSyncRow } from './sync';
+import { matchHeader, normalizeCell, SYNC_DEFS, SYNC_MSG, syncRowValidator, validateSyncRow } from './sync';
 
 const errorsOf = (r: ReturnType<typeof validateSyncRow>) => (r.ok ? [] : r.errors);
 
@@ -56,3 +56,40 @@ describe('CSV row rules of the ERP synchronisation', () => {
     expect(errorsOf(validateSyncRow('tarifs', { ...tarif, MENDDAT: '2024-12-31', REMISE: '101' })).map((e) => e.field).sort()).toEqual(['MENDDAT', 'REMISE']);
   });
 });
+
+describe('the memoised row checker of a run', () => {
+  const samples: Record<'invoices' | 'remises' | 'clients' | 'products', Record<string, string>[]> = {
+    invoices: [
+      { NUM_FACTURE: 'F-1', LIGNE: '1', DATE_FACTURE: '15/03/2025', CODE_CLIENT: 'C1', REF: 'P-1', QTE: '3', PRIX_UNITAIRE_TTC: '5,500' },
+      { NUM_FACTURE: 'F-1', LIGNE: '2', DATE_FACTURE: '15/03/2025', CODE_CLIENT: 'C1', REF: 'P-2', QTE: '3' },
+      { NUM_FACTURE: 'F-1', LIGNE: 'x', DATE_FACTURE: '31/02/2025', CODE_CLIENT: ' ', REF: 'P-2', QTE: '0', PRIX_UNITAIRE_TTC: '1.2345' },
+      { NUM_FACTURE: 'F-2', LIGNE: '1', DATE_FACTURE: '2025-03-16', REF: 'P-1', QTE: '3' },
+      { NUM_FACTURE: 'F-1', LIGNE: 'x', DATE_FACTURE: '31/02/2025', CODE_CLIENT: ' ', REF: 'P-2', QTE: '0', PRIX_UNITAIRE_TTC: '1.2345' },
+    ],
+    remises: [
+      { CODE_CLIENT: 'C1', REMISE_GLOBAL: '12,5', REMISE_N: '' },
+      { CODE_CLIENT: 'C1', REMISE_GLOBAL: 'douze' },
+      { REMISE_N: '1' },
+    ],
+    clients: [
+      { CODE_CLIENT: 'C1', NAME: 'Café Atlas', GSM: '98123456' },
+      { CODE_CLIENT: 'C2', NAME: '', GSM: '123' },
+    ],
+    products: [
+      { REF: 'P-1', LABEL: 'Eau', LABEL_AR: 'ماء', CODE_CATEGORIE: 'BOI', PRICE_HT: '1.000', PRICE_TTC: '0.900', QTE: '1' },
+    ],
+  };
+  for (const [kind, rows] of Object.entries(samples) as [keyof typeof samples, Record<string, string>[]][]) {
+    it(`gives the same verdicts as the whole-row rules (${kind}), rows repeated or not`, () => {
+      const check = syncRowValidator(kind);
+      for (const cells of [...rows, ...rows]) {
+        const memo = check(cells);
+        const whole = validateSyncRow(kind, cells);
+        expect(memo.ok).toBe(whole.ok);
+        if (memo.ok && whole.ok) expect(Object.entries(memo.value).filter(([, v]) => v !== undefined)).toEqual(Object.entries(whole.value).filter(([, v]) => v !== undefined));
+        expect(errorsOf(memo).sort((a, b) => a.field.localeCompare(b.field))).toEqual(errorsOf(whole).sort((a, b) => a.field.localeCompare(b.field)));
+      }
+    });
+  }
+});
+

@@ -54,6 +54,9 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
       // The planner's estimates on fresh temporary tables are huge: JIT would compile for a second
       // per statement of work that takes a few milliseconds.
       await tx.execute(sql`set local jit = off`);
+      // A million-line file is sorted and hashed several times (duplicates, invoices by number):
+      // in memory, not in temporary files. One run per kind at a time, started by staff.
+      await tx.execute(sql`set local work_mem = '128MB'`);
       let counts: Counts;
       let total: number;
       let sha256: string;

@@ -1,4 +1,4 @@
-import { matchHeader, SYNC_DEFS, SYNC_MSG, type SyncKind, type SyncRejection, validateSyncRow } from '@app/domain';
+import { matchHeader, SYNC_DEFS, SYNC_MSG, type SyncKind, type SyncRejection, syncRowValidator } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detectDelimiter, inspectFile, readCsv } from './csv-reader';
@@ -52,6 +52,7 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
   };
 
   const required = new Set(def.columns.filter((c) => c.required).map((c) => c.name));
+  const check = syncRowValidator(kind);
   let names: (string | null)[] | null = null;
   const present = new Set<string>();
   let total = 0;
@@ -74,11 +75,13 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
       }
       total++;
       const cells: Record<string, string> = {};
-      names.forEach((n, i) => {
+      for (let i = 0; i < names.length; i++) {
+        const n = names[i];
+        const v = rec.cells[i];
         // An empty cell of an optional column is "no value" (null); a required one stays empty and is refused.
-        if (n && rec.cells[i] !== undefined && (rec.cells[i].trim() !== '' || required.has(n))) cells[n] = rec.cells[i];
-      });
-      const checked = validateSyncRow(kind, cells);
+        if (n && v !== undefined && (v.trim() !== '' || required.has(n))) cells[n] = v;
+      }
+      const checked = check(cells);
       if (!checked.ok) {
         for (const e of checked.errors) rejections.push({ line: rec.line, field: e.field, message: e.message });
         if (rejections.length >= BATCH) {
