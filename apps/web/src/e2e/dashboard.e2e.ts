@@ -15,6 +15,8 @@ const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000
 const charts = (page: Page) => page.locator('.dash-chart canvas');
 
 async function openDashboard(page: Page) {
+  // Charts drawn at once (no growing bars): the screenshots show the figures, not an animation frame.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await expectPath(page, '/layout/dashboard');
   await until(() => page.locator('.dash-tile-value').first().textContent()).toMatch(/^\d/);
   await until(() => charts(page).count()).toBeGreaterThanOrEqual(8);

@@ -28,7 +28,11 @@ export function ConnectionsChart() {
   const { year, setYear, rows } = useSeries(useConnections);
   return (
     <ChartCard id="dash-connections" title="Dernières connexions par mois" year={year} onYear={setYear} empty={!rows.length}>
-      <ChartView type="line" label="Connexions par mois" data={{ labels: rows.map((r) => monthLabel(r.month)), datasets: [{ label: 'Connexions', data: rows.map((r) => r.logs_count), borderColor: CHART_COLORS.red, backgroundColor: CHART_COLORS.red, tension: 0.3 }] }} />
+      <ChartView
+        type="line"
+        label="Connexions par mois"
+        data={{ labels: rows.map((r) => monthLabel(r.month)), datasets: [{ label: 'Connexions', data: rows.map((r) => r.logs_count), borderColor: CHART_COLORS.red, backgroundColor: CHART_COLORS.red, tension: 0.3 }] }}
+      />
     </ChartCard>
   );
 }
