@@ -1,7 +1,14 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { activitiesResource } from '../../modules/classification/activities.resource';
 import { clientTypesResource } from '../../modules/classification/client-types.resource';
 import { compileResource } from './compile';
+import { flag01Field, yesNo } from './fields';
+import { defineResource } from './resource';
 
 /** What the generic router derives from one declaration per field. */
 describe('compileResource', () => {
@@ -34,5 +41,50 @@ describe('compileResource', () => {
     expect(types.exportColumns.map((c) => c.header)).toEqual(['Position', 'Nom', 'Image']);
     expect(types.positionKey).toBe('position');
     expect(types.toValues({ NAME: 'x', position: 5 })).toEqual({ name: 'x' });
+  });
+});
+
+/** An export reads only its columns' fields (a client row has 70, its export 20). */
+describe('compileResource: what an export reads', () => {
+  const things = pgTable('things', { id: serial('id').primaryKey(), code: text('code').notNull(), kind: text('kind').notNull(), note: text('note'), done: smallint('done') });
+  type Thing = { id: number; CODE: string; KIND: string; NOTE: string | null; DONE: 0 | 1 };
+  const thingsDef = (format: (v: unknown, d: Thing) => string, uses?: readonly ('KIND' | 'NOTE')[]) =>
+    defineResource<Thing>()({
+      path: 'things',
+      tag: 'things',
+      noun: 'cette chose',
+      actions: { read: 'clients:read', write: 'clients:write' },
+      table: things,
+      idColumn: things.id,
+      body: z.object({}),
+      fields: [
+        { api: 'CODE', column: things.code, export: { header: 'Code', format, uses } },
+        { api: 'KIND', column: things.kind },
+        { api: 'NOTE', column: things.note },
+        { api: 'DONE', column: things.done, ...flag01Field, export: { header: 'Fait', format: yesNo } },
+      ],
+      defaultSort: { field: 'CODE', order: 'asc' },
+      defaultPerPage: 50,
+      inUseMessage: 'x',
+      export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' },
+    });
+  // A pool that is never connected: the queries are only turned into SQL.
+  const db = drizzle(new pg.Pool()) as unknown as Db;
+
+  it('selects the exported fields and those their formats name, and reads them as the DTO does', () => {
+    const r = compileResource(thingsDef((_v, d) => `${d.CODE} (${d.KIND})`, ['KIND']));
+    const query = (r.select(db).exportRows as unknown as { toSQL(): { sql: string } }).toSQL().sql;
+    expect(query).toContain('"kind"');
+    expect(query).toContain('"done"');
+    expect(query).not.toContain('"note"');
+    const dto = r.toExportDto({ id: 3, CODE: 'A1', KIND: 'rouge', DONE: 7 });
+    expect(r.exportColumns.map((c) => c.value(dto))).toEqual(['A1 (rouge)', 'Non']);
+    expect(dto.DONE).toBe(0); // the flag's read applies, as in the list
+  });
+
+  it('refuses at start-up a format that reads the DTO without naming what it reads', () => {
+    expect(() => compileResource(thingsDef((_v, d) => d.KIND))).toThrow(/CODE lit d'autres champs, nommez-les dans uses/);
+    // A format of the value alone needs nothing more.
+    expect(() => compileResource(thingsDef((v) => String(v)))).not.toThrow();
   });
 });

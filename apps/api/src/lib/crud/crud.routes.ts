@@ -34,21 +34,25 @@ function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMess
   return null;
 }
 
-/** Adds the loaded fields and the first media to each DTO; the reads go out together. */
-export async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[]): Promise<Dto[]> {
-  const media = r.def.media;
+/**
+ * Adds the loaded fields and the first media to each DTO; the reads go out together. For an export's
+ * DTOs (`forExport`), only what its columns read.
+ */
+export async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[], forExport = false): Promise<Dto[]> {
+  const media = forExport ? r.def.media?.export && r.def.media : r.def.media;
+  const load = (forExport ? r.loadExport : r.load)(db, dtos);
   if (!media || !dtos.length) {
-    await r.load(db, dtos);
+    await load;
     return dtos;
   }
   const first = Object.keys(media.names)[0];
   const ids = dtos.map((d) => d.id);
   if (media.multiple) {
-    const [, lists] = await Promise.all([r.load(db, dtos), mediaListFor(db, r.def.path, ids, first)]);
+    const [, lists] = await Promise.all([load, mediaListFor(db, r.def.path, ids, first)]);
     for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = lists.get(d.id) ?? [];
     return dtos;
   }
-  const [, files] = await Promise.all([r.load(db, dtos), mediaFor(db, r.def.path, ids, first)]);
+  const [, files] = await Promise.all([load, mediaFor(db, r.def.path, ids, first)]);
   for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = files.get(d.id) ?? null;
   return dtos;
 }
@@ -57,6 +61,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const r = compileResource(def);
   const toDtos = (db: Db, rows: Record<string, unknown>[]) => withMedia(db, r, rows.map(r.toDto));
+  const toExportDtos = (db: Db, rows: Record<string, unknown>[]) => withMedia(db, r, rows.map(r.toExportDto), true);
   const one = okReply(r.dto);
   const base = `/${def.path}`;
   const read = { action: def.actions.read };
@@ -142,11 +147,11 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     // memory stays flat and each batch costs the same, where OFFSET batches grow with the list.
     const batchAt = async (order: number[], i: number) => {
       const chunk = order.slice(i, i + EXPORT_BATCH);
-      const batch = await r.select(db).rows.where(idIn(def.idColumn, chunk));
+      const batch = await r.select(db).exportRows.where(idIn(def.idColumn, chunk));
       const byId = new Map(batch.map((row) => [row.id as number, row]));
       // A row deleted since the ids were read is simply left out.
       const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
-      return toDtos(db, ordered);
+      return toExportDtos(db, ordered);
     };
     async function* rows(): AsyncGenerator<Dto> {
       const order = (await r.select(db).ids.where(where).orderBy(...orderBy)).map((x) => x.id);

@@ -38,8 +38,12 @@ export interface FieldDef<Dto> {
   search?: true | ((pattern: string) => SQL);
   /** Sortable: `true` on the raw column, 'text' on the accent- and case-insensitive key, or an expression. */
   sort?: true | 'text' | SQL;
-  /** A column of the CSV/XLSX/PDF export; `format` turns the API value into the cell. */
-  export?: { header: string; width?: number; format?: (value: unknown, dto: Dto) => ExportCell };
+  /**
+   * A column of the CSV/XLSX/PDF export; `format` turns the API value into the cell. An export reads
+   * only its own columns' fields: a `format` that looks at other fields of the DTO names them in `uses`
+   * (compileResource refuses a two-argument format without it).
+   */
+  export?: { header: string; width?: number; format?: (value: unknown, dto: Dto) => ExportCell; uses?: readonly (keyof Dto & string)[] };
 }
 
 /** 0/1 flags stored as smallint: the API only ever says 0 or 1. */

@@ -54,6 +54,7 @@ export const auditTrailResource = defineResource<AuditEntry>()({
             .map((c) => `${c.field} : ${auditValue(c.before)} → ${auditValue(c.after)}`)
             .join(' ; ')
             .slice(0, 2000),
+        uses: ['ACTION'],
       },
     },
   ],

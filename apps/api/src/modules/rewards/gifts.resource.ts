@@ -78,7 +78,7 @@ export const giftsResource = (uploads: string) =>
         api: 'VOCHER_VALUE',
         column: t.vocherValue,
         ...moneyText,
-        export: { header: 'Valeur voucher', width: 1.1, format: (v, d) => (d.TYPE === 'voucher' ? formatMoney(v as string) : '') },
+        export: { header: 'Valeur voucher', width: 1.1, format: (v, d) => (d.TYPE === 'voucher' ? formatMoney(v as string) : ''), uses: ['TYPE'] },
       },
       { api: 'START_DAY', column: t.startDay, export: { header: 'Début', width: 0.9, format: (v) => formatDate(v as string | null) } },
       { api: 'END_DATE', column: t.endDate, export: { header: 'Fin', width: 0.9, format: (v) => formatDate(v as string | null) } },

@@ -36,7 +36,7 @@ export const clientUsers = compileResource(
     ],
     fields: [
       // Sorted on the users_name_sort index (sort_key(lastname), id).
-      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => d.NAME } },
+      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => d.NAME, uses: ['NAME'] } },
       { api: 'FIRSTNAME', column: u.firstname, search: true, sort: 'text' },
       { api: 'NAME', column: sql<string>`trim(${u.lastname} || ' ' || ${u.firstname})`, schema: z.string() },
       { api: 'EMAIL', column: u.email, search: true, sort: true, export: { header: 'Email', width: 2 } },
@@ -47,7 +47,7 @@ export const clientUsers = compileResource(
         column: clients.code,
         search: clientLike,
         sort: 'text',
-        export: { header: 'Client', width: 2, format: (_v, d) => `${d.CODE_CLIENT} ${d.CLIENT_NAME}` },
+        export: { header: 'Client', width: 2, format: (_v, d) => `${d.CODE_CLIENT} ${d.CLIENT_NAME}`, uses: ['CLIENT_NAME'] },
       },
       { api: 'CLIENT_NAME', column: clients.name, sort: 'text' },
       { api: 'GOUVERNORAT', column: u.gouvernorat, sort: true, export: { header: 'Gouvernorat', width: 1.2, format: orEmpty } },

@@ -34,7 +34,7 @@ export const zoneChiefs = compileResource(
     fields: [
       { api: 'CODE_CHEF_ZONE', column: u.codeChefZone, search: true, sort: 'text', export: { header: 'Code', width: 1, format: orEmpty } },
       { api: 'FIRSTNAME', column: u.firstname, search: true, sort: 'text' },
-      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => name(d) } },
+      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => name(d), uses: ['FIRSTNAME'] } },
       { api: 'EMAIL', column: u.email, search: true, sort: true, export: { header: 'Email', width: 2 } },
       { api: 'GSM', column: u.gsm, sort: true, export: { header: 'Téléphone', width: 1.2, format: orEmpty } },
       { api: 'TYPE_CLIENT_ID', column: u.typeClientId },
@@ -63,7 +63,7 @@ export const staffUsers = compileResource(
     ],
     fields: [
       { api: 'FIRSTNAME', column: u.firstname, search: true, sort: 'text' },
-      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => name(d) } },
+      { api: 'LASTNAME', column: u.lastname, search: true, sort: 'text', export: { header: 'Nom', width: 2, format: (_v, d) => name(d), uses: ['FIRSTNAME'] } },
       { api: 'EMAIL', column: u.email, search: true, sort: true, export: { header: 'Email', width: 2 } },
       { api: 'GSM', column: u.gsm, sort: true, export: { header: 'Téléphone', width: 1.2, format: orEmpty } },
       { api: 'ROLE_ID', column: u.roleId },
