@@ -1,12 +1,13 @@
 import { JobEngine } from './lib/jobs/engine';
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_FILE_SIZE } from '@app/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -28,7 +29,16 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     mailer: Mailer;
     jobs: JobEngine;
+    /** Every route as registered, with its access rule: what the generated security tests walk. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The route's options; their `config` holds `public` or `action` once registration is done. */
+  options: RouteOptions;
 }
 
 export interface BuildOptions {
@@ -56,6 +66,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', new JobEngine(opts.database));
   app.addHook('onClose', async () => app.jobs.stop());
 
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, options: route });
+  });
+
   registerErrorHandling(app);
   // Every documented route also documents (and serialises) the one error envelope of the API.
   app.addHook('onRoute', (route) => {
@@ -72,30 +88,64 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document and its UI describe the contract, not data: public unless API_DOCS=private,
+  // which asks for a staff session like any other route.
+  await app.register(async (docs) => {
+    markRoutes(docs, config.API_DOCS === 'public' ? { public: true } : { action: 'self' });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 50, fieldSize: 100_000 } });
-
-  const uploads = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
 
   registerAuth(app);
   registerSanitize(app);
 
-  await app.register(registerModules, { prefix: '/api' });
-  await app.register(publicRoutes);
+  // Uploaded media (generated names, never listed), the web app's files and the privacy page are public.
+  const uploads = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(async (files) => {
+    markRoutes(files, { public: true });
+    await files.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+    await files.register(publicRoutes);
+    if (config.webDist && existsSync(config.webDist)) {
+      await files.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, decorateReply: true });
+    }
+  });
 
-  if (config.webDist && existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, decorateReply: true });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/uploads');
-    if (wantsPage && config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
-      // Single-page app: every client route is served the same page.
-      return reply.type('text/html').sendFile('index.html');
+  await app.register(registerModules, { prefix: '/api' });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !isApiOrFilePath(request.url);
+    const page = config.webDist && path.join(config.webDist, 'index.html');
+    if (wantsPage && page && existsSync(page)) {
+      // Single-page app: every client route is served the same page (read each time: a rebuild shows at once).
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(page));
     }
     return reply.code(404).send({ success: false, message: 'Ressource introuvable' });
   });
 
   return app;
+}
+
+/** Gives every route registered in this scope the same access rule (see plugins/auth.ts). */
+function markRoutes(scope: FastifyInstance, access: { public: true } | { action: 'self' }) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), ...access };
+  });
+}
+
+/**
+ * Whether an unmatched URL names the API or the uploads, however it is spelt: those get the JSON 404,
+ * every other GET the web app's page. This only picks the body of a 404; access is never decided here.
+ */
+function isApiOrFilePath(url: string): boolean {
+  let p = url.split(/[?#]/, 1)[0];
+  for (let k = 0; k < 3 && p.includes('%'); k++) {
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      return true;
+    }
+  }
+  const raw = p.replace(/\\/g, '/').toLowerCase();
+  return [raw.replace(/\/+/g, '/'), path.posix.normalize(raw)].some((q) => q.startsWith('/api') || q.startsWith('/uploads'));
 }

@@ -52,6 +52,8 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Secret for captcha challenges; generated per start when unset (challenges then die with the process). */
   CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+  /** The OpenAPI document and UI at /api/docs: public (default) or private (a staff session). */
+  API_DOCS: z.enum(['public', 'private']).default('public'),
   /** Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. */
   SYNC_DIR: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
 });

@@ -73,9 +73,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; mailer?: Mailer; overrides?: Partial<Config> } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
-  const config = loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
+  const config = loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env }, opts.overrides);
   const { handle, drop } = await createDatabase();
   await handle.migrate();
   await seedDemoAccounts(handle.db, DEMO_PASSWORD);

@@ -20,6 +20,8 @@ export const MSG = {
   resetCodeRequired: "Le code d'activation est requis.",
   newPasswordRequired: 'Le nouveau password est requis',
   loginFailed: 'Identifiant ou mot de passe est incorrect',
+  /** A client user of the mobile app trying the back office (issue 19 §3). */
+  staffOnly: "Ce compte est un compte client de l'application mobile : il ne donne pas accès au back-office.",
   accountInactive: "Votre compte est désactivé. Contactez l'administrateur du programme.",
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
   forbidden: "Vous n'avez pas le droit sur cette action",

@@ -317,6 +317,14 @@ const POLICIES: Record<string, RolePolicy> = {
   },
 };
 
+/**
+ * Only staff sign in to the back office: an account linked to a client, or with the mobile app's
+ * client role, is a client user whatever else it holds (issue 19 §3).
+ */
+export function isStaffAccount(account: { role: string; clientId?: number | null }): boolean {
+  return account.role !== ROLE.patente && (account.clientId ?? null) === null;
+}
+
 export function policyFor(role: string | null | undefined): RolePolicy {
   return (role && Object.hasOwn(POLICIES, role) ? POLICIES[role] : undefined) ?? LEAST;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Action, can, MSG } from '@app/domain';
+import { type Action, can, isStaffAccount, MSG } from '@app/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roles, sessions, users } from '../modules/auth/auth.table';
@@ -31,15 +31,17 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /**
- * Authentication and authorisation for every /api route, deny by default: a route must say it is
- * public or name the action it needs; unknown roles get the least rights (see @app/domain).
+ * Authentication and authorisation for every route, deny by default. The decision is read from the
+ * route the router matched (its `config`), never from the URL string: however a path is spelt
+ * (percent-encoded, doubled slashes, another case), it either reaches a route and that route's rule
+ * applies, or it reaches none and the not-found handler answers without data. A route is signed-in
+ * unless it is declared `public`, and must name the action it needs; unknown roles get the least
+ * rights (see @app/domain).
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api') || request.is404) return;
-    // The OpenAPI documentation is public (it describes the contract, not data).
-    if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return;
+    if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;
     request.user = await authenticate(app, request);
@@ -66,6 +68,7 @@ export async function sessionUser(db: Db, token: string): Promise<CurrentUser | 
       lastname: users.lastname,
       status: users.status,
       role: roles.label,
+      clientId: users.clientId,
       sessionId: sessions.id,
     })
     .from(sessions)
@@ -73,7 +76,8 @@ export async function sessionUser(db: Db, token: string): Promise<CurrentUser | 
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (row?.status !== 1) return null;
-  const { status: _s, ...user } = row;
+  // A client user's session is no back-office session, however it was obtained.
+  if (row?.status !== 1 || !isStaffAccount(row)) return null;
+  const { status: _s, clientId: _c, ...user } = row;
   return user;
 }

@@ -16,6 +16,7 @@ const accountColumns = {
   gsm: users.gsm,
   status: users.status,
   role: roles.label,
+  clientId: users.clientId,
 };
 export type Account = {
   id: number;
@@ -26,6 +27,7 @@ export type Account = {
   gsm: string | null;
   status: number;
   role: string;
+  clientId: number | null;
 };
 
 /** Emails are unique case-insensitively (users_email_unique is on lower(email)). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BACK_OFFICE_PLATFORM, MSG } from '@app/domain';
+import { BACK_OFFICE_PLATFORM, isStaffAccount, MSG } from '@app/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -47,6 +47,10 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
   if (!account || !passwordOk) {
     await recordAttempt(db, email, ip, false);
     throw new AppError(401, MSG.loginFailed);
+  }
+  if (!isStaffAccount(account)) {
+    await recordAttempt(db, email, ip, false);
+    throw new AppError(403, MSG.staffOnly);
   }
   if (account.status !== 1) {
     await recordAttempt(db, email, ip, false);
