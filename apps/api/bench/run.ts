@@ -4,7 +4,8 @@
  * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database, where the orders
  * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them), then the dashboard at
  * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
- * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work.
+ * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work; then
+ * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { clientActivities, clientCircuits } from '../src/modules/classification/
 import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
+import { benchHostile } from './hostile';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
 import { benchSync } from './sync';
@@ -89,6 +91,7 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
     console.log(line('GET activities page 1 (no search)', first));
     const deep = await run(`${base}/api/clients_activities?page=150&perPage=50&sort=CODE&order=desc`, { headers: auth });
     console.log(line('GET activities page 150, sort CODE desc', deep));
+    await benchHostile(base);
     if (CLIENTS > 0) {
       const seeded = await seedClients(handle);
       console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);

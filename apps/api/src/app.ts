@@ -19,6 +19,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
+import { loggerOptions } from './plugins/logging';
 
 z.config(z.locales.fr());
 
@@ -51,7 +52,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : loggerOptions(config),
     bodyLimit: 1_048_576,
     // Fastify accepts a hop count at run time; its typings only list string | boolean.
     trustProxy: config.TRUST_PROXY as string | boolean,

@@ -226,3 +226,20 @@ describe('client users and other roles', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('API_DOCS', () => {
+  it('serves the OpenAPI document to anyone by default, and only with a staff session when private', async () => {
+    expect((await send('GET', '/api/docs/json')).status).toBe(200);
+    const priv = await createTestApp({ env: { API_DOCS: 'private' } });
+    try {
+      for (const url of ['/api/docs/json', '/api/docs', '/api/docs/static/index.html', '/%61pi/docs/json']) {
+        expect((await priv.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      }
+      const ok = await priv.app.inject({ method: 'GET', url: '/api/docs/json', headers: await priv.auth('commercial@demo.tn') });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().openapi).toMatch(/^3\./);
+    } finally {
+      await priv.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './fields';
+export * from './limits';
 export * from './files';
 export * from './format';
 export * from './permissions';

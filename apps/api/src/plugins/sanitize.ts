@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@app/domain';
+import { MAX_TEXT_LENGTH, MSG } from '@app/domain';
 import { AppError } from '../lib/http';
 
 /**
@@ -20,87 +20,82 @@ import { AppError } from '../lib/http';
  * text that reads as a new tag ("<scr<script></script>ipt>"); when the kept text just before the
  * cut ends with the start of one (`<`, `<scr`, `</scri`…), the cut leaves one space instead.
  */
+/**
+ * The start of a tag to remove: `<?`, or `<script` / `</script` before a non-word character or the end.
+ * No quantifier: each position is tried against three fixed words, so a search is linear.
+ */
+const OPENER = /<(?:\?|\/?script(?![A-Za-z0-9_]))/gi;
+
 export function stripTags(value: string): string {
   if (value.indexOf('<') < 0) return value;
   const n = value.length;
-  const gt = forwardSearch((from) => value.indexOf('>', from));
-  const phpEnd = forwardSearch((from) => value.indexOf('?>', from));
-  const scriptClose = forwardSearch((from) => findScriptClose(value, from));
-  const parts: string[] = [];
-  let kept = 0; // start of the text not yet copied to parts
+  const opener = new RegExp(OPENER);
+  // Next '>', '?>' and '</script\s*>' at or after the last place asked (-2: not searched yet).
+  let gt = -2;
+  let phpEnd = -2;
+  let close = -2;
+  let out = '';
+  let kept = 0; // start of the text not yet copied to out
   let i = 0;
-  const cut = (start: number, end: number) => {
-    const before = value.slice(kept, start);
-    if (before) parts.push(before);
-    if (end < n && parts.length && endsWithOpenerStart(parts[parts.length - 1])) parts.push(' ');
-    kept = end;
-    i = end;
-  };
   while (i < n) {
-    const j = value.indexOf('<', i);
-    if (j < 0) break;
-    const next = value.charCodeAt(j + 1);
-    if (next === 0x3f /* ? */) {
-      const close = phpEnd(j + 2);
-      cut(j, close < 0 ? n : close + 2);
-    } else if (isScriptWord(value, j + 1)) {
-      const tagEnd = gt(j + 7);
-      if (tagEnd < 0) {
-        cut(j, n);
-      } else {
-        const close = scriptClose(tagEnd + 1);
-        cut(j, close < 0 ? tagEnd + 1 : close);
-      }
-    } else if (next === 0x2f /* / */ && isScriptWord(value, j + 2)) {
-      const tagEnd = gt(j + 8);
-      cut(j, tagEnd < 0 ? n : tagEnd + 1);
-    } else {
-      i = j + 1;
+    // Tags often follow one another: look where the last cut ended before searching further.
+    let end = openerEndAt(value, i);
+    if (end < 0) {
+      opener.lastIndex = i;
+      // test() rather than exec(): no match object per tag; the match is read back from where it ends.
+      if (!opener.test(value)) break;
+      end = opener.lastIndex;
     }
+    let start: number;
+    let stop: number;
+    if (value.charCodeAt(end - 1) === 0x3f /* <? */) {
+      start = end - 2;
+      if (phpEnd !== -1 && phpEnd < end) phpEnd = value.indexOf('?>', end);
+      stop = phpEnd < 0 ? n : phpEnd + 2;
+    } else {
+      start = value.charCodeAt(end - 7) === 0x3c /* <script */ ? end - 7 : end - 8;
+      if (gt !== -1 && gt < end) gt = value.indexOf('>', end);
+      if (gt < 0) stop = n;
+      else if (start === end - 8) stop = gt + 1;
+      else {
+        if (close !== -1 && close <= gt) close = findScriptClose(value, gt + 1);
+        stop = close < 0 ? gt + 1 : close;
+      }
+    }
+    if (start > kept) {
+      out += value.slice(kept, start);
+      // Only the text just kept can end with the start of a tag (an earlier end was checked at its cut).
+      if (stop < n && endsWithOpenerStart(value, Math.max(kept, start - 8), start)) out += ' ';
+    }
+    kept = stop;
+    i = stop;
   }
   if (kept === 0) return value;
-  if (kept < n) parts.push(value.slice(kept));
-  return parts.join('');
+  return kept < n ? out + value.slice(kept) : out;
+}
+
+/** The end of the opener (as OPENER matches it) starting exactly at `j`, or -1. */
+function openerEndAt(s: string, j: number): number {
+  if (s.charCodeAt(j) !== 0x3c /* < */) return -1;
+  if (s.charCodeAt(j + 1) === 0x3f /* ? */) return j + 2;
+  const at = s.charCodeAt(j + 1) === 0x2f /* / */ ? j + 2 : j + 1;
+  if (!isScriptPrefix(s, at)) return -1;
+  const after = s.charCodeAt(at + 6);
+  const word = (after >= 0x30 && after <= 0x39) || (after >= 0x41 && after <= 0x5a) || (after >= 0x61 && after <= 0x7a) || after === 0x5f;
+  return word ? -1 : at + 6;
 }
 
 /**
- * Whether `kept` ends with a proper beginning of `<script`, `</script` or `<?`: only such an end can
+ * Whether the kept text `s[from, to)` ends with a proper beginning of `<script`, `</script` or `<?`: only such an end can
  * become a tag with the text after a cut (a complete `<script` before a cut was itself a tag).
  */
-function endsWithOpenerStart(kept: string): boolean {
-  const lt = kept.lastIndexOf('<');
-  if (lt < 0 || kept.length - lt > 8) return false;
-  const rest = kept.slice(lt + 1).toLowerCase();
+function endsWithOpenerStart(s: string, from: number, to: number): boolean {
+  const lt = s.lastIndexOf('<', to - 1);
+  if (lt < from) return false;
+  const rest = s.slice(lt + 1, to).toLowerCase();
   return 'script'.startsWith(rest) || '/script'.startsWith(rest);
 }
 
-/**
- * Wraps a "first match at or after `from`" search whose callers only move right: a remembered
- * match still ahead of the caller is the answer; none found once means none further on.
- */
-function forwardSearch(search: (from: number) => number): (from: number) => number {
-  let found = Number.NEGATIVE_INFINITY;
-  let exhausted = false;
-  return (from) => {
-    if (exhausted) return -1;
-    if (found >= from) return found;
-    found = search(from);
-    if (found < 0) exhausted = true;
-    return found;
-  };
-}
-
-/** `script` (any case) at `at`, followed by a non-word character or the end of the string. */
-function isScriptWord(s: string, at: number): boolean {
-  const word = 'script';
-  for (let k = 0; k < word.length; k++) {
-    if ((s.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
-  }
-  const after = s.charCodeAt(at + word.length);
-  return Number.isNaN(after) || !isWordChar(after);
-}
-
-const isWordChar = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029;
 
 /** The end (exclusive) of the first `</script\s*>` at or after `from`, or -1. */
@@ -131,14 +126,18 @@ function isScriptPrefix(s: string, at: number): boolean {
 /** Bodies nest a few levels at most; anything deeper is refused rather than walked. */
 const MAX_DEPTH = 32;
 
-export function stripDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return stripTags(value);
+export function stripDeep(value: unknown, depth = 0, path = 'body'): unknown {
+  if (typeof value === 'string') {
+    // Longer than any field accepts: refused before it is scanned at all.
+    if (value.length > MAX_TEXT_LENGTH) throw new AppError(422, MSG.maxLength(MAX_TEXT_LENGTH), { [path]: [MSG.maxLength(MAX_TEXT_LENGTH)] });
+    return stripTags(value);
+  }
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) throw new AppError(422, MSG.invalidPayload);
-  if (Array.isArray(value)) return value.map((v) => stripDeep(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v, k) => stripDeep(v, depth + 1, `${path}.${k}`));
   if (Buffer.isBuffer(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = stripDeep(v, depth + 1);
+  for (const [k, v] of Object.entries(value)) out[k] = stripDeep(v, depth + 1, depth === 0 && path === 'body' ? k : `${path}.${k}`);
   return out;
 }
 
@@ -148,7 +147,7 @@ export function registerSanitize(app: FastifyInstance) {
       request.body = stripDeep(request.body);
     }
     if (request.query && typeof request.query === 'object') {
-      request.query = stripDeep(request.query) as typeof request.query;
+      request.query = stripDeep(request.query, 0, 'query') as typeof request.query;
     }
   });
 }
