@@ -34,6 +34,7 @@ export function IdentityFields({ required, showChefZone = true }: ClientFieldsPr
         required={req('BADGES_ID')}
         source={{ path: 'badges' }}
         disabled={badgeReadOnly}
+        placeholder={badgeReadOnly ? 'Aucun badge' : undefined}
         hint={badgeReadOnly ? 'Un badge crédite des points : seul un administrateur le change.' : undefined}
       />
       {showChefZone && (
