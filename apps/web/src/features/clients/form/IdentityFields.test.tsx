@@ -58,7 +58,11 @@ describe('client form: the badge (issue 19 §4, a badge credits points)', () => 
   it('is read-only for a zone chief, with why, and still shows the client’s badge', async () => {
     await renderAs('chefZone');
     expect(badge().querySelector('.p-dropdown')?.classList.contains('p-disabled')).toBe(true);
-    expect(badge().textContent).toContain('Or');
+    // Once the badges are loaded, the client's own shows.
+    await vi.waitFor(async () => {
+      await tick();
+      expect(badge().textContent).toContain('Or');
+    });
     expect(badge().querySelector('.fld-hint')?.textContent).toBe('Un badge crédite des points : seul un administrateur le change.');
     // The other fields stay editable.
     expect((document.getElementById('field-NAME') as HTMLInputElement).disabled).toBe(false);
