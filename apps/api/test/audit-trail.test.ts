@@ -1,4 +1,6 @@
+import { SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/modules/audit/audit.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, type TestContext } from './helpers';
 
@@ -86,5 +88,48 @@ describe('GET audit', () => {
     for (const email of ['chef@demo.tn', 'magasin@demo.tn', 'commercial@demo.tn']) {
       expect((await call('GET', 'audit', undefined, await t.auth(email))).statusCode).toBe(403);
     }
+  });
+});
+
+describe('GET audit: security events (issue 19 §6)', () => {
+  const events = [
+    { action: 'login', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.0', device: 'Chrome' } },
+    { action: 'login_failed', userEmail: 'inconnu@demo.tn', changes: { ip: '10.9.0.1' } },
+    { action: 'login_locked', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.2' } },
+    { action: 'reset_code_sent', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.3' } },
+    { action: 'reset_code_failed', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.4' } },
+    { action: 'password_reset', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.5' } },
+    { action: 'email_changed', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.6' } },
+    { action: 'logout', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.7' } },
+  ];
+  beforeAll(async () => {
+    // As the sign-in, reset and account calls record them (entity users), beside ordinary writes.
+    await t.db.insert(auditLog).values(events.map((e) => ({ ...e, entity: 'users' })));
+  });
+
+  it('« Sécurité » selects every security event and nothing else, newest first, with the IP', async () => {
+    const r = await call('GET', 'audit?ACTION=security&perPage=100&page=1');
+    expect(r.statusCode).toBe(200);
+    const entries = r.json().data as Entry[];
+    const actions = new Set(entries.map((e) => e.ACTION));
+    for (const e of events) expect(actions).toContain(e.action);
+    // The writes of the first tests are not security events.
+    expect([...actions].filter((a) => !(SECURITY_AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual([]);
+    expect(entries.find((e) => e.ACTION === 'login_failed')).toMatchObject({ USER_EMAIL: 'inconnu@demo.tn', CHANGES: { ip: '10.9.0.1' } });
+    expect(r.json().meta.total).toBe(entries.length);
+
+    // One action at a time still works, and combines with the other filters.
+    expect((await trail('ACTION=reset_code_failed')).map((e) => e.CHANGES)).toEqual([{ ip: '10.9.0.4' }]);
+    expect((await trail('ACTION=security&ENTITY=clients_circuits')).length).toBe(0);
+    expect((await trail('ACTION=security&search=inconnu')).map((e) => e.ACTION)).toEqual(['login_failed']);
+  });
+
+  it('exports them with their French labels', async () => {
+    const csv = await call('GET', 'audit/export/csv?ACTION=security');
+    expect(csv.statusCode).toBe(200);
+    for (const label of ['Connexion refusée', 'Connexion bloquée', 'Code de réinitialisation envoyé', 'Code de réinitialisation refusé', 'Mot de passe réinitialisé', 'E-mail modifié', 'Déconnexion', 'Connexion']) {
+      expect(csv.body).toContain(label);
+    }
+    expect(csv.body).not.toMatch(/;(Création|Modification|Suppression);/);
   });
 });

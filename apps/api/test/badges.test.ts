@@ -232,6 +232,23 @@ describe('badges: sendEmail', () => {
     expect(m.attachments?.[0].content.equals(png)).toBe(true);
   });
 
+  it('records each sending in the audit trail as a security event: who, which client, to whom, from which IP', async () => {
+    const b = (await call('POST', 'badges', { NAME: 'Audité' })).json().data;
+    const client = await insertClient();
+    await insertClientUser(client.id, 'audit.badge@demo.tn');
+    const r = await t.app.inject({ method: 'GET', url: `/api/badges/${b.id}/sendEmail/${client.id}`, headers: admin, remoteAddress: '10.55.0.9' });
+    expect(r.statusCode).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id)), eq(auditLog.action, 'badge_mail')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userEmail: 'admin@demo.tn',
+      changes: { client: client.id, recipients: ['audit.badge@demo.tn'], sent: 1, failed: [], ip: '10.55.0.9' },
+    });
+    expect(rows[0].at).toBeInstanceOf(Date);
+    const trail = (await call('GET', `audit?ACTION=security&ENTITY=badges&search=${b.id}`)).json().data;
+    expect(trail.map((e: { ACTION: string; ENTITY_ID: string }) => [e.ACTION, e.ENTITY_ID])).toEqual([['badge_mail', String(b.id)]]);
+  });
+
   it('sends without an image when the badge has none', async () => {
     const b = (await call('POST', 'badges', { NAME: 'Sans image' })).json().data;
     const client = await insertClient();

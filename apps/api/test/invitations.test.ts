@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { INVITATION_MSG, MSG, ROLE } from '@app/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/lib/password';
+import { auditLog } from '../src/modules/audit/audit.table';
 import { roles, sessions, users } from '../src/modules/auth/auth.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { invitations } from '../src/modules/communication/invitations.table';
@@ -79,7 +80,7 @@ function parseMail(raw: string) {
 
 const mailsTo = (email: string) => inbox.filter((m) => m.to.includes(email));
 const lastMailTo = (email: string) => parseMail(mailsTo(email).at(-1)?.raw ?? '');
-const tokenIn = (html: string) => /href="[^"]*\/invitation\?token=([\w-]+)"/.exec(html)?.[1] ?? '';
+const tokenIn = (html: string) => /href="[^"]*\/invitation#token=([\w-]+)"/.exec(html)?.[1] ?? '';
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -136,7 +137,7 @@ let ipCounter = 0;
 const freshIp = () => `10.77.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`;
 const invite = (emails: string[], template_key: unknown = templateId, headers: Record<string, string> = admin) =>
   t.app.inject({ method: 'POST', url: '/api/invite/mail', payload: { emails, template_key }, headers });
-const readLink = (token: string, ip = freshIp()) => t.app.inject({ method: 'GET', url: `/api/invitations/${token}`, remoteAddress: ip });
+const readLink = (token: unknown, ip = freshIp()) => t.app.inject({ method: 'POST', url: '/api/invitations/lookup', payload: { token }, remoteAddress: ip });
 const accept = (token: string, password: string, confirm = password, ip = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload: { token, password, confirm }, remoteAddress: ip });
 const login = (email: string, password: string) =>
@@ -165,9 +166,11 @@ describe('POST invite/mail', () => {
     // Staff: no client code; the company is the account's client type.
     expect(staff.html).toContain('<p>Client [] — Grossiste</p>');
     expect(staff.html).not.toContain('{{');
-    expect(staff.html).toMatch(/href="http:\/\/localhost(:80)?\/invitation\?token=[\w-]{43}"/);
+    // The token rides in the fragment, which browsers never send: no server or proxy log holds it.
+    expect(staff.html).toMatch(/href="http:\/\/localhost(:80)?\/invitation#token=[\w-]{43}"/);
     expect(staff.text).toContain("Bonjour Zoé <b>&</b> O'Neil (staff.invite@demo.tn)");
-    expect(staff.text).toMatch(/Choisir mon mot de passe \(http:\/\/localhost(:80)?\/invitation\?token=[\w-]{43}\)/);
+    expect(staff.text).toMatch(/Choisir mon mot de passe \(http:\/\/localhost(:80)?\/invitation#token=[\w-]{43}\)/);
+    expect(staff.html).not.toMatch(/[?&]token=/);
 
     const client = lastMailTo(CLIENT_USER);
     expect(client.subject).toBe('Invitation Salma — Épicerie <Zoé> & Fils');
@@ -228,7 +231,7 @@ describe('POST invite/mail', () => {
     });
     expect(r.statusCode).toBe(200);
     expect(mailsTo(CLIENT_USER).length).toBe(before + 1);
-    expect(lastMailTo(CLIENT_USER).html).toMatch(/href="http:\/\/bo\.fidelite\.tn\/invitation\?token=/);
+    expect(lastMailTo(CLIENT_USER).html).toMatch(/href="http:\/\/bo\.fidelite\.tn\/invitation#token=/);
   });
 
   it('builds the link on PUBLIC_URL when it is set, whatever host the request came to', async () => {
@@ -236,7 +239,7 @@ describe('POST invite/mail', () => {
     try {
       const r = await t.app.inject({ method: 'POST', url: '/api/invite/mail', payload: { emails: [CLIENT_USER], template_key: templateId }, headers: { ...admin, host: 'interne:3000' } });
       expect(r.statusCode).toBe(200);
-      expect(lastMailTo(CLIENT_USER).html).toMatch(/href="https:\/\/fidelite\.example\.tn\/bo\/invitation\?token=[\w-]{43}"/);
+      expect(lastMailTo(CLIENT_USER).html).toMatch(/href="https:\/\/fidelite\.example\.tn\/bo\/invitation#token=[\w-]{43}"/);
     } finally {
       t.app.config.PUBLIC_URL = undefined;
     }
@@ -303,16 +306,60 @@ describe('public invitation page calls', () => {
 
   it('refuses unknown and malformed tokens, and limits the calls per address', async () => {
     expect((await readLink(newToken())).json()).toEqual({ success: false, message: INVITATION_MSG.invalid });
-    const short = await readLink('abc');
-    expect(short.statusCode).toBe(422);
-    expect(short.json().message).toBe(INVITATION_MSG.invalid);
+    for (const bad of ['abc', undefined, 123456789, ['x'.repeat(43)], 'x'.repeat(201)]) {
+      const r = await readLink(bad);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().errors.token).toContain(INVITATION_MSG.invalid);
+    }
 
     const ip = '10.99.0.1';
     for (let i = 0; i < INVITATION_CALLS_PER_WINDOW; i++) expect((await readLink(newToken(), ip)).statusCode).toBe(404);
     const limited = await readLink(newToken(), ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe(INVITATION_MSG.tooManyAttempts);
-    expect((await accept(newToken(), 'Bienvenue-2025', 'Bienvenue-2025', ip)).statusCode).toBe(429);
+    expect(limited.json()).toEqual({ success: false, message: INVITATION_MSG.tooManyAttempts });
+    // Even a good token is not read from that address any more; another address still is.
+    const token = await sendAndReadToken(CLIENT_USER);
+    expect((await readLink(token, ip)).statusCode).toBe(429);
+    expect((await readLink(token)).statusCode).toBe(200);
+
+    const acceptIp = '10.99.0.2';
+    for (let i = 0; i < INVITATION_CALLS_PER_WINDOW; i++) expect((await accept(newToken(), 'Bienvenue-2025', 'Bienvenue-2025', acceptIp)).statusCode).toBe(404);
+    const refused = await accept(newToken(), 'Bienvenue-2025', 'Bienvenue-2025', acceptIp);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(INVITATION_MSG.tooManyAttempts);
+  });
+
+  it('never reads a token from a path or a query: the former GET invitations/{token} is gone', async () => {
+    const token = await sendAndReadToken(CLIENT_USER);
+    const byPath = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}`, remoteAddress: freshIp() });
+    expect(byPath.statusCode).toBe(404);
+    expect(byPath.body).not.toContain(CLIENT_USER);
+    const byQuery = await t.app.inject({ method: 'POST', url: `/api/invitations/lookup?token=${token}`, payload: {}, remoteAddress: freshIp() });
+    expect(byQuery.statusCode).toBe(422);
+    // The link still works through the body.
+    expect((await readLink(token)).json().data.EMAIL).toBe(CLIENT_USER);
+  });
+
+  it('records each send in the audit trail as a security event: who, to whom, from which IP, when', async () => {
+    const [{ last }] = await t.db.select({ last: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite/mail',
+      payload: { emails: [STAFF, 'personne.audit@nulle.tn'], template_key: templateId },
+      headers: admin,
+      remoteAddress: '10.42.0.7',
+    });
+    expect(r.statusCode).toBe(200);
+    const [adminUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.tn'));
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'invitations'), gt(auditLog.id, last))).orderBy(auditLog.id);
+    expect(rows.map((x) => [x.action, x.userId, x.userEmail, (x.changes as Record<string, unknown>).email, (x.changes as Record<string, unknown>).result, (x.changes as Record<string, unknown>).ip])).toEqual([
+      ['invitation', adminUser.id, 'admin@demo.tn', STAFF, 'sent', '10.42.0.7'],
+      ['invitation', adminUser.id, 'admin@demo.tn', 'personne.audit@nulle.tn', 'failed', '10.42.0.7'],
+    ]);
+    // Never the token, nor its hash.
+    expect(JSON.stringify(rows)).not.toMatch(/token/i);
+    const trail = await t.app.inject({ method: 'GET', url: '/api/audit?ACTION=security&ENTITY=invitations&page=1', headers: admin });
+    expect(trail.json().data.slice(0, 2).map((e: { ACTION: string; AT: string }) => e.ACTION)).toEqual(['invitation', 'invitation']);
   });
 
   it('never gives out tokens or their hashes', async () => {

@@ -178,7 +178,7 @@ describe('role × endpoint matrix', () => {
   it('keeps public routes public', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/captcha' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/invitations/lookup', payload: { token: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaa' } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/pages/home' })).statusCode).toBe(404);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(unknown.statusCode).toBe(404);

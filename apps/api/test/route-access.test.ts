@@ -27,7 +27,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/password/send-email',
   'POST /api/password/validate-code',
   'POST /api/password/reset-pwd',
-  'GET /api/invitations/:token',
+  'POST /api/invitations/lookup',
   'POST /api/invitations/accept',
   'GET /api/public/pages/:key',
   'GET /api/public/services',

@@ -139,6 +139,7 @@ export const CLIENT_MESSAGES = {
   codeNotFound: 'Code Client introuvable',
   added: 'Client ajouté avec succés',
   notFound: 'Client introuvable',
+  badgeForbidden: 'Vous ne pouvez pas changer le badge d’un client : un badge crédite des points. Demandez-le à un administrateur.',
 } as const;
 
 /** A client as the API gives it: the form's fields, the names beside the ids, the list's figures. */

@@ -146,6 +146,10 @@ export interface InviteResult {
 
 export const invitationToken = () => z.string({ error: INVITATION_MSG.invalid }).min(20, { error: INVITATION_MSG.invalid }).max(200, { error: INVITATION_MSG.invalid });
 
+/** POST invitations/lookup: the link's token, read by the page from the URL fragment. */
+export const invitationLookupBody = z.object({ token: invitationToken() });
+export type InvitationLookupBody = z.input<typeof invitationLookupBody>;
+
 /** The public page's form: the password twice, with the sign-in's rules. */
 export const acceptInvitationBody = z
   .object({
@@ -158,7 +162,7 @@ export const acceptInvitationBody = z
   });
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
 
-/** GET invitations/{token}: who is invited; MOBILE for a client's user (signs in on the mobile app). */
+/** POST invitations/lookup: who is invited; MOBILE for a client's user (signs in on the mobile app). */
 export interface InvitationInfo {
   FIRSTNAME: string;
   EMAIL: string;

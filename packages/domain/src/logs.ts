@@ -36,28 +36,62 @@ export interface ConnectionLog {
   DATE_LOGIN: string;
 }
 
+/**
+ * The actions the audit trail records, with their French labels (the viewer, its filter, the export).
+ * The security events (issue 19 §6) are recorded with the account, the IP (in CHANGES.ip) and the time.
+ */
+export const AUDIT_ACTION_LABELS = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  reorder: 'Réordonnancement',
+  media: 'Fichier',
+  password: 'Mot de passe',
+  profile: 'Profil',
+  login: 'Connexion',
+  login_failed: 'Connexion refusée',
+  login_locked: 'Connexion bloquée',
+  logout: 'Déconnexion',
+  reset_code_sent: 'Code de réinitialisation envoyé',
+  reset_code_failed: 'Code de réinitialisation refusé',
+  password_reset: 'Mot de passe réinitialisé',
+  email_changed: 'E-mail modifié',
+  invitation: 'Invitation',
+  badge_mail: 'Envoi de badge',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+export const auditActionLabel = (a: string) => (Object.hasOwn(AUDIT_ACTION_LABELS, a) ? AUDIT_ACTION_LABELS[a as AuditAction] : a);
+
+/** The security events (issue 19 §6): sign-ins and their failures, locks, reset codes, logouts, invitation and badge mails. */
+export const SECURITY_AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'login_locked',
+  'logout',
+  'reset_code_sent',
+  'reset_code_failed',
+  'password_reset',
+  'email_changed',
+  'invitation',
+  'badge_mail',
+] as const satisfies readonly AuditAction[];
+
+/** The action filter's group value: every security event at once (an action code otherwise). */
+export const AUDIT_SECURITY_FILTER = 'security';
+export const AUDIT_SECURITY_LABEL = 'Sécurité (tous les événements)';
+
 /** Audit trail (issue 10 §4): the filters of `/layout/logs/audit`. */
 export const auditFilters = {
   USER_ID: z.coerce.number().int().positive(),
   ENTITY: z.string().trim().min(1).max(60),
+  /** An action code, or AUDIT_SECURITY_FILTER for all the security events. */
   ACTION: z.string().trim().min(1).max(20),
   DATE_DEBUT: calendarDate(),
   DATE_FIN: calendarDate(),
 };
 
 export const AUDIT_PAGE_SIZE = 50;
-
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  create: 'Création',
-  update: 'Modification',
-  delete: 'Suppression',
-  reorder: 'Réordonnancement',
-  media: 'Fichier',
-  login: 'Connexion',
-  password: 'Mot de passe',
-  profile: 'Profil',
-};
-export const auditActionLabel = (a: string) => AUDIT_ACTION_LABELS[a] ?? a;
 
 /** One recorded write. CHANGES is what the write recorded: { field: [before, after] } for an update, the row for a create or delete. */
 export interface AuditEntry {

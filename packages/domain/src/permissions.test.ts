@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, landingFor, menuFor, PROFILE_PATH, redirectFor } from './permissions';
+import { can, canChangeBadge, landingFor, menuFor, PROFILE_PATH, redirectFor } from './permissions';
 
 const keys = (role: string) => menuFor(role).flatMap((g) => g.entries.map((e) => e.key));
 
@@ -44,5 +44,14 @@ describe('permission map', () => {
 
   it('lets every role open its own profile', () => {
     for (const role of ['admin', 'chefZone', 'Magasinier', 'Commercial', 'x']) expect(redirectFor(role, PROFILE_PATH)).toBeNull();
+  });
+});
+
+describe('badge of a client (issue 19 §4)', () => {
+  it('is changed only by a role that writes points: an administrator, never a zone chief', () => {
+    expect(canChangeBadge('admin')).toBe(true);
+    for (const role of ['chefZone', 'Magasinier', 'Commercial', 'patente', 'inconnu', null]) expect([role, canChangeBadge(role)]).toEqual([role, false]);
+    // The zone chief writes his clients, yet not their badge.
+    expect(can('chefZone', 'clients:write')).toBe(true);
   });
 });

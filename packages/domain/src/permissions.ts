@@ -334,6 +334,12 @@ export function can(role: string | null | undefined, action: Action): boolean {
   return actions === 'all' || actions.includes(action);
 }
 
+/**
+ * Giving a client a badge credits its bonus points (issue 19 §4): only a role that may write points
+ * changes a client's BADGES_ID; the others (a zone chief) see it read-only and the server refuses it.
+ */
+export const canChangeBadge = (role: string | null | undefined): boolean => can(role, 'points:write');
+
 export function menuFor(role: string | null | undefined): MenuGroup[] {
   const { menu } = policyFor(role);
   return MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => menu === 'all' || menu.includes(e.key)) })).filter(

@@ -414,6 +414,11 @@ describe('clients list', () => {
     const add = dialog(page, 'Ajouter un client');
     await expect.poll(() => add.isVisible()).toBe(true);
     expect(await add.locator('[data-field="field-CHEF_ZONE_ID"]').count()).toBe(0);
+    // A badge credits points: read-only for him, with why (issue 19 §4; the server refuses a change anyway).
+    const badge = add.locator('[data-field="field-BADGES_ID"]');
+    await expect.poll(() => badge.locator('.p-dropdown').getAttribute('class')).toContain('p-disabled');
+    expect(await badge.locator('.fld-hint').textContent()).toBe('Un badge crédite des points : seul un administrateur le change.');
+    await shot(page, 'clients-dialog-chef');
     await add.locator('.fd-footer').getByRole('button', { name: 'Annuler' }).click();
 
     // Another chief's (or nobody's) client is not found.

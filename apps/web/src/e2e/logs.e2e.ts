@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { auditActionLabel, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
@@ -136,6 +137,22 @@ describe('audit trail', () => {
     await until(() => page.url()).toContain('DATE_FIN=2021-01-04');
     await until(() => page.locator('.dt-total').textContent()).toMatch(/^0 élément/);
     await shot(page, 'audit-dates');
+    await page.context().close();
+  });
+
+  it('« Sécurité » keeps the security events only: sign-ins with their IP, invitation and badge mails', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await page.goto('/layout/logs/audit');
+    await until(() => rows(page).count()).toBeGreaterThan(0);
+    await choose(page, 'audit-action-filter', 'Sécurité (tous les événements)');
+    await until(() => page.url()).toContain('ACTION=security');
+    const labels = new Set(SECURITY_AUDIT_ACTIONS.map(auditActionLabel));
+    await until(async () => (await page.locator('.dt-resource tbody td .audit-action').allTextContents()).every((l) => labels.has(l))).toBe(true);
+    // This sign-in is there, with the address it came from.
+    const signIn = rows(page).filter({ hasText: 'admin@demo.tn' }).filter({ has: page.locator('.audit-action', { hasText: /^Connexion$/ }) }).first();
+    await until(() => signIn.locator('.audit-changes').textContent()).toMatch(/ip : \S+/);
+    await shot(page, 'audit-security');
     await page.context().close();
   });
 });

@@ -76,18 +76,23 @@ async function inviteAndReadLink(): Promise<string> {
         for (const f of outboxFiles().filter((x) => !before.has(x))) {
           const raw = readFileSync(path.join(outbox(), f), 'utf8');
           if (!new RegExp(`^To: ${INVITEE}$`, 'm').test(raw)) continue;
-          link = /https?:\/\/[^\s"<>]+\/invitation\?token=[\w-]+/.exec(mailText(raw))?.[0] ?? link;
+          link = /https?:\/\/[^\s"<>]+\/invitation#token=[\w-]+/.exec(mailText(raw))?.[0] ?? link;
         }
         return link;
       },
       { timeout: 15_000 },
     )
-    .toMatch(/\/invitation\?token=[\w-]{43}$/);
+    .toMatch(/\/invitation#token=[\w-]{43}$/);
   return link;
 }
 
+/** The link's token, carried in its fragment. */
+const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
+/** The link as the app's own path, fragment included. */
+const pathOf = (link: string) => new URL(link).pathname + new URL(link).hash;
+
 async function setPasswordByInvitation(password: string) {
-  const token = new URL(await inviteAndReadLink()).searchParams.get('token');
+  const token = tokenOf(await inviteAndReadLink());
   const r = await call('POST', 'invitations/accept', { token, password, confirm: password });
   expect(r.status).toBe(200);
 }
@@ -155,8 +160,16 @@ describe('templates and invitations', () => {
     const link = await inviteAndReadLink();
     restored = false;
     const page = await newPage(browser, { viewport: DESKTOP });
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    // The token never leaves the browser in a URL: only in the lookup's and the accept's bodies.
+    const urls: string[] = [];
+    const bodies: string[] = [];
+    page.on('request', (r) => {
+      urls.push(r.url());
+      if (r.url().includes('/api/invitations/')) bodies.push(`${r.method()} ${new URL(r.url()).pathname} ${r.postData() ?? ''}`);
+    });
+    await page.goto(pathOf(link));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Bonjour Sami');
+    expect(bodies[0]).toBe(`POST /api/invitations/lookup ${JSON.stringify({ token: tokenOf(link) })}`);
     expect(await page.locator('.auth-lead').textContent()).toContain(INVITEE);
 
     await page.locator('#invitation-password').fill(CHOSEN);
@@ -169,9 +182,12 @@ describe('templates and invitations', () => {
     await page.getByRole('button', { name: 'Activer mon compte' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Compte prêt');
     await shot(page, 'invitation-done');
+    expect(bodies.at(-1)).toMatch(/^POST \/api\/invitations\/accept \{"token":"[\w-]{43}"/);
+    expect(urls.filter((u) => u.includes(tokenOf(link)))).toEqual([]);
 
-    // The link works once.
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    // The link works once (a fresh load: the same fragment again would not reload the page).
+    await page.goto('about:blank');
+    await page.goto(pathOf(link));
     await expect.poll(() => page.getByText('Invitation invalide ou expirée').isVisible()).toBe(true);
     await shot(page, 'invitation-invalid');
 
@@ -199,11 +215,14 @@ describe('templates and invitations', () => {
     // An open invitation seen on a phone (left unused: it only expires).
     const link = await inviteAndReadLink();
     const pub = await newPage(browser, { viewport: MOBILE });
-    await pub.goto(new URL(link).pathname + new URL(link).search);
+    await pub.goto(pathOf(link));
     await expect.poll(() => pub.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Bonjour Sami');
     await shot(pub, 'invitation-form');
+    // A link mailed before the fragment came (?token=…) is still read, and its token leaves the query.
     await pub.goto('/invitation?token=inconnu-inconnu-inconnu-inconnu');
     await expect.poll(() => pub.getByText('Invitation invalide ou expirée').isVisible()).toBe(true);
+    expect(new URL(pub.url()).search).toBe('');
+    expect(new URL(pub.url()).hash).toBe('#token=inconnu-inconnu-inconnu-inconnu');
     await shot(pub, 'invitation-invalid');
     await pub.context().close();
   });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { auditLog } from './audit.table';
@@ -8,7 +9,8 @@ type Tx = Pick<Db, 'insert'>;
 export async function audit(
   tx: Tx,
   user: Pick<CurrentUser, 'id' | 'email'> | null,
-  action: 'create' | 'update' | 'delete' | 'reorder' | 'media' | 'login' | 'password' | 'profile',
+  // One list of actions, with their labels, in @app/domain (logs.ts).
+  action: AuditAction,
   entity: string,
   entityId: string | number | null,
   changes?: unknown,

@@ -1,14 +1,19 @@
-import { acceptInvitationBody, INVITATION_MSG, invitationToken, inviteBody, LOGIN_WINDOW_MINUTES } from '@app/domain';
+import { acceptInvitationBody, INVITATION_MSG, invitationLookupBody, inviteBody, LOGIN_WINDOW_MINUTES } from '@app/domain';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import { RequestWindow } from '../auth/request-window';
 import { acceptInvitation, readInvitation, sendInvitations } from './invitations.service';
 
-/** Calls of the public invitation page per IP within LOGIN_WINDOW_MINUTES. */
+/** Calls of the public invitation page per IP within LOGIN_WINDOW_MINUTES, for each of its two calls. */
 export const INVITATION_CALLS_PER_WINDOW = 30;
+const INVITATION_RATE = {
+  max: INVITATION_CALLS_PER_WINDOW,
+  timeWindow: LOGIN_WINDOW_MINUTES * 60_000,
+  errorResponseBuilder: () => new AppError(429, INVITATION_MSG.tooManyAttempts),
+};
 
 const inviteResult = okReply(
   z.object({
@@ -29,11 +34,9 @@ export const publicOrigin = (req: FastifyRequest) => req.server.config.PUBLIC_UR
 
 /** Invitations (spec 1 §3 Invitation, §5, §7, §8): send with a template; the public page's two calls. */
 export async function invitationsRoutes(fastify: FastifyInstance) {
+  // Per-route limits only (as the website's contact form); a parent may already have registered the plugin.
+  if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const publicCalls = new RequestWindow(INVITATION_CALLS_PER_WINDOW, LOGIN_WINDOW_MINUTES * 60_000);
-  const limit = (req: FastifyRequest) => {
-    if (!publicCalls.take([`ip:${req.ip}`])) throw new AppError(429, INVITATION_MSG.tooManyAttempts);
-  };
 
   app.post(
     '/invite/mail',
@@ -49,45 +52,42 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const result = await sendInvitations(
         { db: app.db, mailer: app.mailer, log: req.log },
-        { emails: req.body.emails, templateId: req.body.template_key, invitedBy: req.user!, baseUrl: publicOrigin(req) },
+        { emails: req.body.emails, templateId: req.body.template_key, invitedBy: req.user!, baseUrl: publicOrigin(req), ip: req.ip },
       );
       return ok(result);
     },
   );
 
-  app.get(
-    '/invitations/:token',
+  // The token travels in the body, never in a path or query that servers and proxies log (issue 19 §4).
+  // The former GET invitations/{token} is gone rather than kept as a 410: it would be a public path
+  // that still invites tokens into access logs, and only this app's own page ever called it.
+  app.post(
+    '/invitations/lookup',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: INVITATION_RATE },
       schema: {
         tags: ['invitations'],
-        summary: 'Page publique : l’invitation est-elle valable, et pour qui (404 sinon)',
+        summary: 'Page publique : l’invitation est-elle valable, et pour qui (404 sinon ; 30 appels par IP et 15 minutes)',
         security: [],
-        params: z.object({ token: invitationToken() }),
+        body: invitationLookupBody,
         response: { 200: okReply(invitationInfo) },
       },
     },
-    async (req) => {
-      limit(req);
-      return ok(await readInvitation(app.db, req.params.token));
-    },
+    async (req) => ok(await readInvitation(app.db, req.body.token)),
   );
 
   app.post(
     '/invitations/accept',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: INVITATION_RATE },
       schema: {
         tags: ['invitations'],
-        summary: 'Choisit le mot de passe, active le compte ; le lien ne sert qu’une fois',
+        summary: 'Choisit le mot de passe, active le compte ; le lien ne sert qu’une fois (30 appels par IP et 15 minutes)',
         security: [],
         body: acceptInvitationBody,
         response: { 200: accepted },
       },
     },
-    async (req) => {
-      limit(req);
-      return ok(await acceptInvitation(app.db, { token: req.body.token, password: req.body.password }));
-    },
+    async (req) => ok(await acceptInvitation(app.db, { token: req.body.token, password: req.body.password })),
   );
 }

@@ -79,7 +79,7 @@ export function invitationMail(template: { subject: string; content: string }, t
  */
 export async function sendInvitations(
   deps: InviteDeps,
-  input: { emails: string[]; templateId: number; invitedBy: CurrentUser; baseUrl: string },
+  input: { emails: string[]; templateId: number; invitedBy: CurrentUser; baseUrl: string; ip: string },
 ): Promise<InviteResult> {
   const { db } = deps;
   const [template] = await db
@@ -115,7 +115,7 @@ export async function sendInvitations(
     if (!user) {
       await db.transaction(async (tx) => {
         const [row] = await tx.insert(invitations).values({ ...base, email, result: 'failed', error: INVITATION_MSG.noAccount }).returning({ id: invitations.id });
-        await audit(tx, input.invitedBy, 'create', 'invitations', row.id, { email, template: template.id, result: 'failed' });
+        await audit(tx, input.invitedBy, 'invitation', 'invitations', row.id, { email, template: template.id, result: 'failed', ip: input.ip });
       });
       failed.push({ email, message: INVITATION_MSG.noAccount });
       continue;
@@ -128,11 +128,12 @@ export async function sendInvitations(
         .insert(invitations)
         .values({ ...base, email: user.email, userId: user.id, tokenHash: hashToken(token), expiresAt, result: 'sent' })
         .returning({ id: invitations.id });
-      await audit(tx, input.invitedBy, 'create', 'invitations', row.id, { email: user.email, userId: user.id, template: template.id, result: 'sent' });
+      await audit(tx, input.invitedBy, 'invitation', 'invitations', row.id, { email: user.email, userId: user.id, template: template.id, result: 'sent', ip: input.ip });
       return row.id;
     });
 
-    const link = `${input.baseUrl}/invitation?token=${token}`;
+    // In the fragment: browsers never send it, so no server, proxy or Referer ever logs the token.
+    const link = `${input.baseUrl}/invitation#token=${token}`;
     try {
       await deps.mailer.send(invitationMail(template, user.email, placeholderValues(user, link)));
       sent++;
@@ -142,7 +143,7 @@ export async function sendInvitations(
       // The link was never delivered: it dies with the failure.
       await db.transaction(async (tx) => {
         await tx.update(invitations).set({ result: 'failed', error: reason, tokenHash: null, expiresAt: null }).where(eq(invitations.id, id));
-        await audit(tx, input.invitedBy, 'update', 'invitations', id, { result: ['sent', 'failed'], error: reason });
+        await audit(tx, input.invitedBy, 'invitation', 'invitations', id, { email: user.email, result: 'failed', error: reason, ip: input.ip });
       });
       failed.push({ email: user.email, message: INVITATION_MSG.mailFailed });
     }

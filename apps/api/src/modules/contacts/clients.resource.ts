@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, type Client, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE } from '@app/domain';
+import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE } from '@app/domain';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
@@ -9,7 +9,7 @@ import { users } from '../auth/auth.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
 import { clients as c } from './clients.table';
-import { afterClientWrite } from './clients.writes';
+import { afterClientWrite, assertMayChangeBadge } from './clients.writes';
 
 const chef = alias(users, 'chef');
 const numberField = { read: (v: unknown) => (v == null ? null : Number(v)), schema: z.number() };
@@ -40,9 +40,15 @@ export const clientsResource = defineResource<Client>()({
     { table: chef, on: eq(chef.id, c.chefZoneId), kind: 'left' },
   ],
   scope: zoneScope,
-  prepare: (values, { user, mode }) => {
+  prepare: async (values, { user, mode, id, db }) => {
     // A zone chief's clients stay his: he cannot give one to another chief.
     if (user.role === ROLE.chefZone && (mode === 'create' || 'chefZoneId' in values)) values.chefZoneId = user.id;
+    if ('badgeId' in values && !canChangeBadge(user.role)) {
+      const [current] = mode === 'update' && id ? await db.select({ badgeId: c.badgeId }).from(c).where(eq(c.id, id)) : [];
+      assertMayChangeBadge(user, current?.badgeId ?? null, values.badgeId);
+      // Unchanged: not written at all, so a stale form cannot put back a badge changed meanwhile.
+      delete values.badgeId;
+    }
   },
   afterWrite: afterClientWrite,
   fields: [

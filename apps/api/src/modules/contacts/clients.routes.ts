@@ -13,7 +13,7 @@ import { audit } from '../audit/audit.repository';
 import { users } from '../auth/auth.table';
 import { clientsResource, zoneScope } from './clients.resource';
 import { clients } from './clients.table';
-import { creditBadge } from './clients.writes';
+import { assertMayChangeBadge, creditBadge } from './clients.writes';
 
 const codeItem = z.object({ id: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string() });
 const clientUser = z.object({
@@ -174,6 +174,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const before = await visible(req.params.id, req.user!);
       const badge = req.body.BADGE;
+      assertMayChangeBadge(req.user!, before.badgeId, badge);
       await app.db.transaction(async (tx) => {
         await tx.update(clients).set({ badgeId: badge, updatedAt: new Date() }).where(eq(clients.id, before.id));
         if (badge && badge !== before.badgeId) await creditBadge(tx as never, before.id, badge, req.user!);

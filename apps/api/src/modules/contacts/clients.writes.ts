@@ -1,4 +1,4 @@
-import { ROLE } from '@app/domain';
+import { CLIENT_MESSAGES, canChangeBadge, ROLE } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
@@ -51,6 +51,16 @@ async function attachUsers(tx: Db, clientId: number, ids: number[]): Promise<voi
     throw new AppError(422, message, { USERS: [message] });
   }
   await tx.update(users).set({ clientId, updatedAt: sql`now()` }).where(inArray(users.id, ids));
+}
+
+/**
+ * A badge credits points: a user whose role may not write points (a zone chief) may not change it.
+ * Setting the badge the client already has (the form sends it back unchanged) is no change; on a
+ * create, any badge is one. 403 before anything is written.
+ */
+export function assertMayChangeBadge(user: CurrentUser, before: number | null | undefined, after: unknown): void {
+  if (after === undefined || canChangeBadge(user.role)) return;
+  if ((after ?? null) !== (before ?? null)) throw new AppError(403, CLIENT_MESSAGES.badgeForbidden);
 }
 
 export async function afterClientWrite(

@@ -1,5 +1,15 @@
-import { type AuditEntry, AUDIT_PAGE_SIZE, auditActionLabel, auditChanges, auditFilters, auditValue, formatDateTime } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_SECURITY_FILTER,
+  type AuditEntry,
+  auditActionLabel,
+  auditChanges,
+  auditFilters,
+  auditValue,
+  formatDateTime,
+  SECURITY_AUDIT_ACTIONS,
+} from '@app/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
@@ -14,7 +24,7 @@ const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Afr
 
 /**
  * The audit trail (issue 10 §4), admin only: every staff write the routes record with `audit()`,
- * in the write's own transaction. Filters by user, entity, action and a Tunis date range; the search
+ * in the write's own transaction, and the security events (issue 19 §6). Filters by user, entity, action and a Tunis date range; the search
  * box matches the e-mail, the entity and its id. Read only: a trail that can be edited is no trail.
  */
 export const auditTrailResource = defineResource<AuditEntry>()({
@@ -30,7 +40,8 @@ export const auditTrailResource = defineResource<AuditEntry>()({
   filters: {
     USER_ID: { schema: auditFilters.USER_ID, where: (v: number) => eq(a.userId, v) },
     ENTITY: { schema: auditFilters.ENTITY, where: (v: string) => eq(a.entity, v) },
-    ACTION: { schema: auditFilters.ACTION, where: (v: string) => eq(a.action, v) },
+    // `security`: every security event at once (sign-ins, failures, locks, reset codes, invitation and badge mails).
+    ACTION: { schema: auditFilters.ACTION, where: (v: string) => (v === AUDIT_SECURITY_FILTER ? inArray(a.action, [...SECURITY_AUDIT_ACTIONS]) : eq(a.action, v)) },
     DATE_DEBUT: { schema: auditFilters.DATE_DEBUT, where: (v: string) => sql`${a.at} >= ${dayStart(v)}` },
     DATE_FIN: { schema: auditFilters.DATE_FIN, where: (v: string) => sql`${a.at} < ${dayStart(v)} + interval '1 day'` },
   },

@@ -101,15 +101,25 @@ export async function badgesRoutes(fastify: FastifyInstance) {
       if (!recipients.length) throw new AppError(422, BADGE_NO_ACTIVE_USER);
       const image = await badgeImage(app.db, app.config.dataDir, id);
       let sent = 0;
+      const failed: string[] = [];
       // One message per user: no recipient sees the others' addresses.
       for (const user of recipients) {
         try {
           await app.mailer.send(badgeMail(badge, client.name, user, image));
           sent++;
         } catch (err) {
+          failed.push(user.email);
           req.log.warn({ err, to: user.email, badge: id }, 'badge mail not sent');
         }
       }
+      // A security event (issue 19 §6): who mailed which client's users, from where, even when nothing left.
+      await audit(app.db, req.user, 'badge_mail', badgesResource.path, id, {
+        client: client.id,
+        recipients: recipients.map((r) => r.email),
+        sent,
+        failed,
+        ip: req.ip,
+      });
       if (!sent) throw new AppError(502, 'L’envoi du badge a échoué. Réessayez plus tard.');
       return ok({ message: BADGE_SENT_MESSAGE, sent });
     },

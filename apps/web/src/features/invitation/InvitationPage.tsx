@@ -5,11 +5,11 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Skeleton } from 'primereact/skeleton';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { acceptInvitation, readInvitation } from './invitation.api';
+import { acceptInvitation, invitationTokenOf, readInvitation } from './invitation.api';
 import './invitation.css';
 
 function Card({ children }: { children: ReactNode }) {
@@ -108,10 +108,19 @@ function PasswordInput({ id, label, error, field }: { id: string; label: string;
   );
 }
 
-/** /invitation?token=… (public): the invitee chooses a password once; the link lives 7 days. */
+/** /invitation#token=… (public): the invitee chooses a password once; the link lives 7 days. */
 export default function InvitationPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { token, legacy } = invitationTokenOf(location);
+  // An older link's token leaves the query for the fragment, out of the history and of later requests.
+  useEffect(() => {
+    if (legacy) navigate({ pathname: location.pathname, search: '', hash: new URLSearchParams({ token }).toString() }, { replace: true });
+  }, [legacy, token, location.pathname, navigate]);
+  return <InvitationForm key={token} token={token} />;
+}
+
+function InvitationForm({ token }: { token: string }) {
   const [done, setDone] = useState<InvitationAccepted>();
   const [expired, setExpired] = useState(false);
   const [failure, setFailure] = useState<string>();

@@ -1,7 +1,18 @@
 import type { AcceptInvitationBody, InvitationAccepted, InvitationInfo } from '@app/domain';
 import { api } from '../../lib/api';
 
-/** The public invitation page's two calls; the page shows its own messages. */
-export const readInvitation = (token: string) => api.get<InvitationInfo>(`invitations/${encodeURIComponent(token)}`, undefined, { silent: true });
+/** The public invitation page's two calls; the page shows its own messages. The token travels in bodies only. */
+export const readInvitation = (token: string) => api.post<InvitationInfo>('invitations/lookup', { token }, { silent: true });
+
+/**
+ * The link's token: in the fragment (`/invitation#token=…`), which browsers never send to a server.
+ * Links mailed before the fragment came (`?token=…`, valid 7 days) are still read, and moved.
+ */
+export function invitationTokenOf(location: { hash: string; search: string }): { token: string; legacy: boolean } {
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  if (fromHash) return { token: fromHash, legacy: false };
+  const fromQuery = new URLSearchParams(location.search).get('token');
+  return { token: fromQuery ?? '', legacy: !!fromQuery };
+}
 
 export const acceptInvitation = (body: AcceptInvitationBody) => api.post<InvitationAccepted>('invitations/accept', body, { silent: true });

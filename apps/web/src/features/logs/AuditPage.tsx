@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { api } from '../../lib/api';
-import { auditColumns, NEWEST_AUDIT } from './columns';
+import { AUDIT_ACTION_OPTIONS, auditColumns, NEWEST_AUDIT } from './columns';
 import { DayFilter } from './DayFilter';
 import { ALL, FilterDropdown, orAll } from './FilterDropdown';
 import './logs.css';
 
-const ACTIONS = [{ label: 'Toutes les actions', value: ALL }, ...['create', 'update', 'delete', 'reorder', 'media', 'login', 'password', 'profile'].map((a) => ({ label: auditActionLabel(a), value: a }))];
 const FILTERS = ['ENTITY', 'ACTION', 'USER_ID', 'DATE_DEBUT', 'DATE_FIN'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -78,7 +77,7 @@ export default function AuditPage() {
         toolbarExtra={
           <div className="logs-filters">
             <input className="p-inputtext" value={value('ENTITY')} onChange={(e) => setFilter('ENTITY', e.target.value.trim())} placeholder="Entité (ex. clients)" aria-label="Entité" />
-            <FilterDropdown className="audit-action-filter" label="Action" value={orAll(value('ACTION'))} options={ACTIONS} onChange={(v) => setFilter('ACTION', v === ALL ? '' : v)} />
+            <FilterDropdown className="audit-action-filter" label="Action" value={orAll(value('ACTION'))} options={AUDIT_ACTION_OPTIONS} onChange={(v) => setFilter('ACTION', v === ALL ? '' : v)} />
             <DayFilter id="audit-from" label="Du" value={value('DATE_DEBUT')} onChange={(d) => setFilter('DATE_DEBUT', d)} />
             <DayFilter id="audit-to" label="Au" value={value('DATE_FIN')} onChange={(d) => setFilter('DATE_FIN', d)} />
             {value('USER_ID') && (

@@ -1,7 +1,7 @@
 import type { ConnectionLog } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../../components/data-table/columns';
-import { auditColumns, logColumns } from './columns';
+import { AUDIT_ACTION_OPTIONS, auditColumns, logColumns } from './columns';
 
 const log: ConnectionLog = { id: 1, PLATFORM: 'Application Mobile', DEVICE_NAME: 'iPhone 13', DEVICE_ID: null, IP: null, CLIENT_ID: 4, CLIENT: 'Superette Ennour', USER_ID: 9, USER: 'Sami Trabelsi', DATE_LOGIN: '2025-03-10T09:30:00.000Z' };
 
@@ -15,5 +15,27 @@ describe('log columns (spec 3 §2.13)', () => {
   it('audit columns: date, user, action, entity, id, changes', () => {
     const cols = auditColumns({ action: () => '', changes: () => '', user: () => '' });
     expect(cols.map((c) => c.field)).toEqual(['AT', 'USER_EMAIL', 'ACTION', 'ENTITY', 'ENTITY_ID', 'CHANGES']);
+  });
+  it('audit action filter: all, the security events together, then each action by its French label', () => {
+    expect(AUDIT_ACTION_OPTIONS.slice(0, 2)).toEqual([
+      { label: 'Toutes les actions', value: 'all' },
+      { label: 'Sécurité (tous les événements)', value: 'security' },
+    ]);
+    const labels = Object.fromEntries(AUDIT_ACTION_OPTIONS.map((o) => [o.value, o.label]));
+    expect(labels).toMatchObject({
+      update: 'Modification',
+      login: 'Connexion',
+      login_failed: 'Connexion refusée',
+      login_locked: 'Connexion bloquée',
+      logout: 'Déconnexion',
+      reset_code_sent: 'Code de réinitialisation envoyé',
+      reset_code_failed: 'Code de réinitialisation refusé',
+      password_reset: 'Mot de passe réinitialisé',
+      email_changed: 'E-mail modifié',
+      invitation: 'Invitation',
+      badge_mail: 'Envoi de badge',
+    });
+    // Every code has a label of its own, none shown raw.
+    expect(AUDIT_ACTION_OPTIONS.every((o) => o.label !== o.value)).toBe(true);
   });
 });

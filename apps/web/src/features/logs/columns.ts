@@ -1,6 +1,7 @@
-import type { AuditEntry, ConnectionLog } from '@app/domain';
+import { AUDIT_ACTIONS, AUDIT_SECURITY_FILTER, AUDIT_SECURITY_LABEL, type AuditEntry, auditActionLabel, type ConnectionLog } from '@app/domain';
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../components/data-table';
+import { ALL } from './FilterDropdown';
 
 /** Spec 3 §2.13: platform, device, client, user, date; the client and user cells open their dialog. */
 export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; user: (l: ConnectionLog) => ReactNode }): ColumnDef<ConnectionLog>[] {
@@ -27,3 +28,10 @@ export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; chan
 
 export const NEWEST_LOGIN = { field: 'DATE_LOGIN', order: 'desc' } as const;
 export const NEWEST_AUDIT = { field: 'AT', order: 'desc' } as const;
+
+/** Every action, and the security events together (the server expands the group). */
+export const AUDIT_ACTION_OPTIONS = [
+  { label: 'Toutes les actions', value: ALL },
+  { label: AUDIT_SECURITY_LABEL, value: AUDIT_SECURITY_FILTER },
+  ...AUDIT_ACTIONS.map((a) => ({ label: auditActionLabel(a), value: a })),
+];

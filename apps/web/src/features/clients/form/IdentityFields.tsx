@@ -1,5 +1,6 @@
-import type { ZoneChief } from '@app/domain';
+import { canChangeBadge, type ZoneChief } from '@app/domain';
 import { FieldGrid, FileField, PhoneField, SelectField, SwitchField, TextField } from '../../../components/fields';
+import { useSessionUser } from '../../../lib/useSession';
 import { ClassificationSelects } from './ClassificationSelects';
 
 export interface ClientFieldsProps {
@@ -14,6 +15,8 @@ const chiefLabel = (c: ZoneChief) => [c.CODE_CHEF_ZONE, c.username].filter(Boole
 /** Step 1: identity, classification, badge, zone chief, active flag, image. */
 export function IdentityFields({ required, showChefZone = true }: ClientFieldsProps) {
   const req = (f: string) => required.has(f);
+  // A badge credits points: only a role that writes points changes it (the server refuses the others).
+  const badgeReadOnly = !canChangeBadge(useSessionUser()?.role);
   return (
     <FieldGrid>
       <TextField name="CODE_CLIENT" label="Code client" required={req('CODE_CLIENT')} maxLength={30} />
@@ -25,7 +28,15 @@ export function IdentityFields({ required, showChefZone = true }: ClientFieldsPr
       <TextField name="ADDRESS" label="Adresse" required={req('ADDRESS')} maxLength={255} wide />
       <SelectField name="TYPE_CLIENT_ID" label="Type de client" required={req('TYPE_CLIENT_ID')} source={{ path: 'typeclients' }} />
       <ClassificationSelects required={required} />
-      <SelectField name="BADGES_ID" label="Badge" required={req('BADGES_ID')} source={{ path: 'badges' }} />
+      <SelectField
+        name="BADGES_ID"
+        label="Badge"
+        required={req('BADGES_ID')}
+        source={{ path: 'badges' }}
+        disabled={badgeReadOnly}
+        placeholder={badgeReadOnly ? 'Aucun badge' : undefined}
+        hint={badgeReadOnly ? 'Un badge crédite des points : seul un administrateur le change.' : undefined}
+      />
       {showChefZone && (
         <SelectField<ZoneChief>
           name="CHEF_ZONE_ID"
