@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../src/config';
 import { solidPng } from '../src/lib/png';
 import { uploadsDir } from '../src/modules/media/media.service';
 import { rowsOf } from '../src/modules/sync/sync.stage';
@@ -23,7 +24,8 @@ beforeAll(async () => {
   // A stand-in for the built web app, so the page routes are served as in production.
   webDist = mkdtempSync(path.join(os.tmpdir(), 'bo-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>');
-  t = await createTestApp({ overrides: { webDist } });
+  // Published over plain http (a LAN installation): no HSTS, no upgrade of requests.
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.10:3000' }, overrides: { webDist } });
   admin = await t.auth('admin@demo.tn');
 });
 afterAll(async () => {
@@ -72,7 +74,7 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy'], what).toBe('no-referrer');
       expect(res.headers['x-frame-options'], what).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
-      // PUBLIC_URL unset: the app may be reached over plain http, so no HSTS.
+      // PUBLIC_URL is http: HSTS would lock browsers out of the installation.
       expect(res.headers['strict-transport-security'], what).toBeUndefined();
     }
   });
@@ -92,21 +94,16 @@ describe('security headers', () => {
     expect(init.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('HSTS and upgrade-insecure-requests only when PUBLIC_URL is https', async () => {
-    for (const [url, hsts] of [
-      ['https://fidelite.example.tn', true],
-      ['http://192.168.1.10:3000', false],
-    ] as const) {
-      const other = await createTestApp({ env: { PUBLIC_URL: url } });
-      try {
-        const res = await other.app.inject({ method: 'GET', url: '/api/health' });
-        if (hsts) expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-        else expect(res.headers['strict-transport-security']).toBeUndefined();
-        expect(csp(res).has('upgrade-insecure-requests')).toBe(hsts);
-        expect(csp(res).get('default-src')).toEqual(["'self'"]);
-      } finally {
-        await other.close();
-      }
+  // Another app (PGlite start and migrations): a slow machine needs more than the default 30 s.
+  it('HSTS and upgrade-insecure-requests when PUBLIC_URL is https', { timeout: 120_000 }, async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://fidelite.example.tn' } });
+    try {
+      const res = await https.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(csp(res).has('upgrade-insecure-requests')).toBe(true);
+      expect(csp(res).get('default-src')).toEqual(["'self'"]);
+    } finally {
+      await https.close();
     }
   });
 });
@@ -193,5 +190,17 @@ describe('uploaded files', () => {
     const [run] = await t.db.select({ jobId: syncRuns.jobId }).from(syncRuns).where(eq(syncRuns.id, res.json().data.id));
     const jobState = async () => rowsOf<{ state: string }>(await t.db.execute(sql`select state from pgboss.job where id = ${run.jobId}`))[0]?.state;
     await expect.poll(jobState, { timeout: 30_000 }).toMatch(/^(completed|failed)$/);
+  });
+
+  it('a SYNC_DIR inside the uploads is refused at start: the ERP files would be public', () => {
+    const dataDir = path.join(os.tmpdir(), 'bo-data');
+    for (const SYNC_DIR of [path.join(dataDir, 'uploads'), path.join(dataDir, 'uploads', 'erp'), path.join(dataDir, 'uploads', '..', 'uploads', 'x')]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SYNC_DIR }), SYNC_DIR).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir, SYNC_DIR }), SYNC_DIR).toThrow(/SYNC_DIR .* dossier public/);
+    }
+    for (const SYNC_DIR of [path.join(dataDir, 'sync'), path.join(dataDir, 'uploads-erp'), path.join(os.tmpdir(), 'erp')]) {
+      expect(loadConfig({ DATA_DIR: dataDir, SYNC_DIR }).syncDir, SYNC_DIR).toBe(SYNC_DIR);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir }).syncDir).toBe(path.join(dataDir, 'sync'));
   });
 });
