@@ -16,6 +16,7 @@ import { registerModules } from './modules';
 import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';
 import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerHeaders(app);
   // Every documented route also documents (and serialises) the one error envelope of the API.
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
@@ -105,7 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   mkdirSync(uploads, { recursive: true });
   await app.register(async (files) => {
     markRoutes(files, { public: true });
-    await files.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+    await files.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, ...UPLOADS_SERVING });
     await files.register(publicRoutes);
     if (config.webDist && existsSync(config.webDist)) {
       await files.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, decorateReply: true });

@@ -73,6 +73,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
   const syncDir = c.SYNC_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.SYNC_DIR) : path.join(dataDir, 'sync');
   if (existsSync(syncDir) && !statSync(syncDir).isDirectory()) throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} n'est pas un dossier`);
+  // DATA_DIR/uploads is served to anyone: the ERP's files must never land there (issue 19 §5).
+  const fromUploads = path.relative(path.join(dataDir, 'uploads'), syncDir);
+  if (!path.isAbsolute(fromUploads) && fromUploads !== '..' && !fromUploads.startsWith(`..${path.sep}`)) {
+    throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} est dans le dossier public des fichiers envoyés (DATA_DIR/uploads)`);
+  }
   return {
     ...c,
     dataDir,

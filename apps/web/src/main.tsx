@@ -4,12 +4,17 @@ import 'primeicons/primeicons.css';
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import { App } from './app/providers';
 import { router } from './app/router';
 import { installErrorCatalogue } from './lib/errors';
 import { registerFrenchLocale } from './lib/locale';
 import { queryClient } from './lib/query';
 import { migrateStorage } from './lib/session';
+
+// The server's CSP allows no eval: zod must not compile its parsers with `new Function` (even its
+// probe for it is reported as a violation); the interpreted parsers are fast enough for forms.
+z.config({ jitless: true });
 
 // Spec 3 §4: storage from before version 4 is dropped and the page reloads.
 if (!migrateStorage()) {
