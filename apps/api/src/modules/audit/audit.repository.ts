@@ -4,11 +4,18 @@ import { auditLog } from './audit.table';
 
 type Tx = Pick<Db, 'insert'>;
 
+/**
+ * Security events (issue 19 §6), names the audit viewer filters on: failed sign-ins, an IP locked or
+ * an account slowed down, sign-outs, reset codes sent and refused, passwords reset, e-mails changed.
+ */
+export type SecurityAction = 'login_failed' | 'login_locked' | 'logout' | 'reset_code_sent' | 'reset_code_failed' | 'password_reset' | 'email_changed';
+
 /** Records one staff write. Called inside the write's transaction so the trail and the data agree. */
 export async function audit(
   tx: Tx,
-  user: Pick<CurrentUser, 'id' | 'email'> | null,
-  action: 'create' | 'update' | 'delete' | 'reorder' | 'media' | 'login' | 'password' | 'profile',
+  /** Who acted; for a security event about an unknown account, only the e-mail that was typed. */
+  user: { id: number | null; email: string | null } | Pick<CurrentUser, 'id' | 'email'> | null,
+  action: 'create' | 'update' | 'delete' | 'reorder' | 'media' | 'login' | 'password' | 'profile' | SecurityAction,
   entity: string,
   entityId: string | number | null,
   changes?: unknown,
@@ -32,4 +39,18 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
     if (JSON.stringify(a) !== JSON.stringify(b)) out[key] = [a ?? null, b ?? null];
   }
   return out;
+}
+
+/**
+ * A security event about an account (or the e-mail typed, when no account has it), from an address.
+ * The IP goes into `changes`, which the viewer already shows and exports.
+ */
+export async function auditSecurity(
+  tx: Tx,
+  action: SecurityAction,
+  account: { id: number | null; email: string | null } | null,
+  ip: string,
+  details: Record<string, unknown> = {},
+) {
+  await audit(tx, account, action, 'users', account?.id ?? null, { ip: ip.slice(0, 64), ...details });
 }
