@@ -106,6 +106,17 @@ export async function recordAttempt(db: Queryable, email: string, ip: string, su
   await giveBackIpHit(db, ip);
 }
 
+/**
+ * A failure is dated when it is decided, after the password check: an account's delay then runs from
+ * the answer its owner sees, not from before the (slow) hash.
+ */
+export async function datedFailure(db: Queryable, email: string) {
+  await db
+    .update(throttles)
+    .set({ lastAt: sql`now()` })
+    .where(eq(throttles.key, accountKey(email)));
+}
+
 /** Counters nobody has touched for a day or more are spent; called on failures, so the table stays small. */
 export async function sweepThrottles(db: Queryable) {
   await db.delete(throttles).where(lt(throttles.lastAt, new Date(Date.now() - ACCOUNT_MEMORY_HOURS * 3_600_000)));

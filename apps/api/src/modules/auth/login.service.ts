@@ -8,7 +8,7 @@ import { audit, auditSecurity } from '../audit/audit.repository';
 import { type Account, createSession, findAccountByEmail } from './auth.repository';
 import { connectionLogs, users } from './auth.table';
 import { deviceName } from './device';
-import { type Gate, recordAttempt, reserveAttempt, slowDownSeconds, sweepThrottles } from './login-attempts';
+import { datedFailure, type Gate, recordAttempt, reserveAttempt, slowDownSeconds, sweepThrottles } from './login-attempts';
 
 export interface SignInInput {
   email: string;
@@ -91,6 +91,7 @@ async function failed(db: Db, input: SignInInput, account: Account | null, gate:
   const failures = gate.accountFailures + 1;
   await db.transaction(async (tx) => {
     await recordAttempt(tx, email, ip, false);
+    await datedFailure(tx, email);
     await auditSecurity(tx, 'login_failed', who, ip, { reason, failures });
     if (gate.ipHits === LOGIN_MAX_FAILURES) await auditSecurity(tx, 'login_locked', who, ip, { scope: 'ip', minutes: LOGIN_WINDOW_MINUTES });
     if (failures >= LOGIN_MAX_FAILURES) await auditSecurity(tx, 'login_locked', who, ip, { scope: 'account', failures, delay_seconds: slowDownSeconds(failures) });
