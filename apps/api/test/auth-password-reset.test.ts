@@ -66,17 +66,22 @@ const login = (email: string, password: string) =>
 
 const mailsTo = (email: string) => inbox.filter((m) => m.to.includes(email));
 
-/** Waits for the next mail to `email` (sending is not awaited by the API) and reads its code. */
+/**
+ * Waits for the next mail to `email` that carries a code (sending is not awaited by the API, and a
+ * reset's notice to the same address may land in between) and reads its code.
+ */
 async function nextCode(email: string, already = mailsTo(email).length): Promise<string> {
   const deadline = Date.now() + 5_000;
-  while (mailsTo(email).length <= already) {
-    if (Date.now() > deadline) throw new Error(`no mail for ${email}`);
+  const codeIn = (raw: string) => raw.match(/^(\d{6})\r?$/m)?.[1];
+  for (;;) {
+    const code = mailsTo(email)
+      .slice(already)
+      .map((m) => codeIn(m.raw))
+      .findLast(Boolean);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  const raw = mailsTo(email).at(-1)!.raw;
-  const code = raw.match(/^(\d{6})\r?$/m)?.[1];
-  if (!code) throw new Error(`no code in mail:\n${raw}`);
-  return code;
 }
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
