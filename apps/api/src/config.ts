@@ -2,6 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** SESSION_IDLE_MINUTES when unset. */
+export const SESSION_IDLE_DEFAULT = 120;
+
 /**
  * Environment, validated once at start. A wrong value stops the server with one line naming the
  * variable (see server.ts). Documented in README and .env.example.
@@ -54,6 +57,11 @@ const schema = z.object({
   CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
   /** The OpenAPI document and UI at /api/docs: public (default) or private (a staff session). */
   API_DOCS: z.enum(['public', 'private']).default('public'),
+  /**
+   * Minutes without a request after which a back-office session ends (issue 19 §4), besides the
+   * 12-hour limit of every session. Whole minutes, 5 to 1440.
+   */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(SESSION_IDLE_DEFAULT),
   /** Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. */
   SYNC_DIR: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
 });

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/modules/audit/audit.table';
 import { users } from '../src/modules/auth/auth.table';
-import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
+import { createTestApp, DEMO_PASSWORD, type MemoryMailer, type TestContext } from './helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -111,11 +111,13 @@ describe('profile', () => {
 
   it('updates the own names, email and phone, with an audit diff', async () => {
     const { token, user } = await signIn('chef@demo.tn');
+    const mails = (t.mailer as MemoryMailer).sent.length;
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/profile',
       headers: bearer(token),
-      payload: { LASTNAME: ' Trabelsi-Ayari ', FIRSTNAME: 'Karim', EMAIL: 'Karim.Chef@Demo.tn', GSM: '+21697000000' },
+      remoteAddress: '10.40.0.1',
+      payload: { LASTNAME: ' Trabelsi-Ayari ', FIRSTNAME: 'Karim', EMAIL: 'Karim.Chef@Demo.tn', GSM: '+21697000000', CURRENT_PASSWORD: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ LASTNAME: 'Trabelsi-Ayari', EMAIL: 'karim.chef@demo.tn', login: 'karim.chef@demo.tn', GSM: '+21697000000', role: 'chefZone' });
@@ -130,12 +132,36 @@ describe('profile', () => {
       .limit(1);
     expect(trail.changes).toEqual({
       lastname: ['Trabelsi', 'Trabelsi-Ayari'],
-      email: ['chef@demo.tn', 'karim.chef@demo.tn'],
       gsm: ['+21697234567', '+21697000000'],
     });
+    // The e-mail change is a security event of its own, with the IP.
+    const [changed] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'email_changed')).orderBy(desc(auditLog.id)).limit(1);
+    expect(changed).toMatchObject({ userId: user.id, entityId: String(user.id), changes: { ip: '10.40.0.1', email: ['chef@demo.tn', 'karim.chef@demo.tn'] } });
+    // A notice went to the OLD address, naming the new one.
+    const notices = (t.mailer as MemoryMailer).sent.slice(mails);
+    expect(notices.map((m) => [m.to, m.subject])).toEqual([['chef@demo.tn', 'Adresse e-mail de votre compte modifiée']]);
+    expect(notices[0].text).toContain('karim.chef@demo.tn');
     // The session survives the change of login, and the new email signs in.
     expect((await me(token)).json().data.login).toBe('karim.chef@demo.tn');
     await signIn('karim.chef@demo.tn');
+  });
+
+  it('needs the current password to change the e-mail: missing or wrong is a 422 that changes nothing', async () => {
+    const { token } = await signIn('magasin@demo.tn');
+    const mails = (t.mailer as MemoryMailer).sent.length;
+    const base = { LASTNAME: 'Autre', FIRSTNAME: 'Sami', EMAIL: 'pirate@demo.tn', GSM: '+21655345678' };
+    const missing = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: base });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ success: false, message: MSG.currentPasswordRequired, errors: { CURRENT_PASSWORD: [MSG.currentPasswordRequired] } });
+    const wrong = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: { ...base, CURRENT_PASSWORD: 'pas-le-bon' } });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ success: false, message: MSG.invalidCurrentPassword, errors: { CURRENT_PASSWORD: [MSG.invalidCurrentPassword] } });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'magasin@demo.tn'));
+    expect(row.lastname).toBe('Gharbi');
+    expect((t.mailer as MemoryMailer).sent.length).toBe(mails);
+    // The other fields alone need no password; the same address in another case is no change.
+    const same = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: { ...base, EMAIL: 'MAGASIN@demo.tn', LASTNAME: 'Gharbi' } });
+    expect(same.statusCode).toBe(200);
   });
 
   it("refuses another account's email, whatever its case", async () => {
@@ -144,7 +170,7 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/profile',
       headers,
-      payload: { LASTNAME: 'Gharbi', FIRSTNAME: 'Sami', EMAIL: 'ADMIN@demo.tn', GSM: '+21655345678' },
+      payload: { LASTNAME: 'Gharbi', FIRSTNAME: 'Sami', EMAIL: 'ADMIN@demo.tn', GSM: '+21655345678', CURRENT_PASSWORD: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ success: false, message: 'Email Existe', errors: { EMAIL: [MSG.emailExists] } });

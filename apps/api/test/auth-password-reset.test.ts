@@ -3,10 +3,11 @@ import { MSG, RESET_CODE_MAX_TRIES } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { auditLog } from '../src/modules/audit/audit.table';
-import { passwordResets, users } from '../src/modules/auth/auth.table';
+import { passwordResets, throttles, users } from '../src/modules/auth/auth.table';
+import { RESET_CHECKS_PER_WINDOW } from '../src/modules/auth/password-reset.routes';
 import { createMailer } from '../src/plugins/mail';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
@@ -44,6 +45,10 @@ beforeAll(async () => {
   const mailer = createMailer(loadConfig({ ...env, LOG_LEVEL: 'silent' }), Fastify({ logger: false }).log);
   t = await createTestApp({ env, mailer });
 });
+// Each test starts with fresh limits; the tests below provoke them on purpose.
+beforeEach(async () => {
+  await t.db.delete(throttles);
+});
 afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -61,17 +66,22 @@ const login = (email: string, password: string) =>
 
 const mailsTo = (email: string) => inbox.filter((m) => m.to.includes(email));
 
-/** Waits for the next mail to `email` (sending is not awaited by the API) and reads its code. */
+/**
+ * Waits for the next mail to `email` that carries a code (sending is not awaited by the API, and a
+ * reset's notice to the same address may land in between) and reads its code.
+ */
 async function nextCode(email: string, already = mailsTo(email).length): Promise<string> {
   const deadline = Date.now() + 5_000;
-  while (mailsTo(email).length <= already) {
-    if (Date.now() > deadline) throw new Error(`no mail for ${email}`);
+  const codeIn = (raw: string) => raw.match(/^(\d{6})\r?$/m)?.[1];
+  for (;;) {
+    const code = mailsTo(email)
+      .slice(already)
+      .map((m) => codeIn(m.raw))
+      .findLast(Boolean);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  const raw = mailsTo(email).at(-1)!.raw;
-  const code = raw.match(/^(\d{6})\r?$/m)?.[1];
-  if (!code) throw new Error(`no code in mail:\n${raw}`);
-  return code;
 }
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -115,8 +125,21 @@ describe('password reset', () => {
     expect((await validate(email, code)).statusCode).toBe(422);
     expect((await login(email, 'Nouveau-mot-2025')).statusCode).toBe(200);
 
-    const trail = await t.db.select().from(auditLog).where(eq(auditLog.action, 'password'));
-    expect(trail.some((a) => a.userEmail === email)).toBe(true);
+    // The owner is told, at the same address, once the password has changed (mail sent after the answer).
+    const deadline = Date.now() + 5_000;
+    const isNotice = (raw: string) => /^Subject: .*Mot[_ ]de[_ ]passe[_ ]de[_ ]votre[_ ]compte/m.test(raw);
+    while (!mailsTo(email).some((m) => isNotice(m.raw)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const notice = mailsTo(email).find((m) => isNotice(m.raw));
+    expect(notice).toBeDefined();
+    expect(notice!.raw).not.toMatch(/^\d{6}\r?$/m);
+
+    // Sent, failed (none here) and done, each with the IP.
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.userEmail, email));
+    const events = trail.filter((a) => ['reset_code_sent', 'password_reset'].includes(a.action)).map((a) => [a.action, (a.changes as { ip: string }).ip]);
+    expect(events).toEqual([
+      ['reset_code_sent', '10.5.0.1'],
+      ['password_reset', '10.5.0.1'],
+    ]);
     expect(JSON.stringify(trail)).not.toContain('Nouveau-mot-2025');
   });
 
@@ -199,6 +222,29 @@ describe('password reset', () => {
     }
     for (let i = 0; i < 5; i++) expect((await sendEmail(`x${i}@demo.tn`, '10.7.0.1')).statusCode).toBe(200);
     expect((await sendEmail('x9@demo.tn', '10.7.0.1')).statusCode).toBe(429);
+  });
+
+  it('keeps the per-address limit for the day, after the 15-minute IP window has passed', async () => {
+    for (let i = 0; i < 5; i++) expect((await sendEmail('journee@demo.tn', `10.8.${i}.1`)).statusCode).toBe(200);
+    // Every window older than 15 minutes: the IP's count is over, the address's day is not.
+    await t.db.update(throttles).set({ startedAt: new Date(Date.now() - 16 * 60_000) });
+    const limited = await sendEmail('journee@demo.tn', '10.8.9.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Trop de demandes de code pour cette adresse aujourd’hui. Réessayez demain.');
+    expect((await sendEmail('autre@demo.tn', '10.8.0.1')).statusCode).toBe(200);
+  });
+
+  it(`throttles code checks per IP: ${RESET_CHECKS_PER_WINDOW} within 15 minutes, across addresses`, async () => {
+    for (let i = 0; i < RESET_CHECKS_PER_WINDOW; i++) {
+      expect((await post('validate-code', { email: `essai${i}@demo.tn`, reset_code: '000000' }, '10.9.0.1')).statusCode).toBe(422);
+    }
+    const limited = await post('validate-code', { email: 'admin@demo.tn', reset_code: '000000' }, '10.9.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect((await post('reset-pwd', { email: 'admin@demo.tn', reset_code: '000000', password: 'Nouveau-mot-2025' }, '10.9.0.1')).statusCode).toBe(429);
+    expect((await post('validate-code', { email: 'admin@demo.tn', reset_code: '000000' }, '10.9.0.2')).statusCode).toBe(422);
+    // Each refused code is in the audit trail with the IP.
+    const failed = await t.db.select().from(auditLog).where(eq(auditLog.action, 'reset_code_failed'));
+    expect(failed.filter((a) => (a.changes as { ip: string }).ip === '10.9.0.1')).toHaveLength(RESET_CHECKS_PER_WINDOW);
   });
 
   it('validates input with the spec messages', async () => {

@@ -58,5 +58,18 @@ export const profileBody = z.object({
   FIRSTNAME: requiredText(60),
   EMAIL: email(),
   GSM: phone(),
+  /** Needed only to change EMAIL, the login (issue 19 §4): the server checks it, the form asks for it then. */
+  CURRENT_PASSWORD: z.string().max(200).optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;
+
+/** Whether a profile edit changes the login e-mail (compared as the server does, case-insensitively). */
+export const emailChanges = (currentEmail: string, nextEmail: string) => currentEmail.trim().toLowerCase() !== nextEmail.trim().toLowerCase();
+
+/** The profile form's rules: profileBody, plus the current password once the e-mail differs from `currentEmail`. */
+export const profileFormBody = (currentEmail: string) =>
+  profileBody.superRefine((v, ctx) => {
+    if (emailChanges(currentEmail, v.EMAIL) && !v.CURRENT_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['CURRENT_PASSWORD'], message: MSG.currentPasswordRequired });
+    }
+  });

@@ -24,6 +24,11 @@ export const MSG = {
   staffOnly: "Ce compte est un compte client de l'application mobile : il ne donne pas accès au back-office.",
   accountInactive: "Votre compte est désactivé. Contactez l'administrateur du programme.",
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
+  /** An account slowed down after repeated failures (issue 19 §4): the wait, in whole seconds. */
+  loginSlowedDown: (seconds: number) =>
+    `Trop d'échecs de connexion pour ce compte. Réessayez dans ${seconds < 120 ? `${seconds} secondes` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  currentPasswordRequired: "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.",
+  invalidCurrentPassword: 'Le mot de passe actuel est incorrect.',
   forbidden: "Vous n'avez pas le droit sur cette action",
   sessionExpired: 'Session expirée',
   notFound: 'Élément introuvable',

@@ -21,9 +21,23 @@ export async function ensureRoles(db: Db) {
   return new Map(rows.map((r) => [r.label, r.id]));
 }
 
+/**
+ * The demo accounts all share the demo password, so they share one hash of it: made once per process
+ * (a hash at the full cost takes about a second), not once per seed step.
+ */
+const demoHashes = new Map<string, Promise<string>>();
+export function demoPasswordHash(password: string): Promise<string> {
+  let hash = demoHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    demoHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function seedDemoAccounts(db: Db, password: string) {
   const roleIds = await ensureRoles(db);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await demoPasswordHash(password);
   await db
     .insert(users)
     .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, roleId: roleIds.get(a.role)!, status: 1 })))

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Action, can, isStaffAccount, MSG } from '@app/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roles, sessions, users } from '../modules/auth/auth.table';
+import { SESSION_IDLE_DEFAULT } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
 
@@ -55,11 +56,20 @@ export function registerAuth(app: FastifyInstance) {
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S{20,200})$/i);
-  return match ? sessionUser(app.db, match[1]) : null;
+  return match ? sessionUser(app.db, match[1], app.config.SESSION_IDLE_MINUTES) : null;
 }
 
-/** The active account behind a live session token, or null: the one query every signed-in call makes. */
-export async function sessionUser(db: Db, token: string): Promise<CurrentUser | null> {
+/** How stale a session's last use may get before it is written again: one write a minute at most. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The active account behind a live session token, or null: the one query every signed-in call makes.
+ * A session is live when neither revoked, past its 12 hours, nor idle for `idleMinutes`. Its last use
+ * is recorded only when older than a minute, by a conditional UPDATE that a second request of the
+ * same minute finds nothing to do for.
+ */
+export async function sessionUser(db: Db, token: string, idleMinutes = SESSION_IDLE_DEFAULT): Promise<CurrentUser | null> {
+  const now = Date.now();
   const [row] = await db
     .select({
       id: users.id,
@@ -70,14 +80,29 @@ export async function sessionUser(db: Db, token: string): Promise<CurrentUser | 
       role: roles.label,
       clientId: users.clientId,
       sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastUsedAt, new Date(now - idleMinutes * 60_000)),
+      ),
+    )
     .limit(1);
   // A client user's session is no back-office session, however it was obtained.
   if (row?.status !== 1 || !isStaffAccount(row)) return null;
-  const { status: _s, clientId: _c, ...user } = row;
+  const { status: _s, clientId: _c, lastUsedAt, ...user } = row;
+  if (lastUsedAt.getTime() < now - TOUCH_EVERY_MS) {
+    const stale = new Date(now - TOUCH_EVERY_MS);
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(and(eq(sessions.id, user.sessionId), lt(sessions.lastUsedAt, stale)));
+  }
   return user;
 }

@@ -1,6 +1,7 @@
+import { MSG } from '@app/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
+import { DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,13 +30,22 @@ describe('shell', () => {
     await expectPath(page, '/layout/settings/profile');
     await expect.poll(() => page.locator('#profile-FIRSTNAME').inputValue()).not.toBe('');
 
-    // Duplicate email: warning 'Email Existe' and a field error.
+    // A new e-mail asks for the current password (issue 19 §4), before anything is sent.
     const email = await page.locator('#profile-EMAIL').inputValue();
+    await expect.poll(() => page.locator('#profile-CURRENT_PASSWORD').count()).toBe(0);
     await page.locator('#profile-EMAIL').fill('chef@demo.tn');
+    await expect.poll(() => page.getByLabel('Mot de passe actuel').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => page.getByText(MSG.currentPasswordRequired).isVisible()).toBe(true);
+    await shot(page, 'profile-current-password');
+    // Duplicate email: warning 'Email Existe' and a field error.
+    await page.getByLabel('Mot de passe actuel').fill(PASSWORD);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => page.locator('.p-toast-summary', { hasText: 'Email Existe' }).isVisible()).toBe(true);
     await shot(page, 'profile-email-exists');
     await page.locator('#profile-EMAIL').fill(email);
+    // Back to the saved address: the password field goes away.
+    await expect.poll(() => page.locator('#profile-CURRENT_PASSWORD').count()).toBe(0);
     await page.locator('#profile-GSM').fill('+21698000111');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => page.getByText('Profil mis à jour').isVisible()).toBe(true);

@@ -25,9 +25,9 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/profile',
     {
       config: { action: 'self' },
-      schema: { tags: ['auth'], summary: 'Modifie mon profil (nom, prénom, email, téléphone)', body: profileBody, response: { 200: profileReply } },
+      schema: { tags: ['auth'], summary: 'Modifie mon profil (nom, prénom, email, téléphone) ; changer d’email demande CURRENT_PASSWORD et prévient l’ancienne adresse', body: profileBody, response: { 200: profileReply } },
     },
-    async (request) => ok(await updateProfile(app.db, request.user!, request.body)),
+    async (request) => ok(await updateProfile({ db: app.db, mailer: app.mailer, log: request.log }, request.user!, request.body, request.ip)),
   );
 
   app.put(

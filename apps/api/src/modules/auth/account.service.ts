@@ -1,11 +1,14 @@
-import { MSG } from '@app/domain';
+import { emailChanges, MSG } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit, diff } from '../audit/audit.repository';
+import type { Mailer } from '../../plugins/mail';
+import { audit, auditSecurity, diff } from '../audit/audit.repository';
+import { emailChangedMail } from './account-notice-mails';
 import { emailTakenByOther, findAccountById, type Profile, revokeUserSessions, toProfile } from './auth.repository';
 import { users } from './auth.table';
 
@@ -27,12 +30,26 @@ export async function getProfile(db: Db, user: CurrentUser): Promise<Profile> {
   return toProfile(await currentAccount(db, user));
 }
 
+/**
+ * Own profile. Changing the e-mail (the login) needs the current password, so a session left open
+ * cannot hand the account over; the change is audited on its own and a notice goes to the OLD
+ * address, whose owner may not be the one who made it.
+ */
 export async function updateProfile(
-  db: Db,
+  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger },
   user: CurrentUser,
-  input: { LASTNAME: string; FIRSTNAME: string; EMAIL: string; GSM: string },
+  input: { LASTNAME: string; FIRSTNAME: string; EMAIL: string; GSM: string; CURRENT_PASSWORD?: string },
+  ip: string,
 ): Promise<Profile> {
+  const { db } = deps;
   const before = await currentAccount(db, user);
+  const emailChanged = emailChanges(before.email, input.EMAIL);
+  if (emailChanged) {
+    if (!input.CURRENT_PASSWORD) throw new AppError(422, MSG.currentPasswordRequired, { CURRENT_PASSWORD: [MSG.currentPasswordRequired] });
+    if (!(await verifyPassword(input.CURRENT_PASSWORD, before.passwordHash))) {
+      throw new AppError(422, MSG.invalidCurrentPassword, { CURRENT_PASSWORD: [MSG.invalidCurrentPassword] });
+    }
+  }
   if (await emailTakenByOther(db, input.EMAIL, user.id)) throw emailExists();
   const next = { lastname: input.LASTNAME, firstname: input.FIRSTNAME, email: input.EMAIL, gsm: input.GSM };
   try {
@@ -41,13 +58,19 @@ export async function updateProfile(
         .update(users)
         .set({ ...next, updatedAt: new Date() })
         .where(eq(users.id, user.id));
-      const changes = diff({ lastname: before.lastname, firstname: before.firstname, email: before.email, gsm: before.gsm }, next);
+      const { email: _e, ...changes } = diff({ lastname: before.lastname, firstname: before.firstname, email: before.email, gsm: before.gsm }, next);
       if (Object.keys(changes).length > 0) await audit(tx, user, 'profile', 'users', user.id, changes);
+      if (emailChanged) await auditSecurity(tx, 'email_changed', { id: user.id, email: input.EMAIL }, ip, { email: [before.email, input.EMAIL] });
     });
   } catch (err) {
     // Another account took the address between the check and the write.
     if (pgError(err)?.code === UNIQUE_VIOLATION) throw emailExists();
     throw err;
+  }
+  if (emailChanged) {
+    deps.mailer.send(emailChangedMail(before.email, input.EMAIL, input.FIRSTNAME)).catch((err) => {
+      deps.log.error({ err, userId: user.id }, 'e-mail change notice not sent');
+    });
   }
   return toProfile({ ...before, ...next });
 }

@@ -70,7 +70,12 @@ export async function revokeSession(db: Queryable, sessionId: number) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every open session of a user, except `keepSessionId` when given (the caller's own). */
+/**
+ * "This account's rights changed": revokes every open session of a user, except `keepSessionId` when
+ * given (the caller's own, for a change they make themselves). The one helper for it, called when an
+ * account is deactivated or re-activated, changes role, has its password reset or changed, or accepts
+ * an invitation. Revoked stays revoked: re-activating an account never brings an old token back.
+ */
 export async function revokeUserSessions(db: Queryable, userId: number, keepSessionId?: number) {
   await db
     .update(sessions)

@@ -2,6 +2,7 @@ import { loginBody } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
+import { auditSecurity } from '../audit/audit.repository';
 import { captchaFor } from '../../plugins/captcha';
 import { accountRoutes } from './account.routes';
 import { revokeSession } from './auth.repository';
@@ -40,7 +41,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/logout',
     { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Déconnexion (révoque la session courante)', response: { 200: messageReply } } },
     async (request) => {
-      await revokeSession(app.db, request.user!.sessionId);
+      const user = request.user!;
+      await app.db.transaction(async (tx) => {
+        await revokeSession(tx, user.sessionId);
+        await auditSecurity(tx, 'logout', user, request.ip);
+      });
       return ok({ message: LOGGED_OUT });
     },
   );

@@ -65,6 +65,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Last request made with the session, for the idle expiry (SESSION_IDLE_MINUTES). Written at most
+     * once a minute per session (plugins/auth.ts), so a busy screen does not write on every call.
+     */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -85,7 +90,7 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Sign-in attempts, for the 5-failures-in-15-minutes lock per email and per IP. */
+/** History of decided sign-in attempts (who, from where, outcome); the limits themselves are in `throttles`. */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -96,6 +101,24 @@ export const loginAttempts = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);
+
+/**
+ * Counters of the abuse limits (sign-in per IP and per account, reset codes, code checks), one row
+ * per key such as `login-ip:203.0.113.7`. They live in the database so that every API node sees the
+ * same counts, and each is checked and counted in one statement (see login-attempts.ts and
+ * request-window.ts), so parallel requests cannot slip past a limit together.
+ */
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    /** Hits counted in the current window (or failures in a row, for an account's sign-in). */
+    hits: integer('hits').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('throttles_last_at_idx').on(t.lastAt)],
 );
 
 /** Captcha solutions already used (a solution works once). */

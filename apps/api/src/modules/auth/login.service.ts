@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { BACK_OFFICE_PLATFORM, isStaffAccount, MSG } from '@app/domain';
+import { BACK_OFFICE_PLATFORM, isStaffAccount, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, MSG } from '@app/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
-import { hashPassword, verifyPassword } from '../../lib/password';
-import { audit } from '../audit/audit.repository';
-import { createSession, findAccountByEmail } from './auth.repository';
-import { connectionLogs } from './auth.table';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
+import { audit, auditSecurity } from '../audit/audit.repository';
+import { type Account, createSession, findAccountByEmail } from './auth.repository';
+import { connectionLogs, users } from './auth.table';
 import { deviceName } from './device';
-import { isLocked, recordAttempt } from './login-attempts';
-
+import { datedFailure, type Gate, recordAttempt, reserveAttempt, slowDownSeconds, sweepThrottles } from './login-attempts';
 
 export interface SignInInput {
   email: string;
@@ -32,34 +32,33 @@ const hashForUnknownEmail = () => {
 };
 
 /**
- * Sign-in. The lock is checked before the password so that a locked account cannot be probed,
- * even with the right password; every outcome is recorded in login_attempts.
+ * Sign-in. The attempt is checked against the limits and counted before the password is looked at
+ * (login-attempts.ts), so a locked address or a slowed-down account cannot be probed, even with the
+ * right password; every decided outcome is recorded, and failures go to the audit trail.
  */
 export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> {
   const { email, ip } = input;
-  if (await isLocked(db, email, ip)) {
-    await recordAttempt(db, email, ip, false);
-    throw new AppError(429, MSG.tooManyAttempts);
-  }
+  const gate = await reserveAttempt(db, email, ip);
+  if (!gate.ok) throw new AppError(429, gate.reason === 'ip' ? MSG.tooManyAttempts : MSG.loginSlowedDown(gate.retryAfterSeconds));
 
   const account = await findAccountByEmail(db, email);
   const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await hashForUnknownEmail()));
-  if (!account || !passwordOk) {
-    await recordAttempt(db, email, ip, false);
-    throw new AppError(401, MSG.loginFailed);
-  }
-  if (!isStaffAccount(account)) {
-    await recordAttempt(db, email, ip, false);
-    throw new AppError(403, MSG.staffOnly);
-  }
-  if (account.status !== 1) {
-    await recordAttempt(db, email, ip, false);
-    throw new AppError(403, MSG.accountInactive);
-  }
+  if (!account || !passwordOk) return failed(db, input, account, gate, 401, MSG.loginFailed, 'password');
+  if (!isStaffAccount(account)) return failed(db, input, account, gate, 403, MSG.staffOnly, 'client_account');
+  if (account.status !== 1) return failed(db, input, account, gate, 403, MSG.accountInactive, 'inactive');
 
+  // A hash made at an older cost is replaced now that the password is known (lib/password.ts).
+  const rehashed = needsRehash(account.passwordHash) ? await hashPassword(input.password) : null;
   const device = deviceName(input.userAgent);
   const token = await db.transaction(async (tx) => {
     await recordAttempt(tx, email, ip, true);
+    if (rehashed) {
+      // Only if the password did not change meanwhile.
+      await tx
+        .update(users)
+        .set({ passwordHash: rehashed })
+        .where(and(eq(users.id, account.id), eq(users.passwordHash, account.passwordHash)));
+    }
     const t = await createSession(tx, account.id);
     await tx.insert(connectionLogs).values({ platform: BACK_OFFICE_PLATFORM, deviceName: device, ip: ip.slice(0, 64), userId: account.id });
     await audit(tx, account, 'login', 'users', account.id, { ip, device });
@@ -80,4 +79,23 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
       username: `${account.firstname} ${account.lastname}`.trim(),
     },
   };
+}
+
+/**
+ * A refused sign-in: history, audit (the account when one has the e-mail, else the e-mail typed),
+ * and the lock or slow-down this failure starts, once, when it starts or grows.
+ */
+async function failed(db: Db, input: SignInInput, account: Account | null, gate: Gate & { ok: true }, status: number, message: string, reason: string): Promise<never> {
+  const { email, ip } = input;
+  const who = account ? { id: account.id, email: account.email } : { id: null, email: email.slice(0, 190) };
+  const failures = gate.accountFailures + 1;
+  await db.transaction(async (tx) => {
+    await recordAttempt(tx, email, ip, false);
+    await datedFailure(tx, email);
+    await auditSecurity(tx, 'login_failed', who, ip, { reason, failures });
+    if (gate.ipHits === LOGIN_MAX_FAILURES) await auditSecurity(tx, 'login_locked', who, ip, { scope: 'ip', minutes: LOGIN_WINDOW_MINUTES });
+    if (failures >= LOGIN_MAX_FAILURES) await auditSecurity(tx, 'login_locked', who, ip, { scope: 'account', failures, delay_seconds: slowDownSeconds(failures) });
+    await sweepThrottles(tx);
+  });
+  throw new AppError(status, message);
 }

@@ -12,15 +12,26 @@ import {
   resetPassword,
   sendResetCode,
 } from './password-reset.service';
-import { RequestWindow } from './request-window';
+import { takeHit } from './request-window';
 
+/** Code requests per IP within LOGIN_WINDOW_MINUTES. */
 export const RESET_MAILS_PER_WINDOW = 5;
+/** Code requests per address typed (account or not, so the limit reveals nothing) per day. */
+export const RESET_MAILS_PER_DAY = 5;
+/** Code checks (validate-code and reset-pwd) per IP within LOGIN_WINDOW_MINUTES, across accounts. */
+export const RESET_CHECKS_PER_WINDOW = 20;
 export const RESET_TOO_MANY = `Trop de demandes de code. Réessayez dans ${LOGIN_WINDOW_MINUTES} minutes.`;
+export const RESET_TOO_MANY_TODAY = 'Trop de demandes de code pour cette adresse aujourd’hui. Réessayez demain.';
+export const RESET_CHECKS_TOO_MANY = `Trop de codes essayés. Réessayez dans ${LOGIN_WINDOW_MINUTES} minutes.`;
+const DAY_MINUTES = 24 * 60;
 
 /** Forgot-password dialog (spec 1 §2, §7): send a code, check it, set the new password. */
 export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const mailRequests = new RequestWindow(RESET_MAILS_PER_WINDOW, LOGIN_WINDOW_MINUTES * 60_000);
+  // The limits live in the database (throttles), shared by every API node.
+  const limitChecks = async (ip: string) => {
+    if (!(await takeHit(app.db, `reset-check-ip:${ip}`, RESET_CHECKS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_CHECKS_TOO_MANY);
+  };
 
   app.post(
     '/password/send-email',
@@ -38,8 +49,9 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
       const { email, captcha } = request.body;
       await captchaFor(app).verify(app.db, captcha);
       // Counted per address whether or not it has an account, so the 429 reveals nothing either.
-      if (!mailRequests.take([`email:${email}`, `ip:${request.ip}`])) throw new AppError(429, RESET_TOO_MANY);
-      await sendResetCode({ db: app.db, mailer: app.mailer, log: request.log }, email);
+      if (!(await takeHit(app.db, `reset-mail-ip:${request.ip}`, RESET_MAILS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_TOO_MANY);
+      if (!(await takeHit(app.db, `reset-mail-email:${email.toLowerCase()}`, RESET_MAILS_PER_DAY, DAY_MINUTES))) throw new AppError(429, RESET_TOO_MANY_TODAY);
+      await sendResetCode({ db: app.db, mailer: app.mailer, log: request.log }, email, request.ip);
       return ok({ message: RESET_SENT_MESSAGE });
     },
   );
@@ -51,7 +63,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'Vérifie un code de réinitialisation', security: [], body: validateCodeBody, response: { 200: messageReply } },
     },
     async (request) => {
-      await checkResetCode(app.db, request.body.email, request.body.reset_code);
+      await limitChecks(request.ip);
+      await checkResetCode(app.db, request.body.email, request.body.reset_code, request.ip);
       return ok({ message: RESET_CODE_VALID });
     },
   );
@@ -70,7 +83,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email, reset_code, password } = request.body;
-      await resetPassword(app.db, { email, code: reset_code, password });
+      await limitChecks(request.ip);
+      await resetPassword({ db: app.db, mailer: app.mailer, log: request.log }, { email, code: reset_code, password, ip: request.ip });
       return ok({ message: RESET_DONE_MESSAGE });
     },
   );

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import type { Mailer } from '../../plugins/mail';
-import { audit } from '../audit/audit.repository';
+import { auditSecurity } from '../audit/audit.repository';
+import { passwordResetMail } from './account-notice-mails';
 import { type Account, findAccountByEmail, revokeUserSessions } from './auth.repository';
 import { passwordResets, users } from './auth.table';
 import { recordAttempt } from './login-attempts';
@@ -25,7 +26,9 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest();
  * Unknown or inactive addresses get no mail and no error, so the caller can answer the same
  * either way. The mail is not awaited, so SMTP latency does not reveal that the account exists.
  */
-export async function sendResetCode(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger }, email: string) {
+type Deps = { db: Db; mailer: Mailer; log: FastifyBaseLogger };
+
+export async function sendResetCode(deps: Deps, email: string, ip: string) {
   const account = await findAccountByEmail(deps.db, email);
   if (account?.status !== 1) return;
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -39,6 +42,7 @@ export async function sendResetCode(deps: { db: Db; mailer: Mailer; log: Fastify
       codeHash: hashCode(code).toString('hex'),
       expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60_000),
     });
+    await auditSecurity(tx, 'reset_code_sent', account, ip);
   });
   deps.mailer.send(resetCodeMail(account.email, account.firstname, code)).catch((err) => {
     deps.log.error({ err, userId: account.id }, 'password reset mail not sent');
@@ -50,26 +54,30 @@ export async function sendResetCode(deps: { db: Db; mailer: Mailer; log: Fastify
  * (attempts + 1 only while below the limit), so parallel guesses cannot exceed RESET_CODE_MAX_TRIES;
  * a right code gives its try back, so validating then resetting costs the user nothing.
  */
-export async function checkResetCode(db: Db, email: string, code: string): Promise<{ resetId: number; account: Account }> {
+export async function checkResetCode(db: Db, email: string, code: string, ip: string): Promise<{ resetId: number; account: Account }> {
   const account = await findAccountByEmail(db, email);
-  if (account?.status !== 1) throw codeInvalid();
+  const refuse = async (reason: string) => {
+    await auditSecurity(db, 'reset_code_failed', account ?? { id: null, email: email.slice(0, 190) }, ip, { reason });
+    return codeInvalid();
+  };
+  if (account?.status !== 1) throw await refuse(account ? 'inactive' : 'unknown_email');
   const [open] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
     .where(and(eq(passwordResets.userId, account.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
     .orderBy(desc(passwordResets.id))
     .limit(1);
-  if (!open) throw codeInvalid();
+  if (!open) throw await refuse('no_open_code');
   const [reserved] = await db
     .update(passwordResets)
     .set({ attempts: sql`${passwordResets.attempts} + 1` })
     .where(and(eq(passwordResets.id, open.id), isNull(passwordResets.usedAt), lt(passwordResets.attempts, RESET_CODE_MAX_TRIES)))
     .returning({ codeHash: passwordResets.codeHash });
-  if (!reserved) throw codeInvalid();
+  if (!reserved) throw await refuse('too_many_tries');
 
   const expected = Buffer.from(reserved.codeHash, 'hex');
   const given = hashCode(code.trim());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw codeInvalid();
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw await refuse('wrong_code');
   await db
     .update(passwordResets)
     .set({ attempts: sql`${passwordResets.attempts} - 1` })
@@ -77,9 +85,13 @@ export async function checkResetCode(db: Db, email: string, code: string): Promi
   return { resetId: open.id, account };
 }
 
-/** Sets the new password, spends the code and signs the account out everywhere, all or nothing. */
-export async function resetPassword(db: Db, input: { email: string; code: string; password: string }) {
-  const { resetId, account } = await checkResetCode(db, input.email, input.code);
+/**
+ * Sets the new password, spends the code and signs the account out everywhere, all or nothing; then
+ * tells the owner by mail (not awaited, as for the code).
+ */
+export async function resetPassword(deps: Deps, input: { email: string; code: string; password: string; ip: string }) {
+  const { db } = deps;
+  const { resetId, account } = await checkResetCode(db, input.email, input.code, input.ip);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const spent = await tx
@@ -93,6 +105,9 @@ export async function resetPassword(db: Db, input: { email: string; code: string
     await revokeUserSessions(tx, account.id);
     // Proving ownership of the mailbox lifts the per-email sign-in lock (see login-attempts.ts).
     await recordAttempt(tx, account.email, 'password-reset', true);
-    await audit(tx, account, 'password', 'users', account.id, { reset: true });
+    await auditSecurity(tx, 'password_reset', account, input.ip);
+  });
+  deps.mailer.send(passwordResetMail(account.email, account.firstname)).catch((err) => {
+    deps.log.error({ err, userId: account.id }, 'password reset notice not sent');
   });
 }

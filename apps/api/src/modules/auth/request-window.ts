@@ -1,30 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
 /**
- * A sliding-window counter kept in memory. Used where a limit must answer the same whether or
- * not an account exists (password reset mails), so it cannot live on the users' rows. One server
- * process serves the API; a restart forgetting the counts only resets a 15-minute window.
+ * A fixed-window counter in the `throttles` table: at most `max` hits per `windowMinutes` for a key.
+ * Checked and counted in one upsert (the key's row is locked by it), so parallel requests cannot pass
+ * together, and every API node sees the same counts. Used where a limit must answer the same whether
+ * or not an account exists (reset codes are counted per address typed, not per account row).
  */
-export class RequestWindow {
-  private hits = new Map<string, number[]>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Counts a hit for every key; false when any key has already reached the limit (nothing counted). */
-  take(keys: string[], now = Date.now()): boolean {
-    const since = now - this.windowMs;
-    const recent = keys.map((k) => (this.hits.get(k) ?? []).filter((t) => t > since));
-    if (recent.some((r) => r.length >= this.max)) return false;
-    keys.forEach((k, i) => {
-      recent[i].push(now);
-      this.hits.set(k, recent[i]);
-    });
-    if (this.hits.size > 10_000) this.sweep(since);
-    return true;
-  }
-
-  private sweep(since: number) {
-    for (const [k, times] of this.hits) if (times.every((t) => t <= since)) this.hits.delete(k);
-  }
+export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<boolean> {
+  const window = `${windowMinutes} minutes`;
+  const result = (await db.execute(sql`
+    insert into throttles as t (key, hits, started_at, last_at) values (${key.slice(0, 300)}, 1, now(), now())
+    on conflict (key) do update set
+      hits = case when t.started_at <= now() - ${window}::interval then 1 else t.hits + 1 end,
+      started_at = case when t.started_at <= now() - ${window}::interval then now() else t.started_at end,
+      last_at = now()
+    where t.started_at <= now() - ${window}::interval or t.hits < ${max}
+    returning t.hits
+  `)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

@@ -1,8 +1,7 @@
 import { ROLE } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ensureRoles } from '../../db/seed-accounts';
-import { hashPassword } from '../../lib/password';
+import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
 import { roles, users } from '../auth/auth.table';
 import { clientActivities, clientCategories, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
@@ -83,7 +82,7 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
 
   // Users of the mobile app (role patente), one or two per client for a third of the clients.
   const roleIds = await ensureRoles(db);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await demoPasswordHash(password);
   const now = Date.now();
   const people = ids
     .filter((_, i) => i % 3 === 0)

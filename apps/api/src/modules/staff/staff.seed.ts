@@ -1,8 +1,7 @@
 import { ROLE } from '@app/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ensureRoles } from '../../db/seed-accounts';
-import { hashPassword } from '../../lib/password';
+import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
 import { users } from '../auth/auth.table';
 import { clientTypes } from '../classification/classification.table';
 
@@ -32,7 +31,7 @@ export async function seedStaff(db: Db, demoPassword: string) {
   const roleIds = await ensureRoles(db);
   const types = await db.select({ id: clientTypes.id, name: clientTypes.name }).from(clientTypes);
   const company = (name: string) => types.find((t) => t.name === name)?.id ?? null;
-  const passwordHash = await hashPassword(demoPassword);
+  const passwordHash = await demoPasswordHash(demoPassword);
 
   await db
     .update(users)

@@ -7,7 +7,7 @@ import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../../lib/pg-er
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../audit/audit.repository';
 import { EMAIL_EXISTS } from '../auth/account.service';
-import { emailTakenByOther } from '../auth/auth.repository';
+import { emailTakenByOther, revokeUserSessions } from '../auth/auth.repository';
 import { users } from '../auth/auth.table';
 import { clientsOfChief, codeTakenByOther, roleById, roleIdByLabel } from './staff.repository';
 
@@ -74,14 +74,26 @@ export async function updateAccount<Dto extends object>(db: Db, actor: Actor, id
   await assertFree(db, { email: values.email as string | undefined, code: values.codeChefZone as string | undefined }, id);
   await guarded(() =>
     db.transaction(async (tx) => {
+      // Read under the row lock, so a parallel edit cannot hide a change of rights from this one.
+      const [current] = await tx.select({ status: users.status, roleId: users.roleId }).from(users).where(eq(users.id, id)).for('update');
       await tx
         .update(users)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id));
+      if (rightsChange(current, values)) await revokeUserSessions(tx, id);
       const after = await read(tx as unknown as Db);
       await audit(tx, actor, 'update', ENTITY, id, diff(before as Values, (after ?? {}) as Values));
     }),
   );
+}
+
+/**
+ * Deactivating, re-activating or changing the role of an account ends its sessions: whoever signs in
+ * again gets the new rights, and a deactivated account's tokens stay dead when it comes back.
+ */
+function rightsChange(current: { status: number; roleId: number } | undefined, values: Values): boolean {
+  if (!current) return false;
+  return (values.status !== undefined && values.status !== current.status) || (values.roleId !== undefined && values.roleId !== current.roleId);
 }
 
 /** Deletes an account: never one's own, never a zone chief who still has clients (409). */

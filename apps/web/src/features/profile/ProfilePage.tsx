@@ -1,10 +1,10 @@
-import { MSG, type ProfileBody, profileBody, ROLE_LABELS } from '@app/domain';
+import { emailChanges, MSG, type ProfileBody, profileFormBody, ROLE_LABELS } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
@@ -13,8 +13,8 @@ import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
 import { fetchProfile, PROFILE_KEY, saveProfile } from './profile.api';
 
-type Values = { LASTNAME: string; FIRSTNAME: string; EMAIL: string; GSM: string };
-const FIELDS: { name: keyof Values; label: string; type: string; autoComplete: string }[] = [
+type Values = { LASTNAME: string; FIRSTNAME: string; EMAIL: string; GSM: string; CURRENT_PASSWORD?: string };
+const FIELDS: { name: Exclude<keyof Values, 'CURRENT_PASSWORD'>; label: string; type: string; autoComplete: string }[] = [
   { name: 'LASTNAME', label: 'Nom', type: 'text', autoComplete: 'family-name' },
   { name: 'FIRSTNAME', label: 'Prénom', type: 'text', autoComplete: 'given-name' },
   { name: 'EMAIL', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -40,23 +40,30 @@ export default function ProfilePage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, ProfileBody>({
-    resolver: zodResolver(profileBody),
-    defaultValues: { LASTNAME: '', FIRSTNAME: '', EMAIL: '', GSM: '' },
+  // The saved e-mail, read by the resolver at each validation: the current password is required only
+  // when the e-mail typed differs from it (the server checks the password; issue 19 §4).
+  const savedEmail = useRef('');
+  savedEmail.current = data?.EMAIL ?? '';
+  const { register, handleSubmit, reset, setError, formState, watch } = useForm<Values, unknown, ProfileBody>({
+    resolver: (values, context, options) => zodResolver(profileFormBody(savedEmail.current))(values, context, options),
+    defaultValues: { LASTNAME: '', FIRSTNAME: '', EMAIL: '', GSM: '', CURRENT_PASSWORD: '' },
   });
   const { errors, isSubmitting, isDirty } = formState;
+  const askPassword = !!data && emailChanges(data.EMAIL ?? '', watch('EMAIL') ?? '');
 
   useEffect(() => {
-    if (data) reset({ LASTNAME: data.LASTNAME ?? '', FIRSTNAME: data.FIRSTNAME ?? '', EMAIL: data.EMAIL ?? '', GSM: data.GSM ?? '' });
+    if (data) reset({ LASTNAME: data.LASTNAME ?? '', FIRSTNAME: data.FIRSTNAME ?? '', EMAIL: data.EMAIL ?? '', GSM: data.GSM ?? '', CURRENT_PASSWORD: '' });
   }, [data, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ CURRENT_PASSWORD, ...values }) => {
     try {
-      const saved = (await saveProfile(values)) ?? values;
+      // The password travels only when it is needed, i.e. when the e-mail changes.
+      const body = askPassword ? { ...values, CURRENT_PASSWORD } : values;
+      const saved = (await saveProfile(body)) ?? values;
       const next = { ...values, ...saved, GSM: saved.GSM ?? values.GSM };
       session.updateUser({ LASTNAME: next.LASTNAME, FIRSTNAME: next.FIRSTNAME, EMAIL: next.EMAIL, GSM: next.GSM });
       queryClient.setQueryData(PROFILE_KEY, { ...data, ...next });
-      reset({ LASTNAME: next.LASTNAME, FIRSTNAME: next.FIRSTNAME, EMAIL: next.EMAIL, GSM: next.GSM ?? '' });
+      reset({ LASTNAME: next.LASTNAME, FIRSTNAME: next.FIRSTNAME, EMAIL: next.EMAIL, GSM: next.GSM ?? '', CURRENT_PASSWORD: '' });
       notify.success('Profil mis à jour', 'Vos informations ont été enregistrées.');
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.message === 'Email Existe') {
@@ -66,7 +73,7 @@ export default function ProfilePage() {
       }
       if (e instanceof ApiError && e.status === 422) {
         for (const [field, messages] of Object.entries(e.errors)) {
-          if (FIELDS.some((f) => f.name === field)) setError(field as keyof Values, { type: 'server', message: messages[0] });
+          if (field === 'CURRENT_PASSWORD' || FIELDS.some((f) => f.name === field)) setError(field as keyof Values, { type: 'server', message: messages[0] });
         }
       }
       reportFailure(e, 'PUT');
@@ -115,6 +122,22 @@ export default function ProfilePage() {
                   />
                 </Field>
               ))}
+              {askPassword && (
+                <Field id="profile-CURRENT_PASSWORD" label="Mot de passe actuel" error={errors.CURRENT_PASSWORD?.message}>
+                  <InputText
+                    id="profile-CURRENT_PASSWORD"
+                    type="password"
+                    autoComplete="current-password"
+                    invalid={!!errors.CURRENT_PASSWORD}
+                    className="w-full"
+                    aria-describedby="profile-CURRENT_PASSWORD-help"
+                    {...register('CURRENT_PASSWORD')}
+                  />
+                  <small id="profile-CURRENT_PASSWORD-help" className="muted">
+                    Requis pour changer l’adresse e-mail de connexion ; un avis sera envoyé à l’ancienne adresse.
+                  </small>
+                </Field>
+              )}
             </div>
             <div className="form-actions">
               <Button type="button" label="Annuler" severity="secondary" outlined disabled={!isDirty || isSubmitting} onClick={() => reset()} />
