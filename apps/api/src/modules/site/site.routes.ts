@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { compileResource } from '../../lib/crud/compile';
 import { registerResource, withMedia } from '../../lib/crud/crud.routes';
-import { idParams } from '../../lib/crud/schemas';
+import { idParams, pathId } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { readUpload } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
@@ -234,7 +234,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     '/sections/:id/media/:mediaId',
     {
       config: write,
-      schema: { tags, summary: 'Supprimer un fichier de section', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: sectionReply } },
+      schema: { tags, summary: 'Supprimer un fichier de section', params: idParams.extend({ mediaId: pathId() }), response: { 200: sectionReply } },
     },
     async (req) => {
       if (!(await findSection(eq(s.id, req.params.id)))) throw notFound();
