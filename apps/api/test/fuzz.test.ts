@@ -11,7 +11,7 @@ import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
  * (a few hundred by default; `npm run fuzz -w apps/api` sends 10,000), `FUZZ_SEED` replays a run:
  * the seed is printed, and a failure names the request.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** A request still unanswered after this long counts as a hang (not a timing assertion: a bound). */
 const HANG_MS = 30_000;
@@ -321,6 +321,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     let baseline = await fingerprint();
+    let fingerprints = 1;
     let xid = await nextXid();
     for (let i = 0; i < REQUESTS; i++) {
       const op = order[i % order.length];
@@ -345,6 +346,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       const now = await nextXid();
       if (now === xid) continue;
       xid = now;
+      fingerprints++;
       const after = await fingerprint();
       if (res.statusCode >= 400 && after !== baseline) {
         const changed = after.split('\n').filter((line, k) => line !== baseline.split('\n')[k]);
@@ -353,6 +355,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       baseline = after;
       xid = await nextXid();
     }
+    console.log(`fuzz: ${fingerprints} empreintes de la base (après chaque requête qui a écrit)`);
     console.log(`fuzz: statuts ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
     expect(failures).toEqual([]);
   }, 3_600_000);

@@ -56,7 +56,8 @@ describe('codes files longer than 65,535 bind parameters', () => {
     const body = multipart({ POINTS_OFFERED: '5' }, file);
     const r = await t.app.inject({ method: 'POST', url: '/api/users/offerPoints/clients_file', payload: body.payload, headers: { ...headers, ...body.headers } });
     expect([r.statusCode, r.json().data?.clients]).toEqual([200, CLIENTS]);
-    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from clients where points_offered = 5`)).rows as { n: number }[];
+    const res = (await t.db.execute(sql`select count(*)::int as n from clients where points_offered = 5`)) as unknown as { rows: { n: number }[] } | { n: number }[];
+    const [{ n }] = 'rows' in res ? res.rows : res;
     expect(n).toBe(CLIENTS);
   }, 300_000);
 
