@@ -17,13 +17,17 @@ export const numberText = () => z.string().max(DIGITS_MAX, { error: MSG.digitsMa
 
 const presence = (v: unknown) => typeof v === 'string' && v.length > 0;
 
+/** Spaces around a text that the limit, checked after trimming, leaves aside. */
+const TRIM_ROOM = 100;
+
 /** Required text: empty gives "required", whitespace-only gives "blank"; stored trimmed. */
 export const requiredText = (max = 255) =>
   z
     .string({ error: MSG.required })
     .min(1, { error: MSG.required, abort: true })
-    // On the text as sent too: the limit is then in the API's document, and checked before any work.
-    .max(max, { error: MSG.maxLength(max), abort: true })
+    // A bound on the text as sent too, before any work (and in the API's document); surrounding
+    // spaces are trimmed before the real limit, so they get some room.
+    .max(max + TRIM_ROOM, { error: MSG.maxLength(max), abort: true })
     .refine((v) => v.trim().length > 0, { error: MSG.blank, abort: true })
     .transform((v) => v.trim())
     .pipe(z.string().max(max, { error: MSG.maxLength(max) }));
