@@ -340,6 +340,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         continue;
       }
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (process.env.FUZZ_VERBOSE) console.log(`${name} → ${res.statusCode}`);
       if (res.statusCode >= 500) failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       if (res.statusCode === 401) failures.push(`${name}: 401, la session du fuzz est perdue`);
       await settle();
