@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { flag01, optionalText, requiredText } from './fields';
+import { flag01, numberText, optionalText, requiredText } from './fields';
 import { MSG } from './messages';
 
 /** Gamification badges (spec 1 §3 Badge): a tier a client holds; its bonuses are loyalty points. */
@@ -15,7 +15,7 @@ export const BADGE_POINTS_MAX = 999_999_999;
  */
 export const badgePoints = () =>
   z
-    .union([z.number(), z.string()], { error: BADGE_POINTS_MESSAGE })
+    .union([z.number(), numberText()], { error: BADGE_POINTS_MESSAGE })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     .pipe(
       z

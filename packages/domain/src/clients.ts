@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal3, email, flag01, optionalText, refId } from './fields';
+import { decimal3, email, flag01, numberText, optionalText, refId, TEL_MAX } from './fields';
 import { GOVERNORATES } from './geography';
 import { MSG } from './messages';
 import { CLIENT_STATUS } from './statuses';
@@ -9,12 +9,12 @@ import { CLIENT_STATUS } from './statuses';
 /** Empty text and null clear the field; the wrapper in `requiring` makes an absent field "unchanged". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
 
-const optionalPhone8 = () => optional(z.string().trim().regex(/^[0-9+]{8}$/, { error: MSG.phone8 }));
+const optionalPhone8 = () => optional(z.string().trim().max(TEL_MAX, { error: MSG.phone8 }).regex(/^[0-9+]{8}$/, { error: MSG.phone8 }));
 
 /** Whole number typed as text or number (days, delays). */
 const wholeNumber = () =>
   z
-    .union([z.string(), z.number()], { error: MSG.number })
+    .union([numberText(), z.number()], { error: MSG.number })
     .transform((v) => String(v).trim())
     .pipe(z.string().max(9, { error: MSG.digitsMax }).regex(/^\d+$/, { error: 'Nombre entier attendu.' }))
     .transform(Number);
@@ -22,7 +22,7 @@ const wholeNumber = () =>
 const coordinate = (max: number) =>
   optional(
     z
-      .union([z.string(), z.number()], { error: MSG.number })
+      .union([numberText(), z.number()], { error: MSG.number })
       .transform((v) => Number(String(v).trim().replace(',', '.')))
       .pipe(z.number({ error: MSG.number }).min(-max, { error: MSG.number }).max(max, { error: MSG.number })),
   );

@@ -154,7 +154,7 @@ export type InvitationLookupBody = z.input<typeof invitationLookupBody>;
 export const acceptInvitationBody = z
   .object({
     token: invitationToken(),
-    password: z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).pipe(password()),
+    password: z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).max(200, { error: MSG.maxLength(200) }).pipe(password()),
     confirm: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200),
   })
   .superRefine((v, ctx) => {

@@ -12,13 +12,22 @@ export const DECIMAL3_PATTERN = /^\d+(\.\d{1,3})?$/;
 export const DIGITS_MAX = 30;
 export const TEL_MAX = 20;
 
+/** A number typed as text (a form's input, a multipart field): never longer than DIGITS_MAX. */
+export const numberText = () => z.string().max(DIGITS_MAX, { error: MSG.digitsMax });
+
 const presence = (v: unknown) => typeof v === 'string' && v.length > 0;
+
+/** Spaces around a text that the limit, checked after trimming, leaves aside. */
+const TRIM_ROOM = 100;
 
 /** Required text: empty gives "required", whitespace-only gives "blank"; stored trimmed. */
 export const requiredText = (max = 255) =>
   z
     .string({ error: MSG.required })
     .min(1, { error: MSG.required, abort: true })
+    // A bound on the text as sent too, before any work (and in the API's document); surrounding
+    // spaces are trimmed before the real limit, so they get some room.
+    .max(max + TRIM_ROOM, { error: MSG.maxLength(max), abort: true })
     .refine((v) => v.trim().length > 0, { error: MSG.blank, abort: true })
     .transform((v) => v.trim())
     .pipe(z.string().max(max, { error: MSG.maxLength(max) }));
@@ -43,12 +52,12 @@ export const email = () =>
 export const phone = () =>
   z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.telMax }).regex(PHONE_PATTERN, { error: MSG.phone });
 
-export const phone8 = () => z.string({ error: MSG.required }).trim().regex(PHONE8_PATTERN, { error: MSG.phone8 });
+export const phone8 = () => z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.phone8 }).regex(PHONE8_PATTERN, { error: MSG.phone8 });
 
 /** A decimal typed as text: digits, or one point and at most 3 decimals. */
 export const decimal3 = () =>
   z
-    .union([z.string(), z.number()], { error: MSG.number })
+    .union([numberText(), z.number()], { error: MSG.number })
     .transform((v) => String(v).trim())
     .pipe(z.string().max(DIGITS_MAX, { error: MSG.digitsMax }).regex(DECIMAL3_PATTERN, { error: MSG.number }));
 
@@ -84,7 +93,7 @@ export const minExceedsMax = (min: unknown, max: unknown) => {
 /** Whole number typed as text or number (an order, a quantity): digits only. */
 export const wholeNumber = () =>
   z
-    .union([z.string(), z.number()], { error: MSG.required })
+    .union([numberText(), z.number()], { error: MSG.required })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, { error: MSG.required, abort: true }).max(9, { error: MSG.digitsMax }).regex(/^\d+$/, { error: MSG.wholeNumber }))
     .transform(Number);
@@ -95,6 +104,7 @@ export const calendarDate = () =>
     .string({ error: MSG.required })
     .trim()
     .min(1, { error: MSG.required, abort: true })
+    .max(10, { error: MSG.date, abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.date, abort: true })
     .refine(
       (v) => {

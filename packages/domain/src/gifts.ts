@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { calendarDate, decimal3, flag01, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, wholeNumber } from './fields';
+import { calendarDate, decimal3, flag01, numberText, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, wholeNumber } from './fields';
 import { MSG } from './messages';
 import { ROLE } from './permissions';
 import { statusSet } from './statuses';
@@ -102,13 +102,13 @@ export const giftFields = z.object({
   TYPE: giftTypeField(),
   QTS: wholeNumber(),
   NBR_OF_POINTS: z
-    .union([z.string(), z.number()])
+    .union([numberText(), z.number()])
     .transform((v) => String(v).trim())
     .pipe(z.string().max(9, { error: MSG.digitsMax }).regex(/^\d*$/, { error: MSG.wholeNumber }))
     .transform((v) => (v === '' ? 0 : Number(v)))
     .default(0),
   VOCHER_VALUE: z
-    .union([z.string(), z.number()])
+    .union([numberText(), z.number()])
     .transform((v) => String(v).trim())
     .nullish()
     .transform((v) => v || null),

@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** Paged-list contract shared by every list call and the data table. */
 export const PAGE_SIZE_CHOICES = [50, 100, 150, 200, 500] as const;
 export const MAX_PAGE_SIZE = 500;
+/**
+ * Rows of a list asked without `page` (the selects' option lists): never the whole table. Past it,
+ * the reply carries `meta` with the total, and a picker of a large table searches on the server.
+ */
+export const UNPAGED_LIMIT = 5000;
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),

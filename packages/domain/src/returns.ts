@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { optionalText, refId, requiredText } from './fields';
+import { numberText, optionalText, refId, requiredText } from './fields';
 import { MSG } from './messages';
 
 /** Returned goods (spec 2 "Returned goods", §3 Return of goods, §5, §7). */
@@ -23,7 +23,7 @@ export const returnNumber = (year: number, seq: number) => `RET-${year}-${String
 
 const quantity = () =>
   z
-    .union([z.string(), z.number()], { error: RETURN_MSG.quantity })
+    .union([numberText(), z.number()], { error: RETURN_MSG.quantity })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, { error: MSG.required, abort: true }).regex(/^\d{1,6}$/, { error: RETURN_MSG.quantity }))
     .transform(Number)

@@ -25,7 +25,7 @@ export const STAFF_MSG = {
 } as const;
 
 /** A new account's password: empty is "required", then the sign-in rule (at least 8 characters). */
-const newPassword = () => z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).pipe(password());
+const newPassword = () => z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).max(200, { error: MSG.maxLength(200) }).pipe(password());
 
 /** Zone chief, add dialog: password and CODE_CHEF_ZONE required (spec 1 §5). */
 export const zoneChiefBody = z.object({
@@ -155,6 +155,7 @@ export const birthday = () =>
     .string({ error: MSG.required })
     .trim()
     .min(1, { error: MSG.required, abort: true })
+    .max(10, { error: CLIENT_USER_MSG.date, abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: CLIENT_USER_MSG.date, abort: true })
     .refine(
       (v) => {
@@ -172,6 +173,7 @@ export const gender = () =>
   z
     .string({ error: MSG.required })
     .min(1, { error: MSG.required, abort: true })
+    .max(10, { error: CLIENT_USER_MSG.gender })
     .pipe(z.enum(GENDERS, { error: CLIENT_USER_MSG.gender }));
 
 /** Optional governorate: empty and null clear it. */

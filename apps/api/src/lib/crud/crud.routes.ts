@@ -7,8 +7,8 @@ import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../../modules/audit/audit.repository';
 import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
 import { mediaFor, mediaListFor } from '../../modules/media/media.service';
-import { contentDisposition, EXPORT_CONTENT_TYPES, type ExportFormat, exportStream } from '../exports';
-import { AppError, notFound, ok, paged } from '../http';
+import { EXPORT_CONTENT_TYPES, type ExportFormat, sendExport as sendExportReply } from '../exports';
+import { AppError, notFound, ok, paged, unpaged } from '../http';
 import { fileReply, listReply, okReply } from '../replies';
 import { withCleanRichText } from '../rich-text';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
@@ -113,7 +113,12 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       const where = scoped(req.user, and(searchWhere(r.searchTargets, search, terms), filtered(req.query as Record<string, unknown>)));
       const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
       const q = r.select(app.db);
-      if (!page) return ok(await toDtos(app.db, await q.rows.where(where).orderBy(...orderBy)));
+      if (!page)
+        return unpaged(
+          (limit) => q.rows.where(where).orderBy(...orderBy).limit(limit),
+          async () => Number((await q.count.where(where))[0].n),
+          (rows) => toDtos(app.db, rows),
+        );
       const [rows, [{ n }]] = await Promise.all([
         q.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
         q.count.where(where),
@@ -166,11 +171,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
         yield* current;
       }
     }
-    const stream = exportStream({ format, ...def.export, columns: r.exportColumns, rows: rows() });
-    reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
-    reply.header('content-disposition', contentDisposition(def.export.fileName, format));
-    // A stream is sent as is: the reply schema only documents the file types.
-    return reply.send(stream as never);
+    return sendExportReply(reply, { format, ...def.export, columns: r.exportColumns, rows: rows() });
   }
 
   app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => {

@@ -56,6 +56,12 @@ export const fkIn = (fk: AnyPgColumn, ids: SQL): SQL => sql`${fk} = any(array(${
  */
 export const idIn = (column: AnyPgColumn, ids: readonly number[]): SQL => sql`${column} = any(${sql.param(ids)}::int[])`;
 
+/**
+ * `<expr> = any($1::text[])`: a list of codes as ONE array parameter. One parameter per value
+ * (inArray) stops at PostgreSQL's 65,535 bind parameters: a codes file of 70,000 lines was a 500.
+ */
+export const textIn = (expr: AnyPgColumn | SQL, values: readonly string[]): SQL => sql`${expr} = any(${sql.param(values)}::text[])`;
+
 /** A joined table's name as a search target: the rows whose `fk` points at a matching name. */
 export function refNameLike(fk: AnyPgColumn, table: AnyPgTable & { id: AnyPgColumn; name: AnyPgColumn }, pattern: string): SQL {
   return fkIn(fk, sql`select ${table.id} from ${table} where ${ilike(table.name, pattern)}`);

@@ -8,7 +8,7 @@ import { AppError, notFound, ok } from '../http';
 import { readUpload } from '../multipart';
 import type { ResourceDef } from './resource';
 
-import { idParams } from './schemas';
+import { idParams, pathId } from './schemas';
 
 /**
  * Media of a resource (spec 1 §7 Media): POST {entity}/{id}/{name}, DELETE {entity}/{id}/media/{mediaId},
@@ -72,7 +72,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
     `/${def.path}/:id/media/:mediaId`,
     {
       config,
-      schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }), response },
+      schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: pathId() }), response },
     },
     async (req) => {
       if (!(await findOne(req.params.id, req.user))) throw notFound();

@@ -2,7 +2,18 @@ import { listQuery } from '@app/domain';
 import { z } from 'zod';
 import { okReply } from '../replies';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * A row id in a path: decimal digits only, 1 to 2,147,483,647 (an int4 column). A number coerced
+ * with Number() would read `1e3` as 1000, `0x10` as 16 and ` 1` or `1.0` as 1: another row than
+ * the one named.
+ */
+export const pathId = () =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, { error: 'Identifiant invalide : nombre entier positif attendu.' })
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, { error: 'Identifiant invalide : nombre entier positif attendu.' }));
+export const idParams = z.object({ id: pathId() });
 export const exportParams = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']) });
 export const exportQuery = listQuery.pick({ search: true, tags: true, sort: true, order: true });
 export const reorderBody = z.object({

@@ -8,6 +8,7 @@
  *   return reply.send(exportStream({ format, fileName: 'activites', title: 'Activités', ... }));
  */
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { csvStream } from './csv';
 import { pdfStream } from './pdf';
 import type { ExportFormat, ExportSpec } from './types';
@@ -38,6 +39,37 @@ export function exportStream<Row>(spec: ExportSpec<Row>): Readable {
     default:
       throw new Error(`Format d'export inconnu : ${String(spec.format satisfies never)}`);
   }
+}
+
+/**
+ * Sends an export as the reply of a route: the first row is read BEFORE the headers go out, so a
+ * query that fails at once (a NUL byte in a search, a value the database refuses) becomes the
+ * API's error reply (422…) instead of a file header followed by a broken stream, which Fastify can
+ * only answer with a 500 (FST_ERR_FAILED_ERROR_SERIALIZATION). Every export route sends through it.
+ */
+export async function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Promise<FastifyReply> {
+  const rows = await started(spec.rows);
+  reply.header('content-type', EXPORT_CONTENT_TYPES[spec.format]);
+  reply.header('content-disposition', contentDisposition(spec.fileName, spec.format));
+  // A stream is sent as is: the reply schema only documents the file types.
+  return reply.send(exportStream({ ...spec, rows }) as never);
+}
+
+/** The same rows, the first one already read (its error thrown here). */
+async function started<Row>(source: AsyncIterable<Row>): Promise<AsyncIterable<Row>> {
+  const it = source[Symbol.asyncIterator]();
+  const first = await it.next();
+  async function* rest(): AsyncGenerator<Row> {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    } finally {
+      // A download dropped mid-way closes the source too (its finally blocks run).
+      await it.return?.();
+    }
+  }
+  return rest();
 }
 
 /**

@@ -17,8 +17,8 @@ import type { Db } from '../../db/client';
 import { compileResource } from '../../lib/crud/compile';
 import { orderFor, searchWhere } from '../../lib/crud/list-query';
 import { deletedReply, exportParams, idParams } from '../../lib/crud/schemas';
-import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../../lib/exports';
-import { AppError, notFound, ok, paged } from '../../lib/http';
+import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
+import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
 import { audit, diff } from '../audit/audit.repository';
 import { cleanTemplateContent } from './template-text';
@@ -83,7 +83,12 @@ export async function templatesRoutes(fastify: FastifyInstance) {
     const where = scoped(type, searchWhere(r.searchTargets, search));
     const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
     const query = r.select(app.db);
-    if (!page) return ok((await query.rows.where(where).orderBy(...orderBy)).map(r.toDto));
+    if (!page)
+      return unpaged(
+        (limit) => query.rows.where(where).orderBy(...orderBy).limit(limit),
+        async () => Number((await query.count.where(where))[0].n),
+        (rows) => rows.map(r.toDto),
+      );
     const [rows, [{ n }]] = await Promise.all([
       query.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
       query.count.where(where),
@@ -104,11 +109,8 @@ export async function templatesRoutes(fastify: FastifyInstance) {
     }
     const title = type ? `${def.export.title} (${type === 'email' ? 'email' : 'SMS'})` : def.export.title;
     const fileName = type ? `${def.export.fileName}-${type}` : def.export.fileName;
-    const stream = exportStream({ format, fileName, title, orientation: def.export.orientation, columns: r.exportColumns, rows: rows() });
-    reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
-    reply.header('content-disposition', contentDisposition(fileName, format));
     req.log.debug({ format, type }, 'templates export');
-    return reply.send(stream as never);
+    return sendExport(reply, { format, fileName, title, orientation: def.export.orientation, columns: r.exportColumns, rows: rows() });
   };
 
   const create = async (req: FastifyRequest, body: Record<string, unknown>) => {

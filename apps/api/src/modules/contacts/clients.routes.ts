@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery, MAX_PAGE_SIZE } from '@app/domain';
+import { CLIENT_MESSAGES, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery } from '@app/domain';
 import { and, asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { likePattern } from '../../lib/crud/list-query';
 import { exportQuery, idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES } from '../../lib/exports';
-import { AppError, notFound, ok, paged } from '../../lib/http';
+import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
 import { audit } from '../audit/audit.repository';
 import { users } from '../auth/auth.table';
@@ -64,7 +64,12 @@ export async function clientsRoutes(fastify: FastifyInstance) {
         IS_ACTIVE === undefined ? undefined : eq(clients.isActive, IS_ACTIVE),
       );
       const q = () => app.db.select({ id: clients.id, CODE_CLIENT: clients.code, NAME: clients.name }).from(clients).where(where);
-      if (!page) return ok(await q().orderBy(sql`public.sort_key(${clients.code})`, asc(clients.id)).limit(MAX_PAGE_SIZE * 20));
+      if (!page)
+        return unpaged(
+          (limit) => q().orderBy(sql`public.sort_key(${clients.code})`, asc(clients.id)).limit(limit),
+          async () => (await app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where))[0].n,
+          (rows) => rows,
+        );
       const [rows, [{ n }]] = await Promise.all([
         q().orderBy(sql`public.sort_key(${clients.code})`, asc(clients.id)).limit(perPage).offset((page - 1) * perPage),
         app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),

@@ -1,10 +1,12 @@
 import { CODE_FILE_MESSAGES, FLUX_MSG, type FluxFileProblem, fluxPlainText, fluxToActivitiesBody, fluxToClientsBody, MSG, parseClientCodes } from '@app/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { registerResource } from '../../lib/crud/crud.routes';
+import { idIn, textIn } from '../../lib/crud/list-query';
+import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { type MultipartForm, readMultipart, type Upload } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
@@ -17,7 +19,6 @@ import { deleteMedia, saveMedia, uploadsDir } from '../media/media.service';
 import { fluxResource } from './flux.resource';
 import { flux, fluxActivities, fluxRecipients } from './flux.table';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const sentReply = okReply(z.object({ id: z.number().int(), RECIPIENTS: z.number().int(), message: z.string() }));
 const problemsReply = z.object({ line: z.number().int(), code: z.string(), message: z.string() });
 
@@ -83,7 +84,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
   /** The chosen clients that cannot receive: unknown or inactive, named by id. */
   async function refuseUnsendable(ids: number[]) {
     const unique = [...new Set(ids)];
-    const found = await app.db.select({ id: clients.id, code: clients.code, isActive: clients.isActive }).from(clients).where(inArray(clients.id, unique));
+    const found = await app.db.select({ id: clients.id, code: clients.code, isActive: clients.isActive }).from(clients).where(idIn(clients.id, unique));
     const missing = unique.filter((id) => !found.some((c) => c.id === id));
     const inactive = found.filter((c) => c.isActive !== 1).map((c) => c.code);
     if (missing.length) throw new AppError(422, `${FLUX_MSG.notFound} (${missing.join(', ')})`, { DESTINATION: [FLUX_MSG.notFound] });
@@ -111,9 +112,9 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       const body = fluxToActivitiesBody.safeParse(sendFields(form, 'ACTIVITIES'));
       if (!body.success) throw fieldErrors(body.error);
       const activities = [...new Set(body.data.ACTIVITIES)];
-      const known = await app.db.select({ id: clientActivities.id }).from(clientActivities).where(inArray(clientActivities.id, activities));
+      const known = await app.db.select({ id: clientActivities.id }).from(clientActivities).where(idIn(clientActivities.id, activities));
       if (known.length !== activities.length) throw new AppError(422, 'Activité introuvable.', { ACTIVITIES: ['Activité introuvable.'] });
-      const targets = await app.db.select({ id: clients.id }).from(clients).where(and(inArray(clients.activityId, activities), eq(clients.isActive, 1)));
+      const targets = await app.db.select({ id: clients.id }).from(clients).where(and(idIn(clients.activityId, activities), eq(clients.isActive, 1)));
       if (!targets.length) throw new AppError(422, FLUX_MSG.noActiveClient, { ACTIVITIES: [FLUX_MSG.noActiveClient] });
       reply.code(201);
       return ok(await send(req.user!, body.data, targets.map((t) => t.id), imageOf(form), activities));
@@ -146,7 +147,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
         ? await app.db
             .select({ id: clients.id, code: sql<string>`lower(${clients.code})`, isActive: clients.isActive })
             .from(clients)
-            .where(inArray(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())))
+            .where(textIn(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())))
         : [];
       const byCode = new Map(found.map((c) => [c.code, c]));
       const lines: FluxFileProblem[] = [...problems];

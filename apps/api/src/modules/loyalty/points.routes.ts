@@ -12,11 +12,11 @@ import {
   parseClientCodes,
   pointsEditBody,
 } from '@app/domain';
-import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { likePattern, orderFor, sortKey } from '../../lib/crud/list-query';
+import { idIn, likePattern, orderFor, sortKey, textIn } from '../../lib/crud/list-query';
 import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok, paged } from '../../lib/http';
 import { readMultipart } from '../../lib/multipart';
@@ -220,16 +220,16 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     { config: write, schema: { tags, summary: 'Offre des points aux clients choisis', body: offerToClientsBody, response: { 200: offerResult } } },
     async (req) => {
       const ids = [...new Set(req.body.CLIENTS)];
-      const found = await app.db.select({ id: clients.id }).from(clients).where(inArray(clients.id, ids));
+      const found = await app.db.select({ id: clients.id }).from(clients).where(idIn(clients.id, ids));
       if (found.length !== ids.length) throw new AppError(422, 'Client introuvable.', { CLIENTS: ['Un des clients choisis n’existe pas.'] });
-      return offer(req.user!, inArray(clients.id, ids), req.body.POINTS_OFFERED, 'Points offerts');
+      return offer(req.user!, idIn(clients.id, ids), req.body.POINTS_OFFERED, 'Points offerts');
     },
   );
 
   app.post(
     '/users/offerPoints/activities',
     { config: write, schema: { tags, summary: 'Offre des points à tous les clients des activités choisies', body: offerToActivitiesBody, response: { 200: offerResult } } },
-    async (req) => offer(req.user!, inArray(clients.activityId, req.body.ACTIVITIES), req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
+    async (req) => offer(req.user!, idIn(clients.activityId, req.body.ACTIVITIES), req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
   );
 
   app.post(
@@ -257,12 +257,12 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         ? await app.db
             .select({ id: clients.id, code: sql<string>`lower(${clients.code})` })
             .from(clients)
-            .where(inArray(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())))
+            .where(textIn(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())))
         : [];
       const byCode = new Map(known.map((k) => [k.code, k.id]));
       for (const c of codes) if (!byCode.has(c.code.toLowerCase())) problems.push({ line: c.line, code: c.code, message: CODE_FILE_MESSAGES.unknown });
       if (problems.length) throw problemsError(problems.sort((a, b) => a.line - b.line));
-      return offer(req.user!, inArray(clients.id, [...byCode.values()]), points.data, `Points offerts (fichier ${file.fileName})`);
+      return offer(req.user!, idIn(clients.id, [...byCode.values()]), points.data, `Points offerts (fichier ${file.fileName})`);
     },
   );
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { sendCached } from '../../lib/http-cache';
 import { readMultipart, readUpload } from '../../lib/multipart';
@@ -22,7 +23,6 @@ const CONFIG_FILE = 'file';
 /** Images a single pop-up upload may carry. */
 const POPUP_MAX_FILES = 10;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const configReply = z.object({ id: z.number().int(), KEY: z.string(), NAME: z.string(), DESCRIPTION: z.string(), FILE: mediaReply.nullable() });
 const companyReply = z.object({ id: z.number().int().nullable(), NAME: z.string(), TAX_ID: z.string(), ADDRESS: z.string(), PHONE: z.string(), EMAIL: z.string() });
 const publicImage = z.object({ url: z.string(), mime_type: z.string() });

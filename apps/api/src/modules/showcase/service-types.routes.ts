@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compileResource } from '../../lib/crud/compile';
 import { withMedia } from '../../lib/crud/crud.routes';
 import { orderFor, searchWhere } from '../../lib/crud/list-query';
-import { ok, paged } from '../../lib/http';
+import { paged, unpaged } from '../../lib/http';
 import { listReply } from '../../lib/replies';
 import { websiteServicesResource } from './services.resource';
 import { websiteServices } from './showcase.table';
@@ -28,7 +28,12 @@ export async function serviceTypeRoutes(fastify: FastifyInstance) {
         const where = and(eq(websiteServices.type, type), searchWhere(r.searchTargets, search, tags));
         const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
         const toDtos = async (rows: Record<string, unknown>[]) => (await withMedia(app.db, r, rows.map(r.toDto))) as unknown as Record<string, unknown>[];
-        if (!page) return ok(await toDtos(await r.select(app.db).rows.where(where).orderBy(...orderBy)));
+        if (!page)
+          return unpaged(
+            (limit) => r.select(app.db).rows.where(where).orderBy(...orderBy).limit(limit),
+            async () => Number((await r.select(app.db).count.where(where))[0].n),
+            toDtos,
+          );
         const [rows, [{ n }]] = await Promise.all([
           r.select(app.db).rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
           r.select(app.db).count.where(where),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { compileResource } from '../../lib/crud/compile';
 import { registerResource, withMedia } from '../../lib/crud/crud.routes';
-import { idParams } from '../../lib/crud/schemas';
+import { idParams, pathId } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { readUpload } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
@@ -234,7 +234,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     '/sections/:id/media/:mediaId',
     {
       config: write,
-      schema: { tags, summary: 'Supprimer un fichier de section', params: idParams.extend({ mediaId: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: sectionReply } },
+      schema: { tags, summary: 'Supprimer un fichier de section', params: idParams.extend({ mediaId: pathId() }), response: { 200: sectionReply } },
     },
     async (req) => {
       if (!(await findSection(eq(s.id, req.params.id)))) throw notFound();
@@ -246,19 +246,22 @@ export async function siteRoutes(fastify: FastifyInstance) {
   );
 
   // A deleted section's files, and those of its blocks (deleted with it by the foreign key), leave
-  // with it: the generic delete only knows the media of its own resource.
+  // with it: the generic delete only knows the media of its own resource. Removed before the reply
+  // goes out (onSend), never after it: a caller that got the 200 sees no later write (the fuzz test
+  // saw these rows vanish under the next requests).
   const orphans = new WeakMap<FastifyRequest, number[]>();
   app.addHook('preHandler', async (req) => {
     if (req.method !== 'DELETE' || !req.routeOptions.url?.endsWith('/sections/:id')) return;
     const id = Number((req.params as { id: string }).id);
     orphans.set(req, (await app.db.select({ id: b.id }).from(b).where(eq(b.sectionId, id))).map((x) => x.id));
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     const blocks = orphans.get(req);
-    if (!blocks || reply.statusCode !== 200) return;
+    if (!blocks || reply.statusCode !== 200) return payload;
     const dir = uploadsDir(app.config.dataDir);
     await deleteMedia(app.db, dir, { entity: SECTIONS_ENTITY, entityId: Number((req.params as { id: string }).id) });
     for (const id of blocks) await deleteMedia(app.db, dir, { entity: 'blocs', entityId: id });
+    return payload;
   });
 
   await app.register(sitePublicRoutes);

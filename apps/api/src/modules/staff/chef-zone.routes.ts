@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedReply, exportParams, exportQuery, idParams, partialBody } from '../../lib/crud/schemas';
-import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../../lib/exports';
+import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
 import { notFound, ok } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
 import { findZoneChief, listScoped, SCOPE, scopedRows, toZoneChiefs } from './staff.repository';
@@ -48,9 +48,7 @@ export async function chefZoneRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { format } = req.params;
       const rows = scopedRows(app.db, r, SCOPE.zoneChiefs, req.query, toZoneChiefs);
-      reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
-      reply.header('content-disposition', contentDisposition(r.def.export.fileName, format));
-      return reply.send(exportStream({ format, ...r.def.export, columns: r.exportColumns, rows }) as never);
+      return sendExport(reply, { format, ...r.def.export, columns: r.exportColumns, rows });
     },
   );
 

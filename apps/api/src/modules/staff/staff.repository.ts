@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { CompiledResource } from '../../lib/crud/compile';
 import { orderFor, searchWhere } from '../../lib/crud/list-query';
-import { paged } from '../../lib/http';
+import { paged, unpaged } from '../../lib/http';
 import { mediaFor } from '../media/media.service';
 import { roles, users } from '../auth/auth.table';
 import { clients } from '../contacts/clients.table';
@@ -51,7 +51,12 @@ export async function listScoped<Dto extends { id: number }, Out>(
   const where = and(scope, searchWhere(r.searchTargets, search, tags));
   const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, sort, order);
   const s = r.select(db);
-  if (!page) return { success: true as const, data: await finish(await s.rows.where(where).orderBy(...orderBy)) };
+  if (!page)
+    return unpaged(
+      (limit) => s.rows.where(where).orderBy(...orderBy).limit(limit),
+      async () => Number((await s.count.where(where))[0].n),
+      finish,
+    );
   const [rows, [{ n }]] = await Promise.all([
     s.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
     s.count.where(where),

@@ -7,7 +7,8 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition, EXPORT_CONTENT_TYPES, exportStream } from '../../lib/exports';
+import { idParams } from '../../lib/crud/schemas';
+import { contentDisposition, EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
 import { AppError, notFound, ok, paged } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { fileReply, listReply, okReply } from '../../lib/replies';
@@ -63,7 +64,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
 
   app.get(
     '/sync/runs/:id',
-    { config, schema: { tags, summary: 'Une synchronisation : avancement, puis son rapport', params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: okReply(runReply) } } },
+    { config, schema: { tags, summary: 'Une synchronisation : avancement, puis son rapport', params: idParams, response: { 200: okReply(runReply) } } },
     async (req) => {
       const [row] = await app.db.select().from(syncRuns).where(eq(syncRuns.id, req.params.id));
       if (!row) throw notFound();
@@ -85,9 +86,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
           offset += 1000;
         }
       }
-      reply.header('Content-Type', EXPORT_CONTENT_TYPES.csv).header('Content-Disposition', contentDisposition('synchronisations', 'csv'));
-      return (reply as FastifyReply).send(
-        exportStream({
+      return sendExport(reply as FastifyReply, {
           format: 'csv',
           fileName: 'synchronisations',
           title: 'Synchronisations',
@@ -109,8 +108,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
             { header: 'Refusées', value: (r) => r.rejected },
             { header: 'Message', value: (r) => r.message },
           ],
-        }),
-      );
+      });
     },
   );
 

@@ -31,7 +31,7 @@ interface JobData {
 
 const jobKind = (kind: SyncKind) => `erp-sync-${kind}`;
 const truthy = z
-  .union([z.boolean(), z.string()])
+  .union([z.boolean(), z.string().max(5)])
   .optional()
   .transform((v) => v === true || v === '1' || v === 'true');
 

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers';
+
+/**
+ * Length limits in the schemas first (issue 19 §2): every string a client sends, in a JSON body or
+ * a query, has a maxLength, and every array a maxItems, so no handler, regular expression or
+ * database call ever sees an unbounded value. Read from the OpenAPI document, so a new route cannot
+ * slip through. Values that bound themselves (an enum, a constant, a date or uuid format) are exempt.
+ */
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  prefixItems?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  maxLength?: number;
+  maxItems?: number;
+  $ref?: string;
+}
+
+let t: TestContext;
+let doc: { paths: Record<string, Record<string, Record<string, unknown>>>; components?: { schemas?: Record<string, Schema> } };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+});
+afterAll(() => t?.close());
+
+/**
+ * Known gaps left to their owners. reset-pwd's password is checked against 200 characters inside a
+ * pipe (so bounded at run time) but its schema as sent has no maxLength (packages/domain/src/auth.ts).
+ */
+const KNOWN_GAPS = new Set(['POST /api/password/reset-pwd .password (texte sans maxLength)']);
+
+const BOUNDED_FORMATS = new Set(['date', 'date-time', 'time', 'uuid', 'binary']);
+const has = (s: Schema, type: string) => (Array.isArray(s.type) ? s.type.includes(type) : s.type === type);
+
+/** The paths (`route field.sub[]`) of the strings without maxLength and arrays without maxItems under a schema. */
+function unbounded(schema: Schema | undefined, at: string, seen = new Set<Schema>()): string[] {
+  if (!schema || seen.has(schema)) return [];
+  seen.add(schema);
+  if (schema.$ref) return unbounded(doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], at, seen);
+  const out: string[] = [];
+  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) out.push(...unbounded(alt, at, seen));
+  if (schema.enum || schema.const !== undefined) return out;
+  if (has(schema, 'string') && schema.maxLength === undefined && !BOUNDED_FORMATS.has(schema.format ?? '')) out.push(`${at} (texte sans maxLength)`);
+  if (has(schema, 'array')) {
+    if (schema.maxItems === undefined && !schema.prefixItems) out.push(`${at} (liste sans maxItems)`);
+    out.push(...unbounded(schema.items, `${at}[]`, seen));
+    for (const [i, item] of (schema.prefixItems ?? []).entries()) out.push(...unbounded(item, `${at}[${i}]`, seen));
+  }
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) out.push(...unbounded(prop, at ? `${at}.${key}` : key, seen));
+  if (typeof schema.additionalProperties === 'object') out.push(...unbounded(schema.additionalProperties, `${at}.*`, seen));
+  return out;
+}
+
+describe('input limits', () => {
+  it('every string of a request body or query has a maxLength, every array a maxItems', () => {
+    const gaps: string[] = [];
+    let fields = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        for (const p of (op.parameters as { in: string; name: string; schema?: Schema }[] | undefined) ?? []) {
+          if (p.in !== 'query') continue;
+          fields++;
+          gaps.push(...unbounded(p.schema, `${route} ?${p.name}`));
+        }
+        const content = (op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content ?? {};
+        for (const [type, { schema }] of Object.entries(content)) {
+          fields += Object.keys(schema?.properties ?? {}).length;
+          gaps.push(...unbounded(schema, `${route} ${type === 'application/json' ? '' : `(${type}) `}`).map((g) => g.replace(/ {2}/, ' ')));
+        }
+      }
+    }
+    expect(fields).toBeGreaterThan(300);
+    expect(gaps.filter((g) => !KNOWN_GAPS.has(g))).toEqual([]);
+  });
+});
