@@ -29,7 +29,7 @@ export const validateCodeBody = z.object({
   reset_code: z.string({ error: MSG.resetCodeRequired }).trim().min(1, { error: MSG.resetCodeRequired }).max(12),
 });
 export const resetPasswordBody = validateCodeBody.extend({
-  password: z.string({ error: MSG.newPasswordRequired }).min(1, { error: MSG.newPasswordRequired }).pipe(password()),
+  password: z.string({ error: MSG.newPasswordRequired }).min(1, { error: MSG.newPasswordRequired }).max(200).pipe(password()),
 });
 
 /** Change-password dialog: a new password is optional, but once given it must be confirmed. */

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
 import { CREDENTIALS_CHANGED, changePassword, getProfile, updateProfile } from './account.service';
-import { idParams, messageReply, profileReply } from './auth.schemas';
+import { idParams } from '../../lib/crud/schemas';
+import { messageReply, profileReply } from './auth.schemas';
 
 /** What any signed-in user may do to their own account: profile, password. */
 export async function accountRoutes(fastify: FastifyInstance) {

@@ -45,4 +45,3 @@ export const captchaReply = success(
   }),
 );
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
