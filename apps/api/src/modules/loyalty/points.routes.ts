@@ -194,24 +194,29 @@ export async function pointsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const [client] = await app.db
-        .select({ id: clients.id, code: clients.code, name: clients.name, offered: clients.pointsOffered })
-        .from(clients)
-        .where(sql`lower(${clients.code}) = lower(${req.params.clientCode})`);
-      if (!client) throw new AppError(404, 'Code Client introuvable');
-      const delta = req.body.POINTS_OFFERED - client.offered;
-      if (delta !== 0) {
-        await app.db.transaction(async (tx) => {
-          await applyPoints(tx as never, eq(clients.id, client.id), {
+      const target = req.body.POINTS_OFFERED;
+      // The total is read under the client's row lock, in the transaction that writes the difference:
+      // two concurrent edits then apply one after the other, and the second sees the first's total.
+      const client = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: clients.id, code: clients.code, name: clients.name, offered: clients.pointsOffered })
+          .from(clients)
+          .where(sql`lower(${clients.code}) = lower(${req.params.clientCode})`)
+          .for('update');
+        if (!row) throw new AppError(404, 'Code Client introuvable');
+        const delta = target - row.offered;
+        if (delta !== 0) {
+          await applyPoints(tx as never, eq(clients.id, row.id), {
             amount: delta,
             source: 'offer',
-            reason: `Points offerts corrigés : ${client.offered} → ${req.body.POINTS_OFFERED}`,
+            reason: `Points offerts corrigés : ${row.offered} → ${target}`,
             authorId: req.user!.id,
           });
-          await audit(tx, req.user, 'update', 'points', client.id, { POINTS_OFFERED: [client.offered, req.body.POINTS_OFFERED] });
-        });
-      }
-      return ok({ id: client.id, CLIENT_ID: client.id, CODE_CLIENT: client.code, NAME: client.name, POINTS_OFFERED: req.body.POINTS_OFFERED });
+          await audit(tx, req.user, 'update', 'points', row.id, { POINTS_OFFERED: [row.offered, target] });
+        }
+        return row;
+      });
+      return ok({ id: client.id, CLIENT_ID: client.id, CODE_CLIENT: client.code, NAME: client.name, POINTS_OFFERED: target });
     },
   );
 
