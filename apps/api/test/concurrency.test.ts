@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
+import { applyPoints } from '../src/modules/loyalty/points.service';
+import { giftConversions, giftPurchases, loyaltyGifts } from '../src/modules/rewards/gifts.table';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
@@ -36,6 +38,21 @@ const pointsOf = async (id: number) => {
     .where(eq(pointsLedger.clientId, id));
   return { balance: c.fid, offered: c.offered, ledger: Number(l.sum), ledgerRows: Number(l.rows) };
 };
+/** A client holding `units` units of one accepted gift purchase (stock 100, 10 points each), shipped or waiting. */
+async function acceptedPurchase(units: number, ship: boolean) {
+  const c = await newClient();
+  await applyPoints(t.db, eq(clients.id, c.id), { amount: 10 * units, source: 'offer', reason: 'Points de départ', authorId: null });
+  const [gift] = await t.db.insert(loyaltyGifts).values({ ref: `G-RACE-${n}`, name: `Cadeau ${n}`, type: 'bien', qts: 100, nbrOfPoints: 10 }).returning();
+  const created = await call('POST', 'gift-purchases', { CLIENT_ID: c.id, LOYALTY_GIFT_ID: gift.id, QTE: units });
+  const purchase = created.json().data.id as number;
+  expect((await call('POST', `gift-purchases/accept/${purchase}`)).statusCode).toBe(200);
+  const rows = await t.db.select().from(giftConversions).where(eq(giftConversions.giftPurchaseId, purchase)).orderBy(giftConversions.id);
+  if (ship) for (const u of rows) expect((await call('PUT', `giftConversion/${u.id}`, { STATUS: 3 })).statusCode).toBe(200);
+  return { client: c, gift: gift.id, purchase, units: rows };
+}
+const purchaseStatus = async (id: number) => (await t.db.select({ s: giftPurchases.status }).from(giftPurchases).where(eq(giftPurchases.id, id)))[0].s;
+const stock = async (id: number) => (await t.db.select({ q: loyaltyGifts.qts }).from(loyaltyGifts).where(eq(loyaltyGifts.id, id)))[0].q;
+
 const offer = (code: string, POINTS_OFFERED: number) => call('PUT', `users/offerPoints/${code}`, { POINTS_OFFERED });
 
 describe('PUT users/offerPoints/{code} sets the offered total', () => {
@@ -43,6 +60,19 @@ describe('PUT users/offerPoints/{code} sets the offered total', () => {
     const c = await newClient();
     for (const points of [50, 50, 30]) expect((await offer(c.code, points)).statusCode).toBe(200);
     expect(await pointsOf(c.id)).toEqual({ balance: 30, offered: 30, ledger: 30, ledgerRows: 2 });
+  });
+});
+
+describe('a gift purchase follows its units', () => {
+  it('one after the other: receiving every unit completes it, refusing every unit cancels it', async () => {
+    const received = await acceptedPurchase(3, true);
+    for (const u of received.units) expect((await call('POST', 'giftConversion/receive', { QRCODE: u.qrcode })).statusCode).toBe(200);
+    expect(await purchaseStatus(received.purchase)).toBe(2);
+    const refused = await acceptedPurchase(3, false);
+    for (const u of refused.units) expect((await call('PUT', `giftConversion/${u.id}`, { STATUS: 2 })).statusCode).toBe(200);
+    expect(await purchaseStatus(refused.purchase)).toBe(3);
+    expect(await pointsOf(refused.client.id)).toMatchObject({ balance: 30, ledger: 30 });
+    expect(await stock(refused.gift)).toBe(100);
   });
 });
 
@@ -71,4 +101,14 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
     expect([10, 20]).toContain(after.offered);
     expect(after).toMatchObject({ balance: after.offered, ledger: after.offered });
   });
+
+  it('every unit of a purchase received at once by QR code completes the purchase', async () => {
+    for (let round = 0; round < 3; round++) {
+      const p = await acceptedPurchase(4, true);
+      const replies = await together(4, (i) => call('POST', 'giftConversion/receive', { QRCODE: p.units[i].qrcode }));
+      expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(await purchaseStatus(p.purchase)).toBe(2);
+    }
+  });
+
 });

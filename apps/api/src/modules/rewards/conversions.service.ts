@@ -61,6 +61,9 @@ async function refund(tx: Db, user: CurrentUser, id: number) {
  * when some are, cancelled when every unit was refused, validated otherwise.
  */
 export async function refreshPurchase(tx: Db, purchaseId: number) {
+  // Under the purchase's row lock: two of its units received at once each lock only their own row,
+  // and without it each would count the other as not yet received and leave the purchase partial.
+  await tx.select({ id: giftPurchases.id }).from(giftPurchases).where(eq(giftPurchases.id, purchaseId)).for('update');
   const [n] = await tx
     .select({
       live: sql<number>`count(*) filter (where ${giftConversions.status} <> 2)::int`,
