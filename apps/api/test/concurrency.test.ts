@@ -111,4 +111,15 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
     }
   });
 
+  it('accepting a purchase while a unit of the same gift and client is refused: both succeed, points and stock add up', async () => {
+    for (let round = 0; round < 5; round++) {
+      const p = await acceptedPurchase(1, false);
+      await applyPoints(t.db, eq(clients.id, p.client.id), { amount: 10, source: 'offer', reason: 'Points de départ', authorId: null });
+      const second = (await call('POST', 'gift-purchases', { CLIENT_ID: p.client.id, LOYALTY_GIFT_ID: p.gift, QTE: 1 })).json().data.id as number;
+      const [accepted, refused] = await Promise.all([call('POST', `gift-purchases/accept/${second}`), call('PUT', `giftConversion/${p.units[0].id}`, { STATUS: 2 })]);
+      expect([accepted.statusCode, refused.statusCode]).toEqual([200, 200]);
+      expect(await pointsOf(p.client.id)).toMatchObject({ balance: 10, ledger: 10 });
+      expect(await stock(p.gift)).toBe(99);
+    }
+  });
 });

@@ -50,10 +50,12 @@ async function refund(tx: Db, user: CurrentUser, id: number) {
     .select({ ref: giftConversions.ref, clientId: giftConversions.clientId, points: giftConversions.pointsUsed, giftId: giftConversions.loyaltyGiftId, purchaseId: giftConversions.giftPurchaseId })
     .from(giftConversions)
     .where(eq(giftConversions.id, id));
+  // The gift's row before the client's, in the order an acceptance locks them: the other order let a
+  // refund and an acceptance of the same gift and client wait on each other (a deadlock, answered 500).
+  await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} + 1`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, c.giftId));
   if (c.points > 0) {
     await applyPoints(tx, eq(clients.id, c.clientId), { amount: c.points, source: 'gift', sourceId: c.purchaseId, reason: `Remboursement de la conversion ${c.ref}`, authorId: user.id });
   }
-  await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} + 1`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, c.giftId));
 }
 
 /**
