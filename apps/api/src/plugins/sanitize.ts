@@ -54,7 +54,7 @@ export function stripTags(value: string): string {
       stop = phpEnd < 0 ? n : phpEnd + 2;
     } else {
       start = value.charCodeAt(end - 7) === 0x3c /* <script */ ? end - 7 : end - 8;
-      if (gt !== -1 && gt < end) gt = value.indexOf('>', end);
+      if (gt !== -1 && gt < end) gt = nextGt(value, end);
       if (gt < 0) stop = n;
       else if (start === end - 8) stop = gt + 1;
       else {
@@ -72,6 +72,13 @@ export function stripTags(value: string): string {
   }
   if (kept === 0) return value;
   return kept < n ? out + value.slice(kept) : out;
+}
+
+/** The next '>' at or after `from`: a tag's own '>' is usually a few characters on, nearer than a call to indexOf. */
+function nextGt(s: string, from: number): number {
+  const near = Math.min(from + 16, s.length);
+  for (let k = from; k < near; k++) if (s.charCodeAt(k) === 0x3e) return k;
+  return near < s.length ? s.indexOf('>', near) : -1;
 }
 
 /** The end of the opener (as OPENER matches it) starting exactly at `j`, or -1. */
