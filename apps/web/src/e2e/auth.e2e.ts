@@ -48,7 +48,7 @@ describe('sign-in', () => {
       expect(stored.connected).toBe('true');
       expect(stored.version).toBe('4');
       expect(stored['user-info']).not.toContain(account.email);
-      if (account.role === 'admin') await shot(page, 'profile-admin');
+      if (account.role === 'admin') await shot(page, 'landing-admin');
       else await checkA11y(page, `landing-${account.role}`);
       await page.context().close();
     });

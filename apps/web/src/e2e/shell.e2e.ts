@@ -57,7 +57,7 @@ describe('shell', () => {
     await login(page, 'admin@demo.tn');
     const menu = page.locator('.side-menu');
     await expect.poll(async () => (await menu.boundingBox())?.x ?? 0).toBeLessThan(-200);
-    await shot(page, 'profile-admin');
+    await shot(page, 'landing-menu-closed');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
     await shot(page, 'menu-open');
