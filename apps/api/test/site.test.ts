@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { MSG, PAGE_KEYS, pageSections, SITE_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/modules/audit/audit.table';
+import { uploadsDir } from '../src/modules/media/media.service';
 import { media } from '../src/modules/media/media.table';
 import { siteBlocks } from '../src/modules/site/site.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
@@ -225,6 +228,127 @@ describe('blocks', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Bloc 1');
     expect(csv.body).not.toContain('Bloc 0');
+  });
+});
+
+describe('block images (issue 20 §12)', () => {
+  type M = { id: number; file_name: string; original_url: string };
+  const names = (ms: M[]) => ms.map((m) => m.file_name);
+  const onDisk = (m: M) => existsSync(path.join(uploadsDir(t.config.dataDir), path.basename(m.original_url)));
+  /** One multipart request with several files (and text fields), as a browser's multiple file input sends it. */
+  const form = (fields: Record<string, string>, files: string[], content: Buffer = png) => {
+    const b = 'xBlockImagesBoundary';
+    const parts = [
+      ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+      ...files.flatMap((name) => [Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from('\r\n')]),
+      Buffer.from(`--${b}--\r\n`),
+    ];
+    return { payload: Buffer.concat(parts), headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` } };
+  };
+  const send = (method: 'POST', url: string, body: ReturnType<typeof form>) => t.app.inject({ method, url: `/api/${url}`, ...body });
+  const fields = (sections_id: number, n: string) => ({
+    sections_id: String(sections_id),
+    key: 'bounding-box',
+    title_fr: `Type ${n}`,
+    title_en: `Kind ${n}`,
+    content_fr: '<p>a</p>',
+    content_en: '<p>b</p>',
+  });
+  const sectionIn = async (page: string, key: string) => {
+    if ((await call('GET', `pages/${page}`)).statusCode === 404) await bootstrap(page);
+    return sectionOf(page, key);
+  };
+
+  it('keeps every image of an image-annotation block in order, adds several at once, removes one with its file, and the block’s files with it', async () => {
+    const types = await sectionIn('image_annotation', 'image-annotation-types');
+    const created = await call('POST', 'blocs', { ...fields(types.id, '1'), sections_id: types.id });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ MEDIA: null, IMAGES: [] });
+    const id = created.json().data.id;
+
+    const two = await send('POST', `blocs/${id}/img`, form({}, ['a.png', 'b.png']));
+    expect(two.statusCode).toBe(200);
+    expect(names(two.json().data.IMAGES)).toEqual(['a.png', 'b.png']);
+    const third = await send('POST', `blocs/${id}/img`, form({}, ['c.png']));
+    expect(names(third.json().data.IMAGES)).toEqual(['a.png', 'b.png', 'c.png']);
+    // MEDIA stays the first image for clients that read one.
+    expect(third.json().data.MEDIA.file_name).toBe('a.png');
+    const listed = (await call('GET', `blocs?sections_id=${types.id}`)).json().data.find((x: { id: number }) => x.id === id);
+    expect(names(listed.IMAGES)).toEqual(['a.png', 'b.png', 'c.png']);
+
+    const [a, b, c] = third.json().data.IMAGES as M[];
+    expect([a, b, c].every(onDisk)).toBe(true);
+    const removed = await call('DELETE', `blocs/${id}/media/${b.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(names(removed.json().data.IMAGES)).toEqual(['a.png', 'c.png']);
+    expect(onDisk(b)).toBe(false);
+    expect([a, c].every(onDisk)).toBe(true);
+    const pub = (await t.app.inject({ method: 'GET', url: '/api/public/pages/image_annotation' })).json().data;
+    const shown = pub.sections.find((x: { key: string }) => x.key === 'image-annotation-types').blocs.find((x: { title: string }) => x.title === 'Type 1');
+    expect(names(shown.images)).toEqual(['a.png', 'c.png']);
+
+    // A wrong file among several refuses them all.
+    const mixed = await send('POST', `blocs/${id}/img`, form({}, ['d.png', 'e.png'], Buffer.from('not an image')));
+    expect(mixed.statusCode).toBe(422);
+    expect(names((await call('GET', `blocs/${id}`)).json().data.IMAGES)).toEqual(['a.png', 'c.png']);
+    const many = await send('POST', `blocs/${id}/img`, form({}, Array.from({ length: 11 }, (_, i) => `${i}.png`)));
+    expect(many.statusCode).toBe(422);
+    expect(many.json().message).toBe(SITE_MSG.tooManyImages);
+
+    expect((await call('DELETE', `blocs/${id}`)).statusCode).toBe(200);
+    expect([a, c].some(onDisk)).toBe(false);
+    expect((await t.db.select().from(media).where(and(eq(media.entity, 'blocs'), eq(media.entityId, id)))).length).toBe(0);
+
+    // Created with several images as form data, all kept in order.
+    const withImages = await send('POST', 'blocs', form(fields(types.id, '2'), ['x.png', 'y.png']));
+    expect(withImages.statusCode).toBe(201);
+    expect(names(withImages.json().data.IMAGES)).toEqual(['x.png', 'y.png']);
+  });
+
+  it('keeps one image on other blocks: a new upload replaces it, several files in one request are a 422 that changes nothing', async () => {
+    const sectors = await sectionIn('home', 'sectors');
+    const id = (await call('POST', 'blocs', { ...fields(sectors.id, '9'), sections_id: sectors.id })).json().data.id;
+    const first = (await send('POST', `blocs/${id}/img`, form({}, ['a.png']))).json().data.IMAGES as M[];
+    const second = await send('POST', `blocs/${id}/img`, form({}, ['b.png']));
+    expect(names(second.json().data.IMAGES)).toEqual(['b.png']);
+    expect(second.json().data.MEDIA.file_name).toBe('b.png');
+    expect(onDisk(first[0])).toBe(false);
+
+    const both = await send('POST', `blocs/${id}/img`, form({}, ['c.png', 'd.png']));
+    expect(both.statusCode).toBe(422);
+    expect(both.json()).toMatchObject({ success: false, message: SITE_MSG.oneImage, errors: { file: [SITE_MSG.oneImage] } });
+    expect(names((await call('GET', `blocs/${id}`)).json().data.IMAGES)).toEqual(['b.png']);
+    expect((await send('POST', `blocs/media/${id}`, form({}, ['c.png', 'd.png']))).statusCode).toBe(422);
+
+    const count = async () => (await t.db.select().from(siteBlocks).where(eq(siteBlocks.sectionId, sectors.id))).length;
+    const before = await count();
+    const created = await send('POST', 'blocs', form(fields(sectors.id, '10'), ['c.png', 'd.png']));
+    expect(created.statusCode).toBe(422);
+    expect(created.json().message).toBe(SITE_MSG.oneImage);
+    expect(await count()).toBe(before);
+  });
+
+  it('takes several images in one request for a section of the image-annotation page, one elsewhere (422)', async () => {
+    const ia = await sectionIn('image_annotation', 'introduction');
+    const before = names((await sectionOf('image_annotation', 'introduction')).img);
+    const both = await send('POST', `sections/${ia.id}/img`, form({}, ['p.png', 'q.png']));
+    expect(names(both.json().data.img)).toEqual([...before, 'p.png', 'q.png']);
+    const intro = await sectionIn('home', 'introduction');
+    const kept = names((await sectionOf('home', 'introduction')).img);
+    const refused = await send('POST', `sections/${intro.id}/img`, form({}, ['p.png', 'q.png']));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(SITE_MSG.oneImage);
+    expect(names((await sectionOf('home', 'introduction')).img)).toEqual(kept);
+  });
+
+  it('refuses a block in a section that has no blocks list, naming the section (issue 20 §13)', async () => {
+    const intro = await sectionIn('home', 'introduction');
+    const before = (await t.db.select().from(siteBlocks)).length;
+    const refused = await call('POST', 'blocs', { ...fields(intro.id, '0'), sections_id: intro.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.sections_id).toEqual([SITE_MSG.noBlocks('Introduction')]);
+    expect(refused.json().message).toContain('« Introduction »');
+    expect((await t.db.select().from(siteBlocks)).length).toBe(before);
   });
 });
 

@@ -1,5 +1,7 @@
 /** Upload families per field, with the 5 MB limit the spec names. Checked in the browser and by magic bytes on the server. */
 export const MAX_FILE_SIZE = 5_242_880;
+/** Files one upload request may carry where a field takes several (images of an image-annotation block). */
+export const MAX_UPLOAD_FILES = 10;
 
 export type FileFamily = 'image' | 'video' | 'imageOrVideo' | 'imageOrPdf' | 'spreadsheet' | 'csv';
 

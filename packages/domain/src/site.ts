@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isBlankRichText } from './communication';
 import { optionalText, PHONE_PATTERN, refId, requiredText } from './fields';
 import type { Media } from './classification';
+import { MAX_UPLOAD_FILES } from './files';
 import { MSG } from './messages';
 
 /**
@@ -90,7 +91,8 @@ const OWN_SECTIONS: Record<PageKey, SectionDef[]> = {
     { key: 'strong_points', label: 'Nos points forts', blocks: true },
   ],
   our_services: [{ key: 'services', label: 'Récapitulatif des services' }],
-  image_annotation: [{ key: 'image-annotation-types', label: 'Types d’annotation d’images' }],
+  // Each type of image annotation is a block with several example images (spec 3 §3, §5).
+  image_annotation: [{ key: 'image-annotation-types', label: 'Types d’annotation d’images', blocks: true }],
   text_annotation: [{ key: 'text-annotation-types', label: 'Types d’annotation de texte' }],
   audio_annotation: [{ key: 'audio-annotation-types', label: 'Types d’annotation audio' }],
   video_annotation: [{ key: 'video-annotation-types', label: 'Types d’annotation vidéo' }],
@@ -107,7 +109,10 @@ export function sectionDef(page: string, key: string): SectionDef | undefined {
   return isPageKey(page) ? pageSections(page).find((s) => s.key === key) : undefined;
 }
 
-/** Several images only on the image-annotation page (spec 3 §5); elsewhere a new image replaces the old. */
+/**
+ * Several images only on the image-annotation page (spec 3 §5), for its sections and its blocks;
+ * elsewhere a new image replaces the old, and a request carrying several is refused.
+ */
 export const multipleImages = (page: string) => page === 'image_annotation';
 
 export const SITE_MSG = {
@@ -119,6 +124,9 @@ export const SITE_MSG = {
   columnSpan: 'La largeur doit être 1 ou 2.',
   imageRequired: 'Une image est requise.',
   reorderSection: 'Les blocs à réordonner doivent être tous ceux de la section.',
+  oneImage: 'Une seule image par envoi : plusieurs images ne sont acceptées que sur la page Annotation d’images.',
+  tooManyImages: `Au plus ${MAX_UPLOAD_FILES} images par envoi.`,
+  noBlocks: (section: string) => `La section « ${section} » n’a pas de liste de blocs.`,
 } as const;
 
 const richRequired = () =>
@@ -277,7 +285,10 @@ export interface Block {
   img_title_fr: string | null;
   img_title_en: string | null;
   img_alt: string | null;
+  /** The first image (older clients read this one). */
   MEDIA: Media | null;
+  /** Every image in upload order: several only on the image-annotation page, else at most one. */
+  IMAGES: Media[];
 }
 
 export interface SitePage {

@@ -1,4 +1,4 @@
-import { MAX_FILE_SIZE, MSG } from '@app/domain';
+import { MAX_FILE_SIZE, MAX_UPLOAD_FILES, MSG } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './http';
 
@@ -50,6 +50,27 @@ export async function readUpload(req: FastifyRequest): Promise<Upload> {
   if (!file) throw new AppError(422, MSG.fileRequired, { file: [MSG.required] });
   if (file.buffer.length === 0) throw new AppError(422, MSG.fileEmpty, { file: [MSG.fileEmpty] });
   return file;
+}
+
+/**
+ * The files of an upload to a field that holds several files on some records only (images of an
+ * image-annotation block or section): up to MAX_UPLOAD_FILES when `several`, else exactly one. A
+ * request with more is the client's mistake about the rule, so a 422 with its message (`oneOnly`,
+ * `tooMany`) rather than the plugin's 413, which stays for a file over 5 MB.
+ */
+export async function readUploads(req: FastifyRequest, opts: { several: boolean; oneOnly: string; tooMany: string }): Promise<Upload[]> {
+  let files: Upload[];
+  try {
+    ({ files } = await readMultipart(req, { maxFiles: MAX_UPLOAD_FILES }));
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'FST_FILES_LIMIT') throw err;
+    const message = opts.several ? opts.tooMany : opts.oneOnly;
+    throw new AppError(422, message, { file: [message] });
+  }
+  if (!files.length) throw new AppError(422, MSG.fileRequired, { file: [MSG.required] });
+  if (files.length > 1 && !opts.several) throw new AppError(422, opts.oneOnly, { file: [opts.oneOnly] });
+  if (files.some((f) => f.buffer.length === 0)) throw new AppError(422, MSG.fileEmpty, { file: [MSG.fileEmpty] });
+  return files;
 }
 
 function asClientError(err: unknown): unknown {

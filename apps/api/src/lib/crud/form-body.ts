@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { type FileFamily, MSG } from '@app/domain';
+import { type FileFamily, MAX_UPLOAD_FILES, MSG } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -43,15 +43,19 @@ function typed(field: z.ZodType, value: string): unknown {
  * The file sent with a form-data create: the field named after a media name, or `file` (or `MEDIA`)
  * for the first name. A part with no bytes and no name is an empty file input (nothing chosen).
  */
-export function createUpload(names: Record<string, FileFamily>, files: Upload[]): { name: string; family: FileFamily; file: Upload } | null {
+export function createUpload(names: Record<string, FileFamily>, files: Upload[]): { name: string; family: FileFamily; file: Upload; files: Upload[] } | null {
   const chosen = files.filter((f) => f.buffer.length > 0 || f.fileName);
   if (!chosen.length) return null;
-  const file = chosen[0];
   // `file`, or `MEDIA` as spec 2's form-data creates name it, is the first media name.
-  const name = file.field === 'file' || file.field === 'MEDIA' ? Object.keys(names)[0] : file.field;
+  const nameOf = (f: Upload) => (f.field === 'file' || f.field === 'MEDIA' ? Object.keys(names)[0] : f.field);
+  const file = chosen[0];
+  const name = nameOf(file);
   if (!Object.hasOwn(names, name)) throw new AppError(422, 'Champ de fichier inconnu', { [file.field]: ['Champ de fichier inconnu'] });
-  if (file.buffer.length === 0) throw new AppError(422, MSG.fileEmpty, { [file.field]: [MSG.fileEmpty] });
-  return { name, family: names[name], file };
+  // Several files only reach here for a name that may hold several (media.severalOn); the others were cut at one.
+  const same = chosen.filter((f) => nameOf(f) === name);
+  const empty = same.find((f) => f.buffer.length === 0);
+  if (empty) throw new AppError(422, MSG.fileEmpty, { [empty.field]: [MSG.fileEmpty] });
+  return { name, family: names[name], file, files: same };
 }
 
 /** A checked file waiting for its row: stored in the create's transaction, removed if it rolls back. */
@@ -68,12 +72,16 @@ export interface PendingUpload {
  */
 export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, dataDir: string) {
   const names = def.formCreate ? def.media?.names : undefined;
+  const severalOn = def.media?.severalOn;
   const files = new WeakMap<FastifyRequest, Upload[]>();
   const route = names
     ? {
         preValidation: async (req: FastifyRequest) => {
           if (!req.isMultipart()) return;
-          const form = await readMultipart(req);
+          const form = await readMultipart(req, severalOn ? { maxFiles: MAX_UPLOAD_FILES } : {}).catch((err) => {
+            if ((err as { code?: string }).code !== 'FST_FILES_LIMIT' || !severalOn) throw err;
+            throw new AppError(422, severalOn.tooMany, { file: [severalOn.tooMany] });
+          });
           req.body = formFieldsToBody(def.body, form.fields);
           files.set(req, form.files);
         },
@@ -84,24 +92,26 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
   async function check(req: FastifyRequest): Promise<PendingUpload | null> {
     const upload = names ? createUpload(names, files.get(req) ?? []) : null;
     if (!upload) return null;
-    await detectType(upload.file.buffer, upload.family);
+    for (const f of upload.files) await detectType(f.buffer, upload.family);
     const dir = uploadsDir(dataDir);
-    let stored: string | null = null;
+    const stored: string[] = [];
     return {
       async save(tx, id, user) {
-        const saved = await saveMedia(tx, dir, {
-          entity: def.path,
-          entityId: id,
-          collection: upload.name,
-          family: upload.family,
-          fileName: upload.file.fileName,
-          buffer: upload.file.buffer,
-        });
-        stored = path.basename(saved.original_url);
-        await audit(tx, user, 'media', def.path, id, { [upload.name]: saved.file_name });
+        // Whether the new record may hold several files is known once it exists (in this transaction).
+        if (upload.files.length > 1 && !(severalOn && (await severalOn.on(tx, id)))) {
+          const message = severalOn?.oneOnly ?? MSG.invalidPayload;
+          throw new AppError(422, message, { file: [message] });
+        }
+        const saved = [];
+        for (const f of upload.files) {
+          const m = await saveMedia(tx, dir, { entity: def.path, entityId: id, collection: upload.name, family: upload.family, fileName: f.fileName, buffer: f.buffer });
+          stored.push(path.basename(m.original_url));
+          saved.push(m.file_name);
+        }
+        await audit(tx, user, 'media', def.path, id, { [upload.name]: saved.length === 1 ? saved[0] : saved });
       },
       async discard() {
-        if (stored) await unlink(path.join(dir, stored)).catch(() => {});
+        await Promise.all(stored.map((name) => unlink(path.join(dir, name)).catch(() => {})));
       },
     };
   }

@@ -3,9 +3,9 @@ import type { CurrentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../modules/audit/audit.repository';
-import { deleteMedia, saveMedia, uploadsDir } from '../../modules/media/media.service';
+import { deleteMedia, saveMedia, saveMediaFiles, uploadsDir } from '../../modules/media/media.service';
 import { AppError, notFound, ok } from '../http';
-import { readUpload } from '../multipart';
+import { readUpload, readUploads } from '../multipart';
 import type { ResourceDef } from './resource';
 
 import { idParams, pathId } from './schemas';
@@ -27,11 +27,23 @@ export function registerResourceMedia<Dto extends { id: number }>(
   const config = { action: def.actions.write };
   const tags = [def.tag];
   const response = { 200: reply };
+  const several = def.media!.severalOn;
+  // The rule of a name that holds several files on some records, in the docs of its upload routes.
+  const description = several?.rule;
 
   const upload = async (req: FastifyRequest, id: number, name: string) => {
     const family = Object.hasOwn(names, name) ? names[name] : undefined;
     if (!family) throw new AppError(404, 'Champ de fichier inconnu');
     if (!(await findOne(id, req.user))) throw notFound();
+    const severalOn = name === firstName ? several : undefined;
+    if (severalOn) {
+      const many = await severalOn.on(app.db, id);
+      const files = await readUploads(req, { several: many, oneOnly: severalOn.oneOnly, tooMany: severalOn.tooMany });
+      // Where the record holds one file, the new one replaces it.
+      const saved = await saveMediaFiles(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: id, collection: name, family, replace: !many }, files);
+      await audit(app.db, req.user, 'media', def.path, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
+      return ok(await findOne(id, req.user));
+    }
     const file = await readUpload(req);
     const saved = await saveMedia(app.db, uploadsDir(app.config.dataDir), {
       entity: def.path,
@@ -49,7 +61,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
 
   app.post(
     `/${def.path}/media/:id`,
-    { config, schema: { tags, summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`, params: idParams, consumes: ['multipart/form-data'], response } },
+    { config, schema: { tags, summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`, description, params: idParams, consumes: ['multipart/form-data'], response } },
     (req) => upload(req, req.params.id, firstName),
   );
   app.post(
@@ -59,6 +71,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
       schema: {
         tags,
         summary: `Téléverser un fichier (multipart, champ file ; noms : ${Object.keys(names).join(', ')} ; ou …/media?name=)`,
+        description,
         params: idParams.extend({ name: z.string().max(60) }),
         querystring: z.object({ name: z.string().max(60).optional() }),
         consumes: ['multipart/form-data'],
@@ -72,7 +85,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
     `/${def.path}/:id/media/:mediaId`,
     {
       config,
-      schema: { tags, summary: 'Supprimer un fichier', params: idParams.extend({ mediaId: pathId() }), response },
+      schema: { tags, summary: 'Supprimer un fichier (son id, pris dans MEDIA ou la liste des fichiers)', params: idParams.extend({ mediaId: pathId() }), response },
     },
     async (req) => {
       if (!(await findOne(req.params.id, req.user))) throw notFound();

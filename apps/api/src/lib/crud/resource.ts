@@ -96,6 +96,20 @@ export interface ResourceDef<Dto extends { id: number }> {
      * list (oldest first) and one file is removed with DELETE {entity}/{id}/media/{mediaId}.
      */
     multiple?: boolean;
+    /**
+     * Records on which the first name holds several files although it holds one elsewhere (a block
+     * of the image-annotation page, spec 3 §5); `on` says whether this record does. There an upload
+     * (or a form-data create) adds every file sent, up to MAX_UPLOAD_FILES, in order; elsewhere one
+     * file replaces the old and a request with several is a 422 (`oneOnly`). MEDIA stays the first
+     * file; a resource that shows the whole list declares it as a loaded field.
+     */
+    severalOn?: {
+      on: (db: Db, id: number) => Promise<boolean>;
+      oneOnly: string;
+      tooMany: string;
+      /** The rule in words, for /api/docs. */
+      rule: string;
+    };
     /** A create without a file is refused with this message (a function of the body: a gallery video needs none). */
     required?: (body: Record<string, unknown>) => string | null;
   };

@@ -91,6 +91,24 @@ export async function saveMedia(db: Db, uploadsDir: string, input: SaveMediaInpu
   return mediaDto(row);
 }
 
+/**
+ * Several files added to one collection in the order sent, all or none: every file's bytes are
+ * checked before any is stored, and those already stored are removed if a later one fails. One
+ * file goes through saveMedia as given (`replace` for a single-file field).
+ */
+export async function saveMediaFiles(db: Db, uploadsDir: string, input: Omit<SaveMediaInput, 'fileName' | 'buffer'>, files: { fileName: string; buffer: Buffer }[]): Promise<Media[]> {
+  if (files.length === 1) return [await saveMedia(db, uploadsDir, { ...input, ...files[0] })];
+  for (const f of files) await detectType(f.buffer, input.family);
+  const saved: Media[] = [];
+  try {
+    for (const f of files) saved.push(await saveMedia(db, uploadsDir, { ...input, ...f, replace: false }));
+  } catch (err) {
+    for (const m of saved) await deleteMedia(db, uploadsDir, { entity: input.entity, entityId: input.entityId, mediaId: m.id });
+    throw err;
+  }
+  return saved;
+}
+
 export async function deleteMedia(db: Db, uploadsDir: string, where: { entity: string; entityId: number; mediaId?: number }) {
   const conds = [eq(media.entity, where.entity), eq(media.entityId, where.entityId)];
   if (where.mediaId) conds.push(eq(media.id, where.mediaId));
@@ -108,7 +126,7 @@ export async function mediaFor(db: Db, entity: string, ids: number[], collection
     .where(and(eq(media.entity, entity), eq(media.collection, collection), idIn(media.entityId, ids)))
     .orderBy(media.id);
   const out = new Map<number, Media>();
-  for (const r of rows) out.set(r.entityId, mediaDto(r));
+  for (const r of rows) if (!out.has(r.entityId)) out.set(r.entityId, mediaDto(r));
   return out;
 }
 

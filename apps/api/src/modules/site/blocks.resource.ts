@@ -1,13 +1,24 @@
-import { type Block, BLOCKS_PAGE_SIZE, blockBody, blockUpdateBody, columnSpanOf, MSG, SITE_MSG, sectionDef } from '@app/domain';
+import { type Block, BLOCKS_PAGE_SIZE, blockBody, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, SITE_MSG, sectionDef } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
+import { mediaReply } from '../../lib/replies';
 import { sanitizeRichText } from '../../lib/rich-text';
+import { mediaListFor } from '../media/media.service';
 import { sitePages as p, siteBlocks as b, siteSections as s } from './site.table';
 
 const refused = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
+
+/** Path, audit and media entity of blocks. */
+export const BLOCKS_ENTITY = 'blocs';
+
+/** Whether a block keeps several images: those of the image-annotation page (spec 3 §5). */
+async function blockKeepsSeveral(db: Db, blockId: number) {
+  const [row] = await db.select({ page: p.key }).from(b).innerJoin(s, eq(s.id, b.sectionId)).innerJoin(p, eq(p.id, s.pageId)).where(eq(b.id, blockId)).limit(1);
+  return !!row && multipleImages(row.page);
+}
 
 /** Page and section keys of a section, to know its block rules. */
 async function sectionOf(db: Db, sectionId: number) {
@@ -19,12 +30,13 @@ const htmlText = (v: unknown) => sanitizeRichText(String(v ?? '')).replace(/<[^>
 
 /**
  * Blocks of a section (spec 3 §2.5, §3 Block, §5). The list is one section's (`sections_id`
- * filter); a new block goes last in its section; order is changed by blocs/reorder or
+ * filter); only sections with a blocks list take blocks; a new block goes last in its section; order is changed by blocs/reorder or
  * blocs/{id}/position (site.routes.ts), which renumber the section 1..n. The home services block's
- * `url` is its column span, 1 or 2.
+ * `url` is its column span, 1 or 2. Images: several on the image-annotation page, one elsewhere
+ * (media.severalOn); MEDIA is the first, IMAGES all of them.
  */
 export const blocksResource = defineResource<Block>()({
-  path: 'blocs',
+  path: BLOCKS_ENTITY,
   tag: 'site',
   noun: 'ce bloc',
   actions: { read: 'site:read', write: 'site:write' },
@@ -43,7 +55,10 @@ export const blocksResource = defineResource<Block>()({
     }
     const section = await sectionOf(db, sectionId);
     if (!section) throw refused('sections_id', SITE_MSG.unknownSection);
-    if (sectionDef(section.page, section.key)?.columnSpan && (mode === 'create' || body.url !== undefined)) {
+    const def = sectionDef(section.page, section.key);
+    // No screen lists, shows or deletes the blocks of a section without a blocks list.
+    if (mode === 'create' && !def?.blocks) throw refused('sections_id', SITE_MSG.noBlocks(def?.label ?? section.key));
+    if (def?.columnSpan && (mode === 'create' || body.url !== undefined)) {
       const span = columnSpanOf(body.url as string | null | undefined);
       if (!span) throw refused('url', SITE_MSG.columnSpan);
       values.url = String(span);
@@ -68,11 +83,21 @@ export const blocksResource = defineResource<Block>()({
     { api: 'img_title_fr', column: b.imgTitleFr },
     { api: 'img_title_en', column: b.imgTitleEn },
     { api: 'img_alt', column: b.imgAlt },
+    { api: 'IMAGES', load: (db, ids) => mediaListFor(db, BLOCKS_ENTITY, ids, 'img'), read: (v) => v ?? [], schema: z.array(mediaReply) },
   ],
   defaultSort: { field: 'position', order: 'asc' },
   defaultPerPage: BLOCKS_PAGE_SIZE,
   inUseMessage: MSG.inUse('ce bloc est encore utilisé'),
-  media: { names: { img: 'image' }, export: { header: 'Image', width: 1.2 } },
+  media: {
+    names: { img: 'image' },
+    export: { header: 'Image', width: 1.2 },
+    severalOn: {
+      on: blockKeepsSeveral,
+      oneOnly: SITE_MSG.oneImage,
+      tooMany: SITE_MSG.tooManyImages,
+      rule: `Un bloc de la page Annotation d’images garde toutes ses images, dans l’ordre d’envoi : un envoi en ajoute une ou plusieurs (au plus ${MAX_UPLOAD_FILES} fichiers, tout ou rien), MEDIA est la première et IMAGES la liste ; DELETE blocs/{id}/media/{mediaId} en retire une (fichier supprimé). Ailleurs un bloc a une image : un envoi la remplace, et plusieurs fichiers dans un envoi sont refusés (422).`,
+    },
+  },
   formCreate: true,
   export: { fileName: 'blocs', title: 'Blocs de section', orientation: 'landscape' },
 });

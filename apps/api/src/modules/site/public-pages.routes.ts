@@ -8,6 +8,7 @@ import { AppError } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { media } from '../media/media.table';
 import { mediaDto } from '../media/media.service';
+import { BLOCKS_ENTITY } from './blocks.resource';
 import { SECTIONS_ENTITY } from './sections.resource';
 import { siteBlocks as b, sitePages as p, siteSections as s } from './site.table';
 
@@ -89,7 +90,7 @@ export async function sitePublicRoutes(fastify: FastifyInstance) {
       const blocks = sectionIds.length
         ? await app.db.select().from(b).where(inArray(b.sectionId, sectionIds)).orderBy(asc(b.position), asc(b.id))
         : [];
-      const [sectionFiles, blockFiles] = await Promise.all([filesOf(app, SECTIONS_ENTITY, sectionIds), filesOf(app, 'blocs', blocks.map((x) => x.id))]);
+      const [sectionFiles, blockFiles] = await Promise.all([filesOf(app, SECTIONS_ENTITY, sectionIds), filesOf(app, BLOCKS_ENTITY, blocks.map((x) => x.id))]);
       const pick = <T extends Record<string, unknown>>(row: T, fr: keyof T, en: keyof T) => ((lang === 'en' ? row[en] : row[fr]) ?? null) as string | null;
       const data = {
         key,

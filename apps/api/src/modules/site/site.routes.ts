@@ -8,11 +8,11 @@ import { compileResource } from '../../lib/crud/compile';
 import { registerResource, withMedia } from '../../lib/crud/crud.routes';
 import { idParams, pathId } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
-import { readUpload } from '../../lib/multipart';
+import { readUploads } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
 import { audit } from '../audit/audit.repository';
-import { deleteMedia, saveMedia, uploadsDir } from '../media/media.service';
-import { blocksResource } from './blocks.resource';
+import { deleteMedia, saveMediaFiles, uploadsDir } from '../media/media.service';
+import { BLOCKS_ENTITY, blocksResource } from './blocks.resource';
 import { sitePublicRoutes } from './public-pages.routes';
 import { SECTIONS_ENTITY, sectionsResource } from './sections.resource';
 import { siteBlocks as b, sitePages as p, siteSections as s } from './site.table';
@@ -156,7 +156,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
         const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(b).where(eq(b.sectionId, sectionId));
         if (n !== ids.length) throw refused();
         await renumber(tx as unknown as Db, ids);
-        await audit(tx, req.user, 'reorder', 'blocs', null, { sections_id: sectionId, ids });
+        await audit(tx, req.user, 'reorder', BLOCKS_ENTITY, null, { sections_id: sectionId, ids });
       });
       return ok({ ids });
     },
@@ -184,7 +184,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
         const at = Math.min(req.body.position, order.length) - 1;
         rest.splice(at, 0, id);
         await renumber(tx as unknown as Db, rest);
-        await audit(tx, req.user, 'update', 'blocs', id, { position: [row.position, at + 1] });
+        await audit(tx, req.user, 'update', BLOCKS_ENTITY, id, { position: [row.position, at + 1] });
         return at + 1;
       });
       return ok({ id, position });
@@ -198,22 +198,16 @@ export async function siteRoutes(fastify: FastifyInstance) {
     if (!family) throw new AppError(404, 'Champ de fichier inconnu');
     const [row] = await app.db.select({ page: p.key }).from(s).innerJoin(p, eq(p.id, s.pageId)).where(eq(s.id, id)).limit(1);
     if (!row) throw notFound();
-    const file = await readUpload(req);
-    const saved = await saveMedia(app.db, uploadsDir(app.config.dataDir), {
-      entity: SECTIONS_ENTITY,
-      entityId: id,
-      collection: name,
-      family,
-      fileName: file.fileName,
-      buffer: file.buffer,
-      replace: !(name === 'img' && multipleImages(row.page)),
-    });
-    await audit(app.db, req.user, 'media', SECTIONS_ENTITY, id, { [name]: saved.file_name });
+    // Several images in one request where the section keeps several; elsewhere one file (422 for more).
+    const several = name === 'img' && multipleImages(row.page);
+    const files = await readUploads(req, { several, oneOnly: SITE_MSG.oneImage, tooMany: SITE_MSG.tooManyImages });
+    const saved = await saveMediaFiles(app.db, uploadsDir(app.config.dataDir), { entity: SECTIONS_ENTITY, entityId: id, collection: name, family, replace: !several }, files);
+    await audit(app.db, req.user, 'media', SECTIONS_ENTITY, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
     return ok(await mustFindSection(id));
   };
   app.post(
     '/sections/media/:id',
-    { config: write, schema: { tags, summary: 'Téléverser l’image d’une section (multipart, champ file)', params: idParams, consumes: ['multipart/form-data'], response: { 200: sectionReply } } },
+    { config: write, schema: { tags, summary: 'Téléverser l’image d’une section (multipart, champ file ; plusieurs fichiers à la fois sur la page Annotation d’images, sinon 422)', params: idParams, consumes: ['multipart/form-data'], response: { 200: sectionReply } } },
     (req) => upload(req, req.params.id, 'img'),
   );
   app.post(
@@ -222,7 +216,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Téléverser un fichier de section (multipart, champ file ; noms : img, video, file)',
+        summary: 'Téléverser un fichier de section (multipart, champ file ; noms : img, video, file ; plusieurs images à la fois sur la page Annotation d’images, sinon 422)',
         params: idParams.extend({ name: z.string().max(60) }),
         consumes: ['multipart/form-data'],
         response: { 200: sectionReply },
@@ -260,7 +254,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     if (!blocks || reply.statusCode !== 200) return payload;
     const dir = uploadsDir(app.config.dataDir);
     await deleteMedia(app.db, dir, { entity: SECTIONS_ENTITY, entityId: Number((req.params as { id: string }).id) });
-    for (const id of blocks) await deleteMedia(app.db, dir, { entity: 'blocs', entityId: id });
+    for (const id of blocks) await deleteMedia(app.db, dir, { entity: BLOCKS_ENTITY, entityId: id });
     return payload;
   });
 

@@ -2,6 +2,7 @@ import { multipleImages, PAGE_KEYS, type PageKey, pageSections, type SectionDef 
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { saveMedia } from '../media/media.service';
+import { BLOCKS_ENTITY } from './blocks.resource';
 import { SECTIONS_ENTITY } from './sections.resource';
 import { siteBlocks, sitePages, siteSections } from './site.table';
 
@@ -109,6 +110,12 @@ const BLOCKS: Record<string, BlockSeed[]> = {
     { key: 'pi pi-check-circle', title: ['Qualité', 'Quality'], content: [p('98 % mesurés, sinon nous reprenons le lot.'), p('98% measured, or we redo the batch.')] },
     { key: 'pi pi-shield', title: ['Sécurité', 'Security'], content: [p('Conforme au RGPD.'), p('GDPR compliant.')] },
   ],
+  // Each type of image annotation shows several examples (two images each below).
+  'image_annotation/image-annotation-types': [
+    { key: 'bounding-box', title: ['Boîtes englobantes', 'Bounding boxes'], content: [p('Un rectangle autour de chaque objet.'), p('A rectangle around each object.')] },
+    { key: 'polygon', title: ['Polygones', 'Polygons'], content: [p('Le contour exact des formes irrégulières.'), p('The exact outline of irregular shapes.')] },
+    { key: 'keypoints', title: ['Points clés', 'Key points'], content: [p('Articulations, visages et repères.'), p('Joints, faces and landmarks.')] },
+  ],
   'build_a_team/steps': [
     { key: 'pi pi-comments', title: ['Cadrage', 'Scoping'], content: [p('Nous définissons ensemble les consignes.'), p('We agree the guidelines together.')] },
     { key: 'pi pi-users', title: ['Recrutement', 'Staffing'], content: [p('Nous constituons et formons l’équipe.'), p('We staff and train the team.')] },
@@ -119,7 +126,7 @@ const BLOCKS: Record<string, BlockSeed[]> = {
 /**
  * The public website's demo content (issue 9 §7): every page with each of its sections filled in
  * French and English for a data-annotation company, images where a section shows one (two on the
- * image-annotation page), and blocks where a section has them.
+ * image-annotation page), and blocks where a section has them (two images each on that page).
  */
 export async function seedSite(db: Db, uploads?: string) {
   for (const page of PAGE_KEYS) {
@@ -170,9 +177,10 @@ export async function seedSite(db: Db, uploads?: string) {
             imgAlt: block.title[0],
           })
           .returning({ id: siteBlocks.id });
-        if (uploads) {
-          const rgb: Rgb = [colour[0], (colour[1] + 25 * k) % 256, colour[2]];
-          await saveMedia(db, uploads, { entity: 'blocs', entityId: blockId, collection: 'img', family: 'image', fileName: `${block.title[1].toLowerCase().replace(/\W+/g, '-')}.png`, buffer: solidPng(96, 96, rgb), replace: true });
+        for (let n = 0; uploads && n < (multipleImages(page) ? 2 : 1); n++) {
+          const rgb: Rgb = [colour[0], (colour[1] + 25 * k) % 256, (colour[2] + 60 * n) % 256];
+          const name = `${block.title[1].toLowerCase().replace(/\W+/g, '-')}${n ? `-${n + 1}` : ''}.png`;
+          await saveMedia(db, uploads, { entity: BLOCKS_ENTITY, entityId: blockId, collection: 'img', family: 'image', fileName: name, buffer: solidPng(96, 96, rgb) });
         }
       }
     }
