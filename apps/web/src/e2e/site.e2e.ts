@@ -133,6 +133,66 @@ describe('site web', () => {
     await page.context().close();
   });
 
+  // Issue 20 §12: a block of the image-annotation page keeps every image, each removable.
+  for (const [viewport, title] of [
+    [DESKTOP, 'Cuboïdes'],
+    [MOBILE, 'Segmentation'],
+  ] as const) {
+    it(`adds an image-annotation block with two images, shows both, removes one (${viewport.width} px)`, async () => {
+      const page = await newPage(browser, { viewport });
+      await login(page, 'admin@demo.tn');
+      await page.goto('/layout/containers/blocks/image_annotation/image-annotation-types');
+      await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      const add = page.getByRole('dialog', { name: 'Ajouter un bloc' });
+      await add.locator('#field-key').fill('cuboid');
+      await add.locator('#field-title_fr').fill(title);
+      await expect.poll(() => add.locator('#field-content_fr .ql-editor').isVisible(), { timeout: 15_000 }).toBe(true);
+      await add.locator('#field-content_fr .ql-editor').click();
+      await page.keyboard.type('Des boîtes en trois dimensions.');
+      await add.getByRole('button', { name: 'Suivant' }).click();
+      await add.locator('#field-title_en').fill(`${title} EN`);
+      await expect.poll(() => add.locator('#field-content_en .ql-editor').isVisible(), { timeout: 15_000 }).toBe(true);
+      await add.locator('#field-content_en .ql-editor').click();
+      await page.keyboard.type('Three-dimensional boxes.');
+      await add.getByRole('button', { name: 'Suivant' }).click();
+      // Two images chosen at once, both shown before saving.
+      await add.locator('input[type="file"]').setInputFiles([
+        { name: 'vue-1.png', mimeType: 'image/png', buffer: solidPng(64, 64, [200, 110, 30]) },
+        { name: 'vue-2.png', mimeType: 'image/png', buffer: solidPng(64, 64, [30, 110, 200]) },
+      ]);
+      await expect.poll(() => add.locator('.site-thumb img').count()).toBe(2);
+      const created = response(page, 'blocs', 'POST');
+      await add.getByRole('button', { name: 'Enregistrer' }).click();
+      expect((await created).status()).toBe(201);
+      const row = rows(page).filter({ hasText: title });
+      await expect.poll(() => row.count()).toBe(1);
+
+      await row.getByRole('button', { name: 'Modifier' }).click();
+      const edit = page.getByRole('dialog', { name: 'Modifier le bloc' });
+      await edit.getByRole('button', { name: 'Suivant' }).click();
+      await edit.getByRole('button', { name: 'Suivant' }).click();
+      await expect.poll(() => edit.locator('.site-thumb img').count()).toBe(2);
+      await expect.poll(() => edit.getByRole('button', { name: /^Retirer / }).count()).toBe(2);
+      await shot(page, 'site-annotation-block-images');
+      await edit.getByRole('button', { name: 'Retirer vue-1.png' }).click();
+      await expect.poll(() => edit.locator('.site-thumb img').count()).toBe(1);
+      const removed = response(page, 'blocs/', 'DELETE');
+      await edit.getByRole('button', { name: 'Enregistrer' }).click();
+      expect((await removed).status()).toBe(200);
+
+      // What the server kept: the second image only.
+      await row.getByRole('button', { name: 'Voir' }).click();
+      const view = page.getByRole('dialog', { name: 'Détails du bloc' });
+      await view.getByRole('button', { name: 'Suivant' }).click();
+      await view.getByRole('button', { name: 'Suivant' }).click();
+      await expect.poll(() => view.locator('.site-thumb img').count()).toBe(1);
+      expect(await view.locator('.site-thumb img').getAttribute('alt')).toBe('Aperçu : vue-2.png');
+      await shot(page, 'site-annotation-block-one-removed');
+      await page.context().close();
+    });
+  }
+
   it('on a phone: the editor and the blocks list', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');

@@ -1,10 +1,12 @@
-import { type Block, BLOCKS_PAGE_SIZE, isPageKey, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
+import { type Block, BLOCKS_PAGE_SIZE, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { FieldGrid, FileField, RichTextField, SelectField, TextField } from '../../components/fields';
 import { ResourcePage, syncImage } from '../../components/resource-page';
-import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockForm, blockFormValues } from './block-form';
+import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockFormFor, blockFormValues, syncBlockImages } from './block-form';
+import { SectionImages } from './SectionImages';
 import { blockColumns } from './columns';
 import { ensurePage, fetchSection, pageQueryKey, sectionQueryKey } from './site-api';
 import './site.css';
@@ -17,6 +19,7 @@ const SPANS = [
 /**
  * A section's blocks (spec 3 §2.5, `/layout/containers/blocks/{page}/{section}`): search, sort,
  * exports, 50 rows, drag reorder (positions 1..n), add / edit / view in three steps, confirmed delete.
+ * On the image-annotation page a block shows all its images, each removable, and takes several at once.
  */
 export default function BlocksPage() {
   const { page = '', section = '' } = useParams();
@@ -29,6 +32,9 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
   const ready = useQuery({ queryKey: pageQueryKey(page), queryFn: () => ensurePage(page), staleTime: 60_000 });
   const { data: row } = useQuery({ queryKey: sectionQueryKey(page, def.key), queryFn: () => fetchSection(page, def.key), enabled: !!ready.data });
   const span = !!def.columnSpan;
+  // Blocks of the image-annotation page keep several images (spec 3 §5); the others one.
+  const several = multipleImages(page);
+  const schema = useMemo(() => blockFormFor(several), [several]);
   return (
     <div className="site-blocks">
       <p className="site-editor-page">
@@ -49,11 +55,11 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
           writeAction="site:write"
           minWidth="40rem"
           form={{
-            schema: blockForm,
+            schema,
             titles: { add: 'Ajouter un bloc', edit: 'Modifier le bloc', view: 'Détails du bloc' },
             toValues: (b) => blockFormValues(b, span),
             toBody: blockBodyOf(row.id),
-            afterSave: (saved, values, before) => syncImage(BLOCKS_PATH, saved, values.file, before),
+            afterSave: (saved, values, before) => (several ? syncBlockImages(saved, values.images, before) : syncImage(BLOCKS_PATH, saved, values.file, before)),
             steps: [
               {
                 ...BLOCK_STEPS[0],
@@ -82,7 +88,7 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
                   <FieldGrid>
                     {span ? <SelectField name="url" label="Largeur" required options={SPANS} filter={false} /> : <TextField name="url" label="Lien" maxLength={500} />}
                     <TextField name="img_alt" label="Texte alternatif de l’image" maxLength={255} />
-                    <FileField name="file" label="Image" family="image" required />
+                    {several ? <SectionImages name="images" label="Images" multiple required /> : <FileField name="file" label="Image" family="image" required />}
                   </FieldGrid>
                 ),
               },
