@@ -8,7 +8,7 @@ import { compileResource } from '../../lib/crud/compile';
 import { registerResource, withMedia } from '../../lib/crud/crud.routes';
 import { idParams, pathId } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
-import { readUploads } from '../../lib/multipart';
+import { readUpload, readUploads } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
 import { audit } from '../audit/audit.repository';
 import { deleteMedia, saveMediaFiles, uploadsDir } from '../media/media.service';
@@ -198,9 +198,10 @@ export async function siteRoutes(fastify: FastifyInstance) {
     if (!family) throw new AppError(404, 'Champ de fichier inconnu');
     const [row] = await app.db.select({ page: p.key }).from(s).innerJoin(p, eq(p.id, s.pageId)).where(eq(s.id, id)).limit(1);
     if (!row) throw notFound();
-    // Several images in one request where the section keeps several; elsewhere one file (422 for more).
+    // Several images in one request where the section keeps several, else one image (422 for more);
+    // the video and the file take one file, as every single-file upload does.
     const several = name === 'img' && multipleImages(row.page);
-    const files = await readUploads(req, { several, oneOnly: SITE_MSG.oneImage, tooMany: SITE_MSG.tooManyImages });
+    const files = name === 'img' ? await readUploads(req, { several, oneOnly: SITE_MSG.oneImage, tooMany: SITE_MSG.tooManyImages }) : [await readUpload(req)];
     const saved = await saveMediaFiles(app.db, uploadsDir(app.config.dataDir), { entity: SECTIONS_ENTITY, entityId: id, collection: name, family, replace: !several }, files);
     await audit(app.db, req.user, 'media', SECTIONS_ENTITY, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
     return ok(await mustFindSection(id));
