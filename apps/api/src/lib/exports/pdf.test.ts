@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ExportSpec } from './index';
-import { bidiRuns, FONTS, oneLine, pdfStream } from './pdf';
+import { bidiRuns, FONTS, letterClusters, oneLine, pdfStream } from './pdf';
 
 /**
  * The PDF is read back with poppler (pdftotext, pdfinfo, pdffonts), as a reader's tool would: the
@@ -26,7 +26,7 @@ function read(pdf: Buffer) {
   const info = tool('pdfinfo');
   const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
   const pageText = (p: number) => tool('pdftotext', '-layout', '-f', String(p), '-l', String(p));
-  return { info, pages, pageText, text: tool('pdftotext', '-layout'), fonts: tool('pdffonts') };
+  return { info, pages, pageText, text: tool('pdftotext', '-layout'), raw: tool('pdftotext', '-raw'), fonts: tool('pdffonts') };
 }
 
 type Shop = { id: number; nom: string; note: string };
@@ -117,11 +117,30 @@ describe('PDF export', () => {
     expect(pdf.fonts).toMatch(/NotoSansArabic.*yes\s+yes/);
     // pdftotext gives a right-to-left run back in reading order: the words as typed. Drawn left to
     // right in typing order (the mistake this guards against), they would come back reversed. The
-    // letters whose dots this font draws as marks come back dotless (ز as ر): compare dot-free words.
+    // letters whose dots this font draws as marks (ز drawn as ر plus a dot) keep their own text.
     const line = pdf.text.split('\n').find((l) => l.includes('HUI-0001')) ?? '';
-    expect(line).toContain('بكر ممتا');
+    expect(line).toContain('زيت زيتون بكر ممتاز');
     expect(line).toContain('لتر');
-    expect(line).not.toContain('ممتار بكر');
+    expect(line).not.toContain('ممتاز بكر');
+    // In the order the file writes it, the whole label reads as typed, its digit in place.
+    expect(pdf.raw.replace(/[\u202a-\u202e]/g, '').replace(/\s+/g, ' ')).toContain('زيت زيتون بكر ممتاز 1 لتر');
+  });
+
+  it("matches a shaped word's glyphs to its letters: each base glyph after the dots drawn on it", async () => {
+    const PDFDocument = (await import('pdfkit')).default;
+    const doc = new PDFDocument({ autoFirstPage: false });
+    doc.registerFont('arabic', FONTS.arabic);
+    doc.font('arabic');
+    const font = (doc as unknown as { _font: { font: { layout(t: string): { positions: { xAdvance: number }[] } } } })._font.font;
+    // زيت is drawn as: dots of ت, ت; dots of ي, ي; dot of ز, ز (left to right).
+    const letters = letterClusters('زيت', font.layout('زيت').positions);
+    expect(letters).toEqual([
+      { text: 'ت', base: 1, marks: [0] },
+      { text: 'ي', base: 3, marks: [2] },
+      { text: 'ز', base: 5, marks: [4] },
+    ]);
+    // Glyphs and letters that do not pair up are left to pdfkit.
+    expect(letterClusters('زيت', [{ xAdvance: 10 }])).toBeNull();
   });
 
   it('shapes Arabic: letters take their joined forms, not the isolated ones', async () => {

@@ -3,7 +3,8 @@
  * next rows are read, so memory does not grow with the number of rows). The fonts are Noto Sans
  * (Latin, embedded as subsets) and Noto Sans Arabic: Arabic text is shaped by fontkit (joined letter
  * forms, right to left) and ordered with the Unicode bidirectional algorithm (bidi-js), so a
- * product's Arabic label prints as it reads.
+ * product's Arabic label prints as it reads. Each Arabic letter carries its own text (/ActualText),
+ * and a cell's text is written in reading order, so the label can be found and copied as typed.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -101,6 +102,46 @@ export function bidiRuns(text: string, hasArabicGlyph: (cp: number) => boolean):
   };
 }
 
+/** pdfkit's embedded font, as far as the Arabic drawing reaches into it (positions in 1/1000 em). */
+interface EmbeddedFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  encode(text: string): [string[], { xAdvance: number; xOffset: number; yOffset: number }[]];
+}
+
+/** A PDF text string in UTF-16BE hex (the form for any non-ASCII text), by UTF-16 code units. */
+const pdfText = (text: string) => `<FEFF${text
+  .split('')
+  .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+  .join('')}>`;
+
+/**
+ * The glyphs of a shaped Arabic word (visual order, left to right) matched to its letters: each
+ * letter is one glyph with an advance (its base), after the zero-width glyphs drawn on it (its
+ * dots, a vowel sign). A letter's text carries its combining marks. Null when the counts differ.
+ */
+export function letterClusters(word: string, positions: { xAdvance: number }[]): { text: string; base: number; marks: number[] }[] | null {
+  const letters: string[] = [];
+  for (const ch of word) {
+    if (/\p{M}/u.test(ch) && letters.length) letters[letters.length - 1] += ch;
+    else letters.push(ch);
+  }
+  const clusters: { base: number; marks: number[] }[] = [];
+  let marks: number[] = [];
+  for (const [i, p] of positions.entries()) {
+    if (p.xAdvance > 0) {
+      clusters.push({ base: i, marks });
+      marks = [];
+    } else marks.push(i);
+  }
+  if (marks.length && clusters.length) clusters[clusters.length - 1].marks.push(...marks);
+  if (clusters.length !== letters.length) return null;
+  // Visual order is the typing order reversed.
+  letters.reverse();
+  return clusters.map((c, i) => ({ text: letters[i], ...c }));
+}
+
 interface Table {
   page: { width: number; height: number };
   x: number[];
@@ -160,26 +201,78 @@ class Writer {
   }
 
   /**
-   * Writes fitted runs left to right on one baseline. pdfkit places text by the top of the font's
-   * line box, which differs between Noto Sans and Noto Sans Arabic: each run is placed from the
-   * baseline with its own font's ascender.
+   * Writes fitted runs on one baseline, placed left to right. pdfkit places text by the top of the
+   * font's line box, which differs between Noto Sans and Noto Sans Arabic: each run is placed from
+   * the baseline with its own font's ascender. The pieces are written in reading order (a
+   * right-to-left cell from its rightmost word), which is the order a reader that follows the
+   * content stream (pdftotext -raw, screen readers) gives them back in.
    */
-  draw(runs: Run[], x: number, baseline: number, size: number, bold = false): void {
+  draw(runs: Run[], x: number, baseline: number, size: number, bold = false, rtl = false): void {
+    const placed: { run: Run; pieces: { text: string; left: number }[] }[] = [];
     let left = x;
     for (const run of runs) {
-      const font = bold && run.font === 'regular' ? 'bold' : run.font;
-      this.doc.font(font).fontSize(size);
-      const ascender = (this.doc as unknown as { _font: { ascender: number } })._font.ascender;
-      const top = baseline - (ascender * size) / 1000;
+      this.doc.font(bold && run.font === 'regular' ? 'bold' : run.font).fontSize(size);
       // pdfkit lays a string's words out in typing order, left to right: a right-to-left run is
-      // drawn word by word from its last word, each word shaped and reversed by fontkit.
-      const pieces = run.rtl ? run.text.split(/( +)/).reverse() : [run.text];
+      // placed word by word from its last word, each word shaped and reversed by fontkit.
+      const pieces: { text: string; left: number }[] = [];
+      for (const text of run.rtl ? run.text.split(/( +)/).reverse() : [run.text]) {
+        if (text.trim()) pieces.push({ text, left });
+        left += this.doc.widthOfString(text);
+      }
+      placed.push({ run, pieces: run.rtl ? pieces.reverse() : pieces });
+    }
+    for (const { run, pieces } of rtl ? placed.reverse() : placed) {
+      this.doc.font(bold && run.font === 'regular' ? 'bold' : run.font).fontSize(size);
+      const font = (this.doc as unknown as { _font: EmbeddedFont })._font;
       for (const piece of pieces) {
-        if (!piece) continue;
-        if (piece.trim()) this.doc.text(piece, left, top, { lineBreak: false });
-        left += this.doc.widthOfString(piece);
+        if (run.rtl) this.arabicWord(font, piece.text, piece.left, baseline, size);
+        else this.doc.text(piece.text, piece.left, baseline - (font.ascender * size) / 1000, { lineBreak: false });
       }
     }
+  }
+
+  /**
+   * Draws one shaped Arabic word with each letter's glyph in a marked-content span whose
+   * /ActualText is that letter. Noto Sans Arabic draws dotted letters as a shared dotless shape
+   * plus dot glyphs, and a PDF font maps each glyph to one text only (ز and ر share a shape, so do
+   * ب ت ث ن ي): without the spans, a text reader gets ريت for زيت. One letter per span keeps each
+   * text where its glyph is drawn, so readers order the letters as they order any right-to-left
+   * text (poppler and others place a span's characters left to right over the span: a span of
+   * several Arabic letters would come back reversed). The dots and vowel signs go first, in one
+   * span of empty text (their letters carry them), so that they do not split the word in two.
+   * A word whose glyphs do not match its letters is drawn as pdfkit draws it.
+   */
+  private arabicWord(font: EmbeddedFont, word: string, left: number, baseline: number, size: number): void {
+    const doc = this.doc;
+    const [glyphs, positions] = font.encode(word);
+    const letters = letterClusters(word, positions);
+    if (!letters) {
+      doc.text(word, left, baseline - (font.ascender * size) / 1000, { lineBreak: false });
+      return;
+    }
+    const page = doc.page as unknown as { fonts: Record<string, unknown>; height: number };
+    page.fonts[font.id] ??= font.ref();
+    const scale = size / 1000;
+    const pt = (v: number) => Math.round(v * 1000) / 1000;
+    const y = page.height - baseline;
+    // Each glyph at its own origin: the pen position plus the glyph's offset.
+    const origins: number[] = [];
+    let pen = left;
+    for (const p of positions) {
+      origins.push(pen + p.xOffset * scale);
+      pen += p.xAdvance * scale;
+    }
+    const show = (i: number) => `1 0 0 1 ${pt(origins[i])} ${pt(y + positions[i].yOffset * scale)} Tm <${glyphs[i]}> Tj`;
+    const content = [`BT /${font.id} ${pt(size)} Tf`];
+    const marks = letters.flatMap((letter) => letter.marks);
+    if (marks.length) content.push(`/Span <</ActualText ${pdfText('')}>> BDC`, ...marks.map(show), 'EMC');
+    for (const letter of letters) content.push(`/Span <</ActualText ${pdfText(letter.text)}>> BDC`, show(letter.base), 'EMC');
+    content.push('ET');
+    // Text space as pdfkit's own text drawing sets it up: y upwards from the bottom of the page.
+    doc.save();
+    doc.transform(1, 0, 0, -1, 0, page.height);
+    doc.addContent(content.join('\n'));
+    doc.restore();
   }
 
   cell(text: string, x: number, width: number, top: number, height: number, size: number, opts: { bold?: boolean; right?: boolean } = {}): void {
@@ -189,7 +282,7 @@ class Writer {
     // Numbers and right-to-left text (an Arabic label) align right.
     const dx = opts.right || fitted.rtl ? room - fitted.width : 0;
     // The baseline that centres capitals (cap height 0.714 em) in the band.
-    this.draw(fitted.runs, x + PADDING + dx, top + (height + 0.714 * size) / 2, size, opts.bold);
+    this.draw(fitted.runs, x + PADDING + dx, top + (height + 0.714 * size) / 2, size, opts.bold, fitted.rtl);
   }
 }
 

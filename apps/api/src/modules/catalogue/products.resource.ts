@@ -71,7 +71,7 @@ export const productsResource = defineResource<Product>()({
     { api: 'position', column: t.position, sort: true, export: { header: 'Position', width: 0.6 } },
     { api: 'REF', column: t.ref, search: true, sort: 'text', export: { header: 'Référence', width: 1.1 } },
     { api: 'LABEL', column: t.label, search: true, sort: 'text', export: { header: 'Désignation', width: 2.6 } },
-    { api: 'LABEL_AR', column: t.labelAr, search: true, export: { header: 'Désignation (arabe)', width: 2.4, format: orEmpty } },
+    { api: 'LABEL_AR', column: t.labelAr, search: true, export: { header: 'Désignation (arabe)', width: 3, format: orEmpty } },
     {
       api: 'CATEGORY_NAME',
       column: categories.name,
