@@ -79,10 +79,26 @@ describe('coupons: validation (422 with French field errors, nothing written)', 
     const before = await couponCount();
     const empty = await call('POST', 'coupons', {});
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors).toEqual({ CODE: [MSG.required], VALUE: [MSG.number], TYPE: [COUPON_MSG.typeUnknown], EXPIRY_DATE: [MSG.required] });
+    expect(empty.json().errors).toEqual({ CODE: [MSG.required], VALUE: [MSG.number], TYPE: [COUPON_MSG.typeUnknown], EXPIRY_DATE: [MSG.required], ACTIF: [MSG.required] });
     const type = await call('POST', 'coupons', coupon({ CODE: 'TYPE', TYPE: 'cadeau' }));
     expect(type.json().errors).toEqual({ TYPE: [COUPON_MSG.typeUnknown] });
     expect(await couponCount()).toBe(before);
+  });
+
+  it('requires ACTIF on create (spec 2 §5): a coupon without it is not created active (issue 20 §6)', async () => {
+    const before = await couponCount();
+    const { ACTIF: _, ...withoutActif } = coupon({ CODE: 'SANSACTIF' });
+    for (const body of [withoutActif, { ...withoutActif, ACTIF: null }]) {
+      const r = await call('POST', 'coupons', body);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().errors).toEqual({ ACTIF: [MSG.required] });
+    }
+    expect((await call('POST', 'coupons', coupon({ CODE: 'SANSACTIF', ACTIF: 'oui' }))).json().errors).toEqual({ ACTIF: ['Valeur 0 ou 1 attendue.'] });
+    expect(await couponCount()).toBe(before);
+    const off = await call('POST', 'coupons', coupon({ CODE: 'SANSACTIF', ACTIF: 0 }));
+    expect(off.statusCode).toBe(201);
+    expect(off.json().data.ACTIF).toBe(0);
+    expect((await call('DELETE', `coupons/${off.json().data.id}`)).statusCode).toBe(200);
   });
 
   it('refuses a percentage above 100, also when an update changes only the type', async () => {

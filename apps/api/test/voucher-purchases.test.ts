@@ -73,9 +73,9 @@ describe('vocher-purchases', () => {
     expect(trail).toHaveLength(1);
   });
 
-  it('refuses a voucher already used, naming it, and leaves the others available', async () => {
+  it('refuses a voucher already used (409, the status rule), naming it, and leaves the others available', async () => {
     const r = await call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Deuxième essai', VOCHERS_PURCHASES: [ids[2], ids[1]] });
-    expect(r.statusCode).toBe(422);
+    expect(r.statusCode).toBe(409);
     expect(r.json().message).toBe(VOUCHER_MSG.alreadyUsed('VCH-2026-000001'));
     expect((await t.db.select({ s: vocherPurchases.status }).from(vocherPurchases).where(eq(vocherPurchases.id, ids[2])))[0].s).toBe(0);
   });

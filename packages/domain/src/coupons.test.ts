@@ -5,16 +5,17 @@ import { COUPON_MSG, couponBody, couponFormBody, couponUpdateBody, expiryAfter, 
 const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-const coupon = { CODE: 'ETE25', VALUE: '10', TYPE: 'percentage', EXPIRY_DATE: '2030-06-30' } as const;
+const coupon = { CODE: 'ETE25', VALUE: '10', TYPE: 'percentage', EXPIRY_DATE: '2030-06-30', ACTIF: 1 } as const;
 
 describe('coupon body (spec 2 §3 Coupon, §5)', () => {
-  it('accepts a complete coupon, active by default, trimmed code', () => {
-    expect(couponBody.parse({ ...coupon, CODE: ' ETE25 ' })).toEqual({ ...coupon, ACTIF: 1 });
+  it('accepts a complete coupon, trimmed code', () => {
+    expect(couponBody.parse({ ...coupon, CODE: ' ETE25 ' })).toEqual(coupon);
     expect(couponBody.parse({ ...coupon, ACTIF: false }).ACTIF).toBe(0);
   });
 
-  it('requires code, value, type and expiry date', () => {
-    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.number, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required });
+  it('requires code, value, type, expiry date and the active flag (no default: issue 20 §6)', () => {
+    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.number, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required, ACTIF: MSG.required });
+    expect(errors(couponBody.safeParse({ ...coupon, ACTIF: null }))).toEqual({ ACTIF: MSG.required });
   });
 
   it('knows only fixed and percentage, and a percentage of at most 100', () => {

@@ -3,7 +3,7 @@ import type { Media } from './classification';
 import { calendarDate, decimal3, flag01, numberText, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, wholeNumber } from './fields';
 import { MSG } from './messages';
 import { ROLE } from './permissions';
-import { statusSet } from './statuses';
+import { STATUS_MSG, statusSet } from './statuses';
 
 /**
  * Gifts, starter gifts and their fulfilment (spec 2 §3 Gift, Starting gift, Gift conversion; §4;
@@ -27,8 +27,7 @@ export const GIFT_MSG = {
   ended: (day: string) => `Ce cadeau n'est plus disponible depuis le ${day}.`,
   notEligible: (what: string) => `Ce client ne peut pas acheter ce cadeau : ${what}.`,
   purchaseNotWaiting: 'Cette demande a déjà été traitée.',
-  conversionTransition: (from: number, to: number) =>
-    `Passage du statut « ${CONVERSION_STATUS.label(from)} » à « ${CONVERSION_STATUS.label(to)} » non autorisé.`,
+  conversionTransition: (from: number, to: number) => STATUS_MSG.notAllowed(CONVERSION_STATUS, from, to),
   receiveByScan: 'Le statut « Réceptionné » se donne uniquement en scannant le code QR.',
   alreadyReceived: 'Ce code QR a déjà été scanné : le cadeau est réceptionné.',
   qrUnknown: 'Code QR inconnu.',
@@ -47,9 +46,12 @@ export const GIFT_MSG = {
 export const GIFT_MEDIA_FAMILY = 'imageOrVideo' as const;
 export const giftHasMedia = (type: GiftType | null | undefined): boolean => type === 'bien';
 
-/** Gift purchase statuses (issue 8 §2): 2 when every conversion is received, 4 when some are. */
+/**
+ * Gift purchase statuses (issue 8 §2): accepted, a good's request is Validée and a voucher gift's
+ * complete at once (2); 2 when every conversion is received, 4 when some are (set by the receipts).
+ */
 export const GIFT_PURCHASE_STATUS = statusSet([
-  { code: 0, label: 'En attente', color: '#b45309', next: [1, 3] },
+  { code: 0, label: 'En attente', color: '#b45309', next: [1, 2, 3] },
   { code: 1, label: 'Validée', color: '#1d4ed8', next: [] },
   { code: 2, label: 'Livraison complète', color: '#15803d', next: [] },
   { code: 3, label: 'Annulée', color: '#b91c1c', next: [] },
@@ -83,6 +85,9 @@ export function conversionAction(role: string | null | undefined, status: number
   if (role === ROLE.magasinier) return status === 0 ? { to: 1, label: 'Préparer', confirm: false } : null;
   return status === 0 || status === 1 ? { to: CONVERSION_SHIPPED, label: 'Expédier', confirm: true } : null;
 }
+
+/** Statuses of a request once accepted (validated, or delivered since). */
+export const GIFT_PURCHASE_ACCEPTED: readonly number[] = [1, 2, 4];
 
 /** Purchase status once its conversions moved: complete, partial, or still validated. */
 export function purchaseDeliveryStatus(received: number, total: number): number {

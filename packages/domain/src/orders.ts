@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, optionalText } from './fields';
 import type { Media } from './classification';
-import { statusSet } from './statuses';
+import { STATUS_MSG, statusSet } from './statuses';
 
 /** Orders (spec 2 §3 Order, §4 Order STATUS, §7 Orders; issue 7 §3). */
 
@@ -30,7 +30,7 @@ export const ORDER_POINTS_STATUSES: readonly number[] = [2, 4];
 export const ORDER_DELETABLE_STATUSES: readonly number[] = [0, 3];
 
 export const ORDER_MSG = {
-  statusNotAllowed: (from: number, to: number) => `Passage du statut « ${ORDER_STATUS.label(from)} » à « ${ORDER_STATUS.label(to)} » non autorisé.`,
+  statusNotAllowed: (from: number, to: number) => STATUS_MSG.notAllowed(ORDER_STATUS, from, to),
   statusUnknown: 'Statut inconnu.',
   nothingToChange: 'Indiquez le statut ou le site.',
   notDeletable: 'Seule une commande « Nouveau » ou « Traité et refusé » peut être supprimée.',

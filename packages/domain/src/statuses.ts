@@ -15,6 +15,7 @@ export interface StatusSet {
   codes: readonly number[];
   of(code: number | null | undefined): StatusDef | undefined;
   label(code: number | null | undefined): string;
+  /** Whether `to` is one of the codes `from` may move to; never the same status again (issue 20 §5). */
   canMove(from: number, to: number): boolean;
 }
 
@@ -25,9 +26,19 @@ export function statusSet(defs: readonly StatusDef[]): StatusSet {
     codes: defs.map((d) => d.code),
     of: (code) => (code == null ? undefined : byCode.get(code)),
     label: (code) => (code == null ? '' : (byCode.get(code)?.label ?? String(code))),
-    canMove: (from, to) => from === to || (byCode.get(from)?.next.includes(to) ?? false),
+    canMove: (from, to) => byCode.get(from)?.next.includes(to) ?? false,
   };
 }
+
+/**
+ * The words of the one rule every status workflow follows (issue 20 §5): asking for the status a
+ * record already has changes nothing and is answered 409 (a second accept, refuse, scan or the same
+ * STATUS again); a move its set does not allow is a 422 naming STATUS.
+ */
+export const STATUS_MSG = {
+  already: (set: StatusSet, code: number) => `Le statut est déjà « ${set.label(code)} » : rien n'a changé.`,
+  notAllowed: (set: StatusSet, from: number, to: number) => `Passage du statut « ${set.label(from)} » à « ${set.label(to)} » non autorisé.`,
+} as const;
 
 /** Client STATUS (spec 1 §4): any status may be set from the list. */
 export const CLIENT_STATUS = statusSet([

@@ -119,18 +119,29 @@ export function todayInTunis(now: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/**
+ * A flag the body must carry (spec 2 §5 "Coupon: … active all required"): absent or null is "Ce champ
+ * est obligatoire.", never a default; any other value is read as `flag01` reads it.
+ */
+const requiredFlag01 = () =>
+  z
+    .unknown()
+    .meta({ enum: [0, 1], description: '0 ou 1 (obligatoire)' })
+    .refine((v) => v != null, { error: MSG.required, abort: true })
+    .pipe(flag01());
+
 const couponFields = z.object({
   CODE: requiredText(50),
   VALUE: decimal3(),
   TYPE: z.enum(COUPON_TYPES, { error: COUPON_MSG.typeUnknown }),
   EXPIRY_DATE: calendarDate(),
-  ACTIF: flag01().default(1),
+  ACTIF: requiredFlag01(),
 });
 const couponRules = (v: { TYPE?: CouponType; VALUE?: string }, ctx: z.RefinementCtx) => {
   if (v.TYPE === 'percentage' && v.VALUE != null && Number(v.VALUE) > 100) ctx.addIssue({ code: 'custom', message: MSG.percentMax, path: ['VALUE'] });
 };
 export const couponBody = couponFields.superRefine(couponRules);
-// A partial update must not fill ACTIF with its default: editing the code would re-activate a coupon.
+// A partial update leaves out what it does not change (ACTIF included: the stored one stays).
 export const couponUpdateBody = partialNoDefaults(couponFields).superRefine(couponRules);
 export type CouponBody = z.input<typeof couponBody>;
 

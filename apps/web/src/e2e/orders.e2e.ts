@@ -33,13 +33,16 @@ describe('orders', () => {
     const before = await bellCount(page);
     await shot(page, 'orders-list');
 
-    // The newest orders are the new ones: the first row is at Nouveau, its select offers 1 and 3 only.
+    // The newest orders are the new ones: the first row is at Nouveau, its select offers 1 and 3 only
+    // (spec 2 §4: options 0, 2 and 4 hidden; Nouveau itself was still offered, issue 20 §7).
     const num = (await rows(page).first().locator('td').first().textContent())!.trim();
     const select = () => statusSelect(page, num);
     await until(() => select().textContent()).toContain('Nouveau');
     await select().click();
     const options = page.locator('.p-dropdown-panel li[role="option"]');
-    await until(() => options.allTextContents()).toEqual(['Nouveau', 'Traitement en cours', 'Traité et refusé']);
+    await until(() => options.allTextContents()).toEqual(['Traitement en cours', 'Traité et refusé']);
+    // The closed select still shows where the order stands.
+    expect(await select().locator('.p-dropdown-label').textContent()).toBe('Nouveau');
     await shot(page, 'orders-status-options');
     const put = page.waitForResponse((r) => /\/api\/orders\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
     await options.filter({ hasText: 'Traitement en cours' }).click();

@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery } from '@app/domain';
+import { CLIENT_MESSAGES, CLIENT_STATUS, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery } from '@app/domain';
 import { and, asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { exportQuery, idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES } from '../../lib/exports';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
+import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
 import { audit } from '../audit/audit.repository';
 import { users } from '../auth/auth.table';
 import { clientsResource, zoneScope } from './clients.resource';
@@ -143,13 +144,16 @@ export async function clientsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/clients/status/:id',
-    { config: write, schema: { tags, summary: 'Change le statut (0 En cours, 1 Validé, 2 Refusé)', params: idParams, body: clientStatusBody, response: { 200: one } } },
+    { config: write, schema: { tags, summary: 'Change le statut (0 En cours, 1 Validé, 2 Refusé)', params: idParams, body: clientStatusBody, response: { 200: one, ...statusMoveReplies } } },
     async (req) => {
       const before = await visible(req.params.id, req.user!);
       const STATUS = req.body.STATUS;
       await app.db.transaction(async (tx) => {
+        // Under the row lock, so that of two identical changes at once the second is the 409.
+        const [{ status }] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, before.id)).for('update');
+        checkStatusMove(CLIENT_STATUS, status, STATUS);
         await tx.update(clients).set({ status: STATUS, updatedAt: new Date() }).where(eq(clients.id, before.id));
-        await audit(tx, req.user, 'update', 'clients', before.id, { STATUS: [before.status, STATUS] });
+        await audit(tx, req.user, 'update', 'clients', before.id, { STATUS: [status, STATUS] });
       });
       return ok({ id: before.id, STATUS, IS_ACTIVE: before.isActive, BADGES_ID: before.badgeId });
     },

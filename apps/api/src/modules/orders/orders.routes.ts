@@ -9,6 +9,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok, paged } from '../../lib/http';
 import { listReply, mediaReply, okReply } from '../../lib/replies';
+import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../audit/audit.repository';
 import { products } from '../catalogue/catalogue.table';
@@ -52,7 +53,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/orders/:id',
-    { config: { action: 'orders:write' }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply } } },
+    { config: { action: 'orders:write' }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply, ...statusMoveReplies } } },
     async (req) => {
       const { id } = req.params;
       const { STATUS, SITE } = req.body;
@@ -62,11 +63,8 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
         const before = locked ? await findOrder(tx, id, req.user) : null;
         if (!before) throw notFound();
-        if (STATUS !== undefined && STATUS !== before.STATUS) {
-          if (!ORDER_STATUS.canMove(before.STATUS, STATUS)) {
-            const message = ORDER_MSG.statusNotAllowed(before.STATUS, STATUS);
-            throw new AppError(422, message, { STATUS: [message] });
-          }
+        if (STATUS !== undefined) {
+          checkStatusMove(ORDER_STATUS, before.STATUS, STATUS);
           await applyOrderStatus(tx, id, STATUS, req.user?.id ?? null);
         }
         if (SITE !== undefined) await tx.update(orders).set({ site: SITE, updatedAt: new Date() }).where(eq(orders.id, id));

@@ -1,7 +1,8 @@
-import { can, CONVERSION_RECEIVED, CONVERSION_SHIPPED, conversionAction, conversionMoveAllowed, GIFT_MSG, purchaseDeliveryStatus } from '@app/domain';
+import { can, CONVERSION_RECEIVED, CONVERSION_SHIPPED, CONVERSION_STATUS, conversionAction, conversionMoveAllowed, GIFT_MSG, purchaseDeliveryStatus } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
+import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.repository';
 import { clients } from '../contacts/clients.table';
@@ -30,18 +31,19 @@ async function locked(tx: Db, kind: ConversionKind, where: ReturnType<typeof eq>
 }
 
 /**
- * Who may set which status: an admin any move the rule allows (never Réceptionné: the QR code
- * does that); another role with the prepare right only its list action (Magasinier → Préparé,
- * others → Expédié); anyone else is refused with the spec's message.
+ * Who may set which status: the same status again is 409 for anyone (nothing to do); an admin any
+ * move the rule allows (never Réceptionné: the QR code does that); another role with the prepare
+ * right only its list action (Magasinier → Préparé, others → Expédié); anyone else is refused with
+ * the spec's message.
  */
 function checkMove(user: CurrentUser, from: number, to: number) {
-  if (to === CONVERSION_RECEIVED) throw new AppError(422, GIFT_MSG.receiveByScan, { STATUS: [GIFT_MSG.receiveByScan] });
-  const admin = can(user.role, 'conversions:admin');
-  if (!admin && conversionAction(user.role, from)?.to !== to) {
-    if (!conversionMoveAllowed(from, to)) throw new AppError(422, GIFT_MSG.conversionTransition(from, to), { STATUS: [GIFT_MSG.conversionTransition(from, to)] });
+  if (to === CONVERSION_RECEIVED && from !== to) throw new AppError(422, GIFT_MSG.receiveByScan, { STATUS: [GIFT_MSG.receiveByScan] });
+  const check = () => checkStatusMove(CONVERSION_STATUS, from, to, conversionMoveAllowed(from, to));
+  if (!can(user.role, 'conversions:admin') && conversionAction(user.role, from)?.to !== to) {
+    check();
     throw new AppError(403, GIFT_MSG.adminOnly);
   }
-  if (!conversionMoveAllowed(from, to)) throw new AppError(422, GIFT_MSG.conversionTransition(from, to), { STATUS: [GIFT_MSG.conversionTransition(from, to)] });
+  check();
 }
 
 /** A gift conversion refused or deleted before receipt gives its points and its unit of stock back. */
@@ -86,7 +88,6 @@ async function purchaseOf(tx: Db, conversionId: number) {
 export async function setConversionStatus(tx: Db, user: CurrentUser, kind: ConversionKind, id: number, to: number, visible: ClientVisible) {
   const t = TABLE[kind];
   const row = await locked(tx, kind, eq(t.id, id), visible);
-  if (row.status === to) return;
   checkMove(user, row.status, to);
   await tx.update(t).set({ status: to, updatedAt: new Date() }).where(eq(t.id, id));
   if (kind === 'gift' && to === 2) await refund(tx, user, id);

@@ -19,6 +19,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { deletedReply, idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { fileReply, okReply } from '../../lib/replies';
+import { statusMoveReplies } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.repository';
 import { clients } from '../contacts/clients.table';
@@ -77,11 +78,11 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     reply.code(201);
     return ok(await readPurchase(id));
   });
-  app.post('/gift-purchases/accept/:id', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Accepter : points et stock débités, conversions ou vouchers créés (tout ou rien)', params: idParams, response: { 200: purchaseReply } } }, async (req) => {
+  app.post('/gift-purchases/accept/:id', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Accepter : points et stock débités, conversions ou vouchers créés (tout ou rien)', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
     await tx((t) => acceptGiftPurchase(t, req.user!, req.params.id, clientVisibility(t, req.user!)));
     return ok(await readPurchase(req.params.id));
   });
-  app.post('/gift-purchases/refuse/:id', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Refuser une demande en attente', params: idParams, response: { 200: purchaseReply } } }, async (req) => {
+  app.post('/gift-purchases/refuse/:id', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Refuser une demande en attente', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
     await tx((t) => refuseGiftPurchase(t, req.user!, req.params.id, clientVisibility(t, req.user!)));
     return ok(await readPurchase(req.params.id));
   });
@@ -181,15 +182,15 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       `/${base}/:id`,
       {
         config: { action: 'conversions:prepare' },
-        schema: { tags, summary: "Statut (Magasinier : Préparé ; autres rôles : Expédié ; admin : toute transition permise, jamais Réceptionné)", params: idParams, body: conversionStatusBody, response: { 200: one } },
+        schema: { tags, summary: "Statut (Magasinier : Préparé ; autres rôles : Expédié ; admin : toute transition permise, jamais Réceptionné)", params: idParams, body: conversionStatusBody, response: { 200: one, ...statusMoveReplies } },
       },
       (req) => setStatus(req.user!, req.params.id, req.body.STATUS),
     );
     if (kind === 'starter') {
-      app.post(`/${base}/accept/:id`, { config: { action: 'purchases:write' }, schema: { tags, summary: 'Accepter (→ Préparé)', params: idParams, response: { 200: one } } }, (req) => setStatus(req.user!, req.params.id, 1));
-      app.post(`/${base}/refuse/:id`, { config: { action: 'purchases:write' }, schema: { tags, summary: 'Refuser (→ Refusé)', params: idParams, response: { 200: one } } }, (req) => setStatus(req.user!, req.params.id, 2));
+      app.post(`/${base}/accept/:id`, { config: { action: 'purchases:write' }, schema: { tags, summary: 'Accepter (→ Préparé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 1));
+      app.post(`/${base}/refuse/:id`, { config: { action: 'purchases:write' }, schema: { tags, summary: 'Refuser (→ Refusé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 2));
     }
-    app.post(`/${base}/receive`, { config: { action: 'conversions:receive' }, schema: { tags, summary: 'Réception par le code QR (une seule fois)', body: qrReceiveBody, response: { 200: one } } }, async (req) => {
+    app.post(`/${base}/receive`, { config: { action: 'conversions:receive' }, schema: { tags, summary: 'Réception par le code QR (une seule fois)', body: qrReceiveBody, response: { 200: one, ...statusMoveReplies } } }, async (req) => {
       const id = await tx((t) => receiveByQr(t, req.user!, kind, req.body.QRCODE, clientVisibility(t, req.user!)));
       return ok((await readConversion(kind, id)) as GiftConversion);
     });

@@ -1,7 +1,8 @@
-import { type ClientClassification, GIFT_MSG, type GiftRestrictions, giftRefusal, rewardNumber } from '@app/domain';
+import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
+import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.repository';
 import { clients } from '../contacts/clients.table';
@@ -63,11 +64,20 @@ export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIE
   return created.id;
 }
 
-async function lockedWaitingPurchase(tx: Db, id: number, visible: (clientId: number) => Promise<boolean>) {
+/**
+ * The request under its row lock, still waiting. A decision asked of a decided request follows the
+ * status rule: the same one again (a second accept, whatever delivery followed; a second refusal) is
+ * 409, the other one 422; any other change of a decided request is 409.
+ */
+async function lockedWaitingPurchase(tx: Db, id: number, visible: (clientId: number) => Promise<boolean>, decision?: 'accept' | 'refuse') {
   const [purchase] = await tx.select().from(giftPurchases).where(eq(giftPurchases.id, id)).for('update');
   if (!purchase || !(await visible(purchase.clientId))) throw notFound();
-  if (purchase.status !== 0) throw new AppError(409, GIFT_MSG.purchaseNotWaiting);
-  return purchase;
+  if (purchase.status === 0) return purchase;
+  if (decision) {
+    const asked = decision === 'refuse' ? 3 : GIFT_PURCHASE_ACCEPTED.includes(purchase.status) ? purchase.status : 1;
+    checkStatusMove(GIFT_PURCHASE_STATUS, purchase.status, asked);
+  }
+  throw new AppError(409, GIFT_MSG.purchaseNotWaiting);
 }
 
 /**
@@ -78,7 +88,7 @@ async function lockedWaitingPurchase(tx: Db, id: number, visible: (clientId: num
  * Any refusal (422 'Solde de points insuffisant', 'Stock insuffisant'…) rolls everything back.
  */
 export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, visible: (clientId: number) => Promise<boolean>) {
-  const purchase = await lockedWaitingPurchase(tx, id, visible);
+  const purchase = await lockedWaitingPurchase(tx, id, visible, 'accept');
   const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
   checkEligible(gift, (await classification(tx, purchase.clientId))!, purchase.qte);
   // The points asked when the request was made: a later change of the gift's price does not apply.
@@ -120,7 +130,7 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, 
 
 /** Refuses a waiting purchase: nothing had been debited, so nothing is given back. */
 export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number, visible: (clientId: number) => Promise<boolean>) {
-  await lockedWaitingPurchase(tx, id, visible);
+  await lockedWaitingPurchase(tx, id, visible, 'refuse');
   await tx.update(giftPurchases).set({ status: 3, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id));
   await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, 3] });
 }

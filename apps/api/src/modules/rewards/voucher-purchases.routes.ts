@@ -9,6 +9,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { deletedReply, idParams } from '../../lib/crud/schemas';
 import { notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
+import { statusMoveReplies } from '../../lib/status-rule';
 import { clients } from '../contacts/clients.table';
 import { voucherPurchasesResource } from './voucher-purchases.resource';
 import { consumeByScan, consumeManually, deleteVoucher, setVoucherStatus } from './voucher-purchases.service';
@@ -42,18 +43,18 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/vocher-purchases/manualPurchase',
-    { config: write, schema: { tags, summary: 'Consommer des vouchers avec un motif (tous ou aucun)', body: manualPurchaseBody, response: { 200: listReply } } },
+    { config: write, schema: { tags, summary: 'Consommer des vouchers avec un motif (tous ou aucun)', body: manualPurchaseBody, response: { 200: listReply, ...statusMoveReplies } } },
     async (req) => {
       await tx((t) => consumeManually(t, req.user!, req.body.VOCHERS_PURCHASES, req.body.MANUAL_REASON));
       const rows = await Promise.all([...new Set(req.body.VOCHERS_PURCHASES)].map(readOne));
       return ok(rows);
     },
   );
-  app.post('/vocher-purchases/scan', { config: write, schema: { tags, summary: 'Consommer un voucher par son code QR (une seule fois)', body: qrReceiveBody, response: { 200: oneReply } } }, async (req) => {
+  app.post('/vocher-purchases/scan', { config: write, schema: { tags, summary: 'Consommer un voucher par son code QR (une seule fois)', body: qrReceiveBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
     const id = await tx((t) => consumeByScan(t, req.user!, req.body.QRCODE));
     return ok(await readOne(id));
   });
-  app.put('/vocher-purchases/:id', { config: write, schema: { tags, summary: 'Statut (0 disponible, 1 utilisé)', params: idParams, body: voucherPurchaseStatusBody, response: { 200: oneReply } } }, async (req) => {
+  app.put('/vocher-purchases/:id', { config: write, schema: { tags, summary: 'Statut (0 disponible, 1 utilisé)', params: idParams, body: voucherPurchaseStatusBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
     await tx((t) => setVoucherStatus(t, req.user!, req.params.id, req.body.STATUS));
     return ok(await readOne(req.params.id));
   });

@@ -1,7 +1,8 @@
-import { VOUCHER_MSG } from '@app/domain';
+import { VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
+import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.repository';
 import { clients } from '../contacts/clients.table';
@@ -39,8 +40,9 @@ export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], 
     const other = rows.find((r) => r.clientId !== first.clientId)!;
     throw new AppError(422, VOUCHER_MSG.notClients(other.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.oneClient] });
   }
+  // One already used is "already in that status": 409, as a second scan (the status rule).
   const used = rows.find((r) => r.status === 1);
-  if (used) throw new AppError(422, VOUCHER_MSG.alreadyUsed(used.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.vocherRef)] });
+  if (used) throw new AppError(409, VOUCHER_MSG.alreadyUsed(used.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.vocherRef)] });
   await tx.update(v).set({ status: 1, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique));
   await moveRebate(tx, rows, true);
   await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.vocherRef), STATUS: [0, 1] });
@@ -61,7 +63,7 @@ export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
 export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, status: number) {
   const [row] = await tx.select().from(v).where(eq(v.id, id)).for('update');
   if (!row) throw notFound();
-  if (row.status === status) return;
+  checkStatusMove(VOUCHER_PURCHASE_STATUS, row.status, status);
   const usedNow = status === 1;
   await tx
     .update(v)

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Steps } from 'primereact/steps';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { FORM_VALIDATION, useFirstFieldFocus } from './dialog-focus';
 import { FormModeContext } from './form-mode';
 import { errorPaths, type FormMode, firstStepWithError, footerButtons, type StepDef, serverFieldErrors } from './steps';
 import './form-dialog.css';
@@ -56,18 +57,26 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
     resolver: zodResolver(props.schema),
     defaultValues: props.defaultValues,
     disabled: mode === 'view',
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
   });
+  const focus = useFirstFieldFocus();
   const buttons = footerButtons(mode, index, steps.length);
+  // Fields a refused "Suivant" checked: as after a refused save, they re-check while they change, so
+  // an error clears as one types (the form is not submitted yet, so react-hook-form would not).
+  const [checked, setChecked] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (checked.length === 0) return;
+    const sub = form.watch((_, { name }) => {
+      if (name && checked.includes(name)) void form.trigger(name as Path<In>);
+    });
+    return () => sub.unsubscribe();
+  }, [form, checked]);
 
   const next = async () => {
     if (mode !== 'view') {
-      const ok = await form.trigger(steps[index].fields as Path<In>[], { shouldFocus: true });
-      if (!ok) {
-        // As after a refused save, the step's fields now re-check while they change: an error then
-        // clears as one types, not on the blur of the next click (which would move the form under
-        // the pointer between press and release, and lose that click).
-        for (const name of steps[index].fields as Path<In>[]) form.setValue(name, form.getValues(name), { shouldTouch: true });
+      const fields = steps[index].fields as Path<In>[];
+      if (!(await form.trigger(fields, { shouldFocus: true }))) {
+        setChecked((c) => [...new Set([...c, ...fields])]);
         return;
       }
     }
@@ -129,6 +138,7 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
 
   return (
     <Dialog
+      {...focus}
       visible={props.visible}
       onHide={() => {
         if (!saving) onHide();

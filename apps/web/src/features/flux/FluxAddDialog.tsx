@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { resourceKey } from '../../components/data-table/query-keys';
 import { FieldGrid, FileField, MultiSelectField, RichTextField, TextField } from '../../components/fields';
 import { ClientsPicker } from '../../components/fields/ClientsPicker';
+import { FORM_VALIDATION, useFirstFieldFocus } from '../../components/form-dialog/dialog-focus';
 import { ApiError } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
 import { notify } from '../../lib/toast';
@@ -16,7 +17,7 @@ import { FLUX_PATH, type FluxSent, sendFlux } from './flux.api';
 import { activitiesTabForm, clientsTabForm, fileTabForm, fluxFormData } from './flux-form';
 
 function useTabForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
-  return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+  return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, ...FORM_VALIDATION });
 }
 
 /** TITLE, MESSAGE (rich text with emoji) and the optional IMAGE: what every tab asks (spec 3 §2.8). */
@@ -82,6 +83,7 @@ function FluxDialogBody({ visible, onHide }: { visible: boolean; onHide: () => v
   const qc = useQueryClient();
   const [tab, setTab] = useState(0);
   const [lines, setLines] = useState<string[]>([]);
+  const focus = useFirstFieldFocus();
   const clientsForm = useTabForm(clientsTabForm, { TITLE: '', MESSAGE: '', DESTINATION: [], IMAGE: null });
   const fileForm = useTabForm(fileTabForm, { TITLE: '', MESSAGE: '', IMAGE: null });
   const activitiesForm = useTabForm(activitiesTabForm, { TITLE: '', MESSAGE: '', ACTIVITIES: [], IMAGE: null });
@@ -93,6 +95,7 @@ function FluxDialogBody({ visible, onHide }: { visible: boolean; onHide: () => v
   // Only the open tab is rendered (unique field ids); the three forms keep their values.
   return (
     <Dialog
+      {...focus}
       visible={visible}
       onHide={onHide}
       header="Nouvelle notification"

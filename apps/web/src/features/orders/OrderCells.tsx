@@ -16,15 +16,16 @@ function useRefresh() {
 }
 
 /**
- * The status select (spec 2 §4): at Nouveau it offers only Traitement en cours and Traité et refusé;
- * at any other status it is disabled. A change saves at once; a refusal puts the old status back.
+ * The status select (spec 2 §4): it lists only the statuses the domain lets the order move to (at
+ * Nouveau, Traitement en cours and Traité et refusé: never Nouveau itself, 2 or 4, which the server
+ * refuses too); at any other status it is disabled. The current status shows in the closed select
+ * without being an option. A change saves at once; a refusal puts the old status back.
  */
 export function OrderStatusCell({ order, editable }: { order: Order; editable: boolean }) {
   const refresh = useRefresh();
   const [pending, setPending] = useState<number | null>(null);
   const shown = pending ?? order.STATUS;
-  const codes = [order.STATUS, ...(ORDER_STATUS.of(order.STATUS)?.next ?? [])];
-  const options = codes.map((code) => ({ label: ORDER_STATUS.label(code), value: code }));
+  const options = ORDER_STATUS.all.filter((s) => ORDER_STATUS.canMove(order.STATUS, s.code)).map((s) => ({ label: s.label, value: s.code }));
   const label = `Statut de la commande ${order.NUM_ORDER}`;
 
   const change = async (next: number) => {
@@ -48,10 +49,13 @@ export function OrderStatusCell({ order, editable }: { order: Order; editable: b
       options={options}
       optionLabel="label"
       optionValue="value"
-      valueTemplate={tag}
+      // Not an option, the current status is drawn here; the placeholder keeps PrimeReact from hiding
+      // a label that matches no option.
+      valueTemplate={() => tag({ value: shown })}
+      placeholder={ORDER_STATUS.label(shown)}
       itemTemplate={tag}
       onChange={(e) => void change(e.value as number)}
-      disabled={!editable || pending !== null || order.STATUS !== 0}
+      disabled={!editable || pending !== null || options.length === 0}
       aria-label={label}
       ariaLabel={label}
       pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}

@@ -11,6 +11,7 @@ import { FieldGrid, MultiSelectField, NumberField } from '../../components/field
 // Not in the fields index: its AutoComplete would weigh on every screen with a form.
 import { ClientsPicker } from '../../components/fields/ClientsPicker';
 import { serverFieldErrors } from '../../components/form-dialog/steps';
+import { FORM_VALIDATION, useFirstFieldFocus } from '../../components/form-dialog/dialog-focus';
 import { ApiError } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
 import { notify } from '../../lib/toast';
@@ -22,7 +23,7 @@ type Run = (work: () => Promise<void>) => Promise<void>;
 
 /** A tab's form, made by the dialog so its values survive a switch to another tab and back. */
 function useOfferForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
-  return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+  return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, ...FORM_VALIDATION });
 }
 
 interface OfferFormProps<In extends FieldValues, Out> {
@@ -92,6 +93,7 @@ function OfferDialogBody({ visible, onHide }: { visible: boolean; onHide: () => 
   const qc = useQueryClient();
   const [tab, setTab] = useState(0);
   const [saving, setSaving] = useState(false);
+  const focus = useFirstFieldFocus();
   const [problems, setProblems] = useState<FileProblems | null>(null);
   const formId = useId();
   const clientsForm = useOfferForm(offerToClientsBody, { POINTS_OFFERED: '', CLIENTS: [] });
@@ -125,6 +127,7 @@ function OfferDialogBody({ visible, onHide }: { visible: boolean; onHide: () => 
   // Only the open tab is rendered (one form, unique field ids); the three forms keep their values.
   return (
     <Dialog
+      {...focus}
       visible={visible}
       onHide={() => {
         if (!saving) onHide();
