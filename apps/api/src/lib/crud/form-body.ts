@@ -4,7 +4,7 @@ import { type FileFamily, MSG } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { audit } from '../../modules/audit/audit.repository';
+import { audit, auditEntity } from '../../modules/audit/audit.repository';
 import { detectType, saveMedia, uploadsDir } from '../../modules/media/media.service';
 import type { CurrentUser } from '../../plugins/auth';
 import { stripTags } from '../../plugins/sanitize';
@@ -98,7 +98,7 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
           buffer: upload.file.buffer,
         });
         stored = path.basename(saved.original_url);
-        await audit(tx, user, 'media', def.path, id, { [upload.name]: saved.file_name });
+        await audit(tx, user, 'media', auditEntity(def.path), id, { [upload.name]: saved.file_name });
       },
       async discard() {
         if (stored) await unlink(path.join(dir, stored)).catch(() => {});
