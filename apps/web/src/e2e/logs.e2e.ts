@@ -82,6 +82,11 @@ describe('connection logs', () => {
     await page.goto('/layout/logs');
     await until(() => rows(page).count()).toBe(50);
     await shot(page, 'logs');
+    // The audit trail's entity select, chosen from the URL, on a phone: this sign-in is an entry on the accounts.
+    await page.goto('/layout/logs/audit?ENTITY=users');
+    await until(() => page.locator('.audit-entity-filter .p-dropdown-label').textContent()).toBe('Utilisateurs back-office');
+    await until(() => rows(page).first().textContent()).toContain('Utilisateurs back-office');
+    await shot(page, 'audit');
     await page.context().close();
 
     const chef = await newPage(browser, { viewport: DESKTOP });
