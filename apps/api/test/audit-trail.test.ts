@@ -1,4 +1,4 @@
-import { SECURITY_AUDIT_ACTIONS } from '@app/domain';
+import { AUDIT_MSG, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/modules/audit/audit.table';
 import { clients } from '../src/modules/contacts/clients.table';
@@ -88,6 +88,54 @@ describe('GET audit', () => {
     for (const email of ['chef@demo.tn', 'magasin@demo.tn', 'commercial@demo.tn']) {
       expect((await call('GET', 'audit', undefined, await t.auth(email))).statusCode).toBe(403);
     }
+  });
+});
+
+describe('GET audit: as staff use it (issue 20 §14)', () => {
+  let id: number;
+  beforeAll(async () => {
+    const created = await call('POST', 'clients_circuits', { NAME: 'Grossistes', DESCRIPTION: 'Vente en gros' });
+    expect(created.statusCode).toBe(201);
+    id = created.json().data.id;
+    expect((await call('PUT', `clients_circuits/${id}`, { NAME: 'Grossistes du Sahel' })).statusCode).toBe(200);
+  });
+  const ofCircuit = (entries: Entry[]) => entries.filter((e) => e.ENTITY_ID === String(id));
+
+  it('finds an entry by a value it wrote: the new name of a circuit finds its rename', async () => {
+    const found = await trail('search=Sahel');
+    expect(found.map((e) => `${e.ACTION} ${e.ENTITY} ${e.ENTITY_ID}`)).toEqual([`update clients_circuits ${id}`]);
+    expect(found[0].CHANGES).toEqual({ NAME: ['Grossistes', 'Grossistes du Sahel'] });
+    // The old name finds the create and the rename; a value nobody wrote finds nothing.
+    expect(ofCircuit(await trail('search=grossistes')).map((e) => e.ACTION)).toEqual(['update', 'create']);
+    expect(await trail('search=Vente en gros&ENTITY=clients_circuits')).toHaveLength(1);
+    expect(await trail('search=introuvable-nulle-part')).toEqual([]);
+  });
+
+  it('filters by an entity of the list, named by its key; anything else is a 422 naming ENTITY', async () => {
+    expect(ofCircuit(await trail('ENTITY=clients_circuits')).map((e) => e.ACTION)).toEqual(['update', 'create']);
+    for (const bad of ['Circuits clients', 'clients_circuit', 'audit_log', 'toString']) {
+      const r = await call('GET', `audit?ENTITY=${encodeURIComponent(bad)}`);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().errors.ENTITY).toEqual([AUDIT_MSG.entityUnknown]);
+    }
+    // The export names the entity as the filter does.
+    const csv = await call('GET', 'audit/export/csv?ENTITY=clients_circuits&search=Sahel');
+    expect(csv.body).toContain(';Circuits clients;');
+    expect(csv.body).not.toContain('clients_circuits');
+  });
+
+  it('names the fields of a create as its updates do (the API names)', async () => {
+    const [update, create] = ofCircuit(await trail('ENTITY=clients_circuits'));
+    expect(create.ACTION).toBe('create');
+    expect(create.CHANGES).toEqual({ NAME: 'Grossistes', DESCRIPTION: 'Vente en gros' });
+    expect(Object.keys(update.CHANGES as object)).toEqual(['NAME']);
+    // Staff accounts and templates too, whose creates are their own routes.
+    const chief = await call('POST', 'chef-zone', { CODE_CHEF_ZONE: 'CZ-AUD', FIRSTNAME: 'Karim', LASTNAME: 'Audit', EMAIL: 'karim.audit@demo.tn', GSM: '+21698111333', PASSWORD: 'Secret123!' });
+    expect(chief.statusCode, chief.body).toBe(201);
+    const [account] = await trail(`ENTITY=users&ACTION=create&search=${chief.json().data.id}`);
+    expect(account.CHANGES).toMatchObject({ FIRSTNAME: 'Karim', EMAIL: 'karim.audit@demo.tn', CODE_CHEF_ZONE: 'CZ-AUD' });
+    expect(Object.keys(account.CHANGES as object).every((k) => k === k.toUpperCase())).toBe(true);
+    expect(JSON.stringify(account.CHANGES)).not.toMatch(/Secret123|password/i);
   });
 });
 

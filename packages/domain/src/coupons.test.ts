@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
-import { COUPON_MSG, couponBody, couponFormBody, couponUpdateBody, expiryAfter, formatCouponValue, todayInTunis } from './vouchers';
+import { todayInTunis } from './format';
+import { COUPON_MSG, couponBody, couponFormBody, couponUpdateBody, expiryAfter, formatCouponValue } from './vouchers';
 
 const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atEightOClock, formatDate, formatDateTime, formatMoney, formatPercent, toApiDate } from './format';
+import { atEightOClock, formatDate, formatDateTime, formatMoney, formatPercent, toApiDate, todayInTunis } from './format';
 
 describe('formatting', () => {
   it('shows dinars with three decimals, French grouping and DT', () => {
@@ -9,7 +9,8 @@ describe('formatting', () => {
   });
   it('shows percentages with %', () => expect(formatPercent(12.5)).toBe('12,5\u00a0%'));
   it('shows DD/MM/YYYY and DD/MM/YYYY à HH:mm', () => {
-    const d = new Date(2025, 5, 25, 9, 5);
+    // An instant, not a local time: 08:05 UTC is 09:05 in Tunis (the old test read the process's own zone).
+    const d = new Date('2025-06-25T08:05:00Z');
     expect(formatDate(d)).toBe('25/06/2025');
     expect(formatDateTime(d)).toBe('25/06/2025 à 09:05');
     expect(formatDate('not a date')).toBe('');
@@ -18,5 +19,30 @@ describe('formatting', () => {
     const picked = atEightOClock(new Date(2025, 0, 8, 23, 59));
     expect(picked.getHours()).toBe(8);
     expect(toApiDate(picked)).toBe('2025-01-08');
+  });
+});
+
+/** Instants around Tunis midnight (UTC+1 all year since 2009; summer time from 2005 to 2008) and what Tunis reads. */
+const TUNIS_CASES: [string, string][] = [
+  ['2025-01-15T22:59:00Z', '15/01/2025 à 23:59'],
+  ['2025-01-15T23:00:00Z', '16/01/2025 à 00:00'],
+  ['2025-07-15T23:30:00Z', '16/07/2025 à 00:30'],
+  ['2025-12-31T23:30:00.000Z', '01/01/2026 à 00:30'],
+  ['2026-03-29T01:30:00Z', '29/03/2026 à 02:30'],
+  ['2026-10-25T00:30:00Z', '25/10/2026 à 01:30'],
+  ['2008-07-01T12:00:00Z', '01/07/2008 à 14:00'],
+  ['2008-03-30T00:30:00Z', '30/03/2008 à 01:30'],
+  ['2008-03-30T01:30:00Z', '30/03/2008 à 03:30'],
+];
+
+describe('dates in Tunis, whatever the zone of the process', () => {
+  it('formats instants at Tunis time, and calendar dates as they are', () => {
+    for (const [iso, shown] of TUNIS_CASES) {
+      expect(formatDateTime(iso)).toBe(shown);
+      expect(formatDate(new Date(iso))).toBe(shown.slice(0, 10));
+    }
+    expect(todayInTunis(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
+    expect(formatDate('2025-01-01')).toBe('01/01/2025');
+    expect(formatDateTime(null)).toBe('');
   });
 });

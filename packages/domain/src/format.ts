@@ -23,14 +23,61 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function formatDate(value: Date | string | number | null | undefined): string {
-  const d = toDate(value);
-  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}` : '';
+/** The programme's time zone: every date a user reads (screens, exports, PDFs) is a Tunis date, whatever the server's or browser's zone. */
+export const TIME_ZONE = 'Africa/Tunis';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const wallClock = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+
+/** Tunis time minus UTC at an instant, in ms, from Intl's zone rules (never the process's TZ). */
+function offsetAt(ms: number): number {
+  const p: Record<string, number> = {};
+  for (const { type, value } of wallClock.formatToParts(ms)) p[type] = Number(value);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(ms / MINUTE) * MINUTE;
 }
 
+// formatToParts costs ~5 µs: a 100,000-row export asks once per UTC day (the same offset at both ends of
+// a day holds all day), and every instant of a day whose offset changes (a DST switch) asks for itself.
+const dayOffsets = new Map<number, number | null>();
+function tunisOffset(ms: number): number {
+  const day = Math.floor(ms / DAY);
+  let off = dayOffsets.get(day);
+  if (off === undefined) {
+    const first = offsetAt(day * DAY);
+    off = first === offsetAt(day * DAY + DAY - MINUTE) ? first : null;
+    if (dayOffsets.size >= 10_000) dayOffsets.clear();
+    dayOffsets.set(day, off);
+  }
+  return off ?? offsetAt(ms);
+}
+
+/** The instant's wall clock in Tunis, as a Date whose UTC fields read it. */
+const inTunis = (d: Date) => new Date(d.getTime() + tunisOffset(d.getTime()));
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** DD/MM/YYYY: a calendar date (YYYY-MM-DD) as it is, an instant as its day in Tunis. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  const d = toDate(value);
+  if (!d) return '';
+  const t = inTunis(d);
+  return `${pad(t.getUTCDate())}/${pad(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`;
+}
+
+/** "DD/MM/YYYY à HH:mm", Tunis time. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   const d = toDate(value);
-  return d ? `${formatDate(d)} à ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
+  if (!d) return '';
+  const t = inTunis(d);
+  return `${pad(t.getUTCDate())}/${pad(t.getUTCMonth() + 1)}/${t.getUTCFullYear()} à ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+}
+
+/** An instant's calendar day in Tunis as YYYY-MM-DD (today by default): "today" is the same day for the browser and the server. */
+export function todayInTunis(now: Date = new Date()): string {
+  const t = inTunis(now);
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** "DD/MM/YYYY à HH:mm UTC": the conversions lists show their dates in UTC (spec 2). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditValue, logFilters, logYears } from './logs';
+import { AUDIT_ENTITY_LABELS, AUDIT_MSG, auditChanges, auditEntityLabel, auditFilters, auditValue, logFilters, logYears } from './logs';
 
 describe('connection logs', () => {
   it('offers the years from the current one down to 2021 (spec 3 §9)', () => {
@@ -33,10 +33,28 @@ describe('audit changes', () => {
     ]);
     expect(auditChanges('reorder', null)).toEqual([]);
   });
+  it('reads the table-property names of a create recorded before issue 20 §14 as the API names', () => {
+    expect(auditChanges('create', { name: 'Traditionnel', circuitId: 3, NAME: 'x' }).map((c) => c.field)).toEqual(['NAME', 'CIRCUIT_ID', 'NAME']);
+    expect(auditChanges('update', { offered: 50 }).map((c) => c.field)).toEqual(['offered']);
+  });
   it('writes values as one line', () => {
     expect(auditValue(null)).toBe('—');
     expect(auditValue('')).toBe('—');
     expect(auditValue(12)).toBe('12');
     expect(auditValue([1, 2])).toBe('[1,2]');
+  });
+});
+
+describe('audit entities (issue 20 §14)', () => {
+  it('names each entity in French and filters by its key only', () => {
+    expect(auditEntityLabel('clients_circuits')).toBe('Circuits clients');
+    expect(auditEntityLabel('clients')).toBe('Clients');
+    expect(auditEntityLabel('old_table')).toBe('old_table');
+    expect(auditFilters.ENTITY.parse('clients_circuits')).toBe('clients_circuits');
+    expect(auditFilters.ENTITY.safeParse('Circuits clients').error?.issues[0].message).toBe(AUDIT_MSG.entityUnknown);
+    expect(auditFilters.ENTITY.safeParse('toString').success).toBe(false);
+    // One label per entity: two entries of the filter never read alike.
+    const labels = Object.values(AUDIT_ENTITY_LABELS);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

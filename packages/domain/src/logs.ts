@@ -81,10 +81,68 @@ export const SECURITY_AUDIT_ACTIONS = [
 export const AUDIT_SECURITY_FILTER = 'security';
 export const AUDIT_SECURITY_LABEL = 'Sécurité (tous les événements)';
 
+/**
+ * What the audit trail records writes to: the stored entity (the API path of the resource, or the
+ * area's own name) with the French label its filter shows (issue 20 §14). The API records nothing
+ * else: `audit()` takes an AuditEntity, and a resource whose path is missing here stops the start-up.
+ */
+export const AUDIT_ENTITY_LABELS = {
+  clients: 'Clients',
+  'client-users': 'Utilisateurs clients',
+  users: 'Utilisateurs back-office',
+  points: 'Points clients',
+  badges: 'Badges',
+  invitations: 'Invitations',
+  clients_circuits: 'Circuits clients',
+  clients_categories: 'Catégories clients',
+  clients_activities: 'Activités clients',
+  typeclients: 'Types de clients',
+  products: 'Produits',
+  categories: 'Catégories de produits',
+  sub_categories: 'Gammes',
+  brands: 'Marques',
+  tarifs: 'Tarifs',
+  showProductPoint: 'Points produits',
+  orders: 'Commandes',
+  retourMarchandises: 'Retours marchandises',
+  gifts: 'Cadeaux',
+  'gift-purchases': 'Demandes de cadeaux',
+  giftConversion: 'Conversions de cadeaux',
+  startingGifts: 'Cadeaux de bienvenue',
+  'startingGift-purchases': 'Conversions de bienvenue',
+  vochers: 'Vouchers',
+  'vocher-purchases': 'Vouchers clients',
+  calculateRistourne: 'Génération des vouchers',
+  ristournes: 'Paliers de ristourne',
+  coupons: 'Coupons',
+  templating: 'Templates',
+  flux: 'Flux',
+  gallery: 'Galerie',
+  contacts: 'Prises de contact',
+  services: "Services de l'accueil",
+  service: 'Services du site',
+  tools: 'Outils partenaires',
+  pages: 'Pages du site',
+  sections: 'Sections du site',
+  blocs: 'Blocs du site',
+  banniere: 'Bannière',
+  popup: 'Pop-up',
+  configs: 'Configurations',
+  settings: 'Société',
+  sync: 'Synchronisation',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
+export const isAuditEntity = (e: string): e is AuditEntity => Object.hasOwn(AUDIT_ENTITY_LABELS, e);
+/** An entry's entity as staff read it (an unknown one, from an older version, as stored). */
+export const auditEntityLabel = (e: string) => (isAuditEntity(e) ? AUDIT_ENTITY_LABELS[e] : e);
+
+export const AUDIT_MSG = { entityUnknown: 'Entité inconnue : choisissez-la dans la liste.' } as const;
+
 /** Audit trail (issue 10 §4): the filters of `/layout/logs/audit`. */
 export const auditFilters = {
   USER_ID: z.coerce.number().int().positive(),
-  ENTITY: z.string().trim().min(1).max(60),
+  ENTITY: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityUnknown }),
   /** An action code, or AUDIT_SECURITY_FILTER for all the security events. */
   ACTION: z.string().trim().min(1).max(20),
   DATE_DEBUT: calendarDate(),
@@ -125,8 +183,16 @@ export function auditChanges(action: string, changes: unknown): AuditChange[] {
     return entries.map(([field, v]) => ({ field, before: (v as unknown[])[0], after: (v as unknown[])[1] }));
   }
   if (action === 'delete') return entries.map(([field, v]) => ({ field, before: v, after: null }));
+  if (action === 'create') return entries.map(([field, v]) => ({ field: apiFieldName(field), before: null, after: v }));
   return entries.map(([field, v]) => ({ field, before: null, after: v }));
 }
+
+/**
+ * A create recorded before issue 20 §14 named its fields as the table's properties (`name`,
+ * `circuitId`); later ones, like updates, use the API's names (`NAME`, `CIRCUIT_ID`). The viewer reads
+ * an old camelCase name as its API spelling so one record's history names a field one way.
+ */
+const apiFieldName = (field: string) => (/^[a-z][a-zA-Z0-9]*$/.test(field) ? field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase() : field);
 
 /** A recorded value as one line of text: dates and numbers as stored, objects as JSON, none as a dash. */
 export function auditValue(v: unknown): string {

@@ -111,14 +111,6 @@ export const COUPON_MSG = {
 /** The expiry must be after `today` (YYYY-MM-DD, Tunis): checked by the form and the server. */
 export const expiryAfter = (expiry: string | null | undefined, today: string) => !expiry || expiry > today;
 
-/** Today's calendar day in Tunis as YYYY-MM-DD: "after today" means the same day for the browser and the server. */
-export function todayInTunis(now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /**
  * A flag the body must carry (spec 2 §5 "Coupon: … active all required"): absent or null is "Ce champ
  * est obligatoire.", never a default; any other value is read as `flag01` reads it.

@@ -82,6 +82,11 @@ describe('connection logs', () => {
     await page.goto('/layout/logs');
     await until(() => rows(page).count()).toBe(50);
     await shot(page, 'logs');
+    // The audit trail's entity select, chosen from the URL, on a phone: this sign-in is an entry on the accounts.
+    await page.goto('/layout/logs/audit?ENTITY=users');
+    await until(() => page.locator('.audit-entity-filter .p-dropdown-label').textContent()).toBe('Utilisateurs back-office');
+    await until(() => rows(page).first().textContent()).toContain('Utilisateurs back-office');
+    await shot(page, 'audit');
     await page.context().close();
 
     const chef = await newPage(browser, { viewport: DESKTOP });
@@ -108,14 +113,27 @@ describe('audit trail', () => {
 
     await page.goto('/layout/logs/audit');
     await until(() => rows(page).count()).toBeGreaterThan(0);
-    await page.getByLabel('Entité').fill('clients_circuits');
+    // The entity is chosen by its French label (issue 20 §14), not typed as a table name.
+    await choose(page, 'audit-entity-filter', 'Circuits clients');
+    await until(() => page.url()).toContain('ENTITY=clients_circuits');
     await choose(page, 'audit-action-filter', 'Modification');
     await until(() => mine().count()).toBe(1);
     const row = mine().first();
     await expect(row.textContent()).resolves.toContain('admin@demo.tn');
     await expect(row.locator('.audit-changes').textContent()).resolves.toBe('DESCRIPTION : Avant → Après');
-    expect(await rows(page).allTextContents()).toSatisfy((all: string[]) => all.every((r) => r.includes('Modification') && r.includes('clients_circuits')));
+    expect(await rows(page).allTextContents()).toSatisfy((all: string[]) => all.every((r) => r.includes('Modification') && r.includes('Circuits clients')));
     await shot(page, 'audit-filtered');
+
+    // The search finds an entry by a value it wrote (issue 20 §14): the circuit's name finds its creation.
+    await choose(page, 'audit-action-filter', 'Toutes les actions');
+    await until(() => mine().count()).toBe(2);
+    const search = page.getByRole('searchbox', { name: 'Rechercher' });
+    await search.fill(String(stamp));
+    await until(() => mine().count()).toBe(1);
+    await expect(mine().first().textContent()).resolves.toContain('Création');
+    await expect(mine().first().locator('.audit-changes').textContent()).resolves.toContain(`NAME : — → Circuit audité ${stamp}`);
+    await shot(page, 'audit-search');
+    await search.fill('');
 
     // A click on the e-mail keeps that user's entries only.
     await choose(page, 'audit-action-filter', 'Toutes les actions');

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit, diff } from '../../modules/audit/audit.repository';
+import { audit, auditEntity, createdFields, diff } from '../../modules/audit/audit.repository';
 import { deleteMedia, uploadsDir } from '../../modules/media/media.service';
 import { mediaFor, mediaListFor } from '../../modules/media/media.service';
 import { EXPORT_CONTENT_TYPES, type ExportFormat, sendExport as sendExportReply } from '../exports';
@@ -179,6 +179,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   });
 
   if (def.listOnly) return { sendExport };
+  const entity = auditEntity(def.path);
 
   const createForm = formCreate(def, app.config.dataDir);
   app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
@@ -198,7 +199,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
         }
         const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
         await def.afterWrite?.(tx as unknown as Db, { id: created.id, body, before: null, user: req.user! });
-        await audit(tx, req.user, 'create', def.path, created.id, values);
+        const shown = (await findOneIn(tx as unknown as Db, created.id, req.user)) ?? body;
+        await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(body), shown));
         await upload?.save(tx as unknown as Db, created.id, req.user);
         return created.id;
       }),
@@ -231,7 +233,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
             sql`update ${def.table} set ${sql.identifier(col.name)} = v.pos from (values ${values}) as v(id, pos) where ${def.idColumn} = v.id returning ${def.idColumn}`,
           );
           if ((res as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Élément introuvable dans la liste.'] });
-          await audit(tx, req.user, 'reorder', def.path, null, { ids, from });
+          await audit(tx, req.user, 'reorder', entity, null, { ids, from });
         });
         return ok({ ids, from });
       },
@@ -257,7 +259,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
             await tx.update(def.table).set(values).where(eq(def.idColumn, id));
             await def.afterWrite?.(tx as unknown as Db, { id, body, before, user: req.user! });
             const after = await findOneIn(tx as unknown as Db, id, req.user);
-            await audit(tx, req.user, 'update', def.path, id, diff(before, after ?? {}));
+            await audit(tx, req.user, 'update', entity, id, diff(before, after ?? {}));
           }),
         );
       }
@@ -273,7 +275,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       await guard(() =>
         app.db.transaction(async (tx) => {
           await tx.delete(def.table).where(eq(def.idColumn, req.params.id));
-          await audit(tx, req.user, 'delete', def.path, req.params.id, before);
+          await audit(tx, req.user, 'delete', entity, req.params.id, before);
         }),
       );
       if (def.media) await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id });

@@ -4,7 +4,7 @@ import { type FileFamily, MAX_UPLOAD_FILES, MSG } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { audit } from '../../modules/audit/audit.repository';
+import { audit, auditEntity } from '../../modules/audit/audit.repository';
 import { detectType, saveMedia, uploadsDir } from '../../modules/media/media.service';
 import type { CurrentUser } from '../../plugins/auth';
 import { stripTags } from '../../plugins/sanitize';
@@ -108,7 +108,7 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
           stored.push(path.basename(m.original_url));
           saved.push(m.file_name);
         }
-        await audit(tx, user, 'media', def.path, id, { [upload.name]: saved.length === 1 ? saved[0] : saved });
+        await audit(tx, user, 'media', auditEntity(def.path), id, { [upload.name]: saved.length === 1 ? saved[0] : saved });
       },
       async discard() {
         await Promise.all(stored.map((name) => unlink(path.join(dir, name)).catch(() => {})));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../../modules/audit/audit.repository';
+import { audit, auditEntity } from '../../modules/audit/audit.repository';
 import { deleteMedia, saveMedia, saveMediaFiles, uploadsDir } from '../../modules/media/media.service';
 import { AppError, notFound, ok } from '../http';
 import { readUpload, readUploads } from '../multipart';
@@ -23,6 +23,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const names = def.media!.names;
+  const entity = auditEntity(def.path);
   const firstName = Object.keys(names)[0];
   const config = { action: def.actions.write };
   const tags = [def.tag];
@@ -41,7 +42,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
       const files = await readUploads(req, { several: many, oneOnly: severalOn.oneOnly, tooMany: severalOn.tooMany });
       // Where the record holds one file, the new one replaces it.
       const saved = await saveMediaFiles(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: id, collection: name, family, replace: !many }, files);
-      await audit(app.db, req.user, 'media', def.path, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
+      await audit(app.db, req.user, 'media', entity, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
       return ok(await findOne(id, req.user));
     }
     const file = await readUpload(req);
@@ -55,7 +56,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
       // A multiple name gains a file; any other name's file is replaced.
       replace: !(def.media!.multiple && name === firstName),
     });
-    await audit(app.db, req.user, 'media', def.path, id, { [name]: saved.file_name });
+    await audit(app.db, req.user, 'media', entity, id, { [name]: saved.file_name });
     return ok(await findOne(id, req.user));
   };
 
@@ -91,7 +92,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
       if (!(await findOne(req.params.id, req.user))) throw notFound();
       const removed = await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id, mediaId: req.params.mediaId });
       if (!removed) throw notFound();
-      await audit(app.db, req.user, 'media', def.path, req.params.id, { removed: req.params.mediaId });
+      await audit(app.db, req.user, 'media', entity, req.params.id, { removed: req.params.mediaId });
       return ok(await findOne(req.params.id, req.user));
     },
   );

@@ -1,4 +1,4 @@
-import type { AuditAction, SECURITY_AUDIT_ACTIONS } from '@app/domain';
+import { type AuditAction, type AuditEntity, isAuditEntity, type SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { auditLog } from './audit.table';
@@ -13,7 +13,8 @@ export async function audit(
   user: { id: number | null; email: string | null } | Pick<CurrentUser, 'id' | 'email'> | null,
   // One list of actions, with their labels, in @app/domain (logs.ts); the security ones are SECURITY_AUDIT_ACTIONS there.
   action: AuditAction,
-  entity: string,
+  // One list of entities, with the labels of the viewer's filter, in @app/domain (AUDIT_ENTITY_LABELS).
+  entity: AuditEntity,
   entityId: string | number | null,
   changes?: unknown,
 ) {
@@ -25,6 +26,20 @@ export async function audit(
     entityId: entityId == null ? null : String(entityId),
     changes: changes ?? null,
   });
+}
+
+/** A resource's path as the entity its writes are recorded under: a path without a label stops the start-up. */
+export function auditEntity(path: string): AuditEntity {
+  if (!isAuditEntity(path)) throw new Error(`${path} : entité du journal d'audit sans libellé (AUDIT_ENTITY_LABELS dans @app/domain)`);
+  return path;
+}
+
+/**
+ * What a create records: the fields the body gave, named and valued as the API shows the new record
+ * (`shown`, its DTO), so that a create and a later update of it name their fields alike (issue 20 §14).
+ */
+export function createdFields(fields: readonly string[], shown: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => Object.hasOwn(shown, f)).map((f) => [f, shown[f]]));
 }
 
 /** The fields whose value differs between two snapshots, as { field: [before, after] }. */

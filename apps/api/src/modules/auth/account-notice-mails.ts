@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/domain';
 import type { MailMessage } from '../../plugins/mail';
 import { escapeHtml } from './reset-code-mail';
 
@@ -22,17 +23,15 @@ function notice(to: string, subject: string, firstname: string, lines: string[])
   };
 }
 
-const when = (at: Date) => at.toLocaleString('fr-FR', { timeZone: 'Africa/Tunis', dateStyle: 'short', timeStyle: 'short' });
-
 /** Sent to the OLD address: the new one may be the intruder's. */
 export const emailChangedMail = (oldEmail: string, newEmail: string, firstname: string, at = new Date()) =>
   notice(oldEmail, EMAIL_CHANGED_SUBJECT, firstname, [
-    `L’adresse e-mail de connexion de votre compte back-office a été remplacée le ${when(at)} par : ${newEmail}.`,
+    `L’adresse e-mail de connexion de votre compte back-office a été remplacée le ${formatDateTime(at)} par : ${newEmail}.`,
     'Les messages du programme seront désormais envoyés à cette nouvelle adresse.',
   ]);
 
 export const passwordResetMail = (to: string, firstname: string, at = new Date()) =>
   notice(to, PASSWORD_RESET_SUBJECT, firstname, [
-    `Le mot de passe de votre compte back-office a été réinitialisé le ${when(at)} avec un code envoyé à cette adresse.`,
+    `Le mot de passe de votre compte back-office a été réinitialisé le ${formatDateTime(at)} avec un code envoyé à cette adresse.`,
     'Toutes les sessions ouvertes avec l’ancien mot de passe ont été fermées.',
   ]);

@@ -1,3 +1,4 @@
+import { todayInTunis } from '@app/domain';
 import path from 'node:path';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
@@ -102,7 +103,7 @@ const DAY = 86_400_000;
 /** Millimes as the numeric(14,3) text PostgreSQL takes. */
 export const dt = (millimes: number) => (millimes / 1000).toFixed(3);
 /** Today in Africa/Tunis shifted by `days`, as YYYY-MM-DD. */
-const tunisDay = (days: number) => new Date(Date.now() + days * DAY).toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' });
+const tunisDay = (days: number) => todayInTunis(new Date(Date.now() + days * DAY));
 const tint = ([r, g, b]: Rgb, k: number): Rgb => [(r + k * 23) % 200, (g + k * 37) % 200, (b + k * 53) % 200];
 
 export interface DemoProduct {

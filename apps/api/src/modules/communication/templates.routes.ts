@@ -20,12 +20,13 @@ import { deletedReply, exportParams, idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
-import { audit, diff } from '../audit/audit.repository';
+import { audit, auditEntity, createdFields, diff } from '../audit/audit.repository';
 import { cleanTemplateContent } from './template-text';
 import { templatesResource as def } from './templates.resource';
 import { messageTemplates as t } from './templates.table';
 
 const r = compileResource(def);
+const entity = auditEntity(def.path);
 const one = okReply(r.dto);
 const tags = [def.tag];
 const read = { action: def.actions.read };
@@ -114,10 +115,12 @@ export async function templatesRoutes(fastify: FastifyInstance) {
   };
 
   const create = async (req: FastifyRequest, body: Record<string, unknown>) => {
-    const values = r.toValues(wholeTemplate(body));
+    const whole = wholeTemplate(body);
+    const values = r.toValues(whole);
     const id = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(t).values(values as typeof t.$inferInsert).returning({ id: t.id });
-      await audit(tx, req.user, 'create', def.path, created.id, values);
+      const shown = (await findOne(tx as unknown as Db, created.id)) ?? whole;
+      await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(whole), shown));
       return created.id;
     });
     return ok(await mustFind(id));
@@ -134,7 +137,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(t.id, id));
       const after = await findOne(tx as unknown as Db, id);
-      await audit(tx, req.user, 'update', def.path, id, diff(before, after ?? {}));
+      await audit(tx, req.user, 'update', entity, id, diff(before, after ?? {}));
     });
     return ok(await mustFind(id));
   };
@@ -144,7 +147,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
     if (!before) throw notFound();
     await app.db.transaction(async (tx) => {
       await tx.delete(t).where(eq(t.id, id));
-      await audit(tx, req.user, 'delete', def.path, id, before);
+      await audit(tx, req.user, 'delete', entity, id, before);
     });
     return ok({ id });
   };

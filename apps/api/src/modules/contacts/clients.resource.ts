@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE } from '@app/domain';
+import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE, todayInTunis } from '@app/domain';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
@@ -17,7 +17,8 @@ const chefName = sql<string>`nullif(trim(${chef.firstname} || ' ' || ${chef.last
 /** POINTS_FID_N counts for the current year only (Africa/Tunis); another year reads as 0. */
 const pointsThisYear = sql<number>`(case when ${c.pointsYear} = extract(year from now() at time zone 'Africa/Tunis') then ${c.pointsFidN} else 0 end)`;
 const seniorityDays = sql<number>`((now() at time zone 'Africa/Tunis')::date - ${c.inscription})`;
-const year = () => new Date().getFullYear();
+/** The current year of Tunis (export headers). */
+const year = () => Number(todayInTunis().slice(0, 4));
 
 /** Clients a zone chief may see and change: his own, everywhere (spec 1 §6, issue 6 §7). */
 export const zoneScope = (user: { id: number; role: string }) => (user.role === ROLE.chefZone ? eq(c.chefZoneId, user.id) : undefined);

@@ -11,7 +11,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { idParams } from '../../lib/crud/schemas';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import { audit } from '../audit/audit.repository';
+import { audit, auditEntity } from '../audit/audit.repository';
 import { users } from '../auth/auth.table';
 import { clients } from '../contacts/clients.table';
 import { media } from '../media/media.table';
@@ -68,7 +68,7 @@ export async function badgesRoutes(fastify: FastifyInstance) {
       if (before.IS_ACTIVE !== 1) {
         await app.db.transaction(async (tx) => {
           await tx.update(badges).set({ isActive: 1, updatedAt: new Date() }).where(eq(badges.id, id));
-          await audit(tx, req.user, 'update', badgesResource.path, id, { IS_ACTIVE: [before.IS_ACTIVE, 1] });
+          await audit(tx, req.user, 'update', auditEntity(badgesResource.path), id, { IS_ACTIVE: [before.IS_ACTIVE, 1] });
         });
       }
       return ok((await findBadge(app.db, id))!);
@@ -113,7 +113,7 @@ export async function badgesRoutes(fastify: FastifyInstance) {
         }
       }
       // A security event (issue 19 §6): who mailed which client's users, from where, even when nothing left.
-      await audit(app.db, req.user, 'badge_mail', badgesResource.path, id, {
+      await audit(app.db, req.user, 'badge_mail', auditEntity(badgesResource.path), id, {
         client: client.id,
         recipients: recipients.map((r) => r.email),
         sent,

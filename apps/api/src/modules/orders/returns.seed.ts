@@ -1,4 +1,4 @@
-import { returnNumber } from '@app/domain';
+import { returnNumber, todayInTunis } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DemoProduct } from '../catalogue/catalogue.seed';
@@ -25,7 +25,7 @@ export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40):
   const dates = Array.from({ length: count }, () => new Date(now - Math.floor(r() * 700 + 1) * DAY - Math.floor(r() * 36_000_000))).sort((a, b) => a.getTime() - b.getTime());
   const perYear = new Map<number, number>();
   for (const at of dates) {
-    const year = Number(at.toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' }).slice(0, 4));
+    const year = Number(todayInTunis(at).slice(0, 4));
     const seq = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, seq);
     const client = clientRows[Math.floor(r() * clientRows.length)];

@@ -1,4 +1,4 @@
-import type { GiftConversion, StarterPurchase } from '@app/domain';
+import { formatDate, formatDateTime, type GiftConversion, type StarterPurchase } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
@@ -8,10 +8,6 @@ import type { ConversionKind } from './conversions.service';
 import { qrPng } from './qr';
 
 const A4 = { width: 595.28, height: 841.89 };
-/** Dates of the slip in the programme's time zone, whatever the server's. */
-const TUNIS = { timeZone: 'Africa/Tunis', day: '2-digit', month: '2-digit', year: 'numeric' } as const;
-const tunisDay = (d: Date) => new Intl.DateTimeFormat('fr-FR', TUNIS).format(d);
-const tunisDateTime = (d: Date) => `${tunisDay(d)} à ${new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', hour: '2-digit', minute: '2-digit' }).format(d)}`;
 const M = 50;
 
 /**
@@ -36,11 +32,11 @@ export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: strin
   const contact = [company.ADDRESS, company.PHONE && `Tél. ${company.PHONE}`].filter(Boolean).join(' · ');
   if (contact) doc.text(contact);
   doc.font('bold').fontSize(20).fillColor('#000').text('BON DE SORTIE', M, M, { width, align: 'right' });
-  doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width, align: 'right' }).text(`Édité le ${tunisDay(now)}`, { width, align: 'right' });
+  doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width, align: 'right' }).text(`Édité le ${formatDate(now)}`, { width, align: 'right' });
 
   const pointsUsed = 'POINTS_USED' in c ? c.POINTS_USED : null;
   const rows: [string, string][] = [
-    ['Date de la demande', tunisDateTime(new Date(c.CREATED_AT))],
+    ['Date de la demande', formatDateTime(c.CREATED_AT)],
     ['Code client', c.CODE_CLIENT],
     ['Client', c.CLIENT_NAME],
     ['Adresse', [c.ADDRESS, client?.gouvernorat].filter(Boolean).join(', ') || '—'],

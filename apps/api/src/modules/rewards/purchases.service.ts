@@ -1,4 +1,4 @@
-import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber } from '@app/domain';
+import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber, todayInTunis } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
@@ -13,7 +13,6 @@ import { newQrToken } from './qr';
 import { vocherPurchases } from './vouchers.table';
 
 /** Today in Tunis, YYYY-MM-DD: a gift's dates are days of the programme's country. */
-export const tunisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis' }).format(new Date());
 
 type Gift = typeof loyaltyGifts.$inferSelect;
 
@@ -44,7 +43,7 @@ const restrictions = (g: Gift): GiftRestrictions => ({
 
 /** 422 naming the field when `client` may not buy `qte` of `gift` today (the domain rule). */
 function checkEligible(gift: Gift, client: ClientClassification, qte: number) {
-  const refusal = giftRefusal(restrictions(gift), client, qte, tunisToday());
+  const refusal = giftRefusal(restrictions(gift), client, qte, todayInTunis());
   if (refusal) throw new AppError(422, refusal, { [refusal === GIFT_MSG.stockInsufficient ? 'QTE' : 'LOYALTY_GIFT_ID']: [refusal] });
 }
 

@@ -1,4 +1,4 @@
-import { GIFT_MSG, GIFTS_PAGE_SIZE, MSG, type StartingGift, startingGiftBody } from '@app/domain';
+import { formatDate, GIFT_MSG, GIFTS_PAGE_SIZE, MSG, type StartingGift, startingGiftBody } from '@app/domain';
 import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { startingGifts as t } from './gifts.table';
@@ -22,7 +22,7 @@ export const startingGiftsResource = defineResource<StartingGift>()({
     { api: 'REF', column: t.ref, search: true, export: { header: 'Référence', width: 1 } },
     { api: 'NAME', column: t.name, search: true, export: { header: 'Titre', width: 2 } },
     { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 3 } },
-    { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1, format: (v) => formatDay(v as string) } },
+    { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1, format: (v) => formatDate(v as string) } },
   ],
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
   defaultPerPage: GIFTS_PAGE_SIZE,
@@ -32,8 +32,3 @@ export const startingGiftsResource = defineResource<StartingGift>()({
   formCreate: true,
   export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
 });
-
-/** The creation day in Tunis, DD/MM/YYYY (the list's date column). */
-function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
-}

@@ -1,11 +1,7 @@
-import { type ContactRequest, contactRequestBody, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { type ContactRequest, contactRequestBody, formatDateTime, SHOWCASE_PAGE_SIZE } from '@app/domain';
 import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { contactRequests as t } from './showcase.table';
-
-const TUNIS = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-/** DD/MM/YYYY à HH:mm, Tunis time whatever the server's zone. */
-const inTunis = (iso: string) => TUNIS.format(new Date(iso)).replace(' ', ' à ');
 
 /** Contact requests (spec 3 §2.10, route /layout/prises-contacts): newest first. */
 export const contactRequestsResource = defineResource<ContactRequest>()({
@@ -25,7 +21,7 @@ export const contactRequestsResource = defineResource<ContactRequest>()({
       column: t.createdAt,
       ...dateTimeField,
       sort: true,
-      export: { header: 'Reçue le', width: 1.2, format: (v) => (v ? inTunis(v as string) : '') },
+      export: { header: 'Reçue le', width: 1.2, format: (v) => formatDateTime(v as string) },
     },
   ],
   defaultSort: { field: 'created_at', order: 'desc' },

@@ -62,7 +62,7 @@ export async function chefZoneRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { PASSWORD, ...body } = req.body;
       const values = { ...r.toValues(body), roleId: await chefZoneRoleId(app.db) };
-      const id = await createAccount(app.db, req.user!, values, PASSWORD);
+      const id = await createAccount(app.db, req.user!, values, PASSWORD, { fields: Object.keys(body), read: findZoneChief });
       reply.code(201);
       return ok(await mustFind(id));
     },

@@ -93,7 +93,10 @@ export async function clientUsersRoutes(fastify: FastifyInstance) {
       const roleId = await patenteRole(app.db, ROLE_ID);
       await assertClientExists(app.db, body.CLIENT_ID as number);
       // An unusable password: 256 random bits nobody ever sees. The invitation's link sets the real one.
-      const id = await createAccount(app.db, req.user!, { ...r.toValues(body), roleId }, randomBytes(32).toString('base64url'));
+      const id = await createAccount(app.db, req.user!, { ...r.toValues(body), roleId }, randomBytes(32).toString('base64url'), {
+        fields: Object.keys(req.body),
+        read: findClientUser,
+      });
       reply.code(201);
       const created = await findClientUser(app.db, id);
       if (!created) throw notFound();

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit, diff } from '../audit/audit.repository';
+import { audit, createdFields, diff } from '../audit/audit.repository';
 import { EMAIL_EXISTS } from '../auth/account.service';
 import { emailTakenByOther, revokeUserSessions } from '../auth/auth.repository';
 import { users } from '../auth/auth.table';
@@ -51,8 +51,17 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates an account; the password is hashed here and appears in neither the reply nor the audit trail. */
-export async function createAccount(db: Db, actor: Actor, values: Values, password: string): Promise<number> {
+/**
+ * Creates an account; the password is hashed here and appears in neither the reply nor the audit trail.
+ * The trail records the body's `fields` as `read` shows the new account (API names, as an update's diff).
+ */
+export async function createAccount(
+  db: Db,
+  actor: Actor,
+  values: Values,
+  password: string,
+  shown: { fields: readonly string[]; read: (db: Db, id: number) => Promise<object | null> },
+): Promise<number> {
   await assertFree(db, { email: values.email as string, code: values.codeChefZone as string | undefined });
   const passwordHash = await hashPassword(password);
   return guarded(() =>
@@ -61,7 +70,8 @@ export async function createAccount(db: Db, actor: Actor, values: Values, passwo
         .insert(users)
         .values({ ...values, passwordHash } as typeof users.$inferInsert)
         .returning({ id: users.id });
-      await audit(tx, actor, 'create', ENTITY, created.id, values);
+      const dto = (await shown.read(tx as unknown as Db, created.id)) as Values | null;
+      await audit(tx, actor, 'create', ENTITY, created.id, createdFields(shown.fields, dto ?? {}));
       return created.id;
     }),
   );

@@ -111,7 +111,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { PASSWORD, ROLE_ID, ...body } = req.body;
       const values = { ...r.toValues(body), roleId: await roleForNewUser(app.db, req.user!, ROLE_ID) };
-      const id = await createAccount(app.db, req.user!, values, PASSWORD);
+      const id = await createAccount(app.db, req.user!, values, PASSWORD, { fields: [...Object.keys(body), 'ROLE_ID'], read: findStaffUser });
       reply.code(201);
       return ok(await mustFind(id));
     },

@@ -10,7 +10,7 @@ describe('column helpers', () => {
   });
 
   it('formats cells by kind', () => {
-    const row = { amount: 1234.5, day: '2025-03-07T09:05:00', name: 'Épicerie', none: null };
+    const row = { amount: 1234.5, day: '2025-03-07T08:05:00.000Z' /* 09:05 in Tunis */, name: 'Épicerie', none: null };
     expect(cellText({ field: 'amount', kind: 'money' }, row)).toBe('1\u00a0234,500 DT');
     expect(cellText({ field: 'day', kind: 'date' }, row)).toBe('07/03/2025');
     expect(cellText({ field: 'day', kind: 'datetime' }, row)).toBe('07/03/2025 à 09:05');

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/domain';
+import { formatDate, toApiDate } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { OverlayPanel } from 'primereact/overlaypanel';
@@ -45,7 +45,7 @@ export default function DatePicker(props: DateFieldProps) {
           ref={field.ref}
           name={field.name}
           className={`p-inputtext p-component${error ? ' p-invalid' : ''}`}
-          value={formatDate(current)}
+          value={formatDate(toApiDate(current))}
           placeholder={props.placeholder ?? 'jj/mm/aaaa'}
           readOnly
           disabled={disabled}

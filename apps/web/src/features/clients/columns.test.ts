@@ -14,7 +14,7 @@ const row = {
   POINTS_FID_N: 300,
   CA_N_1: 1234.5,
   INSCRIPTION: '2023-09-01',
-  LASTUSE: '2026-02-03T10:07:00',
+  LASTUSE: '2026-02-03T09:07:00.000Z', // as the API sends it: 10:07 in Tunis
   STATUS: 1,
 } as unknown as Client;
 

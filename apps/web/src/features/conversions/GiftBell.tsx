@@ -1,4 +1,4 @@
-import { can, ORDER_BELL_REFRESH_MS } from '@app/domain';
+import { can, formatDate, ORDER_BELL_REFRESH_MS } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef } from 'react';
@@ -17,7 +17,6 @@ interface GiftBellItem {
   DATE: string;
 }
 const fetchGiftBell = () => api.get<{ count: number; items: GiftBellItem[] }>('getAskPurchases', undefined, { quiet: true, silent: true });
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString('fr-FR');
 
 /**
  * The header's gift bell (issue 8 §2, `GET getAskPurchases`): waiting gift requests (user, gift,
@@ -58,7 +57,7 @@ export function GiftBell() {
                 >
                   <span className="bell-user">{item.USER}</span>
                   <span className="bell-meta">
-                    {item.GIFT} · {dayOf(item.DATE)}
+                    {item.GIFT} · {formatDate(item.DATE)}
                   </span>
                 </button>
               </li>

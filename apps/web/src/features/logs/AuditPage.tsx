@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { api } from '../../lib/api';
-import { AUDIT_ACTION_OPTIONS, auditColumns, NEWEST_AUDIT } from './columns';
+import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, NEWEST_AUDIT } from './columns';
 import { DayFilter } from './DayFilter';
 import { ALL, FilterDropdown, orAll } from './FilterDropdown';
 import './logs.css';
@@ -32,9 +32,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 /**
  * The audit trail (issue 10 §4, `/layout/logs/audit`, admin only): every staff write, newest first,
- * filtered by entity, action, user (a click on an e-mail keeps that user's entries) and a date
- * range (all in the URL), searched on the e-mail, the
- * entity and its id, paged in SQL, exported as filtered.
+ * filtered by entity (chosen by its French label), action, user (a click on an e-mail keeps that
+ * user's entries) and a date range (all in the URL), searched on the e-mail, the entity, its id and
+ * the values written, paged in SQL, exported as filtered.
  */
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();
@@ -76,7 +76,7 @@ export default function AuditPage() {
         query={Object.fromEntries(FILTERS.map((f) => [f, value(f) || undefined]))}
         toolbarExtra={
           <div className="logs-filters">
-            <input className="p-inputtext" value={value('ENTITY')} onChange={(e) => setFilter('ENTITY', e.target.value.trim())} placeholder="Entité (ex. clients)" aria-label="Entité" />
+            <FilterDropdown className="audit-entity-filter" label="Entité" value={orAll(value('ENTITY'))} options={AUDIT_ENTITY_OPTIONS} onChange={(v) => setFilter('ENTITY', v === ALL ? '' : v)} />
             <FilterDropdown className="audit-action-filter" label="Action" value={orAll(value('ACTION'))} options={AUDIT_ACTION_OPTIONS} onChange={(v) => setFilter('ACTION', v === ALL ? '' : v)} />
             <DayFilter id="audit-from" label="Du" value={value('DATE_DEBUT')} onChange={(d) => setFilter('DATE_DEBUT', d)} />
             <DayFilter id="audit-to" label="Au" value={value('DATE_FIN')} onChange={(d) => setFilter('DATE_FIN', d)} />

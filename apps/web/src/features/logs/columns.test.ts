@@ -1,7 +1,7 @@
-import type { ConnectionLog } from '@app/domain';
+import { AUDIT_ENTITIES, type AuditEntry, type ConnectionLog } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../../components/data-table/columns';
-import { AUDIT_ACTION_OPTIONS, auditColumns, logColumns } from './columns';
+import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, logColumns } from './columns';
 
 const log: ConnectionLog = { id: 1, PLATFORM: 'Application Mobile', DEVICE_NAME: 'iPhone 13', DEVICE_ID: null, IP: null, CLIENT_ID: 4, CLIENT: 'Superette Ennour', USER_ID: 9, USER: 'Sami Trabelsi', DATE_LOGIN: '2025-03-10T09:30:00.000Z' };
 
@@ -15,6 +15,17 @@ describe('log columns (spec 3 §2.13)', () => {
   it('audit columns: date, user, action, entity, id, changes', () => {
     const cols = auditColumns({ action: () => '', changes: () => '', user: () => '' });
     expect(cols.map((c) => c.field)).toEqual(['AT', 'USER_EMAIL', 'ACTION', 'ENTITY', 'ENTITY_ID', 'CHANGES']);
+    const entry = { ENTITY: 'clients_circuits' } as AuditEntry;
+    expect(cols[3].render!(entry)).toBe('Circuits clients');
+  });
+  it('audit entity filter: all, then every entity by its French label, alphabetically (issue 20 §14)', () => {
+    expect(AUDIT_ENTITY_OPTIONS[0]).toEqual({ label: 'Toutes les entités', value: 'all' });
+    const rest = AUDIT_ENTITY_OPTIONS.slice(1);
+    expect(rest.map((o) => o.value).sort()).toEqual([...AUDIT_ENTITIES].sort());
+    expect(rest).toContainEqual({ label: 'Circuits clients', value: 'clients_circuits' });
+    expect(rest).toContainEqual({ label: 'Clients', value: 'clients' });
+    expect(rest.map((o) => o.label)).toEqual(rest.map((o) => o.label).sort((a, b) => a.localeCompare(b, 'fr')));
+    expect(rest.every((o) => o.label !== o.value)).toBe(true);
   });
   it('audit action filter: all, the security events together, then each action by its French label', () => {
     expect(AUDIT_ACTION_OPTIONS.slice(0, 2)).toEqual([

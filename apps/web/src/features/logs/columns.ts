@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_SECURITY_FILTER, AUDIT_SECURITY_LABEL, type AuditEntry, auditActionLabel, type ConnectionLog } from '@app/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SECURITY_FILTER, AUDIT_SECURITY_LABEL, type AuditEntry, auditActionLabel, auditEntityLabel, type ConnectionLog } from '@app/domain';
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../components/data-table';
 import { ALL } from './FilterDropdown';
@@ -20,7 +20,7 @@ export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; chan
     { field: 'AT', header: 'Date', sortable: true, kind: 'datetime', width: '10rem' },
     { field: 'USER_EMAIL', header: 'Utilisateur', sortable: true, kind: 'custom', render: cells.user, width: '14rem' },
     { field: 'ACTION', header: 'Action', sortable: true, kind: 'custom', render: cells.action, width: '9rem' },
-    { field: 'ENTITY', header: 'Entité', sortable: true, width: '10rem' },
+    { field: 'ENTITY', header: 'Entité', sortable: true, kind: 'custom', render: (e) => auditEntityLabel(e.ENTITY), width: '11rem' },
     { field: 'ENTITY_ID', header: 'Id', width: '5rem' },
     { field: 'CHANGES', header: 'Modifications (avant → après)', kind: 'custom', render: cells.changes },
   ];
@@ -34,4 +34,10 @@ export const AUDIT_ACTION_OPTIONS = [
   { label: 'Toutes les actions', value: ALL },
   { label: AUDIT_SECURITY_LABEL, value: AUDIT_SECURITY_FILTER },
   ...AUDIT_ACTIONS.map((a) => ({ label: auditActionLabel(a), value: a })),
+];
+
+/** Every entity by its French label, in alphabetical order (issue 20 §14): staff need not know the tables' names. */
+export const AUDIT_ENTITY_OPTIONS = [
+  { label: 'Toutes les entités', value: ALL },
+  ...AUDIT_ENTITIES.map((e) => ({ label: auditEntityLabel(e), value: e as string })).sort((a, b) => a.label.localeCompare(b.label, 'fr')),
 ];

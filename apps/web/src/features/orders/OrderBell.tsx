@@ -1,4 +1,4 @@
-import { can, formatMoney, ORDER_BELL_REFRESH_MS } from '@app/domain';
+import { can, formatDate, formatMoney, ORDER_BELL_REFRESH_MS } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef } from 'react';
@@ -8,7 +8,6 @@ import { BELL_KEY, fetchBell } from './orders.api';
 import './orders.css';
 
 /** Date part only (spec 1 header bells: the part before the first space), DD/MM/YYYY in local time. */
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString('fr-FR');
 
 /**
  * The header's order bell (spec 1 header; issue 7 §3): the number of new orders and the newest of
@@ -49,7 +48,7 @@ export function OrderBell() {
                 >
                   <span className="bell-user">{item.USER}</span>
                   <span className="bell-meta">
-                    {item.NUM_ORDER} · {formatMoney(item.TOTAL)} · {dayOf(item.DATE)}
+                    {item.NUM_ORDER} · {formatMoney(item.TOTAL)} · {formatDate(item.DATE)}
                   </span>
                 </button>
               </li>
