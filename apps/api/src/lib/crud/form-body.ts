@@ -39,12 +39,14 @@ function typed(field: z.ZodType, value: string): unknown {
   return value;
 }
 
+const chosenFiles = (files: Upload[]) => files.filter((f) => f.buffer.length > 0 || f.fileName);
+
 /**
  * The file sent with a form-data create: the field named after a media name, or `file` (or `MEDIA`)
  * for the first name. A part with no bytes and no name is an empty file input (nothing chosen).
  */
 export function createUpload(names: Record<string, FileFamily>, files: Upload[]): { name: string; family: FileFamily; file: Upload } | null {
-  const chosen = files.filter((f) => f.buffer.length > 0 || f.fileName);
+  const chosen = chosenFiles(files);
   if (!chosen.length) return null;
   const file = chosen[0];
   // `file`, or `MEDIA` as spec 2's form-data creates name it, is the first media name.
@@ -62,23 +64,29 @@ export interface PendingUpload {
 }
 
 /**
- * POST of a resource with `formCreate`: the route options that read a multipart body before
- * validation (so the resource's one schema judges it), and the file of the request, its bytes
- * checked before any row is written. A JSON create goes through unchanged.
+ * POST of a resource with `formCreate` (and its PUT, given `update` and the PUT's schema): the route
+ * options that read a multipart body before validation (so the resource's one schema judges it),
+ * and the file of the request, its bytes checked before any row is written. A JSON body goes
+ * through unchanged; a PUT without a file keeps the stored one.
  */
-export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, dataDir: string) {
+export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, dataDir: string, update?: { schema: z.ZodObject }) {
   const names = def.formCreate ? def.media?.names : undefined;
   const files = new WeakMap<FastifyRequest, Upload[]>();
-  const route = names
-    ? {
-        preValidation: async (req: FastifyRequest) => {
-          if (!req.isMultipart()) return;
-          const form = await readMultipart(req);
-          req.body = formFieldsToBody(def.body, form.fields);
-          files.set(req, form.files);
-        },
-      }
-    : {};
+  const infer = update ? undefined : def.inferOnCreate;
+  const route =
+    names || infer
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            if (names && req.isMultipart()) {
+              const form = await readMultipart(req);
+              req.body = formFieldsToBody(update?.schema ?? def.body, form.fields);
+              files.set(req, form.files);
+            }
+            const body = req.body;
+            if (infer && body && typeof body === 'object' && !Array.isArray(body)) infer.fill(body as Record<string, unknown>, { file: chosenFiles(files.get(req) ?? []).length > 0 });
+          },
+        }
+      : {};
   const docs = names ? { consumes: ['application/json', 'multipart/form-data'] } : {};
 
   async function check(req: FastifyRequest): Promise<PendingUpload | null> {
@@ -96,6 +104,8 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
           family: upload.family,
           fileName: upload.file.fileName,
           buffer: upload.file.buffer,
+          // An update's file takes the place of the stored one (a multiple name gains one, as its upload call does).
+          replace: update !== undefined && !(def.media?.multiple && upload.name === Object.keys(names!)[0]),
         });
         stored = path.basename(saved.original_url);
         await audit(tx, user, 'media', def.path, id, { [upload.name]: saved.file_name });
