@@ -59,7 +59,7 @@ const putForm = (url: string, fields: Record<string, string>, file?: Parameters<
   const m = multipart(fields, file);
   return t.app.inject({ method: 'PUT', url, payload: m.payload, headers: { ...admin, ...m.headers } });
 };
-/** The record without the changed field (and the aliases that follow it). */
+/** The record without the changed field. */
 const others = (dto: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(dto).filter(([k]) => k !== field));
 
 describe('PUT of one field, every generic resource', () => {
