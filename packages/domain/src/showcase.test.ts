@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
-import { contactRequestBody, galleryBody, galleryUpdateBody, homeServiceUpdateBody, isHttpUrl, partnerToolBody, SHOWCASE_MSG, websiteServiceBody } from './showcase';
+import { contactRequestBody, galleryBody, galleryUpdateBody, homeServiceUpdateBody, inferGalleryKind, isHttpUrl, partnerToolBody, SHOWCASE_MSG, websiteServiceBody } from './showcase';
 
 const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -27,6 +27,12 @@ describe('showcase rules', () => {
     expect(errors(galleryBody.safeParse({ TITLE: 'T', TYPE: 'video', LINK: '' }))).toEqual({ LINK: SHOWCASE_MSG.linkRequired });
     expect(galleryBody.parse({ TITLE: 'T', TYPE: 'image', LINK: 'https://x.tn' }).LINK).toBeNull();
     expect(galleryUpdateBody.safeParse({ POSITION: 3 }).success).toBe(true);
+  });
+  it('a gallery item sent without TYPE is a photo with a file, else a video with a link (issue 20 §13)', () => {
+    expect(inferGalleryKind({ LINK: 'https://youtu.be/x' }, true)).toBe('image');
+    expect(inferGalleryKind({ LINK: 'https://youtu.be/x' }, false)).toBe('video');
+    expect(inferGalleryKind({ LINK: ' ' }, false)).toBeUndefined();
+    expect(inferGalleryKind({ TYPE: 'video', LINK: 'https://youtu.be/x' }, true)).toBe('video');
   });
   it('a contact request: name and message required, phone exactly 8 digits or +', () => {
     expect(errors(contactRequestBody.safeParse({ NAME: '', GSM: '1234567', CONTENT: '' }))).toEqual({ NAME: MSG.required, GSM: MSG.phone8, CONTENT: MSG.required });

@@ -119,6 +119,16 @@ const galleryKind = z.enum(GALLERY_KINDS, { error: SHOWCASE_MSG.kindRequired });
 export const galleryBody = z
   .object({ TITLE: requiredText(255), TYPE: galleryKind, LINK: httpUrl(), POSITION: z.number().int().min(1).optional() })
   .superRefine(kindAndLink);
+/**
+ * The kind of a new gallery item the caller did not name (spec 3 §7 lists POST gallery as POSITION,
+ * TITLE, LINK, file: no TYPE): a photo with a file, else a video with a link; neither leaves it
+ * unnamed (then « Choisissez Image ou Vidéo. »). A file wins over a link, which an image drops.
+ */
+export function inferGalleryKind(body: { TYPE?: unknown; LINK?: unknown }, hasFile: boolean): GalleryKind | undefined {
+  if (body.TYPE !== undefined) return body.TYPE as GalleryKind;
+  if (hasFile) return 'image';
+  return typeof body.LINK === 'string' && present(body.LINK) ? 'video' : undefined;
+}
 export const galleryUpdateBody = z
   .object({ TITLE: requiredText(255).optional(), TYPE: galleryKind.optional(), LINK: httpUrl().optional(), POSITION: z.number().int().min(1).optional() })
   .superRefine(kindAndLink);

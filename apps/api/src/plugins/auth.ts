@@ -22,6 +22,11 @@ declare module 'fastify' {
     public?: boolean;
     /** What the route needs: an action of the permission map, or `self` for any signed-in user. */
     action?: Action | 'self';
+    /**
+     * The generic update of a plain resource (lib/crud): its list and detail are /api/{resource}. Lets
+     * the tests walk every partial update from the route table.
+     */
+    partialUpdateOf?: string;
   }
   interface FastifyRequest {
     user: CurrentUser | null;

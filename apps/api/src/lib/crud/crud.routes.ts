@@ -17,7 +17,7 @@ import { formCreate } from './form-body';
 import { idIn, orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
-import { deletedReply, exportParams, exportQuery, idParams, partialBody, reorderBody, reorderReply } from './schemas';
+import { deletedReply, exportParams, exportQuery, idParams, mergeForUpdate, partialBody, reorderBody, reorderReply } from './schemas';
 
 /** Rows read per export query: small enough that a batch dies young instead of piling up in the old heap (RSS). */
 export const EXPORT_BATCH = 500;
@@ -67,7 +67,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const read = { action: def.actions.read };
   const write = { action: def.actions.write };
   const tags = [def.tag];
-  const updateBody = def.updateBody ?? partialBody(def.body);
+  // PUT: any subset of the fields, each checked alone by the route, then merged over the stored row
+  // and checked as the whole record it leaves (mergeForUpdate).
+  const updateRecord = def.updateBody ?? def.body;
+  const updateBody = partialBody(updateRecord);
   const scoped = (user: CurrentUser | null, where?: SQL) => and(where, user && def.scope ? def.scope(user) : undefined);
   const filterSchemas = Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]));
   // Typed as the plain list query: the filters are read by name through `filtered`.
@@ -182,7 +185,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const entity = auditEntity(def.path);
 
   const createForm = formCreate(def, app.config.dataDir);
-  app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
+  const updateForm = formCreate(def, app.config.dataDir, { schema: updateBody });
+  app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...(def.inferOnCreate && { description: def.inferOnCreate.note }), ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
     const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
     const values = r.toValues(body);
     await def.prepare?.(values, { user: req.user!, mode: 'create', body, db: app.db });
@@ -243,26 +247,50 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   app.put(
     def.writePaths?.update ?? `${base}/:id`,
     {
-      config: write,
-      schema: { tags, summary: def.updateBody ? 'Modifier' : 'Modifier (champs partiels acceptés)', params: idParams, body: updateBody, response: { 200: one } },
+      config: { ...write, partialUpdateOf: def.path },
+      ...updateForm.route,
+      schema: {
+        tags,
+        summary: 'Modifier (champs partiels acceptés)',
+        description:
+          'Tout sous-ensemble des champs : ils sont fusionnés avec l’enregistrement stocké, qui est validé en entier (champs obligatoires, début ≤ fin, min ≤ max) ; seuls les champs envoyés sont écrits.' +
+          (def.media && def.formCreate ? ' Accepte aussi multipart/form-data : sans fichier, le fichier stocké est gardé.' : ''),
+        ...updateForm.docs,
+        params: idParams,
+        body: updateBody,
+        response: { 200: one },
+      },
     },
     async (req) => {
       const id = req.params.id;
-      const before = await mustFind(id, req.user);
-      const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
-      const values = r.toValues(body);
-      await def.prepare?.(values, { user: req.user!, mode: 'update', id, body, db: app.db });
-      if (Object.keys(values).length || def.afterWrite) {
-        if ('updatedAt' in def.table) values.updatedAt = new Date();
-        await guard(() =>
-          app.db.transaction(async (tx) => {
-            await tx.update(def.table).set(values).where(eq(def.idColumn, id));
-            await def.afterWrite?.(tx as unknown as Db, { id, body, before, user: req.user! });
-            const after = await findOneIn(tx as unknown as Db, id, req.user);
+      const sent = withCleanRichText(req.body as Record<string, unknown>, r.richText);
+      const upload = await updateForm.check(req);
+      await guard(() =>
+        app.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          // The row is locked before it is read: a concurrent PUT of another field waits, then merges over this one.
+          await tx.select({ id: def.idColumn }).from(def.table).where(eq(def.idColumn, id)).for('update');
+          const before = await findOneIn(db, id, req.user);
+          if (!before) throw notFound();
+          const body = mergeForUpdate(updateRecord, def.storedAsBody ? def.storedAsBody(before) : before, sent);
+          const values = r.toValues(body);
+          await def.prepare?.(values, { user: req.user!, mode: 'update', id, body, db });
+          if (Object.keys(values).length || def.afterWrite) {
+            if (Object.keys(values).length) {
+              if ('updatedAt' in def.table) values.updatedAt = new Date();
+              await tx.update(def.table).set(values).where(eq(def.idColumn, id));
+            }
+            await def.afterWrite?.(db, { id, body, before, user: req.user! });
+            const after = await findOneIn(db, id, req.user);
             await audit(tx, req.user, 'update', entity, id, diff(before, after ?? {}));
-          }),
-        );
-      }
+          }
+          // Last: a file replaced on disk cannot be put back if something after it failed.
+          await upload?.save(db, id, req.user);
+        }),
+      ).catch(async (err) => {
+        await upload?.discard();
+        throw err;
+      });
       return ok(await mustFind(id, req.user));
     },
   );

@@ -39,12 +39,14 @@ function typed(field: z.ZodType, value: string): unknown {
   return value;
 }
 
+const chosenFiles = (files: Upload[]) => files.filter((f) => f.buffer.length > 0 || f.fileName);
+
 /**
  * The file sent with a form-data create: the field named after a media name, or `file` (or `MEDIA`)
  * for the first name. A part with no bytes and no name is an empty file input (nothing chosen).
  */
 export function createUpload(names: Record<string, FileFamily>, files: Upload[]): { name: string; family: FileFamily; file: Upload; files: Upload[] } | null {
-  const chosen = files.filter((f) => f.buffer.length > 0 || f.fileName);
+  const chosen = chosenFiles(files);
   if (!chosen.length) return null;
   // `file`, or `MEDIA` as spec 2's form-data creates name it, is the first media name.
   const nameOf = (f: Upload) => (f.field === 'file' || f.field === 'MEDIA' ? Object.keys(names)[0] : f.field);
@@ -66,27 +68,33 @@ export interface PendingUpload {
 }
 
 /**
- * POST of a resource with `formCreate`: the route options that read a multipart body before
- * validation (so the resource's one schema judges it), and the file of the request, its bytes
- * checked before any row is written. A JSON create goes through unchanged.
+ * POST of a resource with `formCreate` (and its PUT, given `update` and the PUT's schema): the route
+ * options that read a multipart body before validation (so the resource's one schema judges it),
+ * and the file of the request, its bytes checked before any row is written. A JSON body goes
+ * through unchanged; a PUT without a file keeps the stored one.
  */
-export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, dataDir: string) {
+export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, dataDir: string, update?: { schema: z.ZodObject }) {
   const names = def.formCreate ? def.media?.names : undefined;
   const severalOn = def.media?.severalOn;
   const files = new WeakMap<FastifyRequest, Upload[]>();
-  const route = names
-    ? {
-        preValidation: async (req: FastifyRequest) => {
-          if (!req.isMultipart()) return;
-          const form = await readMultipart(req, severalOn ? { maxFiles: MAX_UPLOAD_FILES } : {}).catch((err) => {
-            if ((err as { code?: string }).code !== 'FST_FILES_LIMIT' || !severalOn) throw err;
-            throw new AppError(422, severalOn.tooMany, { file: [severalOn.tooMany] });
-          });
-          req.body = formFieldsToBody(def.body, form.fields);
-          files.set(req, form.files);
-        },
-      }
-    : {};
+  const infer = update ? undefined : def.inferOnCreate;
+  const route =
+    names || infer
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            if (names && req.isMultipart()) {
+              const form = await readMultipart(req, severalOn ? { maxFiles: MAX_UPLOAD_FILES } : {}).catch((err) => {
+                if ((err as { code?: string }).code !== 'FST_FILES_LIMIT' || !severalOn) throw err;
+                throw new AppError(422, severalOn.tooMany, { file: [severalOn.tooMany] });
+              });
+              req.body = formFieldsToBody(update?.schema ?? def.body, form.fields);
+              files.set(req, form.files);
+            }
+            const body = req.body;
+            if (infer && body && typeof body === 'object' && !Array.isArray(body)) infer.fill(body as Record<string, unknown>, { file: chosenFiles(files.get(req) ?? []).length > 0 });
+          },
+        }
+      : {};
   const docs = names ? { consumes: ['application/json', 'multipart/form-data'] } : {};
 
   async function check(req: FastifyRequest): Promise<PendingUpload | null> {
@@ -97,14 +105,19 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
     const stored: string[] = [];
     return {
       async save(tx, id, user) {
-        // Whether the new record may hold several files is known once it exists (in this transaction).
-        if (upload.files.length > 1 && !(severalOn && (await severalOn.on(tx, id)))) {
+        const first = upload.name === Object.keys(names!)[0];
+        // Whether the record may hold several files is known once it exists (in this transaction).
+        const many = first && severalOn ? await severalOn.on(tx, id) : false;
+        if (upload.files.length > 1 && !many) {
           const message = severalOn?.oneOnly ?? MSG.invalidPayload;
           throw new AppError(422, message, { file: [message] });
         }
+        // An update's file takes the place of the stored one; a name that gains files (a multiple
+        // name, a record that holds several) keeps the stored ones, as its upload call does.
+        const replace = update !== undefined && !many && !(def.media?.multiple && first);
         const saved = [];
         for (const f of upload.files) {
-          const m = await saveMedia(tx, dir, { entity: def.path, entityId: id, collection: upload.name, family: upload.family, fileName: f.fileName, buffer: f.buffer });
+          const m = await saveMedia(tx, dir, { entity: def.path, entityId: id, collection: upload.name, family: upload.family, fileName: f.fileName, buffer: f.buffer, replace });
           stored.push(path.basename(m.original_url));
           saved.push(m.file_name);
         }

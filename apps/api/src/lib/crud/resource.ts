@@ -52,8 +52,16 @@ export interface ResourceDef<Dto extends { id: number }> {
   listOnly?: boolean;
   /** Other paths serving the same list (the spec's `giftConversion/all` beside `giftConversion`). */
   listAliases?: readonly string[];
-  /** Body of PUT when it is not "any subset of the POST body" (a form with its own required list). */
+  /**
+   * The record a PUT must leave (its required fields and cross-field rules) when it is not the POST
+   * body: PUT accepts any subset of it, merged over the stored record, which is then checked whole.
+   */
   updateBody?: z.ZodObject;
+  /**
+   * The stored record as a body would say it, where the reply says it otherwise (aliases repeating
+   * another field, a value standing for "none"): what a PUT's fields are merged over. Default: the DTO.
+   */
+  storedAsBody?(stored: Dto): Record<string, unknown>;
   fields: readonly FieldDef<Dto>[];
   /**
    * Rows the signed-in user may see and change (e.g. a zone chief's own clients). Applied to every
@@ -119,6 +127,12 @@ export interface ResourceDef<Dto extends { id: number }> {
    * the new row. Its bytes are checked before the insert; row, file and audit commit together.
    */
   formCreate?: boolean;
+  /**
+   * Fills, before validation, a field of a create that the spec's callers leave out and the request
+   * implies (a gallery item's TYPE from its file or its link). `file`: a form-data create carried one.
+   * `note` says it in the create's OpenAPI description.
+   */
+  inferOnCreate?: { note: string; fill(body: Record<string, unknown>, ctx: { file: boolean }): void };
   export: { fileName: string; title: string; orientation: 'landscape' | 'portrait' };
 }
 

@@ -1,5 +1,6 @@
 import { listQuery } from '@app/domain';
 import { z } from 'zod';
+import { AppError } from '../http';
 import { okReply } from '../replies';
 
 /**
@@ -30,6 +31,33 @@ export function partialBody(body: z.ZodObject): z.ZodObject {
     shape[key] = inner.optional();
   }
   return z.object(shape);
+}
+
+/**
+ * A PUT's sent fields over the stored record, checked as the whole record the write leaves: its
+ * required fields and cross-field rules (start ≤ end, min ≤ max) judge the merged values, so a
+ * partial update can neither be refused for fields it did not send nor slip past a rule by sending
+ * one side of it. A stored null counts as absent (a required field left empty is named). Returns the
+ * sent fields as the schema gives them (trimmed, typed): only they are written.
+ */
+export function mergeForUpdate(record: z.ZodType, stored: object, sent: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  const shape = record instanceof z.ZodObject ? (record.shape as Record<string, unknown>) : sent;
+  for (const key of Object.keys(shape)) {
+    const value = Object.hasOwn(sent, key) ? sent[key] : (stored as Record<string, unknown>)[key];
+    if (value !== undefined && (value !== null || Object.hasOwn(sent, key))) merged[key] = value;
+  }
+  const result = record.safeParse(merged);
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') || 'body';
+      errors[key] = [...(errors[key] ?? []), issue.message];
+    }
+    throw new AppError(422, Object.values(errors)[0][0], errors);
+  }
+  const data = result.data as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(sent).filter((k) => Object.hasOwn(data, k)).map((k) => [k, data[k]]));
 }
 
 export const reorderReply = okReply(z.object({ ids: z.array(z.number().int()), from: z.number().int() }));

@@ -26,7 +26,14 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/profile',
     {
       config: { action: 'self' },
-      schema: { tags: ['auth'], summary: 'Modifie mon profil (nom, prénom, email, téléphone) ; changer d’email demande CURRENT_PASSWORD et prévient l’ancienne adresse', body: profileBody, response: { 200: profileReply } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Modifie mon profil (nom, prénom, email, téléphone) ; changer d’email demande CURRENT_PASSWORD et prévient l’ancienne adresse',
+        // The one PUT that is a replace (issue 20 §9): the profile form always sends its four fields.
+        description: 'Remplace le profil entier : LASTNAME, FIRSTNAME, EMAIL et GSM sont requis (le formulaire « Mon profil » les envoie tous). Exception au PUT partiel des ressources /api/{ressource}/{id}.',
+        body: profileBody,
+        response: { 200: profileReply },
+      },
     },
     async (request) => ok(await updateProfile({ db: app.db, mailer: app.mailer, log: request.log }, request.user!, request.body, request.ip)),
   );

@@ -19,29 +19,34 @@ export const tarifsResource = defineResource<Tarif>()({
   table: t,
   idColumn: t.id,
   body: tarifBody,
-  // The form sends every field: the period is checked as a whole.
-  updateBody: tarifBody,
   joins: [
     { table: products, on: eq(products.id, t.productId) },
     { table: circuits, on: eq(circuits.id, t.circuitId) },
   ],
+  // A PUT's body holds only the fields it sent: a reference left out stays as stored.
   prepare: async (values, { body, db }) => {
-    const [product] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(sql`lower(${products.ref}) = lower(${String(body.ARTICLE)})`)
-      .limit(1);
-    const [circuit] = await db
-      .select({ id: circuits.id })
-      .from(circuits)
-      .where(sql`lower(${circuits.name}) = lower(${String(body.CIRCUIT)})`)
-      .limit(1);
+    const [product] =
+      body.ARTICLE === undefined
+        ? [{ id: undefined }]
+        : await db
+            .select({ id: products.id })
+            .from(products)
+            .where(sql`lower(${products.ref}) = lower(${String(body.ARTICLE)})`)
+            .limit(1);
+    const [circuit] =
+      body.CIRCUIT === undefined
+        ? [{ id: undefined }]
+        : await db
+            .select({ id: circuits.id })
+            .from(circuits)
+            .where(sql`lower(${circuits.name}) = lower(${String(body.CIRCUIT)})`)
+            .limit(1);
     const errors: Record<string, string[]> = {};
     if (!product) errors.ARTICLE = [TARIF_MSG.articleUnknown];
     if (!circuit) errors.CIRCUIT = [TARIF_MSG.circuitUnknown];
     if (!product || !circuit) throw new AppError(422, Object.values(errors)[0][0], errors);
-    values.productId = product.id;
-    values.circuitId = circuit.id;
+    if (product.id !== undefined) values.productId = product.id;
+    if (circuit.id !== undefined) values.circuitId = circuit.id;
   },
   fields: [
     {

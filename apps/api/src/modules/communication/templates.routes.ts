@@ -127,11 +127,14 @@ export async function templatesRoutes(fastify: FastifyInstance) {
   };
 
   const update = async (req: FastifyRequest, id: number, body: Record<string, unknown>, type?: TemplateType) => {
-    const before = await findOne(app.db, id, type);
-    if (!before) throw notFound();
-    const { id: _id, ID: _ID, ...stored } = before;
-    const values = r.toValues(wholeTemplate({ ...stored, ...body, ...(type ? { TYPE: type } : {}) }));
     await app.db.transaction(async (tx) => {
+      // Merged and written whole (a switch to SMS cleans the stored content), under the row lock: a
+      // concurrent edit of another field waits, then merges over this one.
+      await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for('update');
+      const before = await findOne(tx as unknown as Db, id, type);
+      if (!before) throw notFound();
+      const { id: _id, ID: _ID, ...stored } = before;
+      const values = r.toValues(wholeTemplate({ ...stored, ...body, ...(type ? { TYPE: type } : {}) }));
       await tx
         .update(t)
         .set({ ...values, updatedAt: new Date() })

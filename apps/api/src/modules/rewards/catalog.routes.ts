@@ -44,6 +44,15 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
         if (formFileSent(req) && !giftHasMedia((req.body as { TYPE: GiftType }).TYPE)) throw fileError(GIFT_MSG.mediaOnlyBien);
       },
     },
+    // A form-data edit's file, as an upload: only for a gift that is (or becomes) a good.
+    'PUT /gifts/:id': {
+      preValidation: watchFormFile,
+      preHandler: async (req) => {
+        if (!formFileSent(req)) return;
+        const type = (req.body as { TYPE?: GiftType }).TYPE ?? (await giftType((req.params as { id: number }).id));
+        if (type && !giftHasMedia(type)) throw fileError(GIFT_MSG.mediaOnlyBien);
+      },
+    },
     'POST /gifts/media/:id': { preHandler: bienOnly },
     'POST /gifts/:id/:name': { preHandler: bienOnly },
     'POST /startingGifts': {

@@ -9,6 +9,7 @@ import {
   type GiftType,
   GIFTS_PAGE_SIZE,
   giftBody,
+  giftHasMedia,
   giftUpdateBody,
   giftVoucherValue,
   MSG,
@@ -43,6 +44,8 @@ export const giftsResource = (uploads: string) =>
     idColumn: t.id,
     body: giftBody,
     updateBody: giftUpdateBody,
+    // A good's stored voucher value 0 means none: a good turned voucher must be given one.
+    storedAsBody: (gift) => ({ ...gift, VOCHER_VALUE: giftHasMedia(gift.TYPE) ? null : gift.VOCHER_VALUE }),
     joins: [{ table: activities, on: eq(activities.id, t.activiteId), kind: 'left' }],
     // A PUT may carry a few fields: the rules are checked against the gift as it will be.
     prepare: async (values, { mode, id, body, db }) => {

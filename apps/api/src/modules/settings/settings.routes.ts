@@ -1,10 +1,10 @@
-import { companySettingsBody, configEntryBody, configEntryCreateBody, type ConfigEntry, MSG, SITE_SETTINGS_MSG } from '@app/domain';
+import { type CompanySettingsBody, companySettingsBody, type ConfigEntry, type ConfigEntryBody, configEntryBody, configEntryCreateBody, MSG, SITE_SETTINGS_MSG } from '@app/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { idParams } from '../../lib/crud/schemas';
+import { idParams, mergeForUpdate, partialBody } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { sendCached } from '../../lib/http-cache';
 import { readMultipart, readUpload } from '../../lib/multipart';
@@ -35,6 +35,12 @@ async function imagesOf(db: Db, owner: { entity: string; entityId: number; colle
     .where(and(eq(media.entity, owner.entity), eq(media.entityId, owner.entityId), eq(media.collection, owner.collection)))
     .orderBy(asc(media.id));
   return rows.map(mediaDto);
+}
+
+/** The audit's before → after of the fields a PUT sent and changed. */
+function changes(before: object, sent: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const stored = before as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(sent).filter(([k, v]) => stored[k] !== v).map(([k, v]) => [k, [stored[k], v]]));
 }
 
 async function configs(db: Db, id?: number): Promise<ConfigEntry[]> {
@@ -134,16 +140,28 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   });
   app.put(
     '/configs/:id',
-    { config: write, schema: { tags, summary: 'Modifier le nom et la description (la clé est en lecture seule)', params: idParams, body: configEntryBody.passthrough(), response: { 200: okReply(configReply) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Modifier le nom et la description (la clé est en lecture seule ; champs partiels acceptés)',
+        params: idParams,
+        body: partialBody(configEntryBody),
+        response: { 200: okReply(configReply) },
+      },
+    },
     async (req) => {
-      const [before] = await configs(app.db, req.params.id);
-      if (!before) throw notFound();
-      if (!before.FILE) throw new AppError(422, SITE_SETTINGS_MSG.fileRequired, { FILE: [SITE_SETTINGS_MSG.fileRequired] });
+      const id = req.params.id;
       await app.db.transaction(async (tx) => {
-        await tx.update(siteConfigs).set({ name: req.body.NAME, description: req.body.DESCRIPTION, updatedAt: new Date() }).where(eq(siteConfigs.id, req.params.id));
-        await audit(tx, req.user, 'update', 'configs', req.params.id, { NAME: [before.NAME, req.body.NAME], DESCRIPTION: [before.DESCRIPTION, req.body.DESCRIPTION] });
+        const [row] = await tx.select().from(siteConfigs).where(eq(siteConfigs.id, id)).for('update');
+        if (!row) throw notFound();
+        const [before] = await configs(tx as unknown as Db, id);
+        if (!before.FILE) throw new AppError(422, SITE_SETTINGS_MSG.fileRequired, { FILE: [SITE_SETTINGS_MSG.fileRequired] });
+        const sent = mergeForUpdate(configEntryBody, before, req.body) as Partial<ConfigEntryBody>;
+        await tx.update(siteConfigs).set({ name: sent.NAME, description: sent.DESCRIPTION, updatedAt: new Date() }).where(eq(siteConfigs.id, id));
+        await audit(tx, req.user, 'update', 'configs', id, changes(before, sent));
       });
-      return ok((await configs(app.db, req.params.id))[0]);
+      return ok((await configs(app.db, id))[0]);
     },
   );
   app.post(
@@ -173,7 +191,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   app.get('/settings', { config: read, schema: { tags, summary: 'Coordonnées de la société du programme (id null tant qu’elles ne sont pas enregistrées)', response: { 200: okReply(companyReply) } } }, async () =>
     ok(await readCompany(app.db, app.config)),
   );
-  const values = (b: z.infer<typeof companySettingsBody>) => ({ name: b.NAME, taxId: b.TAX_ID, address: b.ADDRESS, phone: b.PHONE, email: b.EMAIL, updatedAt: new Date() });
+  const values = (b: CompanySettingsBody) => ({ name: b.NAME, taxId: b.TAX_ID, address: b.ADDRESS, phone: b.PHONE, email: b.EMAIL, updatedAt: new Date() });
   app.post('/settings', { config: write, schema: { tags, summary: 'Enregistrer les coordonnées une première fois', body: companySettingsBody, response: { 201: okReply(companyReply) } } }, async (req, reply) => {
     const inserted = await app.db.transaction(async (tx) => {
       const rows = await tx.insert(appSettings).values({ id: 1, ...values(req.body) }).onConflictDoNothing().returning();
@@ -184,17 +202,25 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     reply.code(201);
     return ok(await readCompany(app.db, app.config));
   });
-  app.put('/settings', { config: write, schema: { tags, summary: 'Modifier les coordonnées', body: companySettingsBody, response: { 200: okReply(companyReply) } } }, async (req) => {
-    const before = await readCompany(app.db, app.config);
-    if (before.id == null) throw new AppError(404, SITE_SETTINGS_MSG.settingsMissing);
-    await app.db.transaction(async (tx) => {
-      await tx.update(appSettings).set(values(req.body)).where(eq(appSettings.id, 1));
-      const changes: Record<string, [unknown, unknown]> = {};
-      for (const k of ['NAME', 'TAX_ID', 'ADDRESS', 'PHONE', 'EMAIL'] as const) if (before[k] !== req.body[k]) changes[k] = [before[k], req.body[k]];
-      await audit(tx, req.user, 'update', 'settings', 1, changes);
-    });
-    return ok(await readCompany(app.db, app.config));
-  });
+  app.put(
+    '/settings',
+    {
+      config: write,
+      schema: { tags, summary: 'Modifier les coordonnées (champs partiels acceptés)', body: partialBody(companySettingsBody), response: { 200: okReply(companyReply) } },
+    },
+    async (req) => {
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx.select({ id: appSettings.id }).from(appSettings).where(eq(appSettings.id, 1)).for('update');
+        if (!row) throw new AppError(404, SITE_SETTINGS_MSG.settingsMissing);
+        const before = await readCompany(tx, app.config);
+        const sent = mergeForUpdate(companySettingsBody, before, req.body) as Partial<CompanySettingsBody>;
+        // Drizzle leaves an undefined value out of an update: only the fields sent are written.
+        await tx.update(appSettings).set(values(sent as CompanySettingsBody)).where(eq(appSettings.id, 1));
+        await audit(tx, req.user, 'update', 'settings', 1, changes(before, sent));
+      });
+      return ok(await readCompany(app.db, app.config));
+    },
+  );
 
   // ——— Public reads (issue 9 §6): no sign-in, ETag ———
   const pub = { public: true } as const;

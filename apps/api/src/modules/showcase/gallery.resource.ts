@@ -1,11 +1,12 @@
-import { GALLERY_KINDS, type GalleryItem, galleryBody, galleryUpdateBody, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { GALLERY_KINDS, type GalleryItem, galleryBody, galleryUpdateBody, inferGalleryKind, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
 import { z } from 'zod';
 import { defineResource } from '../../lib/crud/resource';
 import { galleryItems as t } from './showcase.table';
 
 /**
  * The gallery (spec 3 §2.9, route /layout/gallery): a photo, or a video by its link. POST takes
- * form data (POSITION, TITLE, LINK, file); a photo is required for an image item only.
+ * form data (POSITION, TITLE, LINK, file); a photo is required for an image item only. TYPE, which
+ * the spec's call never names, is inferred when absent: Image with a file, Video with a link.
  */
 export const galleryResource = defineResource<GalleryItem>()({
   path: 'gallery',
@@ -34,5 +35,12 @@ export const galleryResource = defineResource<GalleryItem>()({
   position: t.position,
   media: { names: { image: 'image' }, export: { header: 'Photo', width: 1.5 }, required: (body) => (body.TYPE === 'video' ? null : SHOWCASE_MSG.imageRequired) },
   formCreate: true,
+  inferOnCreate: {
+    note: 'TYPE peut être omis : image si un fichier est joint, sinon vidéo si LINK est donné.',
+    fill: (body, { file }) => {
+      const kind = inferGalleryKind(body, file);
+      if (kind !== undefined) body.TYPE = kind;
+    },
+  },
   export: { fileName: 'galerie', title: 'Galerie', orientation: 'landscape' },
 });

@@ -49,6 +49,9 @@ function plain(v: unknown): string {
 
 const imageRequired = () => SHOWCASE_MSG.imageRequired;
 
+/** A PUT merges over the new names only: a stored alias would stand in for a French field sent empty. */
+const withoutAliases = <S extends { title: unknown; text: unknown; alt_img: unknown }>({ title: _t, text: _x, alt_img: _a, ...stored }: S) => stored;
+
 /**
  * Website services by type (spec 3 §2.6, route /layout/contents/service/{type}): one table, the
  * list filtered by `type` (also served as GET service/{type}); positions run 1..n within a type.
@@ -62,6 +65,7 @@ export const websiteServicesResource = defineResource<WebsiteService>()({
   idColumn: websiteServices.id,
   body: websiteServiceBody,
   updateBody: websiteServiceUpdateBody,
+  storedAsBody: withoutAliases,
   fields: [{ api: 'type', column: websiteServices.type, schema: z.enum(SERVICE_TYPES), export: { header: 'Type', width: 1.2 } }, ...serviceFields<WebsiteService>(websiteServices)],
   filters: { type: { schema: z.enum(SERVICE_TYPES), where: (v: string) => eq(websiteServices.type, v) } },
   afterWrite: async (tx, { id, body, before }) => {
@@ -95,6 +99,7 @@ export const homeServicesResource = defineResource<HomeService>()({
   idColumn: homeServices.id,
   body: homeServiceBody,
   updateBody: homeServiceUpdateBody,
+  storedAsBody: withoutAliases,
   fields: serviceFields<HomeService>(homeServices),
   defaultSort: { field: 'position', order: 'asc' },
   defaultPerPage: SHOWCASE_PAGE_SIZE,
