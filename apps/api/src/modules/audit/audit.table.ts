@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Trail of every staff write: who, when, which entity and id, what changed. */
@@ -22,5 +23,7 @@ export const auditLog = pgTable(
     index('audit_log_email_trgm').using('gin', t.userEmail.op('gin_trgm_ops')),
     index('audit_log_entity_trgm').using('gin', t.entity.op('gin_trgm_ops')),
     index('audit_log_entity_id_trgm').using('gin', t.entityId.op('gin_trgm_ops')),
+    // The search also reads the values written (issue 20 §14): the same expression as the query's.
+    index('audit_log_changes_trgm').using('gin', sql`(${t.changes}::text) gin_trgm_ops`),
   ],
 );

@@ -60,8 +60,7 @@ export const auditTrailResource = defineResource<AuditEntry>()({
       api: 'CHANGES',
       column: a.changes,
       schema: z.unknown(),
-      // Searched as text, keys and values. Without a trigram index on (changes::text) this target makes a
-      // searched trail a sequential scan of audit_log (see the README for the index).
+      // Searched as text, keys and values, through the trigram index on (changes::text) (audit.table.ts).
       search: (p) => sql`${a.changes}::text ilike ${p}`,
       export: {
         header: 'Modifications',

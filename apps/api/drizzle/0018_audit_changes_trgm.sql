@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_changes_trgm" ON "audit_log" USING gin (("changes"::text) gin_trgm_ops);
