@@ -210,6 +210,24 @@ describe('gift conversions', () => {
     expect(text).toContain(`${tunis({ day: '2-digit', month: '2-digit', year: 'numeric' })} à ${tunis({ hour: '2-digit', minute: '2-digit' })}`);
   });
 
+  it('prints an Arabic client name and address on the exit slip, shaped and readable as typed, digits included', async () => {
+    const arabic = 'بقالة الأمان 2 زيت';
+    await t.db.update(clients).set({ name: arabic, address: 'شارع الحرية تونس' }).where(eq(clients.id, clientA));
+    try {
+      const pdf = await call('GET', `giftConversion/${units[0].id}/exit-slip`);
+      expect(pdf.statusCode).toBe(200);
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'slip-')), 'slip.pdf');
+      writeFileSync(file, pdf.rawPayload);
+      // -raw follows the order the file writes its text: the reading order (see products-pdf.test.ts).
+      const text = execFileSync('pdftotext', ['-raw', file, '-']).toString().replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
+      expect(text).toContain(arabic);
+      expect(text).toContain('شارع الحرية تونس');
+      expect(text).toContain('Mug isotherme');
+    } finally {
+      await t.db.update(clients).set({ name: 'Superette El Amen', address: '12 rue de Marseille, Tunis' }).where(eq(clients.id, clientA));
+    }
+  });
+
   it('deletes for admin only: a received unit stays, a waiting one gives its points back', async () => {
     expect((await call('DELETE', `giftConversion/${units[0].id}`, undefined, magasin)).statusCode).toBe(403);
     expect((await call('DELETE', `giftConversion/${units[0].id}`)).statusCode).toBe(409);

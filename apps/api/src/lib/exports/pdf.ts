@@ -166,8 +166,14 @@ function tableLayout<Row>(spec: ExportSpec<Row>): Table {
   return { page, x, widths, right: MARGIN + usable, numeric: [] };
 }
 
-/** Draws text on a pdfkit document: bidi runs, widths, truncation with an ellipsis. */
-class Writer {
+/** Whether `text` holds Arabic letters (which only the Arabic font and the writer below draw). */
+export const hasArabic = (text: string) => ARABIC.test(text);
+
+/**
+ * Draws text on a pdfkit document: bidi runs, widths, truncation with an ellipsis. Registers the
+ * fonts of FONTS on the document. Other PDFs (the exit slip) draw their Arabic values through it.
+ */
+export class Writer {
   private readonly arabicGlyphs: (cp: number) => boolean;
 
   constructor(readonly doc: PDFKit.PDFDocument) {

@@ -2,7 +2,7 @@ import { formatDate, formatDateTime, type GiftConversion, type StarterPurchase }
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
-import { FONTS } from '../../lib/exports/pdf';
+import { hasArabic, Writer } from '../../lib/exports/pdf';
 import { clients } from '../contacts/clients.table';
 import type { ConversionKind } from './conversions.service';
 import { qrPng } from './qr';
@@ -18,7 +18,8 @@ export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: strin
   const [client] = await db.select({ gouvernorat: clients.gouvernorat }).from(clients).where(eq(clients.id, c.CLIENT_ID));
   const qr = await qrPng(qrcode, 360);
   const doc = new PDFDocument({ size: 'A4', margin: M, info: { Title: `Bon de sortie ${c.REF}`, Author: company.NAME } });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  // Registers the fonts; values holding Arabic (a client's or a gift's name) are drawn through it, shaped.
+  const writer = new Writer(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -48,11 +49,13 @@ export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: strin
   let y = 150;
   const labelW = 150;
   for (const [label, value] of rows) {
-    const h = Math.max(22, doc.font('regular').fontSize(11).heightOfString(value, { width: width - labelW - 12 }) + 10);
+    const h = hasArabic(value) ? 22 : Math.max(22, doc.font('regular').fontSize(11).heightOfString(value, { width: width - labelW - 12 }) + 10);
     doc.rect(M, y, width, h).strokeColor('#bbb').lineWidth(0.6).stroke();
     doc.rect(M, y, labelW, h).fillColor('#f1f5f9').fill();
     doc.fillColor('#000').font('bold').fontSize(10).text(label, M + 6, y + 6, { width: labelW - 12 });
-    doc.font('regular').fontSize(11).text(value, M + labelW + 6, y + 5, { width: width - labelW - 12 });
+    // Arabic goes on one line, shaped and right to left (cut with '…' if it is longer than the box).
+    if (hasArabic(value)) writer.cell(value, M + labelW + 2, width - labelW - 4, y, 22, 11);
+    else doc.font('regular').fontSize(11).text(value, M + labelW + 6, y + 5, { width: width - labelW - 12 });
     y += h;
   }
 
