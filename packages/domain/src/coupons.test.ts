@@ -14,7 +14,7 @@ describe('coupon body (spec 2 §3 Coupon, §5)', () => {
   });
 
   it('requires code, value, type and expiry date', () => {
-    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.number, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required });
+    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.required, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required });
   });
 
   it('knows only fixed and percentage, and a percentage of at most 100', () => {

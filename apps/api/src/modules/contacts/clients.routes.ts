@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery } from '@app/domain';
+import { CLIENT_MESSAGES, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery, queryInteger } from '@app/domain';
 import { and, asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,7 +51,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Codes et noms des clients (sélecteurs ; paginé si page est donné ; IS_ACTIVE=1 : les clients actifs seuls)',
-        querystring: listQuery.extend({ IS_ACTIVE: z.coerce.number().int().min(0).max(1).optional() }),
+        querystring: listQuery.extend({ IS_ACTIVE: queryInteger({ max: 1 }).optional() }),
         response: { 200: listReply(codeItem) },
       },
     },
@@ -85,7 +85,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Utilisateurs des clients (application mobile), par client si client= est donné',
-        querystring: z.object({ client: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ client: queryInteger({ min: 1 }).optional() }),
         response: { 200: okReply(z.array(clientUser)) },
       },
     },
