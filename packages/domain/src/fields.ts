@@ -68,9 +68,8 @@ export const decimal3 = () =>
       z
         .string()
         .min(1, { error: MSG.required, abort: true })
-        .max(DIGITS_MAX, { error: MSG.digitsMax, abort: true })
-        // Aborts, so that a rule added after (percent's at most 100) judges only a number.
-        .regex(DECIMAL3_PATTERN, { error: MSG.number, abort: true }),
+        .max(DIGITS_MAX, { error: MSG.digitsMax })
+        .regex(DECIMAL3_PATTERN, { error: MSG.number }),
     );
 
 /** The largest value of an int4 column: ids, positions, quantities. */
@@ -170,7 +169,9 @@ export const calendarDate = () =>
     );
 
 /** A percentage: a decimal with at most 3 decimals, from 0 to 100. */
-export const percent = () => decimal3().refine((v) => Number(v) <= 100, { error: MSG.percentMax });
+export const percent = () =>
+  // A malformed value has its own message already (the rule runs after it, on the same text).
+  decimal3().refine((v) => !DECIMAL3_PATTERN.test(v) || Number(v) <= 100, { error: MSG.percentMax });
 
 /** Start ≤ end of a period of YYYY-MM-DD days (text compares as dates). */
 export const periodInOrder = (start: string | null | undefined, end: string | null | undefined) => !start || !end || start <= end;

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerResource } from '../../lib/crud/crud.routes';
 import { likePattern } from '../../lib/crud/list-query';
-import { exportQuery, idParams } from '../../lib/crud/schemas';
+import { idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES } from '../../lib/exports';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
@@ -193,7 +193,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
   const exportRoute = (path: string, format: 'csv' | 'xlsx', summary: string) =>
     app.get(
       path,
-      { config: read, schema: { tags, summary, querystring: exportQuery, response: { 200: fileReply({ [format]: EXPORT_CONTENT_TYPES[format] }) } } },
+      { config: read, schema: { tags, summary, querystring: generic.exportQuerySchema, response: { 200: fileReply({ [format]: EXPORT_CONTENT_TYPES[format] }) } } },
       (req, reply) => generic.sendExport(req, reply, format),
     );
   exportRoute('/export/csv', 'csv', 'Export CSV de tous les clients filtrés');
