@@ -100,7 +100,12 @@ export const integer = ({ min = 0, max = INT4_MAX, invalid = MSG.wholeNumber, ra
     .regex(min < 0 ? /^-?\d+$/ : /^\d+$/, { error: invalid, abort: true })
     .transform(Number)
     .pipe(whole());
-  return z.union([whole(), digits], { error: (issue) => (blankInput(issue.input) ? empty : invalid) });
+  // Typed as taking null too: a form holds null for a select with nothing chosen yet, which this
+  // refuses with the "required" message.
+  return z.union([whole(), digits], { error: (issue) => (blankInput(issue.input) ? empty : invalid) }) as unknown as z.ZodType<
+    number,
+    number | string | null | undefined
+  >;
 };
 
 /**
