@@ -146,6 +146,19 @@ describe('tarifs', () => {
     expect(after.startDate).toBe('2026-01-01');
   });
 
+  it('says « Ce champ est obligatoire. » for an absent or empty REMISE or PHT, the number message for a malformed one (issue 20 §8)', async () => {
+    const before = await count(tarifs);
+    const { REMISE: _r, ...withoutRemise } = line();
+    const absent = await call('POST', 'tarifs', withoutRemise);
+    expect(absent.statusCode).toBe(422);
+    expect(absent.json().errors).toEqual({ REMISE: [MSG.required] });
+    const empty = await call('POST', 'tarifs', { ...line(), REMISE: '', PHT: '  ' });
+    expect(empty.json().errors).toEqual({ REMISE: [MSG.required], PHT: [MSG.required] });
+    const malformed = await call('POST', 'tarifs', { ...line(), REMISE: '7,5', PHT: true });
+    expect(malformed.json().errors).toEqual({ REMISE: [MSG.number], PHT: [MSG.number] });
+    expect(await count(tarifs)).toBe(before);
+  });
+
   it('edits and deletes by ID; a product in a price list cannot be deleted', async () => {
     const [existing] = await t.db.select().from(tarifs).limit(1);
     const edit = await call('PUT', `tarifs/${existing.id}`, { ...line(), REMISE: '10', PHT: '12.420' });

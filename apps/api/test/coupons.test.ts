@@ -79,7 +79,7 @@ describe('coupons: validation (422 with French field errors, nothing written)', 
     const before = await couponCount();
     const empty = await call('POST', 'coupons', {});
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors).toEqual({ CODE: [MSG.required], VALUE: [MSG.number], TYPE: [COUPON_MSG.typeUnknown], EXPIRY_DATE: [MSG.required], ACTIF: [MSG.required] });
+    expect(empty.json().errors).toEqual({ CODE: [MSG.required], VALUE: [MSG.required], TYPE: [COUPON_MSG.typeUnknown], EXPIRY_DATE: [MSG.required], ACTIF: [MSG.required] });
     const type = await call('POST', 'coupons', coupon({ CODE: 'TYPE', TYPE: 'cadeau' }));
     expect(type.json().errors).toEqual({ TYPE: [COUPON_MSG.typeUnknown] });
     expect(await couponCount()).toBe(before);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../src/db/seed-demo';
 import { users } from '../src/modules/auth/auth.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
+import { openApiReader, type Schema } from './openapi';
 
 /**
  * Fuzzing from the OpenAPI document (issue 19 §2): for every operation, malformed variants of its
@@ -16,27 +17,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 /** A request still unanswered after this long counts as a hang (not a timing assertion: a bound). */
 const HANG_MS = 30_000;
 
-interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  pattern?: string;
-  default?: unknown;
-  $ref?: string;
-}
 interface Parameter {
   in: 'path' | 'query' | 'header';
   name: string;
@@ -96,46 +76,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t?.close());
 
-const resolve = (s: Schema | undefined): Schema => {
-  if (!s) return {};
-  if (s.$ref) return resolve(components[s.$ref.split('/').pop() ?? '']);
-  if (s.allOf?.length) return resolve(s.allOf[0]);
-  return s;
-};
-const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type);
-
-/** A value the schema accepts, as far as a simple reading of it goes. */
-function sample(schema: Schema | undefined, depth = 0): unknown {
-  const s = resolve(schema);
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  const alt = s.anyOf ?? s.oneOf;
-  if (alt?.length) return sample(alt.find((a) => resolve(a).type !== 'null') ?? alt[0], depth);
-  switch (typeOf(s)) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      if (depth > 6) return out;
-      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, depth + 1);
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items, depth + 1));
-    case 'integer':
-      return Math.max(1, Math.ceil(s.minimum ?? (s.exclusiveMinimum ?? 0) + 1));
-    case 'number':
-      return Math.max(1, s.minimum ?? 1);
-    case 'boolean':
-      return true;
-    case 'string':
-      if (s.format === 'date') return '2024-03-01';
-      if (s.format === 'date-time') return '2024-03-01T10:00:00.000Z';
-      if (s.format === 'email') return 'fuzz@example.tn';
-      if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
-      return 'Fuzz'.padEnd(Math.max(4, s.minLength ?? 0), 'z').slice(0, s.maxLength ?? 1000);
-    default:
-      return 'Fuzz';
-  }
-}
+const { resolve, typeOf, sample } = openApiReader(() => components);
 
 const HUGE = 'x'.repeat(300_000);
 const WRONG: unknown[] = ['texte', '', 12345, -1, 1.5, 1e308, 0, true, false, [], [5], {}, { $ne: '' }, null];

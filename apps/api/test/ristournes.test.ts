@@ -115,10 +115,10 @@ describe('ristournes: validation', () => {
       NUM_RISTOURNE: [MSG.required],
       NAME: [MSG.required],
       YEAR: [MSG.required],
-      VAL_MIN: [MSG.number],
-      VAL_MAX: [MSG.number],
-      PERCENTAGE: [MSG.number],
-      REMISE: [MSG.number],
+      VAL_MIN: [MSG.required],
+      VAL_MAX: [MSG.required],
+      PERCENTAGE: [MSG.required],
+      REMISE: [MSG.required],
     });
     expect((await call('POST', 'ristournes', tier({ YEAR: 999 }))).json().errors).toEqual({ YEAR: [RISTOURNE_MSG.yearRange] });
     expect((await call('POST', 'ristournes', tier({ PERCENTAGE: '101' }))).json().errors).toEqual({ PERCENTAGE: [MSG.percentMax] });

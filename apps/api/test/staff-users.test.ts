@@ -1,4 +1,4 @@
-import { MSG, ROLE, STAFF_MSG } from '@app/domain';
+import { CLIENT_USER_MSG, MSG, ROLE, STAFF_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
@@ -96,8 +96,43 @@ describe('POST userBO', () => {
     expect(await roleForNewUser(t.db, commercial, roleIds.Magasinier)).toBe(roleIds.Magasinier);
     await expect(roleForNewUser(t.db, commercial, roleIds.patente)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleClientOnly] } });
     await expect(roleForNewUser(t.db, commercial, 999999)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleUnknown] } });
+    // Issue 20 §3: an admin adder's patente or unknown role was replaced by admin; now refused like anyone's.
     const adminActor = { id: ids['admin@demo.tn'], email: 'admin@demo.tn', role: ROLE.admin };
-    expect(await roleForNewUser(t.db, adminActor, roleIds.patente)).toBe(roleIds.admin);
+    await expect(roleForNewUser(t.db, adminActor, roleIds.patente)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleClientOnly] } });
+    await expect(roleForNewUser(t.db, adminActor, 999999)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleUnknown] } });
+    expect(await roleForNewUser(t.db, adminActor, null)).toBe(roleIds.admin);
+  });
+
+  it('never makes an administrator of a client user: CLIENT_ID, a patente or an unknown role are a 422 and create nothing (issue 20 §3)', async () => {
+    const email = 'client.user@test.tn';
+    const sent = [
+      [{ CLIENT_ID: clientId, ROLE_ID: roleIds.patente }, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] }],
+      [{ CLIENT_ID: clientId }, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] }],
+      [{ ROLE_ID: roleIds.patente }, { ROLE_ID: [STAFF_MSG.roleClientOnly] }],
+      [{ ROLE_ID: 999999 }, { ROLE_ID: [STAFF_MSG.roleUnknown] }],
+    ] as const;
+    for (const [over, errors] of sent) {
+      const r = await call('POST', 'userBO', newUser({ EMAIL: email, ...over }));
+      expect(r.statusCode, JSON.stringify(over)).toBe(422);
+      expect(r.json().errors).toEqual(errors);
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/loginBO', payload: { email, password: 'Secret123!' } });
+    expect(signIn.statusCode).not.toBe(200);
+  });
+
+  it('stores the birthday, civility and governorate it is sent, and refuses them malformed (issue 20 §3)', async () => {
+    const r = await call('POST', 'userBO', newUser({ EMAIL: 'sami.ferchichi@test.tn', BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null }));
+    expect(r.statusCode).toBe(201);
+    expect(r.json().data).toMatchObject({ BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null, role: 'admin' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'sami.ferchichi@test.tn'));
+    expect(row).toMatchObject({ birthday: '1990-05-04', gender: 'Mme', gouvernorat: 'Sousse', clientId: null });
+    await t.db.delete(users).where(eq(users.id, row.id));
+
+    const bad = await call('POST', 'userBO', newUser({ EMAIL: 'sami.ferchichi@test.tn', BIRTHDAY: '1990-02-30', GENDER: 'X', GOUVERNORAT: 'Paris' }));
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['BIRTHDAY', 'GENDER', 'GOUVERNORAT']);
+    expect(await t.db.select().from(users).where(eq(users.email, 'sami.ferchichi@test.tn'))).toEqual([]);
   });
 
   it('answers 422 with field errors: missing password, bad phone, duplicate email, unknown company', async () => {

@@ -86,7 +86,7 @@ describe('vouchers on offer: create', () => {
     expect(empty.json().errors).toEqual({
       REF: [MSG.required],
       QTS: [MSG.required],
-      SOLDE: [MSG.number],
+      SOLDE: [MSG.required],
       TYPE_CLIENT_ID: [MSG.required],
       START_DAY: [MSG.required],
       END_DATE: [MSG.required],

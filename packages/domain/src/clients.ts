@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal3, email, flag01, numberText, optionalText, refId, TEL_MAX } from './fields';
+import { decimal3, email, flag01, numberText, optionalText, refId, statusCode, TEL_MAX, wholeNumber } from './fields';
 import { GOVERNORATES } from './geography';
 import { MSG } from './messages';
 import { CLIENT_STATUS } from './statuses';
@@ -11,14 +11,6 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof
 
 const optionalPhone8 = () => optional(z.string().trim().max(TEL_MAX, { error: MSG.phone8 }).regex(/^[0-9+]{8}$/, { error: MSG.phone8 }));
 
-/** Whole number typed as text or number (days, delays). */
-const wholeNumber = () =>
-  z
-    .union([numberText(), z.number()], { error: MSG.number })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().max(9, { error: MSG.digitsMax }).regex(/^\d+$/, { error: 'Nombre entier attendu.' }))
-    .transform(Number);
-
 const coordinate = (max: number) =>
   optional(
     z
@@ -28,8 +20,7 @@ const coordinate = (max: number) =>
   );
 
 export const governorate = () => z.enum(GOVERNORATES, { error: 'Gouvernorat inconnu.' });
-export const clientStatus = () =>
-  z.coerce.number({ error: MSG.required }).refine((v) => CLIENT_STATUS.codes.includes(v), { error: 'Statut inconnu.' });
+export const clientStatus = () => statusCode(CLIENT_STATUS.codes);
 
 /** Every field of the client form, all optional: each reading then makes its own list required. */
 const clientFields = {
@@ -47,7 +38,7 @@ const clientFields = {
   CATEGORY: refId(false),
   BADGES_ID: refId(false),
   CHEF_ZONE_ID: refId(false),
-  USERS: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  USERS: z.array(refId()).max(500).optional(),
   IS_ACTIVE: flag01().optional(),
   // Step 2
   NUM_SIRET: optionalText(50),

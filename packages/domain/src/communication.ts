@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, password, requiredText } from './fields';
+import { email, integer, password, requiredText } from './fields';
 import { MSG } from './messages';
 
 /**
@@ -130,11 +130,7 @@ export const inviteBody = z.object({
     .min(1, { error: INVITATION_MSG.required })
     .max(INVITE_MAX_RECIPIENTS, { error: INVITATION_MSG.tooMany })
     .transform((list) => [...new Set(list)]),
-  template_key: z.coerce
-    .number({ error: INVITATION_MSG.required })
-    .int({ error: INVITATION_MSG.required })
-    .positive({ error: INVITATION_MSG.required })
-    .max(2_147_483_647, { error: INVITATION_MSG.required }),
+  template_key: integer({ min: 1, invalid: INVITATION_MSG.required, empty: INVITATION_MSG.required }),
 });
 export type InviteBody = z.input<typeof inviteBody>;
 

@@ -15,7 +15,7 @@ describe('coupon body (spec 2 §3 Coupon, §5)', () => {
   });
 
   it('requires code, value, type, expiry date and the active flag (no default: issue 20 §6)', () => {
-    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.number, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required, ACTIF: MSG.required });
+    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.required, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required, ACTIF: MSG.required });
     expect(errors(couponBody.safeParse({ ...coupon, ACTIF: null }))).toEqual({ ACTIF: MSG.required });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './fields';
 
 /** Dashboard (spec 1 "Dashboard", §3 dashboard rows, §9 chart rules; issue 10 §2). */
 
@@ -12,7 +13,7 @@ export function dashboardYears(now = new Date()): number[] {
   for (let y = DASHBOARD_FIRST_YEAR; y <= Math.max(now.getFullYear(), DASHBOARD_FIRST_YEAR); y++) out.push(y);
   return out;
 }
-export const dashboardQuery = z.object({ year: z.coerce.number().int().min(DASHBOARD_FIRST_YEAR).max(2100).optional() });
+export const dashboardQuery = z.object({ year: queryInteger({ min: DASHBOARD_FIRST_YEAR, max: 2100 }).optional() });
 
 /** Spec 1 §9: percentages rounded to the nearest half. */
 export const roundHalf = (percent: number) => Math.round(percent * 2) / 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { decimal3, email, flag01, minExceedsMax, optionalText, phone, phone8, requiredText } from './fields';
+import { decimal3, email, flag01, integer, minExceedsMax, optionalText, percent, phone, phone8, queryInteger, refId, requiredText, wholeNumber } from './fields';
 import { MSG } from './messages';
 
 const messages = (schema: z.ZodType, value: unknown) => {
@@ -66,5 +66,53 @@ describe('flag01 and ranges', () => {
     expect(minExceedsMax('10', '5')).toBe(true);
     expect(minExceedsMax('5', '10')).toBe(false);
     expect(minExceedsMax('', '10')).toBe(false);
+  });
+});
+
+/** Issue 20 §2: JSON takes numbers, or digits where a form sends text; nothing is coerced. */
+describe('integer', () => {
+  it.each([
+    [12, 12],
+    ['12', 12],
+    [' 12 ', 12],
+    [0, 0],
+  ])('accepts %j as %d', (v, n) => expect(integer().parse(v)).toBe(n));
+  it.each([true, false, [5], {}, '1e3', '0x10', '1.0', 1.5, '+1', 'abc', '１２'])('refuses %j as not a whole number', (v) =>
+    expect(messages(integer(), v)).toEqual([MSG.wholeNumber]),
+  );
+  it.each([undefined, null, '', '   '])('refuses %j as required', (v) => expect(messages(integer(), v)).toEqual([MSG.required]));
+  it('takes a minus only when negatives are allowed, and keeps to its bounds', () => {
+    expect(messages(integer(), '-3')).toEqual([MSG.wholeNumber]);
+    expect(messages(integer(), -3)).toEqual([MSG.wholeNumber]);
+    expect(integer({ min: -5 }).parse('-3')).toBe(-3);
+    expect(messages(integer({ max: 4, range: 'hors bornes' }), '5')).toEqual(['hors bornes']);
+    expect(messages(integer(), '9'.repeat(30))).toEqual([MSG.wholeNumber]);
+  });
+});
+
+describe('queryInteger', () => {
+  it('reads digits only: an empty or blank parameter is refused, not page 0', () => {
+    expect(queryInteger({ min: 1 }).parse('2')).toBe(2);
+    for (const v of ['', ' ', '1e3', '0x10', '-1', '1.0', 'true']) expect(queryInteger().safeParse(v).success).toBe(false);
+    expect(queryInteger({ min: 1 }).safeParse('0').success).toBe(false);
+  });
+});
+
+/** Issue 20 §8: nothing typed says "required"; something malformed says what is wrong with it. */
+describe('required numbers', () => {
+  it.each([
+    ['decimal3', decimal3(), MSG.number],
+    ['percent', percent(), MSG.number],
+    ['wholeNumber', wholeNumber(), MSG.wholeNumber],
+    ['refId', refId(), MSG.invalidId],
+  ] as const)('%s: absent, null, empty or blank is required, malformed its own message', (_name, schema, malformed) => {
+    for (const v of [undefined, null, '', '  ']) expect(messages(schema, v)).toEqual([MSG.required]);
+    for (const v of ['abc', true, [5]]) expect(messages(schema, v)).toEqual([malformed]);
+  });
+  it('an optional reference takes null or absence, never an empty or coerced value', () => {
+    expect(refId(false).parse(null)).toBeNull();
+    expect(refId(false).parse(undefined)).toBeNull();
+    expect(refId(false).parse('7')).toBe(7);
+    for (const v of ['', ' ', true, [5], 0]) expect(refId(false).safeParse(v).success).toBe(false);
   });
 });

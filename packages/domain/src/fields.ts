@@ -54,12 +54,75 @@ export const phone = () =>
 
 export const phone8 = () => z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.phone8 }).regex(PHONE8_PATTERN, { error: MSG.phone8 });
 
+/** Nothing typed: absent, null, or text that is empty or blank. Such a required field is "required". */
+const blankInput = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+/** The message of a value of the wrong JSON type: "required" when nothing was typed, else `invalid`. */
+const typeError = (invalid: string) => (issue: { input?: unknown }) => (blankInput(issue.input) ? MSG.required : invalid);
+
 /** A decimal typed as text: digits, or one point and at most 3 decimals. */
 export const decimal3 = () =>
   z
-    .union([numberText(), z.number()], { error: MSG.number })
+    .union([numberText(), z.number()], { error: typeError(MSG.number) })
     .transform((v) => String(v).trim())
-    .pipe(z.string().max(DIGITS_MAX, { error: MSG.digitsMax }).regex(DECIMAL3_PATTERN, { error: MSG.number }));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.required, abort: true })
+        .max(DIGITS_MAX, { error: MSG.digitsMax })
+        .regex(DECIMAL3_PATTERN, { error: MSG.number }),
+    );
+
+/** The largest value of an int4 column: ids, positions, quantities. */
+export const INT4_MAX = 2_147_483_647;
+
+export interface IntegerOptions {
+  min?: number;
+  max?: number;
+  /** A value that is not a whole number (text with other than digits, a decimal, a boolean, a list). */
+  invalid?: string;
+  /** A whole number outside min..max (default: `invalid`). */
+  range?: string;
+  /** Nothing typed (absent, null, "" or blanks); default "Ce champ est obligatoire.". */
+  empty?: string;
+}
+
+/**
+ * A whole number in a JSON body: a JSON integer, or its digits as text (a form's input, a multipart
+ * field), with a leading minus only when `min` is negative. Never coerced: "", " ", null, booleans,
+ * lists, "1e3", "0x10" and "1.0" are refused, where Number() would read 0, 1, 5, 1000, 16 or 1.
+ */
+export const integer = ({ min = 0, max = INT4_MAX, invalid = MSG.wholeNumber, range = invalid, empty = MSG.required }: IntegerOptions = {}) => {
+  const whole = () => z.number({ error: invalid }).int({ error: invalid, abort: true }).min(min, { error: range }).max(max, { error: range });
+  const digits = z
+    .string()
+    .max(DIGITS_MAX, { error: invalid, abort: true })
+    .trim()
+    .regex(min < 0 ? /^-?\d+$/ : /^\d+$/, { error: invalid, abort: true })
+    .transform(Number)
+    .pipe(whole());
+  // Typed as taking null too: a form holds null for a select with nothing chosen yet, which this
+  // refuses with the "required" message.
+  return z.union([whole(), digits], { error: (issue) => (blankInput(issue.input) ? empty : invalid) }) as unknown as z.ZodType<
+    number,
+    number | string | null | undefined
+  >;
+};
+
+/**
+ * A whole number in a query string (`?page=2`): digits only. `?page=` or `?page=%20` is a 422, not
+ * page 0 as z.coerce.number() would read it.
+ */
+export const queryInteger = ({ min = 0, max = INT4_MAX }: { min?: number; max?: number } = {}) =>
+  z
+    .string()
+    .max(10, { error: MSG.wholeNumber })
+    .regex(/^\d+$/, { error: MSG.wholeNumber })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** A status code of one of the statuses' sets (statuses.ts), as a whole number. */
+export const statusCode = (codes: readonly number[], message = 'Statut inconnu.') =>
+  integer({ invalid: message }).refine((v) => codes.includes(v), { error: message });
 
 /** 0/1 flags as the spec's API sends them; booleans accepted from forms. */
 export const flag01 = () =>
@@ -67,8 +130,8 @@ export const flag01 = () =>
     .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1')], { error: 'Valeur 0 ou 1 attendue.' })
     .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
 
-/** A reference to another record (select). Accepts numeric strings from multipart forms. */
-const refBase = () => z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).positive({ error: MSG.required });
+/** A reference to another record (select): a positive id, as a number or digits (multipart forms). */
+const refBase = () => integer({ min: 1, invalid: MSG.invalidId });
 const optionalRef = () =>
   refBase()
     .nullish()
@@ -90,13 +153,8 @@ export const minExceedsMax = (min: unknown, max: unknown) => {
   return presence(String(min ?? '')) && presence(String(max ?? '')) && Number.isFinite(a) && Number.isFinite(b) && a > b;
 };
 
-/** Whole number typed as text or number (an order, a quantity): digits only. */
-export const wholeNumber = () =>
-  z
-    .union([numberText(), z.number()], { error: MSG.required })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, { error: MSG.required, abort: true }).max(9, { error: MSG.digitsMax }).regex(/^\d+$/, { error: MSG.wholeNumber }))
-    .transform(Number);
+/** Whole number typed as text or number (an order, a quantity): digits only, at most 9 of them. */
+export const wholeNumber = () => integer({ max: 999_999_999 });
 
 /** A real calendar day sent YYYY-MM-DD (dates are sent so; spec 2 §1). */
 export const calendarDate = () =>
@@ -116,7 +174,9 @@ export const calendarDate = () =>
     );
 
 /** A percentage: a decimal with at most 3 decimals, from 0 to 100. */
-export const percent = () => decimal3().refine((v) => Number(v) <= 100, { error: MSG.percentMax });
+export const percent = () =>
+  // A malformed value has its own message already (the rule runs after it, on the same text).
+  decimal3().refine((v) => !DECIMAL3_PATTERN.test(v) || Number(v) <= 100, { error: MSG.percentMax });
 
 /** Start ≤ end of a period of YYYY-MM-DD days (text compares as dates). */
 export const periodInOrder = (start: string | null | undefined, end: string | null | undefined) => !start || !end || start <= end;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { requiredText } from './fields';
+import { integer, requiredText } from './fields';
 
 /** Flux notifications (spec 3 §2.8, §3 Flux, §5; issue 9 §3): a title and a message sent to clients of the mobile app. */
 
@@ -48,7 +48,7 @@ export const fluxContent = z.object({
 const ids = (message: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number({ error: message }).int().positive({ error: message }), { error: message }).min(1, { error: message }),
+    z.array(integer({ min: 1, invalid: message, empty: message }), { error: message }).min(1, { error: message }),
   );
 
 /** 'Clients actifs': the chosen clients (DESTINATION[i]). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { calendarDate, decimal3, flag01, numberText, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, wholeNumber } from './fields';
+import { calendarDate, decimal3, flag01, numberText, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, statusCode, wholeNumber } from './fields';
 import { MSG } from './messages';
 import { ROLE } from './permissions';
 import { STATUS_MSG, statusSet } from './statuses';
@@ -165,10 +165,7 @@ export const startingGiftPurchaseBody = z.object({
 });
 
 export const conversionStatusBody = z.object({
-  STATUS: z.coerce
-    .number({ error: 'Statut inconnu.' })
-    .int()
-    .refine((v) => CONVERSION_STATUS.codes.includes(v), { error: 'Statut inconnu.' }),
+  STATUS: statusCode(CONVERSION_STATUS.codes),
 });
 
 export const qrReceiveBody = z.object({ QRCODE: z.string({ error: GIFT_MSG.qrUnknown }).trim().min(1, { error: GIFT_MSG.qrUnknown }).max(100) });

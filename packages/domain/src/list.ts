@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './fields';
 
 /** Paged-list contract shared by every list call and the data table. */
 export const PAGE_SIZE_CHOICES = [50, 100, 150, 200, 500] as const;
@@ -10,8 +11,8 @@ export const MAX_PAGE_SIZE = 500;
 export const UNPAGED_LIMIT = 5000;
 
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  perPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  page: queryInteger({ min: 1 }).optional(),
+  perPage: queryInteger({ min: 1, max: MAX_PAGE_SIZE }).optional(),
   search: z.string().max(200).optional(),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './fields';
+import { calendarDate, queryInteger } from './fields';
 
 /** Connection logs (spec 3 §2.13, §9): the two sources, 50 rows, years from 2021. */
 export const LOG_PLATFORMS = ['Back-Office', 'Application Mobile'] as const;
@@ -19,7 +19,7 @@ export function logYears(now = new Date()): number[] {
 /** `GET logs` filters: `platform` one of the two sources, `year` a calendar year of Tunis. */
 export const logFilters = {
   platform: z.enum(LOG_PLATFORMS, { error: 'Source inconnue' }),
-  year: z.coerce.number().int().min(LOGS_FIRST_YEAR).max(2100),
+  year: queryInteger({ min: LOGS_FIRST_YEAR, max: 2100 }),
 };
 
 /** One connection: who signed in, from which source and device, when. */
@@ -141,7 +141,7 @@ export const AUDIT_MSG = { entityUnknown: 'Entité inconnue : choisissez-la dans
 
 /** Audit trail (issue 10 §4): the filters of `/layout/logs/audit`. */
 export const auditFilters = {
-  USER_ID: z.coerce.number().int().positive(),
+  USER_ID: queryInteger({ min: 1 }),
   ENTITY: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityUnknown }),
   /** An action code, or AUDIT_SECURITY_FILTER for all the security events. */
   ACTION: z.string().trim().min(1).max(20),

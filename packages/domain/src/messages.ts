@@ -42,6 +42,7 @@ export const MSG = {
   fileRequired: 'Un fichier est requis.',
   fileEmpty: 'Le fichier est vide.',
   wholeNumber: 'Nombre entier attendu (chiffres uniquement).',
+  invalidId: 'Identifiant invalide : nombre entier positif attendu.',
   date: 'Date invalide (AAAA-MM-JJ).',
   percentMax: 'Le pourcentage ne peut pas dépasser 100.',
   periodOrder: 'La date de fin doit être postérieure ou égale à la date de début.',

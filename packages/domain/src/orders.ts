@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, optionalText } from './fields';
+import { calendarDate, optionalText, queryInteger, statusCode } from './fields';
 import type { Media } from './classification';
 import { STATUS_MSG, statusSet } from './statuses';
 
@@ -39,18 +39,14 @@ export const ORDER_MSG = {
 /** PUT orders/{id}: the status, or the shipping site, or both. */
 export const orderUpdateBody = z
   .object({
-    STATUS: z.coerce
-      .number({ error: ORDER_MSG.statusUnknown })
-      .int({ error: ORDER_MSG.statusUnknown })
-      .refine((v) => ORDER_STATUS.codes.includes(v), { error: ORDER_MSG.statusUnknown })
-      .optional(),
+    STATUS: statusCode(ORDER_STATUS.codes, ORDER_MSG.statusUnknown).optional(),
     SITE: optionalText(100).optional(),
   })
   .refine((v) => v.STATUS !== undefined || v.SITE !== undefined, { error: ORDER_MSG.nothingToChange, path: ['STATUS'] });
 
 /** Filters of GET orders besides search and sort. */
 export const orderFilters = {
-  STATUS: z.coerce.number().int().min(0).max(4),
+  STATUS: queryInteger({ max: 4 }),
   CODE_CLIENT: z.string().trim().min(1).max(30),
   DATE_DEBUT: calendarDate(),
   DATE_FIN: calendarDate(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_FILE_MESSAGES, offerToClientsBody, parseClientCodes, POINTS_MESSAGES, pointsEditPrompt } from './points';
+import { CODE_FILE_MESSAGES, offerEditBody, offerToClientsBody, parseClientCodes, POINTS_MESSAGES, pointsEditBody, pointsEditPrompt } from './points';
 
 describe('points edit prompt (spec 1 §5)', () => {
   it('says « Valeur non prise en compte » for empty or 0, and asks to confirm otherwise', () => {
@@ -27,5 +27,19 @@ describe('offered points', () => {
       { line: 4, code: 'C2' },
     ]);
     expect(problems).toEqual([{ line: 5, code: 'c1', message: CODE_FILE_MESSAGES.duplicate(2) }]);
+  });
+});
+
+/** Issue 20 §2: empty, blank, null, booleans and lists are not points (they were read as 0, 1 or 5). */
+describe('points bodies refuse what is not a number', () => {
+  const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
+  it.each(['', '   ', null])('an offered total of %j is « Valeur non prise en compte »', (v) =>
+    expect(issues(offerEditBody.safeParse({ POINTS_OFFERED: v }))).toEqual([POINTS_MESSAGES.notTaken]),
+  );
+  it.each([false, true, [5], '1e3', '0x10', '1.0'])('an offered total of %j is refused', (v) => expect(offerEditBody.safeParse({ POINTS_OFFERED: v }).success).toBe(false));
+  it.each([true, [5], '', ' ', null, 0, '0'])('a points edit of %j is refused', (v) => expect(pointsEditBody.safeParse({ POINTS: v }).success).toBe(false));
+  it('digits from a form are read as the number they spell', () => {
+    expect(offerEditBody.parse({ POINTS_OFFERED: '0' })).toEqual({ POINTS_OFFERED: 0 });
+    expect(pointsEditBody.parse({ POINTS: '-15' }).POINTS).toBe(-15);
   });
 });

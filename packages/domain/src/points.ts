@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer } from './fields';
 import { MSG } from './messages';
 
 /** Where a ledger row comes from (spec 1 §6 points ledger). */
@@ -23,12 +24,9 @@ export const POINTS_MESSAGES = {
 
 /** A signed whole number of points, not 0 (the points edit of spec 1 §5: 0 is "not taken"). */
 export const pointsAmount = () =>
-  z.coerce
-    .number({ error: MSG.number })
-    .int({ error: 'Nombre entier de points attendu.' })
-    .min(-POINTS_MAX, { error: MSG.number })
-    .max(POINTS_MAX, { error: MSG.number })
-    .refine((v) => v !== 0, { error: POINTS_MESSAGES.notTaken });
+  integer({ min: -POINTS_MAX, max: POINTS_MAX, invalid: 'Nombre entier de points attendu.', range: MSG.number, empty: POINTS_MESSAGES.notTaken }).refine((v) => v !== 0, {
+    error: POINTS_MESSAGES.notTaken,
+  });
 
 /** Offered points are a gift: strictly positive. */
 export const offeredPoints = () => pointsAmount().refine((v) => v > 0, { error: 'Le nombre de points offerts doit être positif.' });
@@ -56,14 +54,14 @@ export interface PointsLedgerRow {
   CREATED_AT: string;
 }
 
-const idList = (message: string) => z.array(z.coerce.number().int().positive(), { error: message }).min(1, { error: message }).max(100_000);
+const idList = (message: string) => z.array(integer({ min: 1, invalid: MSG.invalidId }), { error: message }).min(1, { error: message }).max(100_000);
 
 /** Offered points (spec 1 "Offered points", §7): to chosen clients, to every client of activities, to a file of codes. */
 export const offerToClientsBody = z.object({ POINTS_OFFERED: offeredPoints(), CLIENTS: idList('Choisissez au moins un client.') });
 export const offerToActivitiesBody = z.object({ POINTS_OFFERED: offeredPoints(), ACTIVITIES: idList('Choisissez au moins une activité.') });
 /** The edit of a row of the offered-points list: the client's new offered total (the difference is written). */
 export const offerEditBody = z.object({
-  POINTS_OFFERED: z.coerce.number({ error: MSG.number }).int({ error: 'Nombre entier de points attendu.' }).min(0, { error: MSG.number }).max(POINTS_MAX),
+  POINTS_OFFERED: integer({ max: POINTS_MAX, invalid: 'Nombre entier de points attendu.', range: MSG.number, empty: POINTS_MESSAGES.notTaken }),
 });
 
 export interface CodeLine {

@@ -11,8 +11,8 @@ describe('product rules', () => {
       REF: MSG.required,
       LABEL: MSG.required,
       CATEGORY: MSG.required,
-      PRICE_HT: MSG.number,
-      PRICE_TTC: MSG.number,
+      PRICE_HT: MSG.required,
+      PRICE_TTC: MSG.required,
       QTE: MSG.required,
       LABEL_AR: MSG.required,
     });

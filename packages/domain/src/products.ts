@@ -70,7 +70,7 @@ export const productUpdateBody = productFields
 export const PRODUCT_MANAGED_FIELDS = ['IS_NEW', 'ORDER_NEW', 'VISIBLE'] as const;
 
 /** Drag of the new products: their ids in the new order, ORDER_NEW becomes 1..n. */
-export const productOrderNewBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+export const productOrderNewBody = z.object({ ids: z.array(refId()).min(1).max(1000) });
 
 export const brandBody = z.object({
   NAME: requiredText(100),

@@ -29,10 +29,10 @@ describe('rebate tier body (spec 2 §5)', () => {
       NUM_RISTOURNE: MSG.required,
       NAME: MSG.required,
       YEAR: MSG.required,
-      VAL_MIN: MSG.number,
-      VAL_MAX: MSG.number,
-      PERCENTAGE: MSG.number,
-      REMISE: MSG.number,
+      VAL_MIN: MSG.required,
+      VAL_MAX: MSG.required,
+      PERCENTAGE: MSG.required,
+      REMISE: MSG.required,
     });
   });
 

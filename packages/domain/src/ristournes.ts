@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal3, flag01, minExceedsMax, percent, refId, requiredText, wholeNumber } from './fields';
+import { decimal3, flag01, integer, minExceedsMax, percent, refId, requiredText, wholeNumber } from './fields';
 import { formatMoney } from './format';
 import { listQuery } from './list';
 import { MSG } from './messages';
@@ -49,11 +49,7 @@ export const ristourneUpdateBody = tierFields.partial().extend({ IS_ACTIVE: flag
 export type RistourneBody = z.input<typeof ristourneBody>;
 
 export const generationYear = () =>
-  z.coerce
-    .number({ error: RISTOURNE_MSG.generationYear })
-    .int({ error: RISTOURNE_MSG.generationYear })
-    .min(GENERATION_YEAR_MIN, { error: RISTOURNE_MSG.generationYear })
-    .max(GENERATION_YEAR_MAX, { error: RISTOURNE_MSG.generationYear });
+  integer({ min: GENERATION_YEAR_MIN, max: GENERATION_YEAR_MAX, invalid: RISTOURNE_MSG.generationYear, empty: RISTOURNE_MSG.generationYear });
 
 export interface TierRange {
   id?: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isBlankRichText } from './communication';
-import { optionalText, PHONE_PATTERN, refId, requiredText } from './fields';
+import { integer, optionalText, PHONE_PATTERN, refId, requiredText } from './fields';
 import type { Media } from './classification';
 import { MAX_UPLOAD_FILES } from './files';
 import { MSG } from './messages';
@@ -169,7 +169,7 @@ const siteEmail = () =>
 /** Every editable field of a section, all optional (PUT sections/{id} may carry any subset). */
 export const sectionUpdateBody = z
   .object({
-    position: z.coerce.number().int().min(0).max(10_000),
+    position: integer({ max: 10_000 }),
     title_fr: optionalText(255),
     title_en: optionalText(255),
     content_fr: richOptional(),
@@ -190,7 +190,7 @@ export type SectionUpdate = z.input<typeof sectionUpdateBody>;
 export const sectionCreateBody = z.object({
   key: requiredText(100),
   pages_id: refId(),
-  position: z.coerce.number().int().min(0).max(10_000).default(0),
+  position: integer({ max: 10_000 }).default(0),
 });
 
 export const pageCreateBody = z.object({
@@ -242,7 +242,7 @@ export function columnSpanOf(url: string | null | undefined): 1 | 2 | null {
   return v === '1' ? 1 : v === '2' ? 2 : null;
 }
 
-export const blockPositionBody = z.object({ position: z.coerce.number().int().min(1).max(100_000) });
+export const blockPositionBody = z.object({ position: integer({ min: 1, max: 100_000 }) });
 export const blockReorderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(5000) });
 
 export const BLOCKS_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Media } from './classification';
 import { governorate } from './clients';
-import { email, flag01, password, phone, refId, requiredText } from './fields';
+import { email, flag01, integer, password, phone, queryInteger, refId, requiredText } from './fields';
 import { listQuery } from './list';
 import { MSG } from './messages';
 
@@ -65,7 +65,7 @@ export const backOfficeUserUpdateBody = z.object(backOfficeUserFields);
 /** POST validations/email/unique: is the address free, not counting user `ignore` (the one being edited)? */
 export const emailUniqueBody = z.object({
   email: email(),
-  ignore: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
+  ignore: integer({ min: 1 }).nullish(),
 });
 
 export type ZoneChiefBody = z.input<typeof zoneChiefBody>;
@@ -202,11 +202,7 @@ export type ClientUserBody = z.input<typeof clientUserBody>;
 
 /** GET client-users: the list query plus the tab's STATUS (absent: both). */
 export const clientUserListQuery = listQuery.extend({
-  status: z.coerce
-    .number()
-    .int()
-    .refine((v) => v === 0 || v === 1, { error: 'Valeur 0 ou 1 attendue.' })
-    .optional(),
+  status: queryInteger({ max: 1 }).optional(),
 });
 export type ClientUserListQuery = z.input<typeof clientUserListQuery>;
 

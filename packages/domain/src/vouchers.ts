@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { calendarDate, decimal3, flag01, optionalText, partialNoDefaults, refId, requiredText, wholeNumber } from './fields';
+import { calendarDate, decimal3, flag01, optionalText, partialNoDefaults, refId, requiredText, statusCode, wholeNumber } from './fields';
 import { formatMoney, formatPercent } from './format';
 import { MSG } from './messages';
 import { statusSet } from './statuses';
@@ -56,10 +56,7 @@ export const manualPurchaseBody = z.object({
 });
 
 export const voucherPurchaseStatusBody = z.object({
-  STATUS: z.coerce
-    .number({ error: 'Statut inconnu.' })
-    .int()
-    .refine((v) => VOUCHER_PURCHASE_STATUS.codes.includes(v), { error: 'Statut inconnu.' }),
+  STATUS: statusCode(VOUCHER_PURCHASE_STATUS.codes),
 });
 
 export interface Voucher {

@@ -2,6 +2,7 @@ import { listQuery, MSG } from '@app/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, auditEntity, createdFields, diff } from '../../modules/audit/audit.repository';
@@ -145,9 +146,13 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     (req, reply) => sendExport(req, reply, req.params.format),
   );
 
-  /** Streams the whole filtered list; also used by a resource's own export paths (clients: export/excel). */
+  /**
+   * Streams the whole filtered list; also used by a resource's own export paths (clients: export/excel),
+   * whose querystring is `exportQuerySchema` too: Fastify has read the query with it once (a second
+   * parse would see numbers where the query's digits were).
+   */
   async function sendExport(req: FastifyRequest, reply: FastifyReply, format: ExportFormat) {
-    const query = exportQuerySchema.parse(req.query);
+    const query = req.query as z.output<typeof exportQuerySchema>;
     const where = scoped(req.user, and(searchWhere(r.searchTargets, query.search, query.tags), filtered(query as Record<string, unknown>)));
     const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, query.sort, query.order);
     const db = app.db;
@@ -312,5 +317,5 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   );
 
   if (def.media) registerResourceMedia(app, def, findOne, one);
-  return { sendExport };
+  return { sendExport, exportQuerySchema };
 }

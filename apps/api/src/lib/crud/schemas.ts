@@ -1,4 +1,4 @@
-import { listQuery } from '@app/domain';
+import { INT4_MAX, listQuery, MSG } from '@app/domain';
 import { z } from 'zod';
 import { AppError } from '../http';
 import { okReply } from '../replies';
@@ -11,9 +11,9 @@ import { okReply } from '../replies';
 export const pathId = () =>
   z
     .string()
-    .regex(/^[1-9][0-9]{0,9}$/, { error: 'Identifiant invalide : nombre entier positif attendu.' })
+    .regex(/^[1-9][0-9]{0,9}$/, { error: MSG.invalidId })
     .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647, { error: 'Identifiant invalide : nombre entier positif attendu.' }));
+    .pipe(z.number().int().max(INT4_MAX, { error: MSG.invalidId }));
 export const idParams = z.object({ id: pathId() });
 export const exportParams = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']) });
 export const exportQuery = listQuery.pick({ search: true, tags: true, sort: true, order: true });

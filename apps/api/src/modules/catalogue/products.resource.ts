@@ -10,6 +10,7 @@ import {
   productBody,
   productUpdateBody,
   ttcBelowHt,
+  queryInteger,
 } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -65,7 +66,7 @@ export const productsResource = defineResource<Product>()({
   },
   filters: {
     // The new products alone, for their drag reorder.
-    IS_NEW: { schema: z.coerce.number().int().min(0).max(1), where: (v: number) => eq(t.isNew, v) },
+    IS_NEW: { schema: queryInteger({ max: 1 }), where: (v: number) => eq(t.isNew, v) },
   },
   fields: [
     { api: 'position', column: t.position, sort: true, export: { header: 'Position', width: 0.6 } },

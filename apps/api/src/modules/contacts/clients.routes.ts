@@ -1,11 +1,11 @@
-import { CLIENT_MESSAGES, CLIENT_STATUS, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery } from '@app/domain';
+import { CLIENT_MESSAGES, CLIENT_STATUS, clientActiveBody, clientBadgeBody, clientStatusBody, listQuery, queryInteger } from '@app/domain';
 import { and, asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerResource } from '../../lib/crud/crud.routes';
 import { likePattern } from '../../lib/crud/list-query';
-import { exportQuery, idParams } from '../../lib/crud/schemas';
+import { idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES } from '../../lib/exports';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
@@ -52,7 +52,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Codes et noms des clients (sélecteurs ; paginé si page est donné ; IS_ACTIVE=1 : les clients actifs seuls)',
-        querystring: listQuery.extend({ IS_ACTIVE: z.coerce.number().int().min(0).max(1).optional() }),
+        querystring: listQuery.extend({ IS_ACTIVE: queryInteger({ max: 1 }).optional() }),
         response: { 200: listReply(codeItem) },
       },
     },
@@ -86,7 +86,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Utilisateurs des clients (application mobile), par client si client= est donné',
-        querystring: z.object({ client: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ client: queryInteger({ min: 1 }).optional() }),
         response: { 200: okReply(z.array(clientUser)) },
       },
     },
@@ -197,7 +197,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
   const exportRoute = (path: string, format: 'csv' | 'xlsx', summary: string) =>
     app.get(
       path,
-      { config: read, schema: { tags, summary, querystring: exportQuery, response: { 200: fileReply({ [format]: EXPORT_CONTENT_TYPES[format] }) } } },
+      { config: read, schema: { tags, summary, querystring: generic.exportQuerySchema, response: { 200: fileReply({ [format]: EXPORT_CONTENT_TYPES[format] }) } } },
       (req, reply) => generic.sendExport(req, reply, format),
     );
   exportRoute('/export/csv', 'csv', 'Export CSV de tous les clients filtrés');

@@ -1,4 +1,4 @@
-import { ORDER_DELETABLE_STATUSES, ORDER_ITEMS_PAGE_SIZE, ORDER_MSG, ORDER_STATUS, type Order, orderUpdateBody } from '@app/domain';
+import { ORDER_DELETABLE_STATUSES, ORDER_ITEMS_PAGE_SIZE, ORDER_MSG, ORDER_STATUS, type Order, orderUpdateBody, queryInteger } from '@app/domain';
 import { and, asc, count, eq, } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +30,7 @@ const itemReply = z.object({
   UNIT_PRICE_TTC: z.number(),
 });
 const bellItem = z.object({ id: z.number().int(), NUM_ORDER: z.string(), USER: z.string(), CODE_CLIENT: z.string(), TOTAL: z.number(), DATE: z.string() });
-const itemsQuery = z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(500).default(ORDER_ITEMS_PAGE_SIZE) });
+const itemsQuery = z.object({ page: queryInteger({ min: 1 }).default(1), perPage: queryInteger({ min: 1, max: 500 }).default(ORDER_ITEMS_PAGE_SIZE) });
 
 /** The order as its reader may see it (another zone's order is a 404 for a zone chief). */
 async function findOrder(db: Db, id: number, user: CurrentUser | null) {

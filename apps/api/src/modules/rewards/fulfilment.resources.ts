@@ -8,6 +8,7 @@ import {
   MSG,
   ROLE,
   type StarterPurchase,
+  queryInteger,
 } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
@@ -52,7 +53,7 @@ const codeClientFilter = (clientId: AnyPgColumn) => ({
   schema: z.string().trim().min(1).max(30),
   where: (v: string) => fkIn(clientId, sql`select id from clients where lower(code_client) = lower(${v})`),
 });
-const statusFilter = (column: AnyPgColumn) => ({ schema: z.coerce.number().int().min(0).max(4), where: (v: number) => eq(column, v) });
+const statusFilter = (column: AnyPgColumn) => ({ schema: queryInteger({ max: 4 }), where: (v: number) => eq(column, v) });
 
 const gcChef = alias(users, 'gc_chef');
 /**
@@ -150,7 +151,7 @@ export const giftPurchasesResource = defineResource<GiftPurchase>()({
     { table: loyaltyGifts, on: eq(loyaltyGifts.id, gp.loyaltyGiftId), kind: 'one' },
   ],
   scope: byClientOf(gp.clientId),
-  filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: codeClientFilter(gp.clientId), CLIENT_ID: { schema: z.coerce.number().int().positive(), where: (v: number) => eq(gp.clientId, v) } },
+  filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: codeClientFilter(gp.clientId), CLIENT_ID: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(gp.clientId, v) } },
   fields: [
     { api: 'REF', column: gp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },
     ...clientFields(gp.clientId),

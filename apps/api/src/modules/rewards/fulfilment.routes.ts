@@ -8,6 +8,7 @@ import {
   ROLE,
   type StarterPurchase,
   startingGiftPurchaseBody,
+  queryInteger,
 } from '@app/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -98,7 +99,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     '/gift-purchases/generateQrCode/:id',
     {
       config: { action: 'conversions:read' },
-      schema: { tags, summary: "Code QR (PNG) d'une unité de la demande : la première non réceptionnée, ou ?conversion=id", params: idParams, querystring: z.object({ conversion: z.coerce.number().int().positive().optional() }), response: { 200: pngReply } },
+      schema: { tags, summary: "Code QR (PNG) d'une unité de la demande : la première non réceptionnée, ou ?conversion=id", params: idParams, querystring: z.object({ conversion: queryInteger({ min: 1 }).optional() }), response: { 200: pngReply } },
     },
     async (req, reply) => {
       const visible = clientVisibility(app.db, req.user!);

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, MSG, ROLE, VOUCHER_PURCHASE_STATUS, type VoucherPurchase, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { formatDateTime, formatMoney, MSG, ROLE, VOUCHER_PURCHASE_STATUS, type VoucherPurchase, VOUCHERS_PAGE_SIZE, queryInteger } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
@@ -28,7 +28,7 @@ export const voucherPurchasesResource = defineResource<VoucherPurchase>()({
   // A zone chief reads his own clients' vouchers (their detail page); he consumes none.
   scope: (user) => (user.role === ROLE.chefZone ? sql`${v.clientId} in (select id from clients where chef_zone_id = ${user.id})` : undefined),
   filters: {
-    STATUS: { schema: z.coerce.number().int().min(0).max(1), where: (s: number) => eq(v.status, s) },
+    STATUS: { schema: queryInteger({ max: 1 }), where: (s: number) => eq(v.status, s) },
     CODE_CLIENT: { schema: z.string().trim().min(1).max(30), where: (c: string) => fkIn(v.clientId, sql`select id from clients where lower(code_client) = lower(${c})`) },
   },
   fields: [

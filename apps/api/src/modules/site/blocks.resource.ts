@@ -1,4 +1,4 @@
-import { type Block, BLOCKS_PAGE_SIZE, blockBody, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, SITE_MSG, sectionDef } from '@app/domain';
+import { type Block, BLOCKS_PAGE_SIZE, blockBody, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, queryInteger, SITE_MSG, sectionDef } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -45,7 +45,7 @@ export const blocksResource = defineResource<Block>()({
   body: blockBody,
   updateBody: blockUpdateBody,
   filters: {
-    sections_id: { schema: z.coerce.number().int().positive().max(2_147_483_647), where: (v: number) => eq(b.sectionId, v) },
+    sections_id: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(b.sectionId, v) },
   },
   prepare: async (values, { mode, id, body, db }) => {
     let sectionId = Number(body.sections_id);

@@ -1,4 +1,4 @@
-import { blockPositionBody, blockReorderBody, isPageKey, MSG, multipleImages, pageCreateBody, SITE_MSG } from '@app/domain';
+import { blockPositionBody, blockReorderBody, isPageKey, MSG, multipleImages, pageCreateBody, SITE_MSG, queryInteger } from '@app/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -132,7 +132,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Réordonner les blocs d’une section : positions 1..n dans l’ordre des ids (avec sections_id, les ids des autres sections sont ignorés)',
-        querystring: z.object({ sections_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+        querystring: z.object({ sections_id: queryInteger({ min: 1 }).optional() }),
         body: blockReorderBody,
         response: { 200: okReply(z.object({ ids: z.array(z.number().int()) })) },
       },

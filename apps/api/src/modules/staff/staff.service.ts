@@ -127,20 +127,19 @@ export async function chefZoneRoleId(db: Db): Promise<number> {
 }
 
 /**
- * Role of a new back-office user (spec 1 §5): an adder whose role is admin gives the new user his
- * own role, whatever is sent (the form hides the field); another adder's choice is checked, and
- * without one the new user takes the adder's role. Never patente: that role is for client users.
+ * Role of a new back-office user (spec 1 §5): a role sent is checked first, whoever adds (unknown:
+ * 422; patente: 422, that role is for client users, issue 20 §3); then an adder whose role is admin
+ * gives the new user his own role (the form hides the field), another adder's choice stands, and
+ * without one the new user takes the adder's role.
  */
 export async function roleForNewUser(db: Db, actor: Actor, requested: number | null | undefined): Promise<number> {
+  const role = requested == null ? null : await roleById(db, requested);
+  if (requested != null && !role) throw invalid(MSG.invalidPayload, { ROLE_ID: [STAFF_MSG.roleUnknown] });
+  if (role?.label === ROLE.patente) throw invalid(MSG.invalidPayload, { ROLE_ID: [STAFF_MSG.roleClientOnly] });
+  if (role && actor.role !== ROLE.admin) return role.id;
   const own = await roleIdByLabel(db, actor.role);
-  if (actor.role === ROLE.admin || requested == null) {
-    if (own == null) throw new AppError(403, MSG.forbidden);
-    return own;
-  }
-  const role = await roleById(db, requested);
-  if (!role) throw invalid(MSG.invalidPayload, { ROLE_ID: [STAFF_MSG.roleUnknown] });
-  if (role.label === ROLE.patente) throw invalid(MSG.invalidPayload, { ROLE_ID: [STAFF_MSG.roleClientOnly] });
-  return role.id;
+  if (own == null) throw new AppError(403, MSG.forbidden);
+  return own;
 }
 
 /** A role change on edit: not one's own, patente only for client users, not a chief who still has clients. */

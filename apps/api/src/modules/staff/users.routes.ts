@@ -20,6 +20,18 @@ const item = r.dto.extend({
 }) as unknown as z.ZodType<StaffUser>;
 const one = okReply(item);
 const list = listReply(item);
+/**
+ * POST userBO: the back-office form's fields, plus the birthday, civility and governorate the users
+ * table keeps (spec 1 §5 "User", stored as PUT users/{id} stores them). Never a client: a client's
+ * user is created by POST client-users (invited, role patente); a CLIENT_ID here was dropped while
+ * the reply said 201, so it is refused (issue 20 §3).
+ */
+const backOfficeCreateBody = backOfficeUserBody.extend({
+  CLIENT_ID: z.null({ error: CLIENT_USER_MSG.staffNoClient }).optional(),
+  BIRTHDAY: clientUserBody.shape.BIRTHDAY.nullish(),
+  GENDER: clientUserBody.shape.GENDER.nullish(),
+  GOUVERNORAT: clientUserBody.shape.GOUVERNORAT,
+});
 /** PUT users/{id}: the back-office form's fields, plus those of the client user's form (spec 1 §5). */
 const accountUpdateBody = backOfficeUserUpdateBody.extend({
   CLIENT_ID: clientUserBody.shape.CLIENT_ID,
@@ -103,14 +115,15 @@ export async function usersRoutes(fastify: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Créer un utilisateur back-office (un admin crée des comptes de son propre rôle)',
-        body: backOfficeUserBody,
+        summary:
+          'Créer un utilisateur back-office (un admin crée des comptes de son propre rôle ; ROLE_ID inconnu ou patente : 422). BIRTHDAY, GENDER, GOUVERNORAT facultatifs ; CLIENT_ID refusé (422) : un utilisateur de client se crée par POST client-users',
+        body: backOfficeCreateBody,
         response: { 201: one },
       },
     },
     async (req, reply) => {
-      const { PASSWORD, ROLE_ID, ...body } = req.body;
-      const values = { ...r.toValues(body), roleId: await roleForNewUser(app.db, req.user!, ROLE_ID) };
+      const { PASSWORD, ROLE_ID, CLIENT_ID: _never, ...body } = req.body;
+      const values = { ...r.toValues(body), ...clientFieldValues(body), roleId: await roleForNewUser(app.db, req.user!, ROLE_ID) };
       const id = await createAccount(app.db, req.user!, values, PASSWORD, { fields: [...Object.keys(body), 'ROLE_ID'], read: findStaffUser });
       reply.code(201);
       return ok(await mustFind(id));

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDateTime, SYNC_DEFS, SYNC_KINDS, SYNC_RESULTS, SYNC_RUNS_PAGE_SIZE, type SyncResult } from '@app/domain';
+import { formatDateTime, SYNC_DEFS, SYNC_KINDS, SYNC_RESULTS, SYNC_RUNS_PAGE_SIZE, type SyncResult, queryInteger } from '@app/domain';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,8 +28,8 @@ const samplesDir = (() => {
 
 const listQuery = z.object({
   kind: z.enum(SYNC_KINDS).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  perPage: z.coerce.number().int().min(1).max(200).optional(),
+  page: queryInteger({ min: 1 }).optional(),
+  perPage: queryInteger({ min: 1, max: 200 }).optional(),
 });
 
 /** The run history under the buttons, one run's report and progress, its CSV, the sample files. */
