@@ -1,9 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/modules/audit/audit.table';
+import { clientTypes } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
+import { orders } from '../src/modules/orders/orders.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { applyPoints } from '../src/modules/loyalty/points.service';
 import { giftConversions, giftPurchases, loyaltyGifts } from '../src/modules/rewards/gifts.table';
+import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
@@ -121,5 +125,56 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
       expect(await pointsOf(p.client.id)).toMatchObject({ balance: 10, ledger: 10 });
       expect(await stock(p.gift)).toBe(99);
     }
+  });
+
+  /** The audit rows written for one record. */
+  const trail = async (entity: string, id: number) => (await t.db.select().from(auditLog).where(sql`${auditLog.entity} = ${entity} and ${auditLog.entityId} = ${String(id)}`)).length;
+
+  it('the same status asked twice at once (an order, a client): one 200, one 409, one audit row', async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await newClient();
+      const [o] = await t.db.insert(orders).values({ numOrder: `RACE-O-${n}`, clientId: c.id, status: 0, totalPoints: 30 }).returning();
+      const moves = await together(2, () => call('PUT', `orders/${o.id}`, { STATUS: 1 }));
+      expect(moves.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await trail('orders', o.id)).toBe(1);
+      const validated = await together(2, () => call('PUT', `clients/status/${c.id}`, { STATUS: 1 }));
+      expect(validated.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await trail('clients', c.id)).toBe(1);
+    }
+  });
+
+  it('one voucher used twice at once (by hand and by its QR code): one use, the other 409', async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await newClient();
+      const qr = `qr-race-${n}-${'x'.repeat(24)}`;
+      const [v] = await t.db.insert(vocherPurchases).values({ vocherRef: `VCH-RACE-${n}`, clientId: c.id, soldeUsed: '20.000', qrcode: qr }).returning();
+      const [manual, scan] = await Promise.all([
+        call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Remise en magasin', VOCHERS_PURCHASES: [v.id] }),
+        call('POST', 'vocher-purchases/scan', { QRCODE: qr }),
+      ]);
+      expect([manual.statusCode, scan.statusCode].sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(vocherPurchases).where(eq(vocherPurchases.id, v.id));
+      expect(row.status).toBe(1);
+      // The use that won is the one stored: a scan marks SCAN 1, a hand use keeps its reason.
+      expect(row.scan === 1 ? scan.statusCode : manual.statusCode).toBe(200);
+    }
+  });
+
+  it('new items of a positioned list created at once take distinct positions, one after another', async () => {
+    const replies = await together(8, (i) => call('POST', 'typeclients', { NAME: `Type concurrent ${n}-${i}` }));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const ids = replies.map((r) => r.json().data.id as number);
+    const rows = await t.db.select({ position: clientTypes.position }).from(clientTypes).where(inArray(clientTypes.id, ids));
+    expect(new Set(rows.map((r) => r.position)).size).toBe(8);
+    // A section's blocks: positions 1..n within the section.
+    const page = await call('GET', 'pages/home');
+    const pageId = (page.statusCode === 200 ? page : await call('POST', 'pages', { key: 'home' })).json().data.id as number;
+    const found = await call('GET', 'pages/home/sections/our_figures');
+    const section = (found.statusCode === 200 ? found : await call('POST', 'sections', { key: 'our_figures', pages_id: pageId, position: 0 })).json().data as { id: number };
+    const block = (i: number) => ({ sections_id: section.id, key: 'pi pi-star', title_fr: `Bloc ${i}`, title_en: `Block ${i}`, content_fr: '<p>Contenu</p>', content_en: '<p>Content</p>' });
+    const blocks = await together(6, (i) => call('POST', 'blocs', block(i)));
+    expect(blocks.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const list = (await call('GET', `blocs?page=1&sections_id=${section.id}`)).json().data as { position: number }[];
+    expect(list.map((b) => b.position).sort((a, b) => a - b)).toEqual(Array.from({ length: list.length }, (_, i) => i + 1));
   });
 });

@@ -18,6 +18,7 @@ import { formCreate } from './form-body';
 import { idIn, orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
+import { lockPositions } from './positions';
 import { deletedReply, exportParams, exportQuery, idParams, mergeForUpdate, partialBody, reorderBody, reorderReply } from './schemas';
 
 /** Rows read per export query: small enough that a batch dies young instead of piling up in the old heap (RSS). */
@@ -202,7 +203,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     const id = await guard(() =>
       app.db.transaction(async (tx) => {
         if (def.position && r.positionKey) {
-          // A new item takes the last position plus 1 (spec 3 §4).
+          // A new item takes the last position plus 1 (spec 3 §4), one create at a time.
+          await lockPositions(tx as unknown as Db, def.table);
           const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${def.position}), 0)::int + 1` }).from(def.table);
           values[r.positionKey] = next;
         }

@@ -1,7 +1,8 @@
 import { type Block, BLOCKS_PAGE_SIZE, blockBody, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, queryInteger, SITE_MSG, sectionDef } from '@app/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { lockPositions } from '../../lib/crud/positions';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { mediaReply } from '../../lib/replies';
@@ -63,13 +64,14 @@ export const blocksResource = defineResource<Block>()({
       if (!span) throw refused('url', SITE_MSG.columnSpan);
       values.url = String(span);
     }
-    if (mode === 'create') {
-      const [{ next }] = await db
-        .select({ next: sql<number>`coalesce(max(${b.position}), 0)::int + 1` })
-        .from(b)
-        .where(and(eq(b.sectionId, sectionId)));
-      values.position = next;
-    }
+  },
+  afterWrite: async (tx, { id, before }) => {
+    if (before) return;
+    // A new block goes last in its section, one create at a time (the read of the last position and
+    // the write are in the create's transaction, under the list's lock).
+    await lockPositions(tx, b);
+    const last = sql`(select coalesce(max(o.position), 0) + 1 from ${b} o where o.sections_id = ${b.sectionId} and o.id <> ${b.id})`;
+    await tx.update(b).set({ position: last }).where(eq(b.id, id));
   },
   fields: [
     { api: 'sections_id', column: b.sectionId },
