@@ -105,8 +105,8 @@ describe('required numbers', () => {
     ['percent', percent(), MSG.number],
     ['wholeNumber', wholeNumber(), MSG.wholeNumber],
     ['refId', refId(), MSG.invalidId],
-  ] as const)('%s: absent, null, empty or blank is required, malformed its own message', (_name, schema, malformed) => {
-    for (const v of [undefined, null, '', '  ']) expect(messages(schema, v)).toEqual([MSG.required]);
+  ] as const)('%s: absent, null, empty, blank or NaN (an empty number input) is required, malformed its own message', (_name, schema, malformed) => {
+    for (const v of [undefined, null, '', '  ', Number.NaN]) expect(messages(schema, v)).toEqual([MSG.required]);
     for (const v of ['abc', true, [5]]) expect(messages(schema, v)).toEqual([malformed]);
   });
   it('an optional reference takes null or absence, never an empty or coerced value', () => {

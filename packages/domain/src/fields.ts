@@ -54,15 +54,22 @@ export const phone = () =>
 
 export const phone8 = () => z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.phone8 }).regex(PHONE8_PATTERN, { error: MSG.phone8 });
 
-/** Nothing typed: absent, null, or text that is empty or blank. Such a required field is "required". */
-const blankInput = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+/**
+ * Nothing typed: absent, null, text that is empty or blank, or NaN (what an empty number input of a
+ * form holds; JSON cannot carry it). Such a required field is "required".
+ */
+const blankInput = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && Number.isNaN(v));
 /** The message of a value of the wrong JSON type: "required" when nothing was typed, else `invalid`. */
-const typeError = (invalid: string) => (issue: { input?: unknown }) => (blankInput(issue.input) ? MSG.required : invalid);
+const typeError =
+  (invalid: string, empty: string = MSG.required) =>
+  (issue: { input?: unknown }) =>
+    blankInput(issue.input) ? empty : invalid;
 
 /** A decimal typed as text: digits, or one point and at most 3 decimals. */
 export const decimal3 = () =>
   z
-    .union([numberText(), z.number()], { error: typeError(MSG.number) })
+    // Each branch says it too: a form's resolver shows a branch's message, not the union's.
+    .union([z.string({ error: typeError(MSG.number) }).max(DIGITS_MAX, { error: MSG.digitsMax }), z.number({ error: typeError(MSG.number) })], { error: typeError(MSG.number) })
     .transform((v) => String(v).trim())
     .pipe(
       z
@@ -92,17 +99,21 @@ export interface IntegerOptions {
  * lists, "1e3", "0x10" and "1.0" are refused, where Number() would read 0, 1, 5, 1000, 16 or 1.
  */
 export const integer = ({ min = 0, max = INT4_MAX, invalid = MSG.wholeNumber, range = invalid, empty = MSG.required }: IntegerOptions = {}) => {
-  const whole = () => z.number({ error: invalid }).int({ error: invalid, abort: true }).min(min, { error: range }).max(max, { error: range });
+  // Every branch and the union give "nothing typed" its own message: a form's resolver (react-hook-form's
+  // zod resolver) shows the first branch's message, not the union's.
+  const typed = typeError(invalid, empty);
+  const whole = () => z.number({ error: typed }).int({ error: invalid, abort: true }).min(min, { error: range }).max(max, { error: range });
   const digits = z
-    .string()
+    .string({ error: typed })
     .max(DIGITS_MAX, { error: invalid, abort: true })
     .trim()
+    .min(1, { error: empty, abort: true })
     .regex(min < 0 ? /^-?\d+$/ : /^\d+$/, { error: invalid, abort: true })
     .transform(Number)
     .pipe(whole());
   // Typed as taking null too: a form holds null for a select with nothing chosen yet, which this
   // refuses with the "required" message.
-  return z.union([whole(), digits], { error: (issue) => (blankInput(issue.input) ? empty : invalid) }) as unknown as z.ZodType<
+  return z.union([whole(), digits], { error: typed }) as unknown as z.ZodType<
     number,
     number | string | null | undefined
   >;

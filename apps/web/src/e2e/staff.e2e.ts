@@ -183,6 +183,8 @@ describe('back-office users', () => {
     await until(() => row(page, 'ines.bouazizi@demo.tn').textContent()).toContain('Superette');
     await until(() => row(page, 'ines.bouazizi@demo.tn').locator('img.staff-company-logo').count()).toBe(1);
 
+    // The 'Email Existe' warning has gone: a new dialog's mask would cover it while it fades.
+    await until(() => page.locator('.p-toast-message-warn').count()).toBe(0);
     await row(page, 'ines.bouazizi@demo.tn').getByRole('button', { name: 'Modifier' }).click();
     const edit = dialog(page, "Modifier l'utilisateur");
     await until(() => edit.locator('#field-LASTNAME').inputValue()).toBe('Bouazizi');
