@@ -130,7 +130,7 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
   /** The audit rows written for one record. */
   const trail = async (entity: string, id: number) => (await t.db.select().from(auditLog).where(sql`${auditLog.entity} = ${entity} and ${auditLog.entityId} = ${String(id)}`)).length;
 
-  it('the same status asked twice at once (an order, a client): one 200, one 409, one audit row', async () => {
+  it('the same status asked twice at once (an order, a client, a gift unit): one 200, one 409, one audit row', async () => {
     for (let round = 0; round < 5; round++) {
       const c = await newClient();
       const [o] = await t.db.insert(orders).values({ numOrder: `RACE-O-${n}`, clientId: c.id, status: 0, totalPoints: 30 }).returning();
@@ -141,6 +141,11 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
       expect(validated.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await trail('clients', c.id)).toBe(1);
     }
+    // A gift unit prepared twice at once.
+    const p = await acceptedPurchase(1, false);
+    const prepared = await together(2, () => call('PUT', `giftConversion/${p.units[0].id}`, { STATUS: 1 }));
+    expect(prepared.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await trail('giftConversion', p.units[0].id)).toBe(1);
   });
 
   it('one voucher used twice at once (by hand and by its QR code): one use, the other 409', async () => {

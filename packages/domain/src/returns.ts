@@ -6,8 +6,6 @@ import { MSG } from './messages';
 /** Returned goods (spec 2 "Returned goods", §3 Return of goods, §5, §7). */
 
 export const RETURNS_PAGE_SIZE = 50;
-/** The client picker of the add dialog reads page 1, 10 rows (spec 2 §9). */
-export const RETURN_CLIENT_PICKER_SIZE = 10;
 
 export const RETURN_MSG = {
   itemsRequired: 'Ajoutez au moins un produit.',

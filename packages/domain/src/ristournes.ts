@@ -91,9 +91,6 @@ export function toThousandths(value: string | number): number {
 /** Millimes as dinars text with 3 decimals ("30.864"), as the API sends money. */
 export const millimesToDinars = (m: number): string => `${Math.trunc(m / 1000)}.${String(Math.abs(m % 1000)).padStart(3, '0')}`;
 
-/** Reference of a rebate voucher: RIST-2025-000123 (the client's id, so it is stable per year). */
-export const rebateVoucherRef = (year: number, clientId: number): string => `RIST-${year}-${String(clientId).padStart(6, '0')}`;
-
 export interface Ristourne {
   id: number;
   NUM_RISTOURNE: number;

@@ -86,15 +86,6 @@ export const session = {
   },
 };
 
-/** A list filter kept across navigation (e.g. back from a detail page). */
-export function readTmpFilter<T>(): T | null {
-  return readEncrypted<T>(KEY.tmpFilter);
-}
-export function writeTmpFilter(value: unknown): void {
-  if (value == null) localStorage.removeItem(KEY.tmpFilter);
-  else writeEncrypted(KEY.tmpFilter, value);
-}
-
 /**
  * Start-up rule (spec 3 §4): storage written by a version below 4 loses its session and the page
  * reloads, forcing a new sign-in. Returns true when a reload was triggered.

@@ -1,5 +1,5 @@
 import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE, todayInTunis } from '@app/domain';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { eq, ilike, or, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -155,6 +155,3 @@ export const clientsResource = defineResource<Client>()({
   media: { names: { image: 'image' } },
   export: { fileName: 'clients', title: 'Clients', orientation: 'landscape' },
 });
-
-/** Both conditions: the zone scope and an extra filter, for the client calls outside the generic router. */
-export const scopedTo = (user: { id: number; role: string }, where: ReturnType<typeof eq>) => and(where, zoneScope(user));

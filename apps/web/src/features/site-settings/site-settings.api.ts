@@ -19,7 +19,6 @@ export const addPopupImages = (files: File[]) => api.post<string[]>('popup/uploa
 export const removePopupImage = (image_path: string) => api.delete<string[]>('popup/delete', { body: { image_path } });
 export const fetchConfigs = () => api.get<ConfigEntry[]>('configs');
 export const saveConfig = (id: number, body: { NAME: string; DESCRIPTION: string }) => api.put<ConfigEntry>(`configs/${id}`, body);
-export const createConfig = (body: { KEY: string; NAME: string; DESCRIPTION: string }) => api.post<ConfigEntry>('configs', body);
 /** Silent: a failed upload is told by the screen with the spec's own message. */
 export const uploadConfigFile = (id: number, file: File) => api.post<ConfigEntry>(`configs/media/${id}`, fileData([file]), { silent: true });
 export const deleteConfig = (id: number) => api.delete<{ id: number }>(`configs/${id}`);
