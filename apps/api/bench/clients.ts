@@ -14,7 +14,7 @@ import { EXPORT_BATCH } from '../src/lib/crud/crud.routes';
 import { idIn, searchWhere } from '../src/lib/crud/list-query';
 import { clientsResource } from '../src/modules/contacts/clients.resource';
 import { clients } from '../src/modules/contacts/clients.table';
-import { mediaFor } from '../src/modules/media/media.service';
+import { mediaFor } from '../src/lib/media/media.service';
 import { sessionUser } from '../src/plugins/auth';
 
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { passwordResets, throttles, users } from '../src/modules/auth/auth.table';
 import { RESET_CHECKS_PER_WINDOW } from '../src/modules/auth/password-reset.routes';
 import { createMailer } from '../src/plugins/mail';

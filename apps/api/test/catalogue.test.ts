@@ -4,7 +4,7 @@ import { MSG, TARIF_MSG } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { roles, users } from '../src/modules/auth/auth.table';
 import { hashPassword } from '../src/lib/password';
 import { clientCircuits } from '../src/modules/classification/classification.table';

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/lib/password';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { roles, sessions, users } from '../src/modules/auth/auth.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { invitations } from '../src/modules/communication/invitations.table';

@@ -2,7 +2,7 @@ import { CLIENT_USER_MSG, MSG, ROLE, STAFF_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { roles, users } from '../src/modules/auth/auth.table';
 import { messageTemplates } from '../src/modules/communication/templates.table';
 import { clients } from '../src/modules/contacts/clients.table';

@@ -1,7 +1,7 @@
 /** Every table, gathered for Drizzle and drizzle-kit. Each module owns its table file. */
 export * from '../modules/auth/auth.table';
-export * from '../modules/audit/audit.table';
-export * from '../modules/media/media.table';
+export * from '../lib/audit/audit.table';
+export * from '../lib/media/media.table';
 export * from '../modules/classification/classification.table';
 export * from '../modules/loyalty/badges.table';
 export * from '../modules/contacts/clients.table';

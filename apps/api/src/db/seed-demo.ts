@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { solidPng } from '../lib/png';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../modules/classification/classification.table';
 import { users } from '../modules/auth/auth.table';
-import { saveMedia } from '../modules/media/media.service';
+import { saveMedia } from '../lib/media/media.service';
 import type { Db } from './client';
 import { seedDemoAccounts } from './seed-accounts';
 import { seedTemplates } from '../modules/communication/communication.seed';

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
-import { audit, auditSecurity, diff } from '../audit/audit.repository';
+import { audit, auditSecurity, diff } from '../../lib/audit/audit.repository';
 import { emailChangedMail } from './account-notice-mails';
 import { emailTakenByOther, findAccountById, type Profile, revokeUserSessions, toProfile } from './auth.repository';
 import { users } from './auth.table';

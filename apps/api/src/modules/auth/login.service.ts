@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
-import { audit, auditSecurity } from '../audit/audit.repository';
+import { audit, auditSecurity } from '../../lib/audit/audit.repository';
 import { type Account, createSession, findAccountByEmail } from './auth.repository';
 import { connectionLogs, users } from './auth.table';
 import { deviceName } from './device';

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { type CurrentUser, hashToken, newToken } from '../../plugins/auth';
 import type { Mailer, MailMessage } from '../../plugins/mail';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { roles, users } from '../auth/auth.table';
 import { recordAttempt } from '../auth/login-attempts';

@@ -10,7 +10,7 @@ import { EXPORT_CONTENT_TYPES } from '../../lib/exports';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
 import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { users } from '../auth/auth.table';
 import { clientsResource, zoneScope } from './clients.resource';
 import { clients } from './clients.table';

@@ -15,7 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { auditLog as a } from '../audit/audit.table';
+import { auditLog as a } from '../../lib/audit/audit.table';
 import { users } from '../auth/auth.table';
 
 const who = alias(users, 'audit_user');

@@ -22,7 +22,7 @@ import { AppError, notFound, ok, paged } from '../../lib/http';
 import { readMultipart } from '../../lib/multipart';
 import { listReply, okReply } from '../../lib/replies';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { users } from '../auth/auth.table';
 import { zoneScope } from '../contacts/clients.resource';
 import { clients } from '../contacts/clients.table';

@@ -9,7 +9,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { products } from '../catalogue/catalogue.table';
 import { clients } from '../contacts/clients.table';
 import { returnsResource } from './returns.resource';

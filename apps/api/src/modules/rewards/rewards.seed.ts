@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { roles, users } from '../auth/auth.table';
 import { clientActivities, clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
-import { saveMedia } from '../media/media.service';
+import { saveMedia } from '../../lib/media/media.service';
 import { nextNumbers } from '../system/sequences';
 import { receiveByQr, setConversionStatus } from './conversions.service';
 import { generateRebates } from './rebate-generation';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit, createdFields, diff } from '../audit/audit.repository';
+import { audit, createdFields, diff } from '../../lib/audit/audit.repository';
 import { EMAIL_EXISTS } from '../auth/account.service';
 import { emailTakenByOther, revokeUserSessions } from '../auth/auth.repository';
 import { users } from '../auth/auth.table';
