@@ -2,7 +2,7 @@ import { MSG } from '@app/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { createTestApp, DEMO_PASSWORD, type MemoryMailer, type TestContext } from './helpers';
 
 let t: TestContext;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { badges } from '../src/modules/loyalty/badges.table';
 import { BADGE_IMAGE_CID } from '../src/modules/loyalty/badges.mail';

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { hashPassword } from '../src/lib/password';
 import { clientCircuits } from '../src/modules/classification/classification.table';
 import { productCategories, products, subCategories, tarifs } from '../src/modules/catalogue/catalogue.table';

@@ -6,7 +6,7 @@ import { GIFT_MSG, POINTS_MESSAGES, rewardNumber } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { applyPoints } from '../src/modules/loyalty/points.service';

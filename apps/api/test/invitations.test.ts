@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/lib/password';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { roles, sessions, users } from '../src/modules/auth/auth.table';
+import { roles, sessions, users } from '../src/lib/auth/accounts.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { invitations } from '../src/modules/communication/invitations.table';
 import { INVITATION_CALLS_PER_WINDOW } from '../src/modules/communication/invitations.routes';

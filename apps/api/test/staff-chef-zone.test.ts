@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/lib/password';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, type TestContext } from './helpers';

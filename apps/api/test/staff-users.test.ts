@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { saveMedia, uploadsDir } from '../src/lib/media/media.service';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { auditLog } from '../src/lib/audit/audit.table';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { messageTemplates } from '../src/modules/communication/templates.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { clientUserScope, clientUsers } from '../src/modules/staff/client-users.resource';

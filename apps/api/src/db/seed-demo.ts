@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { solidPng } from '../lib/png';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../modules/classification/classification.table';
-import { users } from '../modules/auth/auth.table';
+import { users } from '../lib/auth/accounts.table';
 import { saveMedia } from '../lib/media/media.service';
 import type { Db } from './client';
 import { seedDemoAccounts } from './seed-accounts';

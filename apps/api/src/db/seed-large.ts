@@ -9,7 +9,7 @@ import { ROLE } from '@app/domain';
 import { eq, gt, and, lte, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
-import { users } from '../modules/auth/auth.table';
+import { users } from '../lib/auth/accounts.table';
 import { clients } from '../modules/contacts/clients.table';
 import { generateClient, rng } from '../modules/contacts/clients.generate';
 import { clientRefs } from '../modules/contacts/clients.seed';

@@ -9,7 +9,8 @@ import type { Mailer } from '../../plugins/mail';
 import { auditSecurity } from '../../lib/audit/audit.repository';
 import { passwordResetMail } from './account-notice-mails';
 import { type Account, findAccountByEmail, revokeUserSessions } from './auth.repository';
-import { passwordResets, users } from './auth.table';
+import { users } from '../../lib/auth/accounts.table';
+import { passwordResets } from './auth.table';
 import { recordAttempt } from './login-attempts';
 import { resetCodeMail } from './reset-code-mail';
 

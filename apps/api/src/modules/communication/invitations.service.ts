@@ -18,7 +18,7 @@ import { type CurrentUser, hashToken, newToken } from '../../plugins/auth';
 import type { Mailer, MailMessage } from '../../plugins/mail';
 import { audit } from '../../lib/audit/audit.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
-import { roles, users } from '../auth/auth.table';
+import { roles, users } from '../../lib/auth/accounts.table';
 import { recordAttempt } from '../auth/login-attempts';
 import { clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';

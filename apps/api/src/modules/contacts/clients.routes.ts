@@ -11,7 +11,7 @@ import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
 import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
 import { audit } from '../../lib/audit/audit.repository';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientsResource, zoneScope } from './clients.resource';
 import { clients } from './clients.table';
 import { assertMayChangeBadge, creditBadge } from './clients.writes';

@@ -12,7 +12,7 @@ import { idParams } from '../../lib/crud/schemas';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { audit, auditEntity } from '../../lib/audit/audit.repository';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 import { media } from '../../lib/media/media.table';
 import { mediaFor, uploadsDir } from '../../lib/media/media.service';

@@ -23,7 +23,7 @@ import { readMultipart } from '../../lib/multipart';
 import { listReply, okReply } from '../../lib/replies';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { zoneScope } from '../contacts/clients.resource';
 import { clients } from '../contacts/clients.table';
 import { pointsLedger } from './points.table';

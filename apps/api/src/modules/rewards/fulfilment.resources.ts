@@ -17,7 +17,7 @@ import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { fkIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import type { CurrentUser } from '../../plugins/auth';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 import { giftConversions as gc, giftPurchases as gp, loyaltyGifts, startingGiftPurchases as sp, startingGifts } from './gifts.table';
 

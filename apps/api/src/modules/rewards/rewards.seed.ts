@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import type { CurrentUser } from '../../plugins/auth';
-import { roles, users } from '../auth/auth.table';
+import { roles, users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 import { saveMedia } from '../../lib/media/media.service';

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { audit, createdFields, diff } from '../../lib/audit/audit.repository';
 import { EMAIL_EXISTS } from '../auth/account.service';
 import { emailTakenByOther, revokeUserSessions } from '../auth/auth.repository';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientsOfChief, codeTakenByOther, roleById, roleIdByLabel } from './staff.repository';
 
 type Values = Record<string, unknown>;
