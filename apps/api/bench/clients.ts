@@ -8,7 +8,7 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
-import { seedLarge } from '../src/db/seed-large';
+import { seedLarge } from '../src/modules/seed-large';
 import { compileResource } from '../src/lib/crud/compile';
 import { EXPORT_BATCH } from '../src/lib/crud/crud.routes';
 import { idIn, searchWhere } from '../src/lib/crud/list-query';

@@ -10,17 +10,17 @@ import { eq, gt, and, lte, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
 import { users } from '../lib/auth/accounts.table';
-import { clients } from '../modules/contacts/clients.table';
-import { generateClient, rng } from '../modules/contacts/clients.generate';
-import { clientRefs } from '../modules/contacts/clients.seed';
-import { seedBadges } from '../modules/loyalty/badges.seed';
-import { applyPoints } from '../modules/loyalty/points.service';
-import { seedStaff } from '../modules/staff/staff.seed';
-import { type Db, openDatabase } from './client';
-import { generateAppUsers, generateConnectionLogs } from './seed-large-logs';
-import { generateOrders, generateProducts } from './seed-large-orders';
-import { ensureRoles, seedDemoAccounts } from './seed-accounts';
-import { seedClassification } from './seed-demo';
+import { clients } from './contacts/clients.table';
+import { generateClient, rng } from './contacts/clients.generate';
+import { clientRefs } from './contacts/clients.seed';
+import { seedBadges } from './loyalty/badges.seed';
+import { applyPoints } from './loyalty/points.service';
+import { seedStaff } from './staff/staff.seed';
+import { type Db, openDatabase } from '../db/client';
+import { generateAppUsers, generateConnectionLogs } from './logs/logs.generate';
+import { generateOrders, generateProducts } from './orders/orders.generate';
+import { ensureRoles, seedDemoAccounts } from '../db/seed-accounts';
+import { seedClassification } from './classification/classification.seed';
 
 export const GENERATED_MARKER = 'seed-large@generated.invalid';
 // 1,000 rows × ~36 parameters stays under PostgreSQL's 65,535 bind parameters per statement.
