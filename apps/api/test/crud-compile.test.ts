@@ -4,6 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../src/db/client';
+import * as schema from '../src/db/schema';
 import { activitiesResource } from '../src/modules/classification/activities.resource';
 import { clientTypesResource } from '../src/modules/classification/client-types.resource';
 import { compileResource } from '../src/lib/crud/compile';
@@ -69,7 +70,7 @@ describe('compileResource: what an export reads', () => {
       export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' },
     });
   // A pool that is never connected: the queries are only turned into SQL.
-  const db = drizzle(new pg.Pool()) as unknown as Db;
+  const db: Db = drizzle(new pg.Pool(), { schema });
 
   it('selects the exported fields and those their formats name, and reads them as the DTO does', () => {
     const r = compileResource(thingsDef((_v, d) => `${d.CODE} (${d.KIND})`, ['KIND']));

@@ -13,7 +13,11 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** Both drivers expose the same Drizzle PostgreSQL API; code only sees this type. */
+/**
+ * Both drivers expose the same Drizzle PostgreSQL API; code only sees this type. It is Drizzle's base
+ * class, which a transaction extends: a function that may run inside a transaction or outside one
+ * takes a `Db` and is given either `app.db` or the `tx` of `db.transaction((tx) => …)`, without a cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DbHandle {
@@ -46,11 +50,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     // crash: the pool drops it and opens another on the next query. Without a listener, node-postgres
     // rethrows it as an uncaught error.
     pool.on('error', (err) => console.warn(`PostgreSQL : connexion inactive fermée par le serveur (${err.message})`));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -64,11 +68,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
     },

@@ -204,15 +204,15 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       app.db.transaction(async (tx) => {
         if (def.position && r.positionKey) {
           // A new item takes the last position plus 1 (spec 3 §4), one create at a time.
-          await lockPositions(tx as unknown as Db, def.table);
+          await lockPositions(tx, def.table);
           const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${def.position}), 0)::int + 1` }).from(def.table);
           values[r.positionKey] = next;
         }
         const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
-        await def.afterWrite?.(tx as unknown as Db, { id: created.id, body, before: null, user: req.user! });
-        const shown = (await findOneIn(tx as unknown as Db, created.id, req.user)) ?? body;
+        await def.afterWrite?.(tx, { id: created.id, body, before: null, user: req.user! });
+        const shown = (await findOneIn(tx, created.id, req.user)) ?? body;
         await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(body), shown));
-        await upload?.save(tx as unknown as Db, created.id, req.user);
+        await upload?.save(tx, created.id, req.user);
         return created.id;
       }),
     ).catch(async (err) => {
@@ -274,7 +274,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       const upload = await updateForm.check(req);
       await guard(() =>
         app.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+          const db = tx;
           // The row is locked before it is read: a concurrent PUT of another field waits, then merges over this one.
           await tx.select({ id: def.idColumn }).from(def.table).where(eq(def.idColumn, id)).for('update');
           const before = await findOneIn(db, id, req.user);

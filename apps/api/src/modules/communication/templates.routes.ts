@@ -119,7 +119,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
     const values = r.toValues(whole);
     const id = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(t).values(values as typeof t.$inferInsert).returning({ id: t.id });
-      const shown = (await findOne(tx as unknown as Db, created.id)) ?? whole;
+      const shown = (await findOne(tx, created.id)) ?? whole;
       await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(whole), shown));
       return created.id;
     });
@@ -131,7 +131,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
       // Merged and written whole (a switch to SMS cleans the stored content), under the row lock: a
       // concurrent edit of another field waits, then merges over this one.
       await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for('update');
-      const before = await findOne(tx as unknown as Db, id, type);
+      const before = await findOne(tx, id, type);
       if (!before) throw notFound();
       const { id: _id, ID: _ID, ...stored } = before;
       const values = r.toValues(wholeTemplate({ ...stored, ...body, ...(type ? { TYPE: type } : {}) }));
@@ -139,7 +139,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
         .update(t)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(t.id, id));
-      const after = await findOne(tx as unknown as Db, id);
+      const after = await findOne(tx, id);
       await audit(tx, req.user, 'update', entity, id, diff(before, after ?? {}));
     });
     return ok(await mustFind(id));

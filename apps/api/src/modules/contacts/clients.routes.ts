@@ -186,7 +186,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       assertMayChangeBadge(req.user!, before.badgeId, badge);
       await app.db.transaction(async (tx) => {
         await tx.update(clients).set({ badgeId: badge, updatedAt: new Date() }).where(eq(clients.id, before.id));
-        if (badge && badge !== before.badgeId) await creditBadge(tx as never, before.id, badge, req.user!);
+        if (badge && badge !== before.badgeId) await creditBadge(tx, before.id, badge, req.user!);
         await audit(tx, req.user, 'update', 'clients', before.id, { BADGES_ID: [before.badgeId, badge] });
       });
       return ok({ id: before.id, STATUS: before.status, IS_ACTIVE: before.isActive, BADGES_ID: badge });

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { registerResource } from '../../lib/crud/crud.routes';
 import { idIn, textIn } from '../../lib/crud/list-query';
 import { idParams } from '../../lib/crud/schemas';
@@ -74,7 +73,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       }
       if (activities.length) await tx.insert(fluxActivities).values(activities.map((activityId) => ({ fluxId: row.id, activityId })));
       // Last in the transaction: the file is removed again by saveMedia if its row cannot be written.
-      if (image) await saveMedia(tx as unknown as Db, uploadsDir(app.config.dataDir), { entity: 'flux', entityId: row.id, collection: 'image', family: 'image', fileName: image.fileName, buffer: image.buffer });
+      if (image) await saveMedia(tx, uploadsDir(app.config.dataDir), { entity: 'flux', entityId: row.id, collection: 'image', family: 'image', fileName: image.fileName, buffer: image.buffer });
       await audit(tx, user, 'create', 'flux', row.id, { TITLE: content.TITLE, RECIPIENTS: unique.length, ACTIVITIES: activities.length ? activities : undefined, IMAGE: image?.fileName });
       return row.id;
     });

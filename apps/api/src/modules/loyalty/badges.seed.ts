@@ -29,7 +29,7 @@ export async function seedBadges(db: Db, uploadsDir?: string): Promise<Record<Ba
     const ids = Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<BadgeTier, number>;
     if (uploadsDir) {
       for (const [name, , , , , colour] of TIERS) {
-        await saveMedia(tx as unknown as Db, uploadsDir, {
+        await saveMedia(tx, uploadsDir, {
           entity: badgesResource.path,
           entityId: ids[name],
           collection: 'image',

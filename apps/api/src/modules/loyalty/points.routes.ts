@@ -88,7 +88,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   /** Offers points to every client matched, in one statement; nothing when none is matched. */
   const offer = async (user: CurrentUser, where: SQL, points: number, reason: string) => {
     const changed = await app.db.transaction(async (tx) => {
-      const rows = await applyPoints(tx as never, where, { amount: points, source: 'offer', reason, authorId: user.id });
+      const rows = await applyPoints(tx, where, { amount: points, source: 'offer', reason, authorId: user.id });
       await audit(tx, user, 'update', 'points', null, { offered: points, reason, clients: rows.map((r) => r.id) });
       return rows;
     });
@@ -159,7 +159,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
       if (!client) throw notFound();
       const { POINTS, REASON } = req.body;
       const [row] = await app.db.transaction(async (tx) => {
-        const rows = await applyPoints(tx as never, eq(clients.id, client.id), {
+        const rows = await applyPoints(tx, eq(clients.id, client.id), {
           amount: POINTS,
           source: 'adjustment',
           reason: REASON || (POINTS > 0 ? 'Ajout manuel de points' : 'Correction du solde'),
@@ -206,7 +206,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         if (!row) throw new AppError(404, 'Code Client introuvable');
         const delta = target - row.offered;
         if (delta !== 0) {
-          await applyPoints(tx as never, eq(clients.id, row.id), {
+          await applyPoints(tx, eq(clients.id, row.id), {
             amount: delta,
             source: 'offer',
             reason: `Points offerts corrigés : ${row.offered} → ${target}`,

@@ -77,7 +77,7 @@ export async function generateOrders(db: Db, target: number, log: (line: string)
     const to = Math.min(target, from + ORDER_BATCH - 1);
     await db.transaction(async (tx) => {
       const range = await one<{ lo: number | null; hi: number | null }>(
-        tx as unknown as Db,
+        tx,
         sql`
         with n as (select count(*)::int n from clients),
         -- Clients numbered 0..n-1 and joined on that number: an array of ids indexed per row would be

@@ -57,8 +57,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { id } = req.params;
       const { STATUS, SITE } = req.body;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         // The row lock serialises two staff members changing the same order.
         const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
         const before = locked ? await findOrder(tx, id, req.user) : null;
@@ -80,8 +79,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     { config: { action: 'orders:delete' }, schema: { tags, summary: 'Supprimer (statut Nouveau ou Traité et refusé seulement)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
     async (req) => {
       const { id } = req.params;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
         const before = locked ? await findOrder(tx, id, req.user) : null;
         if (!before) throw notFound();

@@ -54,8 +54,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
 
   app.post('/retourMarchandises', { config: write, schema: { tags, summary: 'Créer un retour avec ses produits (un seul appel, numéro donné par le serveur)', body: returnBody, response: { 201: returnReply } } }, async (req, reply) => {
     const { ADDRESS, CLIENT_ID, ITEMS } = req.body;
-    const id = await app.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const id = await app.db.transaction(async (tx) => {
       await checkRefs(
         tx,
         CLIENT_ID,
@@ -89,8 +88,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const returnId = req.params.id;
       const { id: lineId, QTE, UV, PRODUCT_ID, CLIENT_ID } = req.body;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         const before = await findReturn(tx, returnId);
         if (!before) throw notFound();
         const line = before.ITEMS.find((i) => i.id === lineId);
@@ -123,8 +121,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { config: write, schema: { tags, summary: 'Supprimer un retour et ses lignes (son numéro n’est jamais réutilisé)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
     async (req) => {
       const { id } = req.params;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         const before = await findReturn(tx, id);
         if (!before) throw notFound();
         await tx.delete(goodsReturns).where(eq(goodsReturns.id, id));

@@ -59,7 +59,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
   const conversions = compileResource(giftConversionsResource);
   const starters = compileResource(startingGiftPurchasesResource);
 
-  const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t as unknown as Db));
+  const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t));
   const readPurchase = async (id: number): Promise<GiftPurchase> => {
     const [row] = await purchases.select(app.db).rows.where(eq(giftPurchases.id, id)).limit(1);
     return purchases.toDto(row);

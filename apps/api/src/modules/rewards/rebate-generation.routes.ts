@@ -3,7 +3,6 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { AppError, notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { alreadyGenerated, type GenerationResult, generateRebates, generationRefusal } from './rebate-generation';
@@ -35,7 +34,7 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
 
   app.jobs.define<{ year: number; userId: number | null; email: string | null }>(KIND, async ({ year, userId, email }, progress) => {
     try {
-      return await app.db.transaction((tx) => generateRebates(tx as unknown as Db, userId ? { id: userId, email: email ?? '' } : null, year, progress));
+      return await app.db.transaction((tx) => generateRebates(tx, userId ? { id: userId, email: email ?? '' } : null, year, progress));
     } finally {
       running.delete(year);
     }

@@ -100,7 +100,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     where t.client_id = c.id`);
   // The past years' rebate vouchers were generated, one year after the other; this year is left
   // for « Générer les vouchers ».
-  for (let year = 2021; year < new Date().getFullYear(); year++) await db.transaction((tx) => generateRebates(tx as unknown as Db, admin, year));
+  for (let year = 2021; year < new Date().getFullYear(); year++) await db.transaction((tx) => generateRebates(tx, admin, year));
   await spendRebates(db, admin);
 
   // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
@@ -113,8 +113,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     // Two units now and then: two units of a good, two vouchers to consume separately or together.
     const qte = gift.nbrOfPoints * 2 <= b.points && (gift.type === 'voucher' || i % 3 === 0) ? 2 : 1;
     if (gift.nbrOfPoints * qte > b.points) continue;
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const id = await createGiftPurchase(t, admin, { CLIENT_ID: b.id, LOYALTY_GIFT_ID: gift.id, QTE: qte }, async () => true);
       if (i % 8 === 6) await refuseGiftPurchase(t, admin, id, all);
       else if (i % 8 !== 7 && i < 20) await acceptGiftPurchase(t, admin, id, all);
@@ -124,8 +123,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   // The units move along: some prepared, shipped, received by their QR code, one refused.
   const units = await db.select({ id: giftConversions.id, qrcode: giftConversions.qrcode }).from(giftConversions).orderBy(asc(giftConversions.id));
   for (const [i, u] of units.entries()) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const step = i % 6;
       if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1, all);
       if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
@@ -146,8 +144,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
       .values(newcomers.map((c, i) => ({ ref: rewardNumber('starter', year, first + i), clientId: c.id, startingGiftId: starters[i % starters.length].id, qrcode: newQrToken(), createdBy: admin.id })))
       .returning({ id: startingGiftPurchases.id, qrcode: startingGiftPurchases.qrcode });
     for (const [i, s] of rows.entries()) {
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         const step = i % 5;
         if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1, all);
         if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3, all);
@@ -164,7 +161,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     .where(sql`${vocherPurchases.giftPurchaseId} is not null`)
     .orderBy(asc(vocherPurchases.id))
     .limit(1);
-  if (used) await db.transaction((tx) => consumeManually(tx as unknown as Db, admin, [used.id], 'Déduit de la facture du mois'));
+  if (used) await db.transaction((tx) => consumeManually(tx, admin, [used.id], 'Déduit de la facture du mois'));
 }
 
 /**
@@ -185,7 +182,7 @@ async function spendRebates(db: Db, admin: CurrentUser) {
     spentByClient.set(v.clientId, [...(spentByClient.get(v.clientId) ?? []), v.id]);
   }
   await db.transaction(async (tx) => {
-    for (const ids of spentByClient.values()) await consumeManually(tx as unknown as Db, admin, ids, 'Déduit des factures');
+    for (const ids of spentByClient.values()) await consumeManually(tx, admin, ids, 'Déduit des factures');
   });
   await db.execute(sql`update vocher_purchases set
       created_at = make_timestamptz(ristourne_year + 1, 1, 15, 9, 0, 0, 'Africa/Tunis'),

@@ -28,7 +28,7 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
   const r = compileResource(voucherPurchasesResource);
   const listReply = okReply(z.array(r.dto as unknown as z.ZodType<VoucherPurchase>));
   const oneReply = okReply(r.dto as unknown as z.ZodType<VoucherPurchase>);
-  const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t as unknown as Db));
+  const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t));
   const readOne = async (id: number) => r.toDto((await r.select(app.db).rows.where(eq(vocherPurchases.id, id)).limit(1))[0]);
 
   app.get(

@@ -155,7 +155,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         const [row] = await tx.select().from(siteConfigs).where(eq(siteConfigs.id, id)).for('update');
         if (!row) throw notFound();
-        const [before] = await configs(tx as unknown as Db, id);
+        const [before] = await configs(tx, id);
         if (!before.FILE) throw new AppError(422, SITE_SETTINGS_MSG.fileRequired, { FILE: [SITE_SETTINGS_MSG.fileRequired] });
         const sent = mergeForUpdate(configEntryBody, before, req.body) as Partial<ConfigEntryBody>;
         await tx.update(siteConfigs).set({ name: sent.NAME, description: sent.DESCRIPTION, updatedAt: new Date() }).where(eq(siteConfigs.id, id));

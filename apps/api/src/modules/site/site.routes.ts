@@ -155,7 +155,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
         // Every block of the section must be listed, or two would share a position.
         const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(b).where(eq(b.sectionId, sectionId));
         if (n !== ids.length) throw refused();
-        await renumber(tx as unknown as Db, ids);
+        await renumber(tx, ids);
         await audit(tx, req.user, 'reorder', BLOCKS_ENTITY, null, { sections_id: sectionId, ids });
       });
       return ok({ ids });
@@ -183,7 +183,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
         const rest = order.filter((x) => x !== id);
         const at = Math.min(req.body.position, order.length) - 1;
         rest.splice(at, 0, id);
-        await renumber(tx as unknown as Db, rest);
+        await renumber(tx, rest);
         await audit(tx, req.user, 'update', BLOCKS_ENTITY, id, { position: [row.position, at + 1] });
         return at + 1;
       });

@@ -70,7 +70,7 @@ export async function createAccount(
         .insert(users)
         .values({ ...values, passwordHash } as typeof users.$inferInsert)
         .returning({ id: users.id });
-      const dto = (await shown.read(tx as unknown as Db, created.id)) as Values | null;
+      const dto = (await shown.read(tx, created.id)) as Values | null;
       await audit(tx, actor, 'create', ENTITY, created.id, createdFields(shown.fields, dto ?? {}));
       return created.id;
     }),
@@ -91,7 +91,7 @@ export async function updateAccount<Dto extends object>(db: Db, actor: Actor, id
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id));
       if (rightsChange(current, values)) await revokeUserSessions(tx, id);
-      const after = await read(tx as unknown as Db);
+      const after = await read(tx);
       await audit(tx, actor, 'update', ENTITY, id, diff(before as Values, (after ?? {}) as Values));
     }),
   );

@@ -48,8 +48,7 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
   let written: string[] = [];
   let replaced: string[] = [];
   try {
-    const outcome = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const outcome = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp-sync-${kind}`}))`);
       // The planner's estimates on fresh temporary tables are huge: JIT would compile for a second
       // per statement of work that takes a few milliseconds.
