@@ -37,6 +37,7 @@ const ONE_FIELD: Record<string, [string, string | number]> = {
   tools: ['alt_logo', 'Logo revu'],
   gallery: ['TITLE', 'Photo revue'],
   contacts: ['CONTENT', 'Demande revue'],
+  'chef-zone': ['GSM', '+21671000000'],
 };
 
 let t: TestContext;

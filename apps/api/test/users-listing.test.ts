@@ -1,13 +1,13 @@
 import { CLIENT_USER_MSG, MSG, ROLE, STAFF_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPage } from '../src/lib/crud/crud.routes';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { roles, users } from '../src/lib/auth/accounts.table';
 import { messageTemplates } from '../src/modules/communication/templates.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { clientUserScope, clientUsers } from '../src/modules/staff/client-users.resource';
-import { listScoped } from '../src/modules/staff/staff.repository';
 import { createTestApp, DEMO_PASSWORD, type MemoryMailer, type TestContext } from './helpers';
 
 /**
@@ -128,7 +128,7 @@ describe('GET client-users', () => {
 
   it('never lists the caller, matched by id and by email', async () => {
     const page = async (caller: { id: number; email: string }) =>
-      (await listScoped(t.db, clientUsers, clientUserScope(caller, 1), { page: 1, tags: undefined }, (rows) => rows.map(clientUsers.toDto))).data.map((d) => d.EMAIL);
+      (await listPage(t.db, clientUsers, clientUserScope(caller, 1), { page: 1, tags: undefined })).data.map((d) => d.EMAIL);
     expect(await page({ id: ids['amine@client.tn'], email: 'autre@demo.tn' })).toEqual(['ines@client.tn', 'karim@client.tn']);
     expect(await page({ id: 0, email: 'AMINE@client.tn' })).toEqual(['ines@client.tn', 'karim@client.tn']);
   });

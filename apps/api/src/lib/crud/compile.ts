@@ -45,6 +45,8 @@ export interface CompiledResource<Dto extends { id: number }> {
   dto: z.ZodObject;
   /** Drizzle property of the position column, when the list is ordered by hand. */
   positionKey?: string;
+  /** Drizzle property of one of the table's own columns (insert and update values are keyed by it). */
+  propertyOf(column: AnyPgColumn): string;
 }
 
 const isColumn = (c: AnyPgColumn | SQL): c is AnyPgColumn => !(c instanceof SQL);
@@ -179,5 +181,10 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     exportColumns,
     dto: z.object(shape),
     positionKey: def.position ? own.get(def.position) : undefined,
+    propertyOf: (column) => {
+      const key = own.get(column);
+      if (!key) throw new Error(`${def.path} : la colonne ${column.name} n'est pas de la table de la ressource`);
+      return key;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { listQuery, MSG } from '@app/domain';
+import { type ListQuery, listQuery, MSG } from '@app/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import { EXPORT_CONTENT_TYPES, type ExportFormat, sendExport as sendExportReply 
 import { AppError, notFound, ok, paged, unpaged } from '../http';
 import { fileReply, listReply, okReply } from '../replies';
 import { withCleanRichText } from '../rich-text';
+import { hashPassword } from '../password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
 import { type CompiledResource, compileResource } from './compile';
 import { formCreate } from './form-body';
@@ -25,7 +26,9 @@ import { deletedReply, exportParams, exportQuery, idParams, mergeForUpdate, part
 export const EXPORT_BATCH = 500;
 
 /** Turns a unique or foreign-key violation into the resource's own message. */
-function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMessage'>, err: unknown): AppError | null {
+function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMessage' | 'conflict'>, err: unknown): AppError | null {
+  const own = def.conflict?.(err);
+  if (own) return own;
   const e = pgError(err);
   if (e?.code === UNIQUE_VIOLATION) {
     const u = e.constraint ? def.unique?.[e.constraint] : undefined;
@@ -59,12 +62,108 @@ export async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledR
   return dtos;
 }
 
+/** Rows of `select().rows` as every reply gives them: loaded fields and media, then the resource's `present` step. */
+export async function toReplies<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, rows: Record<string, unknown>[]): Promise<Dto[]> {
+  const dtos = await withMedia(db, r, rows.map(r.toDto));
+  return r.def.present && dtos.length ? r.def.present.apply(db, dtos) : dtos;
+}
+
+/** Reply schema of one item: the compiled DTO, with the fields `present` adds. */
+export const itemSchema = <Dto extends { id: number }>(r: CompiledResource<Dto>): z.ZodObject => (r.def.present ? r.dto.extend(r.def.present.shape) : r.dto);
+
+type ListParams = Pick<ListQuery, 'page' | 'perPage' | 'search' | 'tags' | 'sort' | 'order'>;
+
+/** One page (with `page`) or the whole list up to the unpaged cap, searched and sorted in SQL; `where` adds the slice, scope and filters. */
+export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, where: SQL | undefined, query: ListParams) {
+  const { page, perPage = r.def.defaultPerPage, search, tags: terms, sort, order } = query;
+  const all = and(where, searchWhere(r.searchTargets, search, terms));
+  const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, sort, order);
+  const q = r.select(db);
+  if (!page)
+    return unpaged(
+      (limit) => q.rows.where(all).orderBy(...orderBy).limit(limit),
+      async () => Number((await q.count.where(all))[0].n),
+      (rows) => toReplies(db, r, rows),
+    );
+  const [rows, [{ n }]] = await Promise.all([
+    q.rows.where(all).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
+    q.count.where(all),
+  ]);
+  return paged(await toReplies(db, r, rows), Number(n), page, perPage);
+}
+
+/**
+ * Every row of the searched, sorted list, for an export. The ids in list order first (one query, a
+ * few bytes per row), then the rows by batches of ids: memory stays flat and each batch costs the
+ * same, where OFFSET batches grow with the list.
+ */
+export async function* exportRows<Dto extends { id: number }>(
+  db: Db,
+  r: CompiledResource<Dto>,
+  where: SQL | undefined,
+  query: Omit<ListParams, 'page' | 'perPage'>,
+): AsyncGenerator<Dto> {
+  const all = and(where, searchWhere(r.searchTargets, query.search, query.tags));
+  const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, query.sort, query.order);
+  const batchAt = async (order: number[], i: number) => {
+    const chunk = order.slice(i, i + EXPORT_BATCH);
+    const batch = await r.select(db).exportRows.where(idIn(r.def.idColumn, chunk));
+    const byId = new Map(batch.map((row) => [row.id as number, row]));
+    // A row deleted since the ids were read is simply left out.
+    const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
+    return withMedia(db, r, ordered.map(r.toExportDto), true);
+  };
+  const order = (await r.select(db).ids.where(all).orderBy(...orderBy)).map((x) => x.id);
+  // The next batch is read while this one is written: the database and the file writer work side
+  // by side, and at most two batches are held. A download dropped mid-way leaves one read to end
+  // on its own (its failure then has nobody to report to, hence the catch).
+  let next = order.length ? batchAt(order, 0) : null;
+  for (let i = 0; next; i += EXPORT_BATCH) {
+    const current = await next;
+    next = i + EXPORT_BATCH < order.length ? batchAt(order, i + EXPORT_BATCH) : null;
+    next?.catch(() => {});
+    yield* current;
+  }
+}
+
+/**
+ * A list of the resource (and, with `export`, its export at {path}/export/:format) under a path of
+ * its own, showing the rows `where` picks besides the resource's own `where` and `scope`: the
+ * accounts of one role at users?role=, the back-office staff at back-office/users. Same paging,
+ * search, sort, reply and export as the resource's main list.
+ */
+export function registerList<Dto extends { id: number }, Q extends typeof listQuery>(
+  fastify: FastifyInstance,
+  r: CompiledResource<Dto>,
+  opts: { path: string; summary: string; querystring?: Q; where?: (req: FastifyRequest & { query: z.output<Q> }) => SQL | undefined; export?: string },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { def } = r;
+  const config = { action: def.actions.read };
+  const tags = [def.tag];
+  const slice = (req: FastifyRequest) =>
+    and(def.where, req.user && def.scope ? def.scope(req.user) : undefined, opts.where?.(req as FastifyRequest & { query: z.output<Q> }));
+  app.get(
+    opts.path,
+    {
+      config,
+      schema: { tags, summary: `${opts.summary} (paginé si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`, querystring: opts.querystring ?? listQuery, response: { 200: listReply(itemSchema(r)) } },
+    },
+    (req) => listPage(app.db, r, slice(req), req.query),
+  );
+  if (opts.export === undefined) return;
+  app.get(
+    `${opts.path}/export/:format`,
+    { config, schema: { tags, summary: opts.export, params: exportParams, querystring: exportQuery, response: { 200: fileReply(EXPORT_CONTENT_TYPES) } } },
+    async (req, reply) => sendExportReply(reply, { format: req.params.format, ...def.export, columns: r.exportColumns, rows: exportRows(app.db, r, slice(req), req.query) }),
+  );
+}
+
 export function registerResource<Dto extends { id: number }>(fastify: FastifyInstance, def: ResourceDef<Dto>) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const r = compileResource(def);
-  const toDtos = (db: Db, rows: Record<string, unknown>[]) => withMedia(db, r, rows.map(r.toDto));
-  const toExportDtos = (db: Db, rows: Record<string, unknown>[]) => withMedia(db, r, rows.map(r.toExportDto), true);
-  const one = okReply(r.dto);
+  const toDtos = (db: Db, rows: Record<string, unknown>[]) => toReplies(db, r, rows);
+  const one = okReply(itemSchema(r));
   const base = `/${def.path}`;
   const read = { action: def.actions.read };
   const write = { action: def.actions.write };
@@ -73,7 +172,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   // and checked as the whole record it leaves (mergeForUpdate).
   const updateRecord = def.updateBody ?? def.body;
   const updateBody = partialBody(updateRecord);
-  const scoped = (user: CurrentUser | null, where?: SQL) => and(where, user && def.scope ? def.scope(user) : undefined);
+  const scoped = (user: CurrentUser | null, where?: SQL) => and(where, def.where, user && def.scope ? def.scope(user) : undefined);
   const filterSchemas = Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]));
   // Typed as the plain list query: the filters are read by name through `filtered`.
   const listQuerySchema = (def.filters ? listQuery.extend(filterSchemas) : listQuery) as unknown as typeof listQuery;
@@ -110,26 +209,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
         tags,
         summary: `Liste (paginée si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`,
         querystring: listQuerySchema,
-        response: { 200: listReply(r.dto) },
+        response: { 200: listReply(itemSchema(r)) },
       },
     },
-    async (req) => {
-      const { page, perPage = def.defaultPerPage, search, tags: terms, sort, order } = req.query;
-      const where = scoped(req.user, and(searchWhere(r.searchTargets, search, terms), filtered(req.query as Record<string, unknown>)));
-      const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
-      const q = r.select(app.db);
-      if (!page)
-        return unpaged(
-          (limit) => q.rows.where(where).orderBy(...orderBy).limit(limit),
-          async () => Number((await q.count.where(where))[0].n),
-          (rows) => toDtos(app.db, rows),
-        );
-      const [rows, [{ n }]] = await Promise.all([
-        q.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
-        q.count.where(where),
-      ]);
-      return paged(await toDtos(app.db, rows), Number(n), page, perPage);
-    },
+    (req) => listPage(app.db, r, scoped(req.user, filtered(req.query as Record<string, unknown>)), req.query),
   );
 
   app.get(
@@ -154,33 +237,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
    */
   async function sendExport(req: FastifyRequest, reply: FastifyReply, format: ExportFormat) {
     const query = req.query as z.output<typeof exportQuerySchema>;
-    const where = scoped(req.user, and(searchWhere(r.searchTargets, query.search, query.tags), filtered(query as Record<string, unknown>)));
-    const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, query.sort, query.order);
-    const db = app.db;
-    // The ids in list order first (one query, a few bytes per row), then the rows by batches of ids:
-    // memory stays flat and each batch costs the same, where OFFSET batches grow with the list.
-    const batchAt = async (order: number[], i: number) => {
-      const chunk = order.slice(i, i + EXPORT_BATCH);
-      const batch = await r.select(db).exportRows.where(idIn(def.idColumn, chunk));
-      const byId = new Map(batch.map((row) => [row.id as number, row]));
-      // A row deleted since the ids were read is simply left out.
-      const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
-      return toExportDtos(db, ordered);
-    };
-    async function* rows(): AsyncGenerator<Dto> {
-      const order = (await r.select(db).ids.where(where).orderBy(...orderBy)).map((x) => x.id);
-      // The next batch is read while this one is written: the database and the file writer work side
-      // by side, and at most two batches are held. A download dropped mid-way leaves one read to end
-      // on its own (its failure then has nobody to report to, hence the catch).
-      let next = order.length ? batchAt(order, 0) : null;
-      for (let i = 0; next; i += EXPORT_BATCH) {
-        const current = await next;
-        next = i + EXPORT_BATCH < order.length ? batchAt(order, i + EXPORT_BATCH) : null;
-        next?.catch(() => {});
-        yield* current;
-      }
-    }
-    return sendExportReply(reply, { format, ...def.export, columns: r.exportColumns, rows: rows() });
+    const rows = exportRows(app.db, r, scoped(req.user, filtered(query as Record<string, unknown>)), query);
+    return sendExportReply(reply, { format, ...def.export, columns: r.exportColumns, rows });
   }
 
   app.get(`${base}/:id`, { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => {
@@ -188,14 +246,31 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   });
 
   if (def.listOnly) return { sendExport };
-  const entity = auditEntity(def.path);
+  const entity = def.auditAs ?? auditEntity(def.path);
+  /**
+   * A body without its password field (which is then neither a column value nor in the audit trail),
+   * and what writes the password's hash: called after `prepare`, so a refused write costs no hashing.
+   */
+  const takePassword = (body: Record<string, unknown>) => {
+    const field = def.password?.field;
+    if (!field || body[field] === undefined) return { body, hashInto: async () => {} };
+    const { [field]: secret, ...rest } = body;
+    const column = r.propertyOf(def.password!.column);
+    return {
+      body: rest,
+      hashInto: async (values: Record<string, unknown>) => {
+        values[column] = await hashPassword(String(secret));
+      },
+    };
+  };
 
   const createForm = formCreate(def, app.config.dataDir);
   const updateForm = formCreate(def, app.config.dataDir, { schema: updateBody });
   app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...(def.inferOnCreate && { description: def.inferOnCreate.note }), ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
-    const body = withCleanRichText(req.body as Record<string, unknown>, r.richText);
+    const { body, hashInto } = takePassword(withCleanRichText(req.body as Record<string, unknown>, r.richText));
     const values = r.toValues(body);
     await def.prepare?.(values, { user: req.user!, mode: 'create', body, db: app.db });
+    await hashInto(values);
     // A form-data create's file is checked before any row exists (wrong type: 422, nothing written).
     const upload = await createForm.check(req);
     const missingFile = upload ? null : def.media?.required?.(body);
@@ -279,9 +354,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
           await tx.select({ id: def.idColumn }).from(def.table).where(eq(def.idColumn, id)).for('update');
           const before = await findOneIn(db, id, req.user);
           if (!before) throw notFound();
-          const body = mergeForUpdate(updateRecord, def.storedAsBody ? def.storedAsBody(before) : before, sent);
+          const { body, hashInto } = takePassword(mergeForUpdate(updateRecord, def.storedAsBody ? def.storedAsBody(before) : before, sent));
           const values = r.toValues(body);
-          await def.prepare?.(values, { user: req.user!, mode: 'update', id, body, db });
+          await def.prepare?.(values, { user: req.user!, mode: 'update', id, body, db, before });
+          await hashInto(values);
           if (Object.keys(values).length || def.afterWrite) {
             if (Object.keys(values).length) {
               if ('updatedAt' in def.table) values.updatedAt = new Date();
@@ -307,6 +383,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     { config: { action: def.actions.delete ?? def.actions.write }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
     async (req) => {
       const before = await mustFind(req.params.id, req.user);
+      await def.beforeDelete?.({ id: req.params.id, before, user: req.user!, db: app.db });
       await guard(() =>
         app.db.transaction(async (tx) => {
           await tx.delete(def.table).where(eq(def.idColumn, req.params.id));

@@ -1,9 +1,10 @@
-import type { Action, FileFamily } from '@app/domain';
+import type { Action, AuditEntity, FileFamily } from '@app/domain';
 import type { SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../plugins/auth';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { AppError } from '../http';
 import type { FieldDef } from './fields';
 
 /**
@@ -69,16 +70,32 @@ export interface ResourceDef<Dto extends { id: number }> {
    */
   scope?(user: CurrentUser): SQL | undefined;
   /**
+   * The slice of `table` this resource is, for everyone (zone chiefs: the users of role chefZone).
+   * Applied, like `scope`, to every list, export, read, update, delete and media call: another row of
+   * the table is a 404 here. A create must give rows that fall in it (`prepare` forces the role…).
+   */
+  where?: SQL;
+  /**
    * Adjusts the column values of a create or update before they are written (forced fields, a
    * reference given by its code or name resolved to its id). May read the database and throw a 422.
+   * On update it runs inside the transaction, under the row's lock, with the stored record (`before`).
    */
-  prepare?(values: Record<string, unknown>, ctx: { user: CurrentUser; mode: 'create' | 'update'; id?: number; body: Record<string, unknown>; db: Db }): void | Promise<void>;
+  prepare?(
+    values: Record<string, unknown>,
+    ctx: { user: CurrentUser; mode: 'create' | 'update'; id?: number; body: Record<string, unknown>; db: Db; before?: Dto },
+  ): void | Promise<void>;
   /**
    * Writes that go with a create or update, inside its transaction (links in other tables, points
    * credited for a change…). `before` is the DTO before an update, null on create.
    */
   afterWrite?(tx: Db, ctx: { id: number; body: Record<string, unknown>; before: Dto | null; user: CurrentUser }): Promise<void>;
   joins?: readonly JoinDef[];
+  /**
+   * Fields the reply adds after the query, from the DTOs of a page (a display name, a file looked up
+   * for the page at once): their reply schema and the step that adds them. Applied to every reply
+   * (list, read, create, update) and to the audit's snapshots; exports read the DTO without them.
+   */
+  present?: { shape: z.ZodRawShape; apply(db: Db, dtos: Dto[]): Dto[] | Promise<Dto[]> };
   /**
    * List and export filters beyond search and tags (orders: STATUS, CODE_CLIENT, a date range): the
    * query parameter's schema and the condition it adds.
@@ -90,6 +107,21 @@ export interface ResourceDef<Dto extends { id: number }> {
   unique?: Record<string, { field: string; message: string }>;
   /** Message when a delete is refused because other records still use this one. */
   inUseMessage: string;
+  /**
+   * A database refusal as this resource answers it, before the default answers of `unique` and
+   * `inUseMessage` (accounts: a duplicate email is « Email Existe », an unknown company a 422).
+   */
+  conflict?(err: unknown): AppError | null;
+  /** Checks a delete must pass (not one's own account, not a chief who still has clients): throws to refuse. */
+  beforeDelete?(ctx: { id: number; before: Dto; user: CurrentUser; db: Db }): Promise<void>;
+  /** Audit entity of the writes when it is not `path` (every kind of account is recorded under `users`). */
+  auditAs?: AuditEntity;
+  /**
+   * A body field holding a password (never a field of the DTO): on create it is taken out of the
+   * body, hashed (scrypt, lib/password) into `column`, and is in neither the reply nor the audit
+   * trail. An update changes it only if the update's body has the field (accounts: it has not).
+   */
+  password?: { field: string; column: AnyPgColumn };
   /** Rows keep a position 1..n in this column (new rows go last; PUT reorder renumbers). */
   position?: AnyPgColumn;
   /**

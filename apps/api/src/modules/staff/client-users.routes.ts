@@ -5,20 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { registerList } from '../../lib/crud/crud.routes';
 import { AppError, notFound, ok } from '../../lib/http';
-import { listReply, okReply } from '../../lib/replies';
+import { okReply } from '../../lib/replies';
 import { roles, users } from '../../lib/auth/accounts.table';
 import { assertClientExists, findClientUser } from './client-users.repository';
 import { clientUserScope, clientUsers as r } from './client-users.resource';
-import { listScoped, roleById, roleIdByLabel } from './staff.repository';
+import { roleById, roleIdByLabel } from './staff.repository';
 import { createAccount } from './staff.service';
 
 const item = r.dto as unknown as z.ZodType<ClientUser>;
 const read = { action: 'users:read' as const };
 const write = { action: 'users:write' as const };
 const tags = ['users'];
-const sorts = Object.keys(r.sortable).join(', ');
-const finish = (rows: Record<string, unknown>[]) => rows.map(r.toDto);
 const invalid = (errors: Record<string, string[]>) => new AppError(422, MSG.invalidPayload, errors);
 
 /** "New users of a client may only take the role named patente" (spec 1 §5): absent, it is given; another is 422. */
@@ -41,19 +40,12 @@ async function patenteRole(db: Db, requested: number | null | undefined): Promis
 export async function clientUsersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/client-users',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `Utilisateurs des clients (application mobile), hors appelant ; status=1 Équipe, status=0 Demandes (paginé si page est donné ; tri : ${sorts})`,
-        querystring: clientUserListQuery,
-        response: { 200: listReply(item) },
-      },
-    },
-    async (req) => listScoped(app.db, r, clientUserScope(req.user!, req.query.status), req.query, finish),
-  );
+  registerList(app, r, {
+    path: '/client-users',
+    summary: 'Utilisateurs des clients (application mobile), hors appelant ; status=1 Équipe, status=0 Demandes',
+    querystring: clientUserListQuery,
+    where: (req) => clientUserScope(req.user!, req.query.status),
+  });
 
   app.get(
     '/client-users/counts',

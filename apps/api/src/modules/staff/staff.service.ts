@@ -28,7 +28,7 @@ export async function assertFree(db: Db, input: { email?: string; code?: string 
 }
 
 /** Database refusals that a check raced past, as the same answers the checks give. */
-function conflict(err: unknown): AppError | null {
+export function conflict(err: unknown): AppError | null {
   const e = pgError(err);
   if (e?.code === UNIQUE_VIOLATION) {
     if (e.constraint === 'users_code_chef_zone_unique') return invalid(STAFF_MSG.codeChefZoneExists, { CODE_CHEF_ZONE: [STAFF_MSG.codeChefZoneExists] });
@@ -79,7 +79,7 @@ export async function createAccount(
 
 /** Updates an account; `read` gives the DTO before and after, so the trail holds what changed as the API shows it. */
 export async function updateAccount<Dto extends object>(db: Db, actor: Actor, id: number, values: Values, before: Dto, read: (db: Db) => Promise<Dto | null>) {
-  if (id === actor.id && values.status === 0) throw invalid(STAFF_MSG.selfDeactivate, { STATUS: [STAFF_MSG.selfDeactivate] });
+  assertNotSelfDeactivate(actor, id, values);
   if (!Object.keys(values).length) return;
   await assertFree(db, { email: values.email as string | undefined, code: values.codeChefZone as string | undefined }, id);
   await guarded(() =>
@@ -97,6 +97,23 @@ export async function updateAccount<Dto extends object>(db: Db, actor: Actor, id
   );
 }
 
+function assertNotSelfDeactivate(actor: Actor, id: number, values: Values) {
+  if (id === actor.id && values.status === 0) throw invalid(STAFF_MSG.selfDeactivate, { STATUS: [STAFF_MSG.selfDeactivate] });
+}
+
+/**
+ * An account's create or update on the generic router (its `prepare`): as createAccount and
+ * updateAccount check and do. Email and code free; on update (inside its transaction, the row
+ * locked), not deactivating oneself, and the account's sessions ended when its rights change.
+ */
+export async function prepareAccount(db: Db, actor: Actor, values: Values, id?: number) {
+  if (id !== undefined) assertNotSelfDeactivate(actor, id, values);
+  await assertFree(db, { email: values.email as string | undefined, code: values.codeChefZone as string | undefined }, id ?? 0);
+  if (id === undefined) return;
+  const [current] = await db.select({ status: users.status, roleId: users.roleId }).from(users).where(eq(users.id, id));
+  if (rightsChange(current, values)) await revokeUserSessions(db, id);
+}
+
 /**
  * Deactivating, re-activating or changing the role of an account ends its sessions: whoever signs in
  * again gets the new rights, and a deactivated account's tokens stay dead when it comes back.
@@ -108,15 +125,20 @@ function rightsChange(current: { status: number; roleId: number } | undefined, v
 
 /** Deletes an account: never one's own, never a zone chief who still has clients (409). */
 export async function deleteAccount(db: Db, actor: Actor, id: number, before: object) {
-  if (id === actor.id) throw invalid(STAFF_MSG.selfDelete, { id: [STAFF_MSG.selfDelete] });
-  const n = await clientsOfChief(db, id);
-  if (n > 0) throw new AppError(409, STAFF_MSG.chiefHasClients(n));
+  await assertDeletable(db, actor, id);
   await guarded(() =>
     db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
       await audit(tx, actor, 'delete', ENTITY, id, before);
     }),
   );
+}
+
+/** Never one's own account; never a zone chief who still has clients (409, with their number). */
+export async function assertDeletable(db: Db, actor: Actor, id: number) {
+  if (id === actor.id) throw invalid(STAFF_MSG.selfDelete, { id: [STAFF_MSG.selfDelete] });
+  const n = await clientsOfChief(db, id);
+  if (n > 0) throw new AppError(409, STAFF_MSG.chiefHasClients(n));
 }
 
 export async function chefZoneRoleId(db: Db): Promise<number> {

@@ -1,25 +1,28 @@
 import { backOfficeUserBody, backOfficeUserUpdateBody, CLIENT_USER_MSG, clientUserBody, emailUniqueBody, listQuery, MSG, type StaffUser } from '@app/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deletedReply, exportParams, exportQuery, idParams, partialBody } from '../../lib/crud/schemas';
-import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
+import type { Db } from '../../db/client';
+import { itemSchema, registerList, toReplies } from '../../lib/crud/crud.routes';
+import { deletedReply, idParams, partialBody } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
-import { fileReply, listReply, mediaReply, okReply } from '../../lib/replies';
+import { okReply } from '../../lib/replies';
 import { emailTakenByOther } from '../auth/auth.repository';
+import { users } from '../../lib/auth/accounts.table';
 import { clientFieldValues } from './client-users.resource';
 import { assertClientExists } from './client-users.repository';
-import { findStaffUser, listScoped, SCOPE, scopedRows, toStaffUsers } from './staff.repository';
+import { SCOPE } from './staff.repository';
 import { staffUsers as r } from './staff.resource';
 import { checkRoleChange, createAccount, deleteAccount, roleForNewUser, updateAccount } from './staff.service';
 
-const item = r.dto.extend({
-  username: z.string(),
-  login: z.string(),
-  societe: z.object({ NAME: z.string(), MEDIA: mediaReply.nullable() }).nullable(),
-}) as unknown as z.ZodType<StaffUser>;
-const one = okReply(item);
-const list = listReply(item);
+const one = okReply(itemSchema(r) as unknown as z.ZodType<StaffUser>);
+
+/** Any account, as the users calls show it (the users declaration's DTO with its `present` fields). */
+async function findStaffUser(db: Db, id: number): Promise<StaffUser | null> {
+  const [row] = await r.select(db).rows.where(eq(users.id, id)).limit(1);
+  return row ? ((await toReplies(db, r, [row]))[0] as StaffUser) : null;
+}
 /**
  * POST userBO: the back-office form's fields, plus the birthday, civility and governorate the users
  * table keeps (spec 1 §5 "User", stored as PUT users/{id} stores them). Never a client: a client's
@@ -42,7 +45,6 @@ const accountUpdateBody = backOfficeUserUpdateBody.extend({
 const read = { action: 'users:read' as const };
 const write = { action: 'users:write' as const };
 const tags = ['users'];
-const sorts = Object.keys(r.sortable).join(', ');
 
 /**
  * Accounts (spec 1 §7 Users): the back-office staff list, admins, by role, one account, create
@@ -51,59 +53,26 @@ const sorts = Object.keys(r.sortable).join(', ');
  */
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const finish = (rows: Record<string, unknown>[]) => toStaffUsers(app.db, rows);
   const mustFind = async (id: number) => {
     const user = await findStaffUser(app.db, id);
     if (!user) throw notFound();
     return user;
   };
 
-  app.get(
-    '/back-office/users',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `Utilisateurs back-office : comptes sans client, hors rôle patente (paginé si page est donné ; tri : ${sorts})`,
-        querystring: listQuery,
-        response: { 200: list },
-      },
-    },
-    async (req) => listScoped(app.db, r, SCOPE.backOffice, req.query, finish),
-  );
-
-  app.get(
-    '/back-office/users/export/:format',
-    {
-      config: read,
-      schema: { tags, summary: 'Export des utilisateurs back-office filtrés (CSV, XLSX, PDF)', params: exportParams, querystring: exportQuery, response: { 200: fileReply(EXPORT_CONTENT_TYPES) } },
-    },
-    async (req, reply) => {
-      const { format } = req.params;
-      const rows = scopedRows(app.db, r, SCOPE.backOffice, req.query, finish);
-      return sendExport(reply, { format, ...r.def.export, columns: r.exportColumns, rows });
-    },
-  );
-
-  app.get(
-    '/users/admins',
-    { config: read, schema: { tags, summary: 'Comptes de rôle admin (paginé si page est donné)', querystring: listQuery, response: { 200: list } } },
-    async (req) => listScoped(app.db, r, SCOPE.admins, req.query, finish),
-  );
-
-  app.get(
-    '/users',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Comptes d’un rôle, par son libellé (ex. role=chefZone ; paginé si page est donné)',
-        querystring: listQuery.extend({ role: z.string().trim().min(1).max(60) }),
-        response: { 200: list },
-      },
-    },
-    async (req) => listScoped(app.db, r, SCOPE.role(req.query.role), req.query, finish),
-  );
+  // The lists are the generic router's list and export, each on its slice of the users table.
+  registerList(app, r, {
+    path: '/back-office/users',
+    summary: 'Utilisateurs back-office : comptes sans client, hors rôle patente',
+    where: () => SCOPE.backOffice,
+    export: 'Export des utilisateurs back-office filtrés (CSV, XLSX, PDF)',
+  });
+  registerList(app, r, { path: '/users/admins', summary: 'Comptes de rôle admin', where: () => SCOPE.admins });
+  registerList(app, r, {
+    path: '/users',
+    summary: 'Comptes d’un rôle, par son libellé (ex. role=chefZone)',
+    querystring: listQuery.extend({ role: z.string().trim().min(1).max(60) }),
+    where: (req) => SCOPE.role(req.query.role),
+  });
 
   app.get('/users/:id', { config: read, schema: { tags, summary: 'Un compte', params: idParams, response: { 200: one } } }, async (req) =>
     ok(await mustFind(req.params.id)),
