@@ -1,7 +1,6 @@
 import { ORDER_MSG, ORDER_STATUS } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { users } from '../src/lib/auth/accounts.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
@@ -24,7 +23,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 let seq = 0;
 const order = (clientId: number, over: Partial<Parameters<typeof createOrder>[1]> = {}) =>
-  t.db.transaction((tx) => createOrder(tx as unknown as Db, { numOrder: `CMD-T-${String(++seq).padStart(4, '0')}`, clientId, items: [{ productId: pA, qte: 3 }, { productId: pB, qte: 2 }], ...over }));
+  t.db.transaction((tx) => createOrder(tx, { numOrder: `CMD-T-${String(++seq).padStart(4, '0')}`, clientId, items: [{ productId: pA, qte: 3 }, { productId: pB, qte: 2 }], ...over }));
 const balance = async (id: number) => (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, id)))[0].p;
 
 beforeAll(async () => {
@@ -125,13 +124,13 @@ describe('points of an order', () => {
   it('credits TOTAL_POINTS once when the order reaches 2 or 4, even on a second or concurrent arrival', async () => {
     const id = await order(mine);
     const start = await balance(mine);
-    await t.db.transaction((tx) => applyOrderStatus(tx as unknown as Db, id, 2, null));
+    await t.db.transaction((tx) => applyOrderStatus(tx, id, 2, null));
     expect(await balance(mine)).toBe(start + 16);
-    await t.db.transaction((tx) => applyOrderStatus(tx as unknown as Db, id, 4, null));
+    await t.db.transaction((tx) => applyOrderStatus(tx, id, 4, null));
     expect(await balance(mine)).toBe(start + 16);
 
     const other = await order(mine);
-    await Promise.all([2, 4].map((s) => t.db.transaction((tx) => applyOrderStatus(tx as unknown as Db, other, s, null))));
+    await Promise.all([2, 4].map((s) => t.db.transaction((tx) => applyOrderStatus(tx, other, s, null))));
     expect(await balance(mine)).toBe(start + 32);
     const rows = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.source, 'order'), eq(pointsLedger.sourceId, other)));
     expect(rows).toHaveLength(1);

@@ -1,7 +1,6 @@
 import { CLIENT_STATUS, CONVERSION_STATUS, GIFT_PURCHASE_STATUS, ORDER_STATUS, STATUS_MSG, type StatusSet, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
@@ -131,7 +130,7 @@ describe('orders: the same status again is 409, the hidden ones 422', () => {
   it('refuses Nouveau → Nouveau (409) and Nouveau → 2 or 4 (422), and every status asked again', async () => {
     let n = 0;
     for (const status of ORDER_STATUS.codes) {
-      const id = await t.db.transaction((tx) => createOrder(tx as unknown as Db, { numOrder: `CMD-R-${++n}`, clientId: clientA, items: [{ productId: product, qte: 1 }], status }));
+      const id = await t.db.transaction((tx) => createOrder(tx, { numOrder: `CMD-R-${++n}`, clientId: clientA, items: [{ productId: product, qte: 1 }], status }));
       await sameStatus(() => call('PUT', `orders/${id}`, { STATUS: status }), ORDER_STATUS, status, orderStatus(id));
       if (status !== 0) continue;
       for (const hidden of [2, 4]) {
