@@ -23,6 +23,7 @@ async function findStaffUser(db: Db, id: number): Promise<StaffUser | null> {
   const [row] = await r.select(db).rows.where(eq(users.id, id)).limit(1);
   return row ? ((await toReplies(db, r, [row]))[0] as StaffUser) : null;
 }
+
 /**
  * POST userBO: the back-office form's fields, plus the birthday, civility and governorate the users
  * table keeps (spec 1 §5 "User", stored as PUT users/{id} stores them). Never a client: a client's
