@@ -6,6 +6,7 @@ import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { mediaReply } from '../../lib/replies';
 import { products } from '../catalogue/catalogue.table';
+import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { mediaListFor } from '../media/media.service';
 import { goodsReturnItems as items, goodsReturns as r } from './returns.table';
@@ -36,6 +37,8 @@ export const returnsResource = defineResource<GoodsReturn>()({
   idColumn: r.id,
   body: z.object({}),
   joins: [{ table: clients, on: eq(clients.id, r.clientId) }],
+  // Zone chiefs have no returns action today; the rule holds if one is ever given.
+  owner: ownedByClient(r.clientId),
   fields: [
     { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { header: 'N° retour', width: 1.2 } },
     {
