@@ -100,6 +100,9 @@ const TABLE: Record<string, Check> = {
   'GET /retourMarchandises': denied,
   'GET /retourMarchandises/export/:format': denied,
   'GET /retourMarchandises/:id': denied,
+  'POST /retourMarchandises': denied,
+  'PUT /retourMarchandises/:id': denied,
+  'DELETE /retourMarchandises/:id': denied,
   // Gift requests: the warehouse and the administrators decide them.
   'GET /gift-purchases': denied,
   'GET /gift-purchases/all': denied,
@@ -193,7 +196,7 @@ describe('zone scope on every client-linked route', () => {
       // The yearly rebate of every client at once (admin job; no zone chief action).
       '/clients/calculateRistourne/',
     ];
-    const prefixes = ['/clients', '/orders', '/giftConversion', '/startingGift-purchases', '/gift-purchases', '/vocher-purchases', '/offered-points', '/users/offerPoints', '/export/'];
+    const prefixes = ['/clients', '/orders', '/retourMarchandises', '/giftConversion', '/startingGift-purchases', '/gift-purchases', '/vocher-purchases', '/offered-points', '/users/offerPoints', '/export/'];
     const unmarked = t.app.routeTable
       .filter((r) => r.method !== 'HEAD' && r.options.config?.ownedBy !== 'client')
       .map(key)

@@ -23,6 +23,9 @@ const itemSchema = z.object({
   MEDIA: mediaReply.nullable(),
 });
 
+/** A return hangs on a client. Zone chiefs have no returns action today; the rule holds if one is ever given. */
+export const returnOwner = ownedByClient(r.clientId);
+
 /**
  * Returned goods (spec 2 "Returned goods", §7): list, read and export here; the create (with its
  * lines and its number, in one transaction), the line update and the delete in returns.routes.ts.
@@ -37,8 +40,7 @@ export const returnsResource = defineResource<GoodsReturn>()({
   idColumn: r.id,
   body: z.object({}),
   joins: [{ table: clients, on: eq(clients.id, r.clientId) }],
-  // Zone chiefs have no returns action today; the rule holds if one is ever given.
-  owner: ownedByClient(r.clientId),
+  owner: returnOwner,
   fields: [
     { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { header: 'N° retour', width: 1.2 } },
     {
