@@ -8,7 +8,7 @@ import { applyPoints } from '../src/modules/loyalty/points.service';
 import { orders } from '../src/modules/orders/orders.table';
 import { goodsReturns } from '../src/modules/orders/returns.table';
 import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases, startingGifts } from '../src/modules/rewards/gifts.table';
-import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { clientFixtures, type Fixtures, fullClient } from './clients-fixtures';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
@@ -170,7 +170,7 @@ beforeAll(async () => {
       .values({ ref: `GC-${CODE[side]}`, giftPurchaseId: ids[side].purchase, clientId: c.id, loyaltyGiftId: gift.id, pointsUsed: 10, newPoints: 90, status: 1, qrcode: qr[side].conversion })
       .returning();
     [{ id: ids[side].starter }] = await t.db.insert(startingGiftPurchases).values({ ref: `SP-${CODE[side]}`, clientId: c.id, startingGiftId: starter.id, status: 1, qrcode: qr[side].starter }).returning();
-    [{ id: ids[side].voucher }] = await t.db.insert(vocherPurchases).values({ vocherRef: `V-${CODE[side]}`, clientId: c.id, soldeUsed: '10', qrcode: qr[side].voucher }).returning();
+    [{ id: ids[side].voucher }] = await t.db.insert(voucherPurchases).values({ voucherRef: `V-${CODE[side]}`, clientId: c.id, soldeUsed: '10', qrcode: qr[side].voucher }).returning();
     [{ id: ids[side].return }] = await t.db.insert(goodsReturns).values({ numRetour: `R-${CODE[side]}`, clientId: c.id, address: 'Tunis' }).returning();
   }
   const m = multipart({}, { name: 'logo.png', type: 'image/png', content: png });

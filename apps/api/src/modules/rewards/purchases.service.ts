@@ -10,7 +10,7 @@ import { applyPoints } from '../loyalty/points.service';
 import { nextNumber, nextNumbers } from '../system/sequences';
 import { giftConversions, giftPurchases, loyaltyGifts } from './gifts.table';
 import { newQrToken } from './qr';
-import { vocherPurchases } from './vouchers.table';
+import { voucherPurchases } from './vouchers.table';
 
 /** Today in Tunis, YYYY-MM-DD: a gift's dates are days of the programme's country. */
 
@@ -112,12 +112,12 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, 
     );
   } else {
     const { year, first } = await nextNumbers(tx, 'voucher', purchase.qte);
-    await tx.insert(vocherPurchases).values(
+    await tx.insert(voucherPurchases).values(
       Array.from({ length: purchase.qte }, (_, i) => ({
-        vocherRef: rewardNumber('voucher', year, first + i),
+        voucherRef: rewardNumber('voucher', year, first + i),
         clientId: purchase.clientId,
         giftPurchaseId: purchase.id,
-        soldeUsed: gift.vocherValue,
+        soldeUsed: gift.voucherValue,
         qrcode: newQrToken(),
       })),
     );

@@ -14,7 +14,7 @@ import { giftConversions, loyaltyGifts, startingGiftPurchases, startingGifts } f
 import { acceptGiftPurchase, createGiftPurchase, refuseGiftPurchase } from './purchases.service';
 import { newQrToken } from './qr';
 import { consumeManually } from './voucher-purchases.service';
-import { coupons, ristournes, vocherPurchases, vochers } from './vouchers.table';
+import { coupons, ristournes, voucherPurchases, vouchers } from './vouchers.table';
 
 type Rgb = [number, number, number];
 // [ref, name, type, stock, points, voucher value, colour, description]
@@ -54,7 +54,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
 
   const gifts = await db
     .insert(loyaltyGifts)
-    .values(GIFTS.map(([ref, name, type, qts, nbrOfPoints, vocherValue, , description]) => ({ ref, name, type, qts, nbrOfPoints, vocherValue, description, isActive: 1 })))
+    .values(GIFTS.map(([ref, name, type, qts, nbrOfPoints, voucherValue, , description]) => ({ ref, name, type, qts, nbrOfPoints, voucherValue, description, isActive: 1 })))
     .returning();
   for (const [i, g] of gifts.entries()) if (g.type === 'bien') await image('gifts', g.id, g.ref.toLowerCase(), GIFTS[i][6]);
   const starters = await db
@@ -66,7 +66,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   const types = await db.select({ id: clientTypes.id }).from(clientTypes).orderBy(asc(clientTypes.id));
   if (types.length) {
     const year = new Date().getFullYear();
-    await db.insert(vochers).values([
+    await db.insert(vouchers).values([
       { ref: `VCH-PRO-${year}`, description: 'Voucher professionnel de fin d’année', qts: 200, solde: '30.000', typeClientId: types[0].id, startDay: `${year}-01-01`, endDate: `${year}-12-31` },
       { ref: `VCH-GROS-${year}`, description: 'Voucher grossistes', qts: 50, solde: '100.000', typeClientId: types[types.length - 1].id, startDay: `${year}-03-01`, endDate: `${year + 1}-02-28` },
     ]);
@@ -159,10 +159,10 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
 
   // One client has used one of the vouchers a voucher gift gave him, at the counter.
   const [used] = await db
-    .select({ id: vocherPurchases.id })
-    .from(vocherPurchases)
-    .where(sql`${vocherPurchases.giftPurchaseId} is not null`)
-    .orderBy(asc(vocherPurchases.id))
+    .select({ id: voucherPurchases.id })
+    .from(voucherPurchases)
+    .where(sql`${voucherPurchases.giftPurchaseId} is not null`)
+    .orderBy(asc(voucherPurchases.id))
     .limit(1);
   if (used) await db.transaction((tx) => consumeManually(tx as unknown as Db, admin, [used.id], 'Déduit de la facture du mois'));
 }
@@ -175,10 +175,10 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
  */
 async function spendRebates(db: Db, admin: CurrentUser) {
   const issued = await db
-    .select({ id: vocherPurchases.id, clientId: vocherPurchases.clientId })
-    .from(vocherPurchases)
-    .where(sql`${vocherPurchases.ristourneYear} is not null`)
-    .orderBy(asc(vocherPurchases.id));
+    .select({ id: voucherPurchases.id, clientId: voucherPurchases.clientId })
+    .from(voucherPurchases)
+    .where(sql`${voucherPurchases.ristourneYear} is not null`)
+    .orderBy(asc(voucherPurchases.id));
   const spentByClient = new Map<number, number[]>();
   for (const v of issued) {
     if (v.id % 3 === 0) continue;

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { ownedByClient } from '../contacts/client-ownership';
-import { vocherPurchases as v } from './vouchers.table';
+import { voucherPurchases as v } from './vouchers.table';
 
 /** Where a client's voucher came from: a voucher-type gift, the yearly rebate, or the vouchers on offer. */
-const origin = sql<string | null>`case when ${v.giftPurchaseId} is not null then 'gift' when ${v.ristourneYear} is not null then 'ristourne' when ${v.vocherId} is not null then 'voucher' end`;
+const origin = sql<string | null>`case when ${v.giftPurchaseId} is not null then 'gift' when ${v.ristourneYear} is not null then 'ristourne' when ${v.voucherId} is not null then 'voucher' end`;
 
 /** A client's vouchers: his zone chief reads them (their detail page); he consumes none. */
 export const voucherPurchaseOwner = ownedByClient(v.clientId);
@@ -34,7 +34,7 @@ export const voucherPurchasesResource = defineResource<VoucherPurchase>()({
     CODE_CLIENT: owner.codeFilter,
   },
   fields: [
-    { api: 'VOCHER_REF', column: v.vocherRef, search: true, sort: true, export: { header: 'N° voucher', width: 1.3 } },
+    { api: 'VOCHER_REF', column: v.voucherRef, search: true, sort: true, export: { header: 'N° voucher', width: 1.3 } },
     owner.codeField,
     owner.nameField('CLIENT_NAME', 1.8, { search: false }),
     owner.idField,

@@ -14,7 +14,7 @@ import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { voucherPurchasesResource } from './voucher-purchases.resource';
 import { consumeByScan, consumeManually, deleteVoucher, setVoucherStatus } from './voucher-purchases.service';
-import { vocherPurchases } from './vouchers.table';
+import { voucherPurchases } from './vouchers.table';
 
 /**
  * Clients' vouchers (spec 2 §7 Vouchers; issue 8 §3): consumed by staff with a reason (all listed or
@@ -30,7 +30,7 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
   const listReply = okReply(z.array(r.dto as unknown as z.ZodType<VoucherPurchase>));
   const oneReply = okReply(r.dto as unknown as z.ZodType<VoucherPurchase>);
   const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t as unknown as Db));
-  const readOne = async (id: number) => r.toDto((await r.select(app.db).rows.where(eq(vocherPurchases.id, id)).limit(1))[0]);
+  const readOne = async (id: number) => r.toDto((await r.select(app.db).rows.where(eq(voucherPurchases.id, id)).limit(1))[0]);
 
   app.get(
     '/vocher-purchases/client/:code',
@@ -38,7 +38,7 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
     async (req) => {
       const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.code}) = lower(${req.params.code})`, ownClients(req.user!)));
       if (!client) throw notFound();
-      const rows = await r.select(app.db).rows.where(eq(vocherPurchases.clientId, client.id)).orderBy(asc(vocherPurchases.status), asc(vocherPurchases.createdAt), asc(vocherPurchases.id));
+      const rows = await r.select(app.db).rows.where(eq(voucherPurchases.clientId, client.id)).orderBy(asc(voucherPurchases.status), asc(voucherPurchases.createdAt), asc(voucherPurchases.id));
       return ok(rows.map(r.toDto));
     },
   );
