@@ -105,7 +105,6 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
 
   // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
   const buyers = await db.select({ id: clients.id, points: clients.pointsFid }).from(clients).where(sql`${clients.pointsFid} >= 400`).orderBy(desc(clients.pointsFid), asc(clients.id)).limit(24);
-  const all = async () => true;
   const byRef = new Map(gifts.map((g) => [g.ref, g]));
   const plan = ['CAD-MUG', 'BON-20', 'CAD-TAB', 'CAD-SAC', 'CAD-CAS', 'BON-50', 'CAD-PRE', 'CAD-MUG'];
   for (const [i, b] of buyers.entries()) {
@@ -115,9 +114,9 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     if (gift.nbrOfPoints * qte > b.points) continue;
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const id = await createGiftPurchase(t, admin, { CLIENT_ID: b.id, LOYALTY_GIFT_ID: gift.id, QTE: qte }, async () => true);
-      if (i % 8 === 6) await refuseGiftPurchase(t, admin, id, all);
-      else if (i % 8 !== 7 && i < 20) await acceptGiftPurchase(t, admin, id, all);
+      const id = await createGiftPurchase(t, admin, { CLIENT_ID: b.id, LOYALTY_GIFT_ID: gift.id, QTE: qte });
+      if (i % 8 === 6) await refuseGiftPurchase(t, admin, id);
+      else if (i % 8 !== 7 && i < 20) await acceptGiftPurchase(t, admin, id);
     });
   }
 
@@ -127,13 +126,13 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const step = i % 6;
-      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1, all);
-      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
+      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1);
+      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3);
       if (step === 3 || step === 4) {
-        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
-        await receiveByQr(t, admin, 'gift', u.qrcode, all);
+        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, 3);
+        await receiveByQr(t, admin, 'gift', u.qrcode);
       }
-      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, 2, all);
+      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, 2);
     });
   }
 
@@ -149,10 +148,10 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const step = i % 5;
-        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1, all);
-        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3, all);
-        if (step === 3) await receiveByQr(t, admin, 'starter', s.qrcode, all);
-        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, 2, all);
+        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1);
+        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3);
+        if (step === 3) await receiveByQr(t, admin, 'starter', s.qrcode);
+        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, 2);
       });
     }
   }
