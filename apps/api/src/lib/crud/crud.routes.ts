@@ -67,14 +67,14 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const toExportDtos = (db: Db, rows: Record<string, unknown>[]) => withMedia(db, r, rows.map(r.toExportDto), true);
   const one = okReply(r.dto);
   const base = `/${def.path}`;
-  const read = { action: def.actions.read, ...ownedByConfig(def.owner) };
-  const write = { action: def.actions.write, ...ownedByConfig(def.owner) };
+  const read = { action: def.actions.read, ...ownedByConfig(def.scope) };
+  const write = { action: def.actions.write, ...ownedByConfig(def.scope) };
   const tags = [def.tag];
   // PUT: any subset of the fields, each checked alone by the route, then merged over the stored row
   // and checked as the whole record it leaves (mergeForUpdate).
   const updateRecord = def.updateBody ?? def.body;
   const updateBody = partialBody(updateRecord);
-  const scoped = (user: CurrentUser | null, where?: SQL) => and(where, user && def.owner ? def.owner.scope(user) : undefined);
+  const scoped = (user: CurrentUser | null, where?: SQL) => and(where, user && def.scope ? def.scope(user) : undefined);
   const filterSchemas = Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]));
   // Typed as the plain list query: the filters are read by name through `filtered`.
   const listQuerySchema = (def.filters ? listQuery.extend(filterSchemas) : listQuery) as unknown as typeof listQuery;
@@ -305,7 +305,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
 
   app.delete(
     def.writePaths?.delete ?? `${base}/:id`,
-    { config: { action: def.actions.delete ?? def.actions.write, ...ownedByConfig(def.owner) }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
+    { config: { action: def.actions.delete ?? def.actions.write, ...ownedByConfig(def.scope) }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
     async (req) => {
       const before = await mustFind(req.params.id, req.user);
       await guard(() =>

@@ -26,7 +26,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
   const names = def.media!.names;
   const entity = auditEntity(def.path);
   const firstName = Object.keys(names)[0];
-  const config = { action: def.actions.write, ...ownedByConfig(def.owner) };
+  const config = { action: def.actions.write, ...ownedByConfig(def.scope) };
   const tags = [def.tag];
   const response = { 200: reply };
   const several = def.media!.severalOn;

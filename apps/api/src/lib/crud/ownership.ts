@@ -2,27 +2,24 @@ import type { SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../plugins/auth';
 
 /**
- * Rows that belong to an owner row a user may or may not reach (a client's orders, conversions,
- * vouchers: modules/contacts/client-ownership.ts states the rule). A resource declares it as `owner`;
- * the generic router applies `scope` to every list, export, read, update, delete and media call
- * (another row is a 404 for this user) and marks each of its routes with `ownedBy`.
+ * The rows a user may reach, for rows that belong to an owner row (a client's orders, conversions,
+ * vouchers: modules/contacts/client-ownership.ts states the zone chief's rule). Named after what owns
+ * the rows (`ownedBy`): the generic router marks each route of a scoped resource with it, so that the
+ * tests list every such route from the route table (test/zone-scope.test.ts).
  */
-export interface Ownership {
-  /** What owns the rows ('client'): the `ownedBy` of the resource's routes. */
-  ownedBy: string;
-  /** The rows this user may reach, or undefined for all. */
-  scope(user: CurrentUser): SQL | undefined;
-}
+export type RowScope = ((user: ScopeUser) => SQL | undefined) & { readonly ownedBy: string };
+/** What a scope reads of the signed-in user. */
+export type ScopeUser = Pick<CurrentUser, 'id' | 'role'>;
+
+/** A row scope named after the owner of the rows. */
+export const rowScope = (ownedBy: string, scope: (user: ScopeUser) => SQL | undefined): RowScope => Object.assign(scope, { ownedBy });
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * The route reads or writes rows of an owner (`client`) and applies its ownership rule. Lets the
-     * tests list every such route from the route table (test/zone-scope.test.ts).
-     */
+    /** The route reads or writes rows of an owner (`client`) and applies its rule (see RowScope). */
     ownedBy?: string;
   }
 }
 
-/** The route config marking a resource's routes with its owner (nothing for a resource without one). */
-export const ownedByConfig = (owner: Ownership | undefined): { ownedBy?: string } => (owner ? { ownedBy: owner.ownedBy } : {});
+/** The route config marking a scoped resource's routes with the owner of its rows (nothing without a scope). */
+export const ownedByConfig = (scope: RowScope | undefined): { ownedBy?: string } => (scope ? { ownedBy: scope.ownedBy } : {});

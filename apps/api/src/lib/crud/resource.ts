@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { FieldDef } from './fields';
-import type { Ownership } from './ownership';
+import type { RowScope } from './ownership';
 
 /**
  * A table joined for display fields; with `left`, its fields may be null. `one` is an inner join along
@@ -65,11 +65,11 @@ export interface ResourceDef<Dto extends { id: number }> {
   storedAsBody?(stored: Dto): Record<string, unknown>;
   fields: readonly FieldDef<Dto>[];
   /**
-   * The owner of the rows and the rule saying which a user may reach (a zone chief: his own clients'
-   * rows; see ownership.ts). Applied to every list, export, read, update, delete and media call:
-   * another row is a 404 for this user.
+   * Rows the signed-in user may see and change (a zone chief: his own clients' rows; see ownership.ts).
+   * Applied to every list, export, read, update, delete and media call: another row is a 404 for this
+   * user. Its routes are marked with the owner it names.
    */
-  owner?: Ownership;
+  scope?: RowScope;
   /**
    * Adjusts the column values of a create or update before they are written (forced fields, a
    * reference given by its code or name resolved to its id). May read the database and throw a 422.

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fkIn } from '../../lib/crud/list-query';
-import type { Ownership } from '../../lib/crud/ownership';
+import { rowScope } from '../../lib/crud/ownership';
 import { notFound } from '../../lib/http';
 import { clients } from './clients.table';
 
@@ -14,7 +14,7 @@ type User = { id: number; role: string };
  * The zone chief's row rule (spec 1 §6, guide "Conventions"), written once: a chefZone reaches only
  * the clients whose CHEF_ZONE_ID is his account, and what hangs on them (orders, conversions,
  * vouchers, points); every other role reaches all. Every client-linked resource and route reads it
- * through `clientsOwnership`, `ownedByClient`, `mayReachClient` or `assertOwnsClient`, and marks its
+ * through `clientsScope`, `ownedByClient`, `mayReachClient` or `assertOwnsClient`, and marks its
  * routes `ownedBy: 'client'` (test/zone-scope.test.ts checks each of them).
  */
 export const ownClients = (user: User): SQL | undefined => (user.role === ROLE.chefZone ? eq(clients.chefZoneId, user.id) : undefined);
@@ -31,7 +31,7 @@ export function keepOwnClient(user: User, values: Record<string, unknown>, mode:
 export const CLIENT_OWNED = { ownedBy: 'client' } as const;
 
 /** The clients resource itself: the rule on the clients table. */
-export const clientsOwnership: Ownership = { ...CLIENT_OWNED, scope: ownClients };
+export const clientsScope = rowScope(CLIENT_OWNED.ownedBy, ownClients);
 
 /**
  * Rows hanging on a client through `clientId`: the zone scope (a subquery, so that a list's count
@@ -39,12 +39,11 @@ export const clientsOwnership: Ownership = { ...CLIENT_OWNED, scope: ownClients 
  * name searched through the clients' own indexes) and the CODE_CLIENT filter.
  */
 export function ownedByClient(clientId: AnyPgColumn) {
-  const scope = (user: User): SQL | undefined => {
+  const scope = rowScope(CLIENT_OWNED.ownedBy, (user: User): SQL | undefined => {
     const own = ownClients(user);
     return own && sql`${clientId} in (select ${clients.id} from ${clients} where ${own})`;
-  };
+  });
   return {
-    ...CLIENT_OWNED,
     scope,
     /** Each row has exactly one client (a non-null foreign key). */
     join: { table: clients, on: eq(clients.id, clientId), kind: 'one' as const },
@@ -70,7 +69,7 @@ export function ownedByClient(clientId: AnyPgColumn) {
       schema: z.string().trim().min(1).max(30),
       where: (code: string) => fkIn(clientId, sql`select id from clients where lower(code_client) = lower(${code})`),
     },
-  } satisfies Ownership & Record<string, unknown>;
+  };
 }
 
 /** Whether this user may reach the client's rows (a zone chief: his own clients only; others: any id). */

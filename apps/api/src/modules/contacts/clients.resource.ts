@@ -8,7 +8,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { users } from '../auth/auth.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
-import { clientsOwnership, keepOwnClient } from './client-ownership';
+import { clientsScope, keepOwnClient } from './client-ownership';
 import { clients as c } from './clients.table';
 import { afterClientWrite, assertMayChangeBadge } from './clients.writes';
 
@@ -39,7 +39,7 @@ export const clientsResource = defineResource<Client>()({
     { table: chef, on: eq(chef.id, c.chefZoneId), kind: 'left' },
   ],
   // A zone chief sees and changes his own clients, everywhere (spec 1 §6, issue 6 §7).
-  owner: clientsOwnership,
+  scope: clientsScope,
   prepare: async (values, { user, mode, id, db }) => {
     keepOwnClient(user, values, mode);
     if ('badgeId' in values && !canChangeBadge(user.role)) {

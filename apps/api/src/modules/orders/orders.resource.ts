@@ -37,7 +37,7 @@ export const ordersResource = defineResource<Order>()({
     { table: chef, on: eq(chef.id, clients.chefZoneId), kind: 'left' },
     { table: buyer, on: eq(buyer.id, o.userId), kind: 'left' },
   ],
-  owner: orderOwner,
+  scope: orderOwner.scope,
   filters: {
     STATUS: { schema: orderFilters.STATUS, where: (v: number) => eq(o.status, v) },
     CODE_CLIENT: { ...orderOwner.codeFilter, schema: orderFilters.CODE_CLIENT },

@@ -40,7 +40,7 @@ export const returnsResource = defineResource<GoodsReturn>()({
   idColumn: r.id,
   body: z.object({}),
   joins: [{ table: clients, on: eq(clients.id, r.clientId) }],
-  owner: returnOwner,
+  scope: returnOwner.scope,
   fields: [
     { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { header: 'N° retour', width: 1.2 } },
     {

@@ -47,7 +47,7 @@ export const giftConversionsResource = defineResource<GiftConversion>()({
     { table: gcChef, on: eq(gcChef.id, clients.chefZoneId), kind: 'left' },
     { table: loyaltyGifts, on: eq(loyaltyGifts.id, gc.loyaltyGiftId), kind: 'one' },
   ],
-  owner: gcOwner,
+  scope: gcOwner.scope,
   filters: { STATUS: statusFilter(gc.status), CODE_CLIENT: gcOwner.codeFilter },
   fields: [
     { api: 'REF', column: gc.ref, search: true, sort: true, export: { header: 'N° conversion', width: 1.3 } },
@@ -88,7 +88,7 @@ export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
     { table: spChef, on: eq(spChef.id, clients.chefZoneId), kind: 'left' },
     { table: startingGifts, on: eq(startingGifts.id, sp.startingGiftId), kind: 'one' },
   ],
-  owner: spOwner,
+  scope: spOwner.scope,
   filters: { STATUS: statusFilter(sp.status), CODE_CLIENT: spOwner.codeFilter },
   fields: [
     { api: 'REF', column: sp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },
@@ -124,7 +124,7 @@ export const giftPurchasesResource = defineResource<GiftPurchase>()({
     gpOwner.join,
     { table: loyaltyGifts, on: eq(loyaltyGifts.id, gp.loyaltyGiftId), kind: 'one' },
   ],
-  owner: gpOwner,
+  scope: gpOwner.scope,
   filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: gpOwner.codeFilter, CLIENT_ID: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(gp.clientId, v) } },
   fields: [
     { api: 'REF', column: gp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },

@@ -116,7 +116,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const where = and(eq(giftPurchases.status, 0), giftPurchasesResource.owner!.scope(req.user!));
+      const where = and(eq(giftPurchases.status, 0), giftPurchasesResource.scope!(req.user!));
       const [[{ n }], rows] = await Promise.all([
         app.db.select({ n: sql<number>`count(*)::int` }).from(giftPurchases).where(where),
         purchases.select(app.db).rows.where(where).orderBy(desc(giftPurchases.createdAt), desc(giftPurchases.id)).limit(BELL_SIZE),

@@ -28,7 +28,7 @@ export const voucherPurchasesResource = defineResource<VoucherPurchase>()({
   idColumn: v.id,
   body: z.object({}),
   joins: [owner.join],
-  owner,
+  scope: owner.scope,
   filters: {
     STATUS: { schema: queryInteger({ max: 1 }), where: (s: number) => eq(v.status, s) },
     CODE_CLIENT: owner.codeFilter,
