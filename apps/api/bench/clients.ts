@@ -8,13 +8,13 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
-import { seedLarge } from '../src/db/seed-large';
+import { seedLarge } from '../src/modules/seed-large';
 import { compileResource } from '../src/lib/crud/compile';
 import { EXPORT_BATCH } from '../src/lib/crud/crud.routes';
 import { idIn, searchWhere } from '../src/lib/crud/list-query';
 import { clientsResource } from '../src/modules/contacts/clients.resource';
 import { clients } from '../src/modules/contacts/clients.table';
-import { mediaFor } from '../src/modules/media/media.service';
+import { mediaFor } from '../src/lib/media/media.service';
 import { sessionUser } from '../src/plugins/auth';
 
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);

@@ -8,7 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
-import { seedLarge } from '../src/db/seed-large';
+import { seedLarge } from '../src/modules/seed-large';
 import * as q from '../src/modules/dashboard/dashboard.queries';
 import { sessionUser } from '../src/plugins/auth';
 import { bearer, CLIENTS, compare, RUNS, row } from './clients';

@@ -7,7 +7,7 @@
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
-import { seedLarge } from '../src/db/seed-large';
+import { seedLarge } from '../src/modules/seed-large';
 import { compileResource } from '../src/lib/crud/compile';
 import { searchWhere } from '../src/lib/crud/list-query';
 import { ordersResource } from '../src/modules/orders/orders.resource';

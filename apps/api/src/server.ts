@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './db/seed-accounts';
-import { seedDemoIfEmpty } from './db/seed-demo';
+import { seedDemoIfEmpty } from './modules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

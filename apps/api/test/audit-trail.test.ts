@@ -1,6 +1,6 @@
 import { AUDIT_MSG, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, type TestContext } from './helpers';
 

@@ -1,8 +1,8 @@
 import { MSG } from '@app/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
-import { users } from '../src/modules/auth/auth.table';
+import { auditLog } from '../src/lib/audit/audit.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { createTestApp, DEMO_PASSWORD, type MemoryMailer, type TestContext } from './helpers';
 
 let t: TestContext;

@@ -1,8 +1,9 @@
 import { LOGIN_MAX_FAILURES, MSG } from '@app/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
-import { connectionLogs, loginAttempts, sessions, throttles, users } from '../src/modules/auth/auth.table';
+import { auditLog } from '../src/lib/audit/audit.table';
+import { sessions, users } from '../src/lib/auth/accounts.table';
+import { connectionLogs, loginAttempts, throttles } from '../src/modules/auth/auth.table';
 import { hashToken } from '../src/plugins/auth';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 

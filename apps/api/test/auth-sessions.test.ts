@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { verifyPassword } from '../src/lib/password';
-import { roles, throttles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
+import { throttles } from '../src/modules/auth/auth.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
 /**

@@ -8,13 +8,13 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { auditLog } from '../src/lib/audit/audit.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { badges } from '../src/modules/loyalty/badges.table';
 import { BADGE_IMAGE_CID } from '../src/modules/loyalty/badges.mail';
 import { seedBadges } from '../src/modules/loyalty/badges.seed';
-import { media } from '../src/modules/media/media.table';
+import { media } from '../src/lib/media/media.table';
 import { createMailer } from '../src/plugins/mail';
 import { createTestApp, type MemoryMailer, multipart, MULTIPART_BOUNDARY, type TestContext } from './helpers';
 

@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { ROLE } from '@app/domain';
 import { eq } from 'drizzle-orm';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../src/modules/classification/classification.table';
 import { badges } from '../src/modules/loyalty/badges.table';
 import type { TestContext } from './helpers';

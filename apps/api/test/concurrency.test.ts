@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { orders } from '../src/modules/orders/orders.table';

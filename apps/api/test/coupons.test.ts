@@ -6,7 +6,7 @@ import { COUPON_MSG, MSG } from '@app/domain';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { coupons } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 

@@ -1,7 +1,8 @@
 import { ORDER_STATUS, ROLE } from '@app/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionLogs, roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
+import { connectionLogs } from '../src/modules/auth/auth.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { orders } from '../src/modules/orders/orders.table';

@@ -2,7 +2,7 @@ import { FLUX_MSG } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { flux, fluxRecipients } from '../src/modules/flux/flux.table';

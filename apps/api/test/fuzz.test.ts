@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoIfEmpty } from '../src/db/seed-demo';
-import { users } from '../src/modules/auth/auth.table';
+import { seedDemoIfEmpty } from '../src/modules';
+import { users } from '../src/lib/auth/accounts.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 import { openApiReader, type Schema } from './openapi';
 

@@ -4,7 +4,7 @@ import { GIFT_MSG, MSG } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { giftPurchases, loyaltyGifts, startingGiftPurchases, startingGifts } from '../src/modules/rewards/gifts.table';
 import { createTestApp, multipart, type TestContext } from './helpers';

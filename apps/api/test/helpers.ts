@@ -11,7 +11,7 @@ import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import type { Mailer, MailMessage } from '../src/plugins/mail';
 import { hashToken, newToken } from '../src/plugins/auth';
-import { sessions, users } from '../src/modules/auth/auth.table';
+import { sessions, users } from '../src/lib/auth/accounts.table';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 

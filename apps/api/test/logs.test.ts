@@ -1,7 +1,8 @@
 import { BACK_OFFICE_PLATFORM, MOBILE_PLATFORM } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionLogs, users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
+import { connectionLogs } from '../src/modules/auth/auth.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 

@@ -1,9 +1,9 @@
 import { MSG } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
-import { seedDemoIfEmpty } from '../src/db/seed-demo';
+import { seedDemoIfEmpty } from '../src/modules';
 import { solidPng } from '../src/lib/png';
-import { users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { createTestApp, DEMO_PASSWORD, multipart, onPostgres, type TestContext } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { hashPassword } from '../src/lib/password';
 import { createTestApp, type TestContext } from './helpers';
 

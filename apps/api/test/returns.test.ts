@@ -1,7 +1,7 @@
 import { MSG, RETURN_MSG, returnNumber } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { goodsReturnItems, goodsReturns } from '../src/modules/orders/returns.table';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
 import { hashPassword } from '../src/lib/password';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
 /**

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
 import { hashPassword } from '../src/lib/password';
-import { roles, sessions, users } from '../src/modules/auth/auth.table';
+import { roles, sessions, users } from '../src/lib/auth/accounts.table';
 import { hashToken, newToken } from '../src/plugins/auth';
 import { createTestApp, type TestContext } from './helpers';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config';
 import { solidPng } from '../src/lib/png';
-import { uploadsDir } from '../src/modules/media/media.service';
+import { uploadsDir } from '../src/lib/media/media.service';
 import { rowsOf } from '../src/modules/sync/sync.stage';
 import { syncRuns } from '../src/modules/sync/sync.table';
 import { createTestApp, multipart, type TestContext } from './helpers';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../src/db/client';
-import { isGeneratedOrEmpty, seedLarge } from '../src/db/seed-large';
-import { seedDemoIfEmpty } from '../src/db/seed-demo';
+import { isGeneratedOrEmpty, seedLarge } from '../src/modules/seed-large';
+import { seedDemoIfEmpty } from '../src/modules';
 
 /** Demo and generated data tell one story: every balance is the sum of its ledger rows, every link holds. */
 const count = async (h: DbHandle, q: ReturnType<typeof sql>) => ((await h.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0].n;

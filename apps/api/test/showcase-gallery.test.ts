@@ -2,7 +2,7 @@ import { MSG, SHOWCASE_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { contactRequests, galleryItems } from '../src/modules/showcase/showcase.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 

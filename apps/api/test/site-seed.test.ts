@@ -1,6 +1,6 @@
 import { PAGE_KEYS, pageSections, sectionDef, sectionSchemaFor } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsDir } from '../src/modules/media/media.service';
+import { uploadsDir } from '../src/lib/media/media.service';
 import { seedSite } from '../src/modules/site/site.seed';
 import { createTestApp, type TestContext } from './helpers';
 

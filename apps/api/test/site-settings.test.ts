@@ -4,7 +4,7 @@ import { CONFIG_UPLOAD_FAILED, SITE_SETTINGS_MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { createTestApp, MULTIPART_BOUNDARY, multipart, type TestContext } from './helpers';
 
 /** Banner, pop-up, configuration entries, company details and their public reads (issue 9 §5, §6). */

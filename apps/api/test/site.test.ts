@@ -4,9 +4,9 @@ import { MSG, PAGE_KEYS, pageSections, SITE_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
-import { uploadsDir } from '../src/modules/media/media.service';
-import { media } from '../src/modules/media/media.table';
+import { auditLog } from '../src/lib/audit/audit.table';
+import { uploadsDir } from '../src/lib/media/media.service';
+import { media } from '../src/lib/media/media.table';
 import { siteBlocks } from '../src/modules/site/site.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedClassification } from '../src/db/seed-demo';
+import { seedClassification } from '../src/modules/classification/classification.seed';
 import { seedStaff } from '../src/modules/staff/staff.seed';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 

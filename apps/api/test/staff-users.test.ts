@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { solidPng } from '../src/lib/png';
-import { auditLog } from '../src/modules/audit/audit.table';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { auditLog } from '../src/lib/audit/audit.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
-import { saveMedia, uploadsDir } from '../src/modules/media/media.service';
+import { saveMedia, uploadsDir } from '../src/lib/media/media.service';
 import { roleForNewUser } from '../src/modules/staff/staff.service';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { ensureAdmin } from '../src/db/seed-accounts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo';
+import { seedDemoIfEmpty } from '../src/modules';
 import { verifyPassword } from '../src/lib/password';
-import { users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { clientActivities, clientTypes } from '../src/modules/classification/classification.table';
 
 describe('configuration', () => {

@@ -2,7 +2,7 @@ import { CLIENT_STATUS, CONVERSION_STATUS, GIFT_PURCHASE_STATUS, ORDER_STATUS, S
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { applyPoints } from '../src/modules/loyalty/points.service';

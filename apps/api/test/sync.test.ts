@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, tarifs } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
-import { media } from '../src/modules/media/media.table';
+import { media } from '../src/lib/media/media.table';
 import { orderItems, orders } from '../src/modules/orders/orders.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { cp1252, PRODUCTS_CSV, syncFixtures } from './sync-fixtures';

@@ -1,7 +1,7 @@
 import { MSG, SMS_MAX_LENGTH } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { seedTemplates } from '../src/modules/communication/communication.seed';
 import { messageTemplates } from '../src/modules/communication/templates.table';
 import { createTestApp, type TestContext } from './helpers';

@@ -1,8 +1,8 @@
 import { VOUCHER_MSG } from '@app/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/modules/audit/audit.table';
-import { users } from '../src/modules/auth/auth.table';
+import { auditLog } from '../src/lib/audit/audit.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';

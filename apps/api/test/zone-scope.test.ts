@@ -2,7 +2,7 @@ import { can, ROLE } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
-import { users } from '../src/modules/auth/auth.table';
+import { users } from '../src/lib/auth/accounts.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { applyPoints } from '../src/modules/loyalty/points.service';
 import { orders } from '../src/modules/orders/orders.table';

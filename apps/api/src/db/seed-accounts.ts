@@ -1,7 +1,7 @@
 import { ROLE } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
-import { roles, users } from '../modules/auth/auth.table';
+import { roles, users } from '../lib/auth/accounts.table';
 import type { Db } from './client';
 
 export const DEMO_ACCOUNTS = [

@@ -1,4 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { type DemoSeed, runDemoSeedsIfEmpty } from '../db/seed-demo';
+import { seedCatalogue } from './catalogue/catalogue.seed';
+import { seedClassification } from './classification/classification.seed';
+import { seedTemplates } from './communication/communication.seed';
+import { seedClients } from './contacts/clients.seed';
+import { seedFlux } from './flux/flux.seed';
+import { seedConnectionLogs } from './logs/logs.seed';
+import { seedBadges } from './loyalty/badges.seed';
+import { seedOrders } from './orders/orders.seed';
+import { seedReturns } from './orders/returns.seed';
+import { seedRewards } from './rewards/rewards.seed';
+import { seedSiteSettings } from './settings/settings.seed';
+import { seedShowcase } from './showcase/showcase.seed';
+import { seedSite } from './site/site.seed';
+import { seedStaff } from './staff/staff.seed';
 import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
 import { badgesRoutes } from './loyalty/badges.routes';
@@ -52,3 +68,37 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(syncRoutes);
 }
+
+/**
+ * The demo data, one seed per module, in the order they run after the demo accounts (db/seed-demo.ts).
+ * One story across the screens: the same zone chiefs, badges and clients everywhere.
+ */
+export const DEMO_SEEDS: readonly DemoSeed[] = [
+  (db, { dataDir }) => seedClassification(db, dataDir),
+  (db, { password }) => seedStaff(db, password),
+  (db, { uploads }) => seedBadges(db, uploads),
+  (db) => seedTemplates(db),
+  (db, { password }) => seedClients(db, password),
+  // The catalogue, then the clients' orders of it (with their points in the ledger) and returns.
+  async (db, { dataDir }) => {
+    const catalogue = await seedCatalogue(db, dataDir);
+    await seedOrders(db, catalogue);
+    await seedReturns(db, catalogue);
+  },
+  // Gifts bought with those points, their units on the way, vouchers, tiers and coupons.
+  (db, { uploads }) => seedRewards(db, uploads),
+  // The public website's pages, sections and blocks (issue 9 §1).
+  (db, { uploads }) => seedSite(db, uploads),
+  // Who connected, from the app and the back-office, since 2021 (issue 10 §3).
+  (db) => seedConnectionLogs(db),
+  // The public website's services, partner tools, gallery and contact requests.
+  (db, { uploads }) => seedShowcase(db, uploads),
+  // The banner, the pop-up, the configuration entries and the company details (issue 9 §5).
+  (db, { uploads }) => seedSiteSettings(db, uploads),
+  // Notifications sent to the clients' app over the last months (issue 9 §3).
+  (db) => seedFlux(db),
+];
+
+/** Seeds an empty database with the demo (accounts, then DEMO_SEEDS); false when it already has accounts. */
+export const seedDemoIfEmpty = (db: Db, password: string, dataDir?: string): Promise<boolean> =>
+  runDemoSeedsIfEmpty(db, DEMO_SEEDS, password, dataDir);

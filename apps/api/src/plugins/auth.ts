@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Action, can, isStaffAccount, MSG } from '@app/domain';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { roles, sessions, users } from '../modules/auth/auth.table';
+import { roles, sessions, users } from '../lib/auth/accounts.table';
 import { SESSION_IDLE_DEFAULT } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';

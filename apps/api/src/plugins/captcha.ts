@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
-import { captchaUses } from '../modules/auth/auth.table';
+import { captchaUses } from '../lib/auth/accounts.table';
 
 /**
  * ALTCHA proof of work (self-hosted, no third party). Challenges are signed with an HMAC key and

@@ -7,10 +7,10 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
-import { audit, auditSecurity, diff } from '../audit/audit.repository';
+import { audit, auditSecurity, diff } from '../../lib/audit/audit.repository';
 import { emailChangedMail } from './account-notice-mails';
 import { emailTakenByOther, findAccountById, type Profile, revokeUserSessions, toProfile } from './auth.repository';
-import { users } from './auth.table';
+import { users } from '../../lib/auth/accounts.table';
 
 /** The web treats this exact message as "wrong old password" (spec 1 §8). */
 export const INVALID_OLD_PASSWORD = 'INVALID_OLD_PASSWORD';

@@ -2,7 +2,7 @@ import { SESSION_HOURS } from '@app/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashToken, newToken } from '../../plugins/auth';
-import { roles, sessions, users } from './auth.table';
+import { roles, sessions, users } from '../../lib/auth/accounts.table';
 
 /** The database or an open transaction: repository calls work inside either. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;

@@ -2,7 +2,7 @@ import { loginBody } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
-import { auditSecurity } from '../audit/audit.repository';
+import { auditSecurity } from '../../lib/audit/audit.repository';
 import { captchaFor } from '../../plugins/captcha';
 import { accountRoutes } from './account.routes';
 import { revokeSession } from './auth.repository';

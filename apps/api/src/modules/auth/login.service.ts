@@ -4,9 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
-import { audit, auditSecurity } from '../audit/audit.repository';
+import { audit, auditSecurity } from '../../lib/audit/audit.repository';
 import { type Account, createSession, findAccountByEmail } from './auth.repository';
-import { connectionLogs, users } from './auth.table';
+import { users } from '../../lib/auth/accounts.table';
+import { connectionLogs } from './auth.table';
 import { deviceName } from './device';
 import { datedFailure, type Gate, recordAttempt, reserveAttempt, slowDownSeconds, sweepThrottles } from './login-attempts';
 

@@ -6,10 +6,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import type { Mailer } from '../../plugins/mail';
-import { auditSecurity } from '../audit/audit.repository';
+import { auditSecurity } from '../../lib/audit/audit.repository';
 import { passwordResetMail } from './account-notice-mails';
 import { type Account, findAccountByEmail, revokeUserSessions } from './auth.repository';
-import { passwordResets, users } from './auth.table';
+import { users } from '../../lib/auth/accounts.table';
+import { passwordResets } from './auth.table';
 import { recordAttempt } from './login-attempts';
 import { resetCodeMail } from './reset-code-mail';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { clientCircuits } from '../classification/classification.table';
 import { rng } from '../contacts/clients.generate';
-import { saveMedia } from '../media/media.service';
+import { saveMedia } from '../../lib/media/media.service';
 import { brands, productCategories, productPoints, products, subCategories, tarifs } from './catalogue.table';
 
 /** Media collections of the catalogue's images (the names the resources declare). */

@@ -7,7 +7,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { sortKey } from '../../lib/crud/list-query';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { brandsResource } from './brands.resource';
 import { brands, productCategories, products } from './catalogue.table';
 import { productPointsResource } from './product-points.resource';

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { messageTemplates } from './templates.table';
 
 /**

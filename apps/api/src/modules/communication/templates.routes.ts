@@ -20,7 +20,7 @@ import { deletedReply, exportParams, idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
 import { fileReply, listReply, okReply } from '../../lib/replies';
-import { audit, auditEntity, createdFields, diff } from '../audit/audit.repository';
+import { audit, auditEntity, createdFields, diff } from '../../lib/audit/audit.repository';
 import { cleanTemplateContent } from './template-text';
 import { templatesResource as def } from './templates.resource';
 import { messageTemplates as t } from './templates.table';

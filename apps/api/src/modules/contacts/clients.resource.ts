@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
 import { clientsScope, keepOwnClient } from './client-ownership';

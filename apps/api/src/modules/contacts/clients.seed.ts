@@ -2,7 +2,7 @@ import { ROLE } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
-import { roles, users } from '../auth/auth.table';
+import { roles, users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
 import { applyPoints } from '../loyalty/points.service';

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import type { CurrentUser } from '../../plugins/auth';
-import { roles, users } from '../auth/auth.table';
+import { roles, users } from '../../lib/auth/accounts.table';
 import { badges } from '../loyalty/badges.table';
 import { pointsLedger } from '../loyalty/points.table';
 import { applyPoints } from '../loyalty/points.service';

@@ -12,10 +12,10 @@ import { type MultipartForm, readMultipart, type Upload } from '../../lib/multip
 import { okReply } from '../../lib/replies';
 import { sanitizeRichText } from '../../lib/rich-text';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { clientActivities } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
-import { deleteMedia, saveMedia, uploadsDir } from '../media/media.service';
+import { deleteMedia, saveMedia, uploadsDir } from '../../lib/media/media.service';
 import { fluxResource } from './flux.resource';
 import { flux, fluxActivities, fluxRecipients } from './flux.table';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientActivities } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 

@@ -15,8 +15,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { auditLog as a } from '../audit/audit.table';
-import { users } from '../auth/auth.table';
+import { auditLog as a } from '../../lib/audit/audit.table';
+import { users } from '../../lib/auth/accounts.table';
 
 const who = alias(users, 'audit_user');
 const fullName = sql<string>`nullif(trim(${who.firstname} || ' ' || ${who.lastname}), '')`;

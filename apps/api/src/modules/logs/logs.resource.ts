@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { fkIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
-import { connectionLogs as l, users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
+import { connectionLogs as l } from '../auth/auth.table';
 import { clients } from '../contacts/clients.table';
 
 const who = alias(users, 'log_user');

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
-import { saveMedia } from '../media/media.service';
+import { saveMedia } from '../../lib/media/media.service';
 import { badgesResource } from './badges.resource';
 import { badges } from './badges.table';
 

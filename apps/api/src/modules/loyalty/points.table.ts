@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 
 /**

@@ -4,7 +4,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { orders as o } from './orders.table';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { products } from '../catalogue/catalogue.table';
 import { clients } from '../contacts/clients.table';
 

@@ -8,7 +8,7 @@ import { mediaReply } from '../../lib/replies';
 import { products } from '../catalogue/catalogue.table';
 import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
-import { mediaListFor } from '../media/media.service';
+import { mediaListFor } from '../../lib/media/media.service';
 import { goodsReturnItems as items, goodsReturns as r } from './returns.table';
 
 const itemSchema = z.object({

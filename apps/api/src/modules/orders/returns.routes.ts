@@ -10,7 +10,7 @@ import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { products } from '../catalogue/catalogue.table';
 import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';

@@ -1,6 +1,6 @@
 import { check, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { products } from '../catalogue/catalogue.table';
 import { clients } from '../contacts/clients.table';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerResource } from '../../lib/crud/crud.routes';
 import { AppError } from '../../lib/http';
-import { uploadsDir } from '../media/media.service';
+import { uploadsDir } from '../../lib/media/media.service';
 import { formFileSent, watchFormFile } from './form-file';
 import { giftsResource } from './gifts.resource';
 import { loyaltyGifts } from './gifts.table';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
 import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { mayReachClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';

@@ -14,7 +14,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { giftConversions as gc, giftPurchases as gp, loyaltyGifts, startingGiftPurchases as sp, startingGifts } from './gifts.table';

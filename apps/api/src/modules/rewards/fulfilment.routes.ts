@@ -21,7 +21,7 @@ import { AppError, notFound, ok } from '../../lib/http';
 import { fileReply, okReply } from '../../lib/replies';
 import { statusMoveReplies } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { assertOwnsClient, CLIENT_OWNED, mayReachClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { nextNumbers } from '../system/sequences';

@@ -21,7 +21,7 @@ import { dateTimeField, flag01Field, orEmpty, yesNo } from '../../lib/crud/field
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { clientActivities as activities } from '../classification/classification.table';
-import { deleteMedia } from '../media/media.service';
+import { deleteMedia } from '../../lib/media/media.service';
 import { loyaltyGifts as t } from './gifts.table';
 import { moneyText } from './money-text';
 import { checkEligibilityRefs } from './reward-refs';

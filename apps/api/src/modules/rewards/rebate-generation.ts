@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { AppError } from '../../lib/http';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Clients whose vouchers are written per statement: enough steps for a progress bar. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 import { badges } from '../loyalty/badges.table';

@@ -10,9 +10,9 @@ import { sendCached } from '../../lib/http-cache';
 import { readMultipart, readUpload } from '../../lib/multipart';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { mediaReply, okReply } from '../../lib/replies';
-import { audit } from '../audit/audit.repository';
-import { media } from '../media/media.table';
-import { deleteMedia, mediaDto, mediaFor, saveMedia, uploadsDir } from '../media/media.service';
+import { audit } from '../../lib/audit/audit.repository';
+import { media } from '../../lib/media/media.table';
+import { deleteMedia, mediaDto, mediaFor, saveMedia, uploadsDir } from '../../lib/media/media.service';
 import { readCompany } from './company';
 import { appSettings, siteConfigs } from './settings.table';
 

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
-import { saveMedia } from '../media/media.service';
+import { saveMedia } from '../../lib/media/media.service';
 import { appSettings, siteConfigs } from './settings.table';
 
 /** A one-page PDF with a title and a few lines (the demo's terms and catalogue documents). */

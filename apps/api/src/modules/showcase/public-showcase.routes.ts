@@ -9,8 +9,8 @@ import { AppError, notFound, ok } from '../../lib/http';
 import { sendCached } from '../../lib/http-cache';
 import { okReply } from '../../lib/replies';
 import { captchaFor } from '../../plugins/captcha';
-import { audit } from '../audit/audit.repository';
-import { mediaFor } from '../media/media.service';
+import { audit } from '../../lib/audit/audit.repository';
+import { mediaFor } from '../../lib/media/media.service';
 import { contactRequests, galleryItems, homeServices, partnerTools, websiteServices } from './showcase.table';
 
 /** A file as the public website needs it: where to load it and what it is. */

@@ -1,7 +1,7 @@
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from '@app/domain';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
-import { saveMedia } from '../media/media.service';
+import { saveMedia } from '../../lib/media/media.service';
 import { contactRequests, galleryItems, homeServices, partnerTools, websiteServices } from './showcase.table';
 
 type Rgb = [number, number, number];

@@ -7,7 +7,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { mediaReply } from '../../lib/replies';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { mediaListFor } from '../media/media.service';
+import { mediaListFor } from '../../lib/media/media.service';
 import { sitePages as p, siteBlocks as b, siteSections as s } from './site.table';
 
 const refused = (field: string, message: string) => new AppError(422, message, { [field]: [message] });

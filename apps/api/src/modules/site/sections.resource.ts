@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { mediaReply } from '../../lib/replies';
-import { mediaFor, mediaListFor } from '../media/media.service';
+import { mediaFor, mediaListFor } from '../../lib/media/media.service';
 import { sitePages as p, siteSections as s } from './site.table';
 
 /** Media entity of sections: img (one, or several on image_annotation), video, file. */

@@ -1,7 +1,7 @@
 import { multipleImages, PAGE_KEYS, type PageKey, pageSections, type SectionDef } from '@app/domain';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
-import { saveMedia } from '../media/media.service';
+import { saveMedia } from '../../lib/media/media.service';
 import { BLOCKS_ENTITY } from './blocks.resource';
 import { SECTIONS_ENTITY } from './sections.resource';
 import { siteBlocks, sitePages, siteSections } from './site.table';

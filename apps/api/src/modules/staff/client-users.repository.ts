@@ -2,7 +2,7 @@ import { CLIENT_USER_MSG, type ClientUser, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 import { clientUsers as r } from './client-users.resource';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { compileResource } from '../../lib/crud/compile';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { roles, users as u } from '../auth/auth.table';
+import { roles, users as u } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 
 /**

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ok } from '../../lib/http';
 import { listReply, okReply } from '../../lib/replies';
-import { roles, users } from '../auth/auth.table';
+import { roles, users } from '../../lib/auth/accounts.table';
 import { assertClientExists, findClientUser } from './client-users.repository';
 import { clientUserScope, clientUsers as r } from './client-users.resource';
 import { listScoped, roleById, roleIdByLabel } from './staff.repository';

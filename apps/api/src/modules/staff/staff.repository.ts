@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import type { CompiledResource } from '../../lib/crud/compile';
 import { orderFor, searchWhere } from '../../lib/crud/list-query';
 import { paged, unpaged } from '../../lib/http';
-import { mediaFor } from '../media/media.service';
-import { roles, users } from '../auth/auth.table';
+import { mediaFor } from '../../lib/media/media.service';
+import { roles, users } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 import { staffUsers, zoneChiefs } from './staff.resource';
 

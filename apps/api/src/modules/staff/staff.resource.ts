@@ -5,7 +5,7 @@ import { compileResource } from '../../lib/crud/compile';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
-import { roles, users as u } from '../auth/auth.table';
+import { roles, users as u } from '../../lib/auth/accounts.table';
 import { clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 

@@ -2,7 +2,7 @@ import { ROLE } from '@app/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientTypes } from '../classification/classification.table';
 
 /** The demo chief chef@demo.tn (made by seed-accounts.ts) gets this code. */

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit, createdFields, diff } from '../audit/audit.repository';
+import { audit, createdFields, diff } from '../../lib/audit/audit.repository';
 import { EMAIL_EXISTS } from '../auth/account.service';
 import { emailTakenByOther, revokeUserSessions } from '../auth/auth.repository';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 import { clientsOfChief, codeTakenByOther, roleById, roleIdByLabel } from './staff.repository';
 
 type Values = Record<string, unknown>;

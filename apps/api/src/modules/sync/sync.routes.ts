@@ -11,7 +11,7 @@ import { AppError, ok } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { readMultipart } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
-import { detectType, uploadsDir } from '../media/media.service';
+import { detectType, uploadsDir } from '../../lib/media/media.service';
 import { runDto, runReply } from './sync.dto';
 import { historyRoutes } from './sync.history.routes';
 import { executeSync, failInterruptedRuns, failRun, finishRun } from './sync.service';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import type { CurrentUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.repository';
+import { audit } from '../../lib/audit/audit.repository';
 import { applyInvoices, type Counts, prepareInvoices, runChecks, upsert } from './sync.apply';
 import { removeFiles, syncImages } from './sync.images';
 import { UPSERT_KINDS } from './sync.kinds';

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.table';
+import { users } from '../../lib/auth/accounts.table';
 
 /**
  * History of the ERP synchronisations (issue 10 §1): who ran which kind, on which file (name and

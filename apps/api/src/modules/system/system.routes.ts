@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import { roles } from '../auth/auth.table';
+import { roles } from '../../lib/auth/accounts.table';
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,12 +3,12 @@ import { pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { activitiesResource } from '../../modules/classification/activities.resource';
-import { clientTypesResource } from '../../modules/classification/client-types.resource';
-import { compileResource } from './compile';
-import { flag01Field, yesNo } from './fields';
-import { defineResource } from './resource';
+import type { Db } from '../src/db/client';
+import { activitiesResource } from '../src/modules/classification/activities.resource';
+import { clientTypesResource } from '../src/modules/classification/client-types.resource';
+import { compileResource } from '../src/lib/crud/compile';
+import { flag01Field, yesNo } from '../src/lib/crud/fields';
+import { defineResource } from '../src/lib/crud/resource';
 
 /** What the generic router derives from one declaration per field. */
 describe('compileResource', () => {

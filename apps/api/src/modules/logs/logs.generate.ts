@@ -7,7 +7,7 @@
  */
 import { ROLE } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../../db/client';
 
 type Rows<T> = { rows: T[] };
 const one = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as Rows<T>).rows[0];

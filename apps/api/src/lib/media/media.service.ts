@@ -3,10 +3,10 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FILE_FAMILIES, type FileFamily, MAX_FILE_SIZE, type Media, MSG } from '@app/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { idIn } from '../../lib/crud/list-query';
+import { idIn } from '../crud/list-query';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/http';
+import { AppError } from '../http';
 import { media } from './media.table';
 
 type MediaRow = typeof media.$inferSelect;

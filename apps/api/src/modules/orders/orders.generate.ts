@@ -6,8 +6,8 @@
  * client's running balance.
  */
 import { sql } from 'drizzle-orm';
-import { productCategories } from '../modules/catalogue/catalogue.table';
-import type { Db } from './client';
+import { productCategories } from '../catalogue/catalogue.table';
+import type { Db } from '../../db/client';
 
 type Rows<T> = { rows: T[] };
 const one = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as Rows<T>).rows[0];
