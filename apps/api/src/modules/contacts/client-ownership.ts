@@ -24,7 +24,7 @@ export const ownClients = (user: User): SQL | undefined => (user.role === ROLE.c
  * (he cannot give one to another chief).
  */
 export function keepOwnClient(user: User, values: Record<string, unknown>, mode: 'create' | 'update') {
-  if (user.role === ROLE.chefZone && (mode === 'create' || 'chefZoneId' in values)) values.chefZoneId = user.id;
+  if (ownClients(user) && (mode === 'create' || 'chefZoneId' in values)) values.chefZoneId = user.id;
 }
 
 /** The route config of a hand-written client-linked route (the generic router adds it itself). */
