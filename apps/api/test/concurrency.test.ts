@@ -7,7 +7,7 @@ import { orders } from '../src/modules/orders/orders.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { applyPoints } from '../src/modules/loyalty/points.service';
 import { giftConversions, giftPurchases, loyaltyGifts } from '../src/modules/rewards/gifts.table';
-import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
@@ -152,13 +152,13 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
     for (let round = 0; round < 5; round++) {
       const c = await newClient();
       const qr = `qr-race-${n}-${'x'.repeat(24)}`;
-      const [v] = await t.db.insert(vocherPurchases).values({ vocherRef: `VCH-RACE-${n}`, clientId: c.id, soldeUsed: '20.000', qrcode: qr }).returning();
+      const [v] = await t.db.insert(voucherPurchases).values({ voucherRef: `VCH-RACE-${n}`, clientId: c.id, soldeUsed: '20.000', qrcode: qr }).returning();
       const [manual, scan] = await Promise.all([
         call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Remise en magasin', VOCHERS_PURCHASES: [v.id] }),
         call('POST', 'vocher-purchases/scan', { QRCODE: qr }),
       ]);
       expect([manual.statusCode, scan.statusCode].sort()).toEqual([200, 409]);
-      const [row] = await t.db.select().from(vocherPurchases).where(eq(vocherPurchases.id, v.id));
+      const [row] = await t.db.select().from(voucherPurchases).where(eq(voucherPurchases.id, v.id));
       expect(row.status).toBe(1);
       // The use that won is the one stored: a scan marks SCAN 1, a hand use keeps its reason.
       expect(row.scan === 1 ? scan.statusCode : manual.statusCode).toBe(200);

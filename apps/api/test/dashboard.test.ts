@@ -6,7 +6,7 @@ import { connectionLogs } from '../src/modules/auth/auth.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { orders } from '../src/modules/orders/orders.table';
-import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /** Dashboard calls (spec 1 §3, §7; issue 10 §2) checked against data the test writes. */
@@ -48,10 +48,10 @@ beforeAll(async () => {
     { numOrder: 'O-3', clientId: b.id, status: 2, totalNetTtc: '5.000', createdAt: tn('2025-01-01T00:30:00') },
     { numOrder: 'O-4', clientId: b.id, status: 4, totalNetTtc: '100.000', createdAt: tn('2025-06-15T12:00:00') },
   ]);
-  await t.db.insert(vocherPurchases).values([
-    { vocherRef: 'V-1', clientId: a.id, soldeUsed: '1500.000', status: 1, qrcode: 'q1', scanDate: tn('2025-02-03T10:00:00'), createdAt: tn('2025-01-15T09:00:00') },
-    { vocherRef: 'V-2', clientId: b.id, soldeUsed: '250.000', status: 1, qrcode: 'q2', scanDate: tn('2025-02-20T10:00:00'), createdAt: tn('2025-01-15T09:00:00') },
-    { vocherRef: 'V-3', clientId: b.id, soldeUsed: '750.000', status: 0, qrcode: 'q3', createdAt: tn('2025-01-15T09:00:00') },
+  await t.db.insert(voucherPurchases).values([
+    { voucherRef: 'V-1', clientId: a.id, soldeUsed: '1500.000', status: 1, qrcode: 'q1', scanDate: tn('2025-02-03T10:00:00'), createdAt: tn('2025-01-15T09:00:00') },
+    { voucherRef: 'V-2', clientId: b.id, soldeUsed: '250.000', status: 1, qrcode: 'q2', scanDate: tn('2025-02-20T10:00:00'), createdAt: tn('2025-01-15T09:00:00') },
+    { voucherRef: 'V-3', clientId: b.id, soldeUsed: '750.000', status: 0, qrcode: 'q3', createdAt: tn('2025-01-15T09:00:00') },
   ]);
   await t.db.delete(connectionLogs);
   await t.db.insert(connectionLogs).values([

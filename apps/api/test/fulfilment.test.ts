@@ -11,7 +11,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { applyPoints } from '../src/modules/loyalty/points.service';
 import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases, startingGifts } from '../src/modules/rewards/gifts.table';
-import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /** Gift purchases → conversions → prepare → ship → QR receipt, starter gifts (issue 8 §2), through the real app. */
@@ -43,7 +43,7 @@ beforeAll(async () => {
   [{ id: clientB }] = await t.db.insert(clients).values({ code: 'C-GIFT-B', name: 'Café du Port', chefZoneId: chefUser.id }).returning();
   for (const id of [clientA, clientB]) await applyPoints(t.db, eq(clients.id, id), { amount: 500, source: 'offer', reason: 'Points de départ', authorId: null });
   [{ id: bien }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-MUG', name: 'Mug isotherme', type: 'bien', qts: 10, nbrOfPoints: 100 }).returning();
-  [{ id: voucher }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-BON20', name: "Bon d'achat 20 DT", type: 'voucher', qts: 5, nbrOfPoints: 50, vocherValue: '20.000' }).returning();
+  [{ id: voucher }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-BON20', name: "Bon d'achat 20 DT", type: 'voucher', qts: 5, nbrOfPoints: 50, voucherValue: '20.000' }).returning();
 });
 afterAll(() => t.close());
 
@@ -109,7 +109,7 @@ describe('gift purchases', () => {
   it('a voucher gift issues one voucher of VOCHER_VALUE per unit, and the purchase is complete', async () => {
     const id = (await call('POST', 'gift-purchases', { CLIENT_ID: clientA, LOYALTY_GIFT_ID: voucher, QTE: 2 })).json().data.id;
     expect((await call('POST', `gift-purchases/accept/${id}`)).json().data.STATUS).toBe(2);
-    const vouchers = await t.db.select().from(vocherPurchases).where(eq(vocherPurchases.giftPurchaseId, id));
+    const vouchers = await t.db.select().from(voucherPurchases).where(eq(voucherPurchases.giftPurchaseId, id));
     expect(vouchers.map((v) => [v.soldeUsed, v.status, v.clientId])).toEqual([
       ['20.000', 0, clientA],
       ['20.000', 0, clientA],

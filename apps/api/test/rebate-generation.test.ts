@@ -8,7 +8,7 @@ import { clientActivities, clientCircuits } from '../src/modules/classification/
 import { clients } from '../src/modules/contacts/clients.table';
 import { orders } from '../src/modules/orders/orders.table';
 import { generateRebates } from '../src/modules/rewards/rebate-generation';
-import { ristourneRuns, ristournes, vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { ristourneRuns, ristournes, voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createDatabase, createTestApp, type TestContext } from './helpers';
 
 /** The yearly rebate vouchers (issue 8 §4), through the real app and its job engine. */
@@ -82,8 +82,8 @@ describe('GET clients/calculateRistourne/{year}', () => {
       (d) => d.state === 'completed' || d.state === 'failed',
     );
     expect(done).toMatchObject({ state: 'completed', result: { year: 2025, vouchers: 2, total: '122.346', already: false }, message: RISTOURNE_MSG.generated });
-    const vouchers = await t.db.select().from(vocherPurchases).where(eq(vocherPurchases.ristourneYear, 2025)).orderBy(vocherPurchases.clientId);
-    expect(vouchers.map((v) => [v.vocherRef, v.clientId, v.soldeUsed, v.status])).toEqual([
+    const vouchers = await t.db.select().from(voucherPurchases).where(eq(voucherPurchases.ristourneYear, 2025)).orderBy(voucherPurchases.clientId);
+    expect(vouchers.map((v) => [v.voucherRef, v.clientId, v.soldeUsed, v.status])).toEqual([
       [`RIST-2025-${String(a1).padStart(6, '0')}`, a1, '22.346', 0],
       [`RIST-2025-${String(a2).padStart(6, '0')}`, a2, '100.000', 0],
     ]);
@@ -100,7 +100,7 @@ describe('GET clients/calculateRistourne/{year}', () => {
     const r = await call('clients/calculateRistourne/2025');
     expect(r.statusCode).toBe(200);
     expect(r.json().data.message).toBe(RISTOURNE_MSG.alreadyGenerated(2025));
-    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(vocherPurchases))[0].n).toBe(2);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(voucherPurchases))[0].n).toBe(2);
   });
 
   it('refuses a year whose previous year has tiers but was never generated', async () => {
@@ -122,13 +122,13 @@ describe('a generation killed in the middle', () => {
       expect(child.stdout).toContain('killing');
       const again = handle.kind === 'pglite' ? (await createDatabaseAt(target)) : handle;
       try {
-        expect((await again.db.select({ n: sql<number>`count(*)::int` }).from(vocherPurchases))[0].n).toBe(0);
+        expect((await again.db.select({ n: sql<number>`count(*)::int` }).from(voucherPurchases))[0].n).toBe(0);
         expect((await again.db.select({ n: sql<number>`count(*)::int` }).from(ristourneRuns))[0].n).toBe(0);
         const [c] = await again.db.select().from(clients).where(eq(clients.id, k1));
         expect(c.ristourneN1).toBe('0.000');
         const result = await again.db.transaction((tx) => generateRebates(tx, null, 2025));
         expect(result).toMatchObject({ vouchers: 2, total: '122.346', already: false });
-        const ids = (await again.db.select({ c: vocherPurchases.clientId }).from(vocherPurchases)).map((v) => v.c).sort((x, y) => x - y);
+        const ids = (await again.db.select({ c: voucherPurchases.clientId }).from(voucherPurchases)).map((v) => v.c).sort((x, y) => x - y);
         expect(ids).toEqual([k1, k2]);
       } finally {
         if (again !== handle) await again.close();

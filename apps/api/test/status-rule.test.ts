@@ -8,7 +8,7 @@ import { applyPoints } from '../src/modules/loyalty/points.service';
 import { createOrder } from '../src/modules/orders/orders.service';
 import { orders } from '../src/modules/orders/orders.table';
 import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases, startingGifts } from '../src/modules/rewards/gifts.table';
-import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
@@ -43,7 +43,7 @@ const conversionStatus = (id: number) => async () => (await t.db.select({ s: gif
 const starterStatus = (id: number) => async () => (await t.db.select({ s: startingGiftPurchases.status }).from(startingGiftPurchases).where(eq(startingGiftPurchases.id, id)))[0].s;
 const purchaseStatus = (id: number) => async () => (await t.db.select({ s: giftPurchases.status }).from(giftPurchases).where(eq(giftPurchases.id, id)))[0].s;
 const orderStatus = (id: number) => async () => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
-const voucherStatus = (id: number) => async () => (await t.db.select({ s: vocherPurchases.status }).from(vocherPurchases).where(eq(vocherPurchases.id, id)))[0].s;
+const voucherStatus = (id: number) => async () => (await t.db.select({ s: voucherPurchases.status }).from(voucherPurchases).where(eq(voucherPurchases.id, id)))[0].s;
 const clientStatus = (id: number) => async () => (await t.db.select({ s: clients.status }).from(clients).where(eq(clients.id, id)))[0].s;
 
 beforeAll(async () => {
@@ -54,7 +54,7 @@ beforeAll(async () => {
   [{ id: clientB }] = await t.db.insert(clients).values({ code: 'C-RULE-B', name: 'Kiosque du Lac' }).returning();
   await applyPoints(t.db, eq(clients.id, clientA), { amount: 1000, source: 'offer', reason: 'Points de départ', authorId: null });
   [{ id: bien }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-RULE', name: 'Thermos', type: 'bien', qts: 20, nbrOfPoints: 10 }).returning();
-  [{ id: voucherGift }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-RULE-V', name: 'Bon 10 DT', type: 'voucher', qts: 20, nbrOfPoints: 10, vocherValue: '10.000' }).returning();
+  [{ id: voucherGift }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-RULE-V', name: 'Bon 10 DT', type: 'voucher', qts: 20, nbrOfPoints: 10, voucherValue: '10.000' }).returning();
   [{ id: product }] = await t.db.insert(products).values({ ref: 'P-RULE', label: 'Produit', priceTtc: '1.000', points: 1 }).returning();
 });
 afterAll(() => t.close());
@@ -147,10 +147,10 @@ describe('orders: the same status again is 409, the hidden ones 422', () => {
 describe('clients’ vouchers: used again is 409', () => {
   it('PUT the status it has, or consume a used voucher by hand: 409, nothing changes', async () => {
     const [available, used] = await t.db
-      .insert(vocherPurchases)
+      .insert(voucherPurchases)
       .values([
-        { vocherRef: 'VCH-RULE-1', clientId: clientB, soldeUsed: '10.000', qrcode: 'qr-rule-1-xxxxxxxxxxxxxxxxxxxxxxx' },
-        { vocherRef: 'VCH-RULE-2', clientId: clientB, soldeUsed: '10.000', qrcode: 'qr-rule-2-xxxxxxxxxxxxxxxxxxxxxxx', status: 1 },
+        { voucherRef: 'VCH-RULE-1', clientId: clientB, soldeUsed: '10.000', qrcode: 'qr-rule-1-xxxxxxxxxxxxxxxxxxxxxxx' },
+        { voucherRef: 'VCH-RULE-2', clientId: clientB, soldeUsed: '10.000', qrcode: 'qr-rule-2-xxxxxxxxxxxxxxxxxxxxxxx', status: 1 },
       ])
       .returning();
     await sameStatus(() => call('PUT', `vocher-purchases/${available.id}`, { STATUS: 0 }), VOUCHER_PURCHASE_STATUS, 0, voucherStatus(available.id));

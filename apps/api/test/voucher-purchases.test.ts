@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { users } from '../src/lib/auth/accounts.table';
 import { clients } from '../src/modules/contacts/clients.table';
-import { vocherPurchases } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /** Clients' vouchers and their consumption (issue 8 §3), through the real app. */
@@ -26,12 +26,12 @@ beforeAll(async () => {
   [{ id: clientA }] = await t.db.insert(clients).values({ code: 'C-VCH-A', name: 'Épicerie Ennour', ristourneN1: '150.000', ristourneReste: '150.000' }).returning();
   [{ id: clientB }] = await t.db.insert(clients).values({ code: 'C-VCH-B', name: 'Kiosque Lafayette' }).returning();
   const rows = await t.db
-    .insert(vocherPurchases)
+    .insert(voucherPurchases)
     .values([
-      { vocherRef: 'RIST-2025-000001', clientId: clientA, ristourneYear: 2025, soldeUsed: '150.000', qrcode: 'qr-a-1-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
-      { vocherRef: 'VCH-2026-000001', clientId: clientA, soldeUsed: '20.000', qrcode: 'qr-a-2-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
-      { vocherRef: 'VCH-2026-000002', clientId: clientA, soldeUsed: '20.000', qrcode: 'qr-a-3-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
-      { vocherRef: 'VCH-2026-000003', clientId: clientB, soldeUsed: '20.000', qrcode: 'qr-b-1-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
+      { voucherRef: 'RIST-2025-000001', clientId: clientA, ristourneYear: 2025, soldeUsed: '150.000', qrcode: 'qr-a-1-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
+      { voucherRef: 'VCH-2026-000001', clientId: clientA, soldeUsed: '20.000', qrcode: 'qr-a-2-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
+      { voucherRef: 'VCH-2026-000002', clientId: clientA, soldeUsed: '20.000', qrcode: 'qr-a-3-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
+      { voucherRef: 'VCH-2026-000003', clientId: clientB, soldeUsed: '20.000', qrcode: 'qr-b-1-xxxxxxxxxxxxxxxxxxxxxxxxxx' },
     ])
     .returning();
   ids = rows.map((r) => r.id);
@@ -60,7 +60,7 @@ describe('vocher-purchases', () => {
     const noReason = await call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: '  ', VOCHERS_PURCHASES: [ids[0]] });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().errors.MANUAL_REASON).toEqual([VOUCHER_MSG.reasonRequired]);
-    const rows = await t.db.select({ s: vocherPurchases.status }).from(vocherPurchases).where(inArray(vocherPurchases.id, ids));
+    const rows = await t.db.select({ s: voucherPurchases.status }).from(voucherPurchases).where(inArray(voucherPurchases.id, ids));
     expect(rows.every((r) => r.s === 0)).toBe(true);
   });
 
@@ -77,7 +77,7 @@ describe('vocher-purchases', () => {
     const r = await call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Deuxième essai', VOCHERS_PURCHASES: [ids[2], ids[1]] });
     expect(r.statusCode).toBe(409);
     expect(r.json().message).toBe(VOUCHER_MSG.alreadyUsed('VCH-2026-000001'));
-    expect((await t.db.select({ s: vocherPurchases.status }).from(vocherPurchases).where(eq(vocherPurchases.id, ids[2])))[0].s).toBe(0);
+    expect((await t.db.select({ s: voucherPurchases.status }).from(voucherPurchases).where(eq(voucherPurchases.id, ids[2])))[0].s).toBe(0);
   });
 
   it('consumes by a scan of the QR code once', async () => {

@@ -19,6 +19,7 @@ import { formCreate } from './form-body';
 import { idIn, orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
+import { ownedByConfig } from './ownership';
 import { lockPositions } from './positions';
 import { deletedReply, exportParams, exportQuery, idParams, mergeForUpdate, partialBody, reorderBody, reorderReply } from './schemas';
 
@@ -165,8 +166,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   const toDtos = (db: Db, rows: Record<string, unknown>[]) => toReplies(db, r, rows);
   const one = okReply(itemSchema(r));
   const base = `/${def.path}`;
-  const read = { action: def.actions.read };
-  const write = { action: def.actions.write };
+  const read = { action: def.actions.read, ...ownedByConfig(def.scope) };
+  const write = { action: def.actions.write, ...ownedByConfig(def.scope) };
   const tags = [def.tag];
   // PUT: any subset of the fields, each checked alone by the route, then merged over the stored row
   // and checked as the whole record it leaves (mergeForUpdate).
@@ -380,7 +381,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
 
   app.delete(
     def.writePaths?.delete ?? `${base}/:id`,
-    { config: { action: def.actions.delete ?? def.actions.write }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
+    { config: { action: def.actions.delete ?? def.actions.write, ...ownedByConfig(def.scope) }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
     async (req) => {
       const before = await mustFind(req.params.id, req.user);
       await def.beforeDelete?.({ id: req.params.id, before, user: req.user!, db: app.db });

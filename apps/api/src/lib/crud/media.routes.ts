@@ -6,6 +6,7 @@ import { audit, auditEntity } from '../audit/audit.repository';
 import { deleteMedia, saveMedia, saveMediaFiles, uploadsDir } from '../media/media.service';
 import { AppError, notFound, ok } from '../http';
 import { readUpload, readUploads } from '../multipart';
+import { ownedByConfig } from './ownership';
 import type { ResourceDef } from './resource';
 
 import { idParams, pathId } from './schemas';
@@ -25,7 +26,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
   const names = def.media!.names;
   const entity = auditEntity(def.path);
   const firstName = Object.keys(names)[0];
-  const config = { action: def.actions.write };
+  const config = { action: def.actions.write, ...ownedByConfig(def.scope) };
   const tags = [def.tag];
   const response = { 200: reply };
   const several = def.media!.severalOn;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AppError } from '../http';
 import type { FieldDef } from './fields';
+import type { RowScope } from './ownership';
 
 /**
  * A table joined for display fields; with `left`, its fields may be null. `one` is an inner join along
@@ -65,10 +66,11 @@ export interface ResourceDef<Dto extends { id: number }> {
   storedAsBody?(stored: Dto): Record<string, unknown>;
   fields: readonly FieldDef<Dto>[];
   /**
-   * Rows the signed-in user may see and change (e.g. a zone chief's own clients). Applied to every
-   * list, export, read, update, delete and media call: another row is a 404 for this user.
+   * Rows the signed-in user may see and change (a zone chief: his own clients' rows; see ownership.ts).
+   * Applied to every list, export, read, update, delete and media call: another row is a 404 for this
+   * user. Its routes are marked with the owner it names.
    */
-  scope?(user: CurrentUser): SQL | undefined;
+  scope?: RowScope;
   /**
    * The slice of `table` this resource is, for everyone (zone chiefs: the users of role chefZone).
    * Applied, like `scope`, to every list, export, read, update, delete and media call: another row of

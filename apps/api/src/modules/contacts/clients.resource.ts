@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, ROLE, todayInTunis } from '@app/domain';
+import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, todayInTunis } from '@app/domain';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
@@ -8,6 +8,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
+import { clientsScope, keepOwnClient } from './client-ownership';
 import { clients as c } from './clients.table';
 import { afterClientWrite, assertMayChangeBadge } from './clients.writes';
 
@@ -19,9 +20,6 @@ const pointsThisYear = sql<number>`(case when ${c.pointsYear} = extract(year fro
 const seniorityDays = sql<number>`((now() at time zone 'Africa/Tunis')::date - ${c.inscription})`;
 /** The current year of Tunis (export headers). */
 const year = () => Number(todayInTunis().slice(0, 4));
-
-/** Clients a zone chief may see and change: his own, everywhere (spec 1 §6, issue 6 §7). */
-export const zoneScope = (user: { id: number; role: string }) => (user.role === ROLE.chefZone ? eq(c.chefZoneId, user.id) : undefined);
 
 export const clientsResource = defineResource<Client>()({
   path: 'clients',
@@ -40,10 +38,10 @@ export const clientsResource = defineResource<Client>()({
     { table: badges, on: eq(badges.id, c.badgeId), kind: 'left' },
     { table: chef, on: eq(chef.id, c.chefZoneId), kind: 'left' },
   ],
-  scope: zoneScope,
+  // A zone chief sees and changes his own clients, everywhere (spec 1 §6, issue 6 §7).
+  scope: clientsScope,
   prepare: async (values, { user, mode, id, db }) => {
-    // A zone chief's clients stay his: he cannot give one to another chief.
-    if (user.role === ROLE.chefZone && (mode === 'create' || 'chefZoneId' in values)) values.chefZoneId = user.id;
+    keepOwnClient(user, values, mode);
     if ('badgeId' in values && !canChangeBadge(user.role)) {
       const [current] = mode === 'update' && id ? await db.select({ badgeId: c.badgeId }).from(c).where(eq(c.id, id)) : [];
       assertMayChangeBadge(user, current?.badgeId ?? null, values.badgeId);

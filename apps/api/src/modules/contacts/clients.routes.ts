@@ -12,7 +12,8 @@ import { fileReply, listReply, okReply } from '../../lib/replies';
 import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
 import { audit } from '../../lib/audit/audit.repository';
 import { users } from '../../lib/auth/accounts.table';
-import { clientsResource, zoneScope } from './clients.resource';
+import { CLIENT_OWNED, ownClients } from './client-ownership';
+import { clientsResource } from './clients.resource';
 import { clients } from './clients.table';
 import { assertMayChangeBadge, creditBadge } from './clients.writes';
 
@@ -31,15 +32,15 @@ const clientUser = z.object({
 export async function clientsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['clients'];
-  const read = { action: 'clients:read' as const };
-  const write = { action: 'clients:write' as const };
+  const read = { action: 'clients:read' as const, ...CLIENT_OWNED };
+  const write = { action: 'clients:write' as const, ...CLIENT_OWNED };
 
   /** The client, if this user may see it (a zone chief: only his own), else 404. */
   const visible = async (id: number, user: { id: number; role: string }) => {
     const [row] = await app.db
       .select({ id: clients.id, status: clients.status, isActive: clients.isActive, badgeId: clients.badgeId })
       .from(clients)
-      .where(and(eq(clients.id, id), zoneScope(user)));
+      .where(and(eq(clients.id, id), ownClients(user)));
     if (!row) throw notFound();
     return row;
   };
@@ -60,7 +61,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       const { page, perPage = 10, search, IS_ACTIVE } = req.query;
       const term = search?.trim();
       const where = and(
-        zoneScope(req.user!),
+        ownClients(req.user!),
         term ? or(ilike(clients.code, likePattern(term)), ilike(clients.name, likePattern(term))) : undefined,
         IS_ACTIVE === undefined ? undefined : eq(clients.isActive, IS_ACTIVE),
       );
@@ -103,7 +104,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
         })
         .from(users)
         .innerJoin(clients, eq(clients.id, users.clientId))
-        .where(and(zoneScope(req.user!), req.query.client ? eq(clients.id, req.query.client) : undefined))
+        .where(and(ownClients(req.user!), req.query.client ? eq(clients.id, req.query.client) : undefined))
         .orderBy(asc(users.lastname), asc(users.id))
         .limit(5000);
       return ok(rows);
@@ -117,7 +118,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       const rows = await app.db
         .selectDistinct({ site: clients.site })
         .from(clients)
-        .where(and(isNotNull(clients.site), zoneScope(req.user!)))
+        .where(and(isNotNull(clients.site), ownClients(req.user!)))
         .orderBy(clients.site);
       return ok(rows.map((r) => r.site!));
     },
@@ -133,7 +134,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       const [row] = await app.db
         .select({ id: clients.id, CODE_CLIENT: clients.code, NAME: clients.name })
         .from(clients)
-        .where(and(sql`lower(${clients.code}) = lower(${req.params.code})`, zoneScope(req.user!)));
+        .where(and(sql`lower(${clients.code}) = lower(${req.params.code})`, ownClients(req.user!)));
       if (!row) throw new AppError(404, CLIENT_MESSAGES.codeNotFound);
       return ok(row);
     },

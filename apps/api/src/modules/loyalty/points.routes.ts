@@ -24,7 +24,7 @@ import { listReply, okReply } from '../../lib/replies';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { users } from '../../lib/auth/accounts.table';
-import { zoneScope } from '../contacts/clients.resource';
+import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { pointsLedger } from './points.table';
 import { applyPoints } from './points.service';
@@ -54,8 +54,8 @@ const problemsError = (problems: CodeFileProblem[]) =>
 export async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['points'];
-  const read = { action: 'points:read' as const };
-  const write = { action: 'points:write' as const };
+  const read = { action: 'points:read' as const, ...CLIENT_OWNED };
+  const write = { action: 'points:write' as const, ...CLIENT_OWNED };
 
   const searchClients = (search: string | undefined): SQL | undefined => {
     const term = search?.trim();
@@ -100,7 +100,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     '/clients/points',
     { config: read, schema: { tags, summary: 'Soldes de points des clients (100 par page)', querystring: listQuery, response: { 200: listReply(balanceItem) } } },
     async (req) => {
-      const where = and(zoneScope(req.user!), searchClients(req.query.search));
+      const where = and(ownClients(req.user!), searchClients(req.query.search));
       return clientPage({ key: 'POINTS_FID', column: clients.pointsFid }, where, req.query, 100);
     },
   );
@@ -110,7 +110,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     { config: read, schema: { tags, summary: 'Historique des points du client (paginé)', params: idParams, querystring: listQuery, response: { 200: listReply(ledgerItem) } } },
     async (req) => {
       const { page = 1, perPage = 50 } = req.query;
-      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, req.params.id), zoneScope(req.user!)));
+      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, req.params.id), ownClients(req.user!)));
       if (!client) throw notFound();
       const where = eq(pointsLedger.clientId, client.id);
       const [rows, [{ n }]] = await Promise.all([
@@ -155,7 +155,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, req.params.id), zoneScope(req.user!)));
+      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, req.params.id), ownClients(req.user!)));
       if (!client) throw notFound();
       const { POINTS, REASON } = req.body;
       const [row] = await app.db.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     '/offered-points',
     { config: read, schema: { tags, summary: 'Clients ayant reçu des points offerts (paginé)', querystring: listQuery, response: { 200: listReply(offeredItem) } } },
     async (req) => {
-      const where = and(ne(clients.pointsOffered, 0), zoneScope(req.user!), searchClients(req.query.search));
+      const where = and(ne(clients.pointsOffered, 0), ownClients(req.user!), searchClients(req.query.search));
       return clientPage({ key: 'POINTS_OFFERED', column: clients.pointsOffered }, where, req.query, 50);
     },
   );
@@ -201,7 +201,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         const [row] = await tx
           .select({ id: clients.id, code: clients.code, name: clients.name, offered: clients.pointsOffered })
           .from(clients)
-          .where(sql`lower(${clients.code}) = lower(${req.params.clientCode})`)
+          .where(and(sql`lower(${clients.code}) = lower(${req.params.clientCode})`, ownClients(req.user!)))
           .for('update');
         if (!row) throw new AppError(404, 'Code Client introuvable');
         const delta = target - row.offered;
@@ -225,7 +225,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     { config: write, schema: { tags, summary: 'Offre des points aux clients choisis', body: offerToClientsBody, response: { 200: offerResult } } },
     async (req) => {
       const ids = [...new Set(req.body.CLIENTS)];
-      const found = await app.db.select({ id: clients.id }).from(clients).where(idIn(clients.id, ids));
+      const found = await app.db.select({ id: clients.id }).from(clients).where(and(idIn(clients.id, ids), ownClients(req.user!)));
       if (found.length !== ids.length) throw new AppError(422, 'Client introuvable.', { CLIENTS: ['Un des clients choisis n’existe pas.'] });
       return offer(req.user!, idIn(clients.id, ids), req.body.POINTS_OFFERED, 'Points offerts');
     },
@@ -234,7 +234,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   app.post(
     '/users/offerPoints/activities',
     { config: write, schema: { tags, summary: 'Offre des points à tous les clients des activités choisies', body: offerToActivitiesBody, response: { 200: offerResult } } },
-    async (req) => offer(req.user!, idIn(clients.activityId, req.body.ACTIVITIES), req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
+    async (req) => offer(req.user!, and(idIn(clients.activityId, req.body.ACTIVITIES), ownClients(req.user!))!, req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
   );
 
   app.post(
@@ -262,7 +262,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         ? await app.db
             .select({ id: clients.id, code: sql<string>`lower(${clients.code})` })
             .from(clients)
-            .where(textIn(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())))
+            .where(and(textIn(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())), ownClients(req.user!)))
         : [];
       const byCode = new Map(known.map((k) => [k.code, k.id]));
       for (const c of codes) if (!byCode.has(c.code.toLowerCase())) problems.push({ line: c.line, code: c.code, message: CODE_FILE_MESSAGES.unknown });

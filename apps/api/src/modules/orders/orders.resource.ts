@@ -1,11 +1,11 @@
-import { formatDateTime, formatMoney, MSG, ORDER_STATUS, ORDERS_PAGE_SIZE, type Order, orderFilters, ROLE } from '@app/domain';
+import { formatDateTime, formatMoney, MSG, ORDER_STATUS, ORDERS_PAGE_SIZE, type Order, orderFilters } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
-import { fkIn } from '../../lib/crud/list-query';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { users } from '../../lib/auth/accounts.table';
+import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { orders as o } from './orders.table';
 
@@ -15,12 +15,8 @@ const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) => sql<s
 /** A calendar day of Tunis as the instant it starts. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Tunis')`;
 
-/**
- * Orders a zone chief may see: those of his own clients (issue 7 §3). A subquery, so that the list's
- * count needs no join to clients.
- */
-export const orderScope = (user: { id: number; role: string }) =>
-  user.role === ROLE.chefZone ? sql`${o.clientId} in (select id from clients where chef_zone_id = ${user.id})` : undefined;
+/** Orders hang on a client: a zone chief sees those of his own clients (issue 7 §3). */
+export const orderOwner = ownedByClient(o.clientId);
 
 /**
  * Orders (spec 2 "Orders list", §3 Order; issue 7 §3): list, read and export here; status and site
@@ -37,33 +33,21 @@ export const ordersResource = defineResource<Order>()({
   idColumn: o.id,
   body: z.object({}),
   joins: [
-    { table: clients, on: eq(clients.id, o.clientId), kind: 'one' },
+    orderOwner.join,
     { table: chef, on: eq(chef.id, clients.chefZoneId), kind: 'left' },
     { table: buyer, on: eq(buyer.id, o.userId), kind: 'left' },
   ],
-  scope: orderScope,
+  scope: orderOwner.scope,
   filters: {
     STATUS: { schema: orderFilters.STATUS, where: (v: number) => eq(o.status, v) },
-    CODE_CLIENT: { schema: orderFilters.CODE_CLIENT, where: (v: string) => fkIn(o.clientId, sql`select id from clients where lower(code_client) = lower(${v})`) },
+    CODE_CLIENT: { ...orderOwner.codeFilter, schema: orderFilters.CODE_CLIENT },
     DATE_DEBUT: { schema: orderFilters.DATE_DEBUT, where: (v: string) => sql`${o.createdAt} >= ${dayStart(v)}` },
     DATE_FIN: { schema: orderFilters.DATE_FIN, where: (v: string) => sql`${o.createdAt} < ${dayStart(v)} + interval '1 day'` },
   },
   fields: [
     { api: 'NUM_ORDER', column: o.numOrder, search: true, sort: true, export: { header: 'N° commande', width: 1.3 } },
-    {
-      api: 'CODE_CLIENT',
-      column: clients.code,
-      search: (p) => fkIn(o.clientId, sql`select id from clients where code_client ilike ${p}`),
-      sort: 'text',
-      export: { header: 'Code client', width: 1 },
-    },
-    {
-      api: 'NAME_CLIENT',
-      column: clients.name,
-      search: (p) => fkIn(o.clientId, sql`select id from clients where name ilike ${p}`),
-      sort: 'text',
-      export: { header: 'Client', width: 1.9 },
-    },
+    orderOwner.codeField,
+    orderOwner.nameField('NAME_CLIENT', 1.9),
     { api: 'CREATED_AT', column: o.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.4, format: (v) => formatDateTime(v as string) } },
     { api: 'ADDRESS', column: o.address },
     { api: 'DESTINATION', column: o.destination, sort: true, export: { header: 'Destination', width: 1.2, format: orEmpty } },
@@ -72,7 +56,7 @@ export const ordersResource = defineResource<Order>()({
     { api: 'STATUS', column: o.status, sort: true, export: { header: 'Statut', width: 1.4, format: (v) => ORDER_STATUS.label(v as number) } },
     { api: 'TOTAL_NET_TTC', column: o.totalNetTtc, ...moneyField, sort: true, export: { header: 'Total TTC', width: 1.1, format: (v) => formatMoney(v as number) } },
     { api: 'TOTAL_POINTS', column: o.totalPoints, sort: true, export: { header: 'Points', width: 0.8 } },
-    { api: 'CLIENT_ID', column: o.clientId },
+    orderOwner.idField,
     { api: 'USER_ID', column: o.userId },
     { api: 'USER_NAME', column: fullName(buyer), schema: z.string().nullable() },
   ],

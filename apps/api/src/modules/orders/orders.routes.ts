@@ -13,8 +13,9 @@ import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, diff } from '../../lib/audit/audit.repository';
 import { products } from '../catalogue/catalogue.table';
+import { CLIENT_OWNED } from '../contacts/client-ownership';
 import { mediaListFor } from '../../lib/media/media.service';
-import { orderScope, ordersResource } from './orders.resource';
+import { orderOwner, ordersResource } from './orders.resource';
 import { applyOrderStatus, waitingOrders } from './orders.service';
 import { orderItems, orders } from './orders.table';
 
@@ -36,7 +37,7 @@ const itemsQuery = z.object({ page: queryInteger({ min: 1 }).default(1), perPage
 async function findOrder(db: Db, id: number, user: CurrentUser | null) {
   const [row] = await compiled
     .select(db)
-    .rows.where(and(eq(orders.id, id), user ? orderScope(user) : undefined))
+    .rows.where(and(eq(orders.id, id), user ? orderOwner.scope(user) : undefined))
     .limit(1);
   return row ? compiled.toDto(row) : null;
 }
@@ -53,7 +54,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/orders/:id',
-    { config: { action: 'orders:write' }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply, ...statusMoveReplies } } },
+    { config: { action: 'orders:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply, ...statusMoveReplies } } },
     async (req) => {
       const { id } = req.params;
       const { STATUS, SITE } = req.body;
@@ -76,7 +77,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/orders/:id',
-    { config: { action: 'orders:delete' }, schema: { tags, summary: 'Supprimer (statut Nouveau ou Traité et refusé seulement)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
+    { config: { action: 'orders:delete', ...CLIENT_OWNED }, schema: { tags, summary: 'Supprimer (statut Nouveau ou Traité et refusé seulement)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
     async (req) => {
       const { id } = req.params;
       await app.db.transaction(async (tx) => {
@@ -93,7 +94,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/orders/:id/items',
-    { config: { action: 'orders:read' }, schema: { tags, summary: 'Produits commandés (50 par page)', params: idParams, querystring: itemsQuery, response: { 200: listReply(itemReply) } } },
+    { config: { action: 'orders:read', ...CLIENT_OWNED }, schema: { tags, summary: 'Produits commandés (50 par page)', params: idParams, querystring: itemsQuery, response: { 200: listReply(itemReply) } } },
     async (req) => {
       const { id } = req.params;
       const { page, perPage } = req.query;
@@ -126,7 +127,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
   app.get(
     '/getAskOrders',
     {
-      config: { action: 'orders:read' },
+      config: { action: 'orders:read', ...CLIENT_OWNED },
       schema: { tags, summary: 'Cloche des commandes : nombre de commandes « Nouveau » et les plus récentes', response: { 200: okReply(z.object({ count: z.number().int(), items: z.array(bellItem) })) } },
     },
     async (req) => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';
 import { users } from '../../lib/auth/accounts.table';
-import { orderScope } from './orders.resource';
+import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
 
 export interface NewOrder {
@@ -89,7 +89,7 @@ export async function applyOrderStatus(tx: Db, orderId: number, status: number, 
  * reader's scope (a zone chief's own clients). Both read the (status, created_at, id) index.
  */
 export async function waitingOrders(db: Db, user: { id: number; role: string }) {
-  const waiting = and(eq(orders.status, 0), orderScope(user));
+  const waiting = and(eq(orders.status, 0), orderOwner.scope(user));
   const [[{ n }], rows] = await Promise.all([
     db.select({ n: count() }).from(orders).where(waiting),
     db

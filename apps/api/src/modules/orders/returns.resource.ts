@@ -6,6 +6,7 @@ import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { mediaReply } from '../../lib/replies';
 import { products } from '../catalogue/catalogue.table';
+import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { mediaListFor } from '../../lib/media/media.service';
 import { goodsReturnItems as items, goodsReturns as r } from './returns.table';
@@ -22,6 +23,9 @@ const itemSchema = z.object({
   MEDIA: mediaReply.nullable(),
 });
 
+/** A return hangs on a client. Zone chiefs have no returns action today; the rule holds if one is ever given. */
+export const returnOwner = ownedByClient(r.clientId);
+
 /**
  * Returned goods (spec 2 "Returned goods", §7): list, read and export here; the create (with its
  * lines and its number, in one transaction), the line update and the delete in returns.routes.ts.
@@ -36,6 +40,7 @@ export const returnsResource = defineResource<GoodsReturn>()({
   idColumn: r.id,
   body: z.object({}),
   joins: [{ table: clients, on: eq(clients.id, r.clientId) }],
+  scope: returnOwner.scope,
   fields: [
     { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { header: 'N° retour', width: 1.2 } },
     {

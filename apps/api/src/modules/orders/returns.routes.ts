@@ -9,18 +9,21 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
+import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { products } from '../catalogue/catalogue.table';
+import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
-import { returnsResource } from './returns.resource';
+import { returnOwner, returnsResource } from './returns.resource';
 import { nextReturnNumber } from './returns.service';
 import { goodsReturnItems, goodsReturns } from './returns.table';
 
 const compiled = compileResource(returnsResource);
 const returnReply = okReply(compiled.dto as unknown as z.ZodType<GoodsReturn>);
 
-async function findReturn(db: Db, id: number): Promise<GoodsReturn | null> {
-  const [row] = await compiled.select(db).rows.where(eq(goodsReturns.id, id)).limit(1);
+/** The return, if this user may reach its client (`user` null: any). */
+async function findReturn(db: Db, id: number, user: CurrentUser | null = null): Promise<GoodsReturn | null> {
+  const [row] = await compiled.select(db).rows.where(and(eq(goodsReturns.id, id), user ? returnOwner.scope(user) : undefined)).limit(1);
   if (!row) return null;
   const dto = compiled.toDto(row);
   await compiled.load(db, [dto]);
@@ -28,10 +31,10 @@ async function findReturn(db: Db, id: number): Promise<GoodsReturn | null> {
 }
 
 /** 422 naming the field when a client or a product does not exist (nothing is written). */
-async function checkRefs(tx: Db, clientId: number | undefined, productIds: { path: string; id: number }[]) {
+async function checkRefs(tx: Db, user: CurrentUser, clientId: number | undefined, productIds: { path: string; id: number }[]) {
   const errors: Record<string, string[]> = {};
   if (clientId !== undefined) {
-    const [c] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+    const [c] = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.id, clientId), ownClients(user)));
     if (!c) errors.CLIENT_ID = [RETURN_MSG.clientUnknown];
   }
   if (productIds.length) {
@@ -49,7 +52,7 @@ async function checkRefs(tx: Db, clientId: number | undefined, productIds: { pat
 export async function returnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['returns'];
-  const write = { action: 'returns:write' as const };
+  const write = { action: 'returns:write' as const, ...CLIENT_OWNED };
   registerResource(app, returnsResource);
 
   app.post('/retourMarchandises', { config: write, schema: { tags, summary: 'Créer un retour avec ses produits (un seul appel, numéro donné par le serveur)', body: returnBody, response: { 201: returnReply } } }, async (req, reply) => {
@@ -57,6 +60,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     const id = await app.db.transaction(async (tx) => {
       await checkRefs(
         tx,
+        req.user!,
         CLIENT_ID,
         ITEMS.map((item, i) => ({ path: `ITEMS.${i}.PRODUCT_ID`, id: item.PRODUCT_ID })),
       );
@@ -89,14 +93,14 @@ export async function returnsRoutes(fastify: FastifyInstance) {
       const returnId = req.params.id;
       const { id: lineId, QTE, UV, PRODUCT_ID, CLIENT_ID } = req.body;
       await app.db.transaction(async (tx) => {
-        const before = await findReturn(tx, returnId);
+        const before = await findReturn(tx, returnId, req.user);
         if (!before) throw notFound();
         const line = before.ITEMS.find((i) => i.id === lineId);
         if (!line) throw new AppError(422, RETURN_MSG.lineUnknown, { id: [RETURN_MSG.lineUnknown] });
         if (PRODUCT_ID !== line.PRODUCT_ID && before.ITEMS.some((i) => i.PRODUCT_ID === PRODUCT_ID)) {
           throw new AppError(422, RETURN_MSG.productTwice, { PRODUCT_ID: [RETURN_MSG.productTwice] });
         }
-        await checkRefs(tx, CLIENT_ID ?? undefined, [{ path: 'PRODUCT_ID', id: PRODUCT_ID }]);
+        await checkRefs(tx, req.user!, CLIENT_ID ?? undefined, [{ path: 'PRODUCT_ID', id: PRODUCT_ID }]);
         const [product] = await tx.select({ price: products.priceTtc, points: products.points }).from(products).where(eq(products.id, PRODUCT_ID));
         const productChanged = PRODUCT_ID !== line.PRODUCT_ID;
         await tx
@@ -122,7 +126,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { id } = req.params;
       await app.db.transaction(async (tx) => {
-        const before = await findReturn(tx, id);
+        const before = await findReturn(tx, id, req.user);
         if (!before) throw notFound();
         await tx.delete(goodsReturns).where(eq(goodsReturns.id, id));
         await audit(tx, req.user, 'delete', 'retourMarchandises', id, before as unknown as Record<string, unknown>);

@@ -9,7 +9,7 @@ import { formFileSent, watchFormFile } from './form-file';
 import { giftsResource } from './gifts.resource';
 import { loyaltyGifts } from './gifts.table';
 import { startingGiftsResource } from './starting-gifts.resource';
-import { vochersResource } from './vochers.resource';
+import { vouchersResource } from './vouchers.resource';
 
 type Hook = (req: FastifyRequest) => Promise<void>;
 const fileError = (message: string) => new AppError(422, message, { file: [message] });
@@ -88,6 +88,6 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
 
   registerResource(app, giftsResource(uploadsDir(app.config.dataDir)));
   registerResource(app, startingGiftsResource);
-  registerResource(app, vochersResource);
+  registerResource(app, vouchersResource);
 
 }

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/http';
 import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
+import { mayReachClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';
 import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases } from './gifts.table';
@@ -13,8 +14,6 @@ import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases } f
 export type ConversionKind = 'gift' | 'starter';
 const TABLE = { gift: giftConversions, starter: startingGiftPurchases } as const;
 const ENTITY = { gift: 'giftConversion', starter: 'startingGift-purchases' } as const;
-/** Whether the signed-in user may see a client's rows (a zone chief: his own clients only). */
-export type ClientVisible = (clientId: number) => Promise<boolean>;
 
 interface Row {
   id: number;
@@ -23,10 +22,11 @@ interface Row {
   status: number;
 }
 
-async function locked(tx: Db, kind: ConversionKind, where: ReturnType<typeof eq>, visible: ClientVisible): Promise<Row> {
+/** The unit under its row lock, if this user may reach its client (another zone's: 404). */
+async function locked(tx: Db, user: CurrentUser, kind: ConversionKind, where: ReturnType<typeof eq>): Promise<Row> {
   const t = TABLE[kind];
   const [row] = await tx.select({ id: t.id, ref: t.ref, clientId: t.clientId, status: t.status }).from(t).where(where).for('update');
-  if (!row || !(await visible(row.clientId))) throw notFound();
+  if (!row || !(await mayReachClient(tx, user, row.clientId))) throw notFound();
   return row;
 }
 
@@ -85,9 +85,9 @@ async function purchaseOf(tx: Db, conversionId: number) {
 }
 
 /** PUT giftConversion/{id} and startingGift-purchases/{id} {STATUS}; accept (→1) and refuse (→2) too. */
-export async function setConversionStatus(tx: Db, user: CurrentUser, kind: ConversionKind, id: number, to: number, visible: ClientVisible) {
+export async function setConversionStatus(tx: Db, user: CurrentUser, kind: ConversionKind, id: number, to: number) {
   const t = TABLE[kind];
-  const row = await locked(tx, kind, eq(t.id, id), visible);
+  const row = await locked(tx, user, kind, eq(t.id, id));
   checkMove(user, row.status, to);
   await tx.update(t).set({ status: to, updatedAt: new Date() }).where(eq(t.id, id));
   if (kind === 'gift' && to === 2) await refund(tx, user, id);
@@ -99,9 +99,9 @@ export async function setConversionStatus(tx: Db, user: CurrentUser, kind: Conve
  * Receipt by QR code: a shipped unit becomes Réceptionné with its scan date, once. An unknown code
  * (or one of another zone's client) is 404, a second scan 409, a unit not yet shipped 422.
  */
-export async function receiveByQr(tx: Db, user: CurrentUser, kind: ConversionKind, qrcode: string, visible: ClientVisible) {
+export async function receiveByQr(tx: Db, user: CurrentUser, kind: ConversionKind, qrcode: string) {
   const t = TABLE[kind];
-  const row = await locked(tx, kind, eq(t.qrcode, qrcode), visible).catch((err) => {
+  const row = await locked(tx, user, kind, eq(t.qrcode, qrcode)).catch((err) => {
     throw err instanceof AppError && err.statusCode === 404 ? new AppError(404, GIFT_MSG.qrUnknown) : err;
   });
   if (row.status === CONVERSION_RECEIVED) throw new AppError(409, GIFT_MSG.alreadyReceived);
@@ -113,9 +113,9 @@ export async function receiveByQr(tx: Db, user: CurrentUser, kind: ConversionKin
 }
 
 /** Admin delete: a received unit stays (409); a gift unit not refused gives its points and stock back first. */
-export async function deleteConversion(tx: Db, user: CurrentUser, kind: ConversionKind, id: number, visible: ClientVisible) {
+export async function deleteConversion(tx: Db, user: CurrentUser, kind: ConversionKind, id: number) {
   const t = TABLE[kind];
-  const row = await locked(tx, kind, eq(t.id, id), visible);
+  const row = await locked(tx, user, kind, eq(t.id, id));
   if (row.status === CONVERSION_RECEIVED) throw new AppError(409, 'Un cadeau réceptionné ne peut pas être supprimé.');
   const purchaseId = kind === 'gift' ? await purchaseOf(tx, id) : null;
   if (kind === 'gift' && row.status !== 2) await refund(tx, user, id);

@@ -6,55 +6,27 @@ import {
   type GiftConversion,
   type GiftPurchase,
   MSG,
-  ROLE,
   type StarterPurchase,
   queryInteger,
 } from '@app/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
-import { fkIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
-import type { CurrentUser } from '../../plugins/auth';
 import { users } from '../../lib/auth/accounts.table';
+import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { giftConversions as gc, giftPurchases as gp, loyaltyGifts, startingGiftPurchases as sp, startingGifts } from './gifts.table';
 
 const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) => sql<string>`nullif(trim(${u.firstname} || ' ' || ${u.lastname}), '')`;
 const dateUtc = (v: unknown) => formatDateTimeUtc(v as string);
 
-/** A zone chief sees the rows of his own clients only (a subquery: the count needs no join). */
-const byClientOf = (clientId: AnyPgColumn) => (user: CurrentUser) =>
-  user.role === ROLE.chefZone ? sql`${clientId} in (select id from clients where chef_zone_id = ${user.id})` : undefined;
-
-/** Client code and name, searched through the clients' own indexes. */
-const clientFields = (clientId: AnyPgColumn) =>
-  [
-    {
-      api: 'CODE_CLIENT',
-      column: clients.code,
-      search: (p: string): SQL => fkIn(clientId, sql`select id from clients where code_client ilike ${p}`),
-      sort: 'text',
-      export: { header: 'Code client', width: 1 },
-    },
-    {
-      api: 'CLIENT_NAME',
-      column: clients.name,
-      search: (p: string): SQL => fkIn(clientId, sql`select id from clients where name ilike ${p}`),
-      sort: 'text',
-      export: { header: 'Client', width: 1.8 },
-    },
-    { api: 'CLIENT_ID', column: clientId },
-    { api: 'ADDRESS', column: clients.address },
-  ] as const;
-
-const codeClientFilter = (clientId: AnyPgColumn) => ({
-  schema: z.string().trim().min(1).max(30),
-  where: (v: string) => fkIn(clientId, sql`select id from clients where lower(code_client) = lower(${v})`),
-});
+/** Client code, name, id and address: the rows hang on a client, whose zone chief alone sees them. */
+const clientFields = (owner: ReturnType<typeof ownedByClient>) => [owner.codeField, owner.nameField('CLIENT_NAME', 1.8), owner.idField, { api: 'ADDRESS', column: clients.address }] as const;
 const statusFilter = (column: AnyPgColumn) => ({ schema: queryInteger({ max: 4 }), where: (v: number) => eq(column, v) });
 
+const gcOwner = ownedByClient(gc.clientId);
 const gcChef = alias(users, 'gc_chef');
 /**
  * Gift conversions (spec 2 "Gift conversions", §3): one row per unit of an accepted `bien`
@@ -71,15 +43,15 @@ export const giftConversionsResource = defineResource<GiftConversion>()({
   idColumn: gc.id,
   body: z.object({}),
   joins: [
-    { table: clients, on: eq(clients.id, gc.clientId), kind: 'one' },
+    gcOwner.join,
     { table: gcChef, on: eq(gcChef.id, clients.chefZoneId), kind: 'left' },
     { table: loyaltyGifts, on: eq(loyaltyGifts.id, gc.loyaltyGiftId), kind: 'one' },
   ],
-  scope: byClientOf(gc.clientId),
-  filters: { STATUS: statusFilter(gc.status), CODE_CLIENT: codeClientFilter(gc.clientId) },
+  scope: gcOwner.scope,
+  filters: { STATUS: statusFilter(gc.status), CODE_CLIENT: gcOwner.codeFilter },
   fields: [
     { api: 'REF', column: gc.ref, search: true, sort: true, export: { header: 'N° conversion', width: 1.3 } },
-    ...clientFields(gc.clientId),
+    ...clientFields(gcOwner),
     { api: 'CODE_CHEF_ZONE', column: gcChef.codeChefZone, export: { header: 'Code représentant', width: 1, format: orEmpty } },
     { api: 'CHEF_ZONE_NAME', column: fullName(gcChef), schema: z.string().nullable(), export: { header: 'Représentant', width: 1.4, format: orEmpty } },
     { api: 'GIFT_NAME', column: loyaltyGifts.name, sort: 'text', export: { header: 'Cadeau', width: 1.6 } },
@@ -98,6 +70,7 @@ export const giftConversionsResource = defineResource<GiftConversion>()({
   export: { fileName: 'conversions-cadeaux', title: 'Conversions cadeaux', orientation: 'landscape' },
 });
 
+const spOwner = ownedByClient(sp.clientId);
 const spChef = alias(users, 'sp_chef');
 /** Starter-gift purchases (`?dem=start`): the same fulfilment as conversions, without points. */
 export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
@@ -111,15 +84,15 @@ export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
   idColumn: sp.id,
   body: z.object({}),
   joins: [
-    { table: clients, on: eq(clients.id, sp.clientId), kind: 'one' },
+    spOwner.join,
     { table: spChef, on: eq(spChef.id, clients.chefZoneId), kind: 'left' },
     { table: startingGifts, on: eq(startingGifts.id, sp.startingGiftId), kind: 'one' },
   ],
-  scope: byClientOf(sp.clientId),
-  filters: { STATUS: statusFilter(sp.status), CODE_CLIENT: codeClientFilter(sp.clientId) },
+  scope: spOwner.scope,
+  filters: { STATUS: statusFilter(sp.status), CODE_CLIENT: spOwner.codeFilter },
   fields: [
     { api: 'REF', column: sp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },
-    ...clientFields(sp.clientId),
+    ...clientFields(spOwner),
     { api: 'CODE_CHEF_ZONE', column: spChef.codeChefZone, export: { header: 'Code représentant', width: 1, format: orEmpty } },
     { api: 'CHEF_ZONE_NAME', column: fullName(spChef), schema: z.string().nullable(), export: { header: 'Représentant', width: 1.4, format: orEmpty } },
     { api: 'GIFT_NAME', column: startingGifts.name, sort: 'text', export: { header: 'Cadeau de bienvenue', width: 1.6 } },
@@ -135,6 +108,7 @@ export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
   export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
 });
 
+const gpOwner = ownedByClient(gp.clientId);
 /** Gift purchases (the requests): the bell, the client detail page and the accept / refuse calls. */
 export const giftPurchasesResource = defineResource<GiftPurchase>()({
   path: 'gift-purchases',
@@ -147,14 +121,14 @@ export const giftPurchasesResource = defineResource<GiftPurchase>()({
   idColumn: gp.id,
   body: z.object({}),
   joins: [
-    { table: clients, on: eq(clients.id, gp.clientId), kind: 'one' },
+    gpOwner.join,
     { table: loyaltyGifts, on: eq(loyaltyGifts.id, gp.loyaltyGiftId), kind: 'one' },
   ],
-  scope: byClientOf(gp.clientId),
-  filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: codeClientFilter(gp.clientId), CLIENT_ID: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(gp.clientId, v) } },
+  scope: gpOwner.scope,
+  filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: gpOwner.codeFilter, CLIENT_ID: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(gp.clientId, v) } },
   fields: [
     { api: 'REF', column: gp.ref, search: true, sort: true, export: { header: 'N° demande', width: 1.3 } },
-    ...clientFields(gp.clientId),
+    ...clientFields(gpOwner),
     { api: 'LOYALTY_GIFT_ID', column: gp.loyaltyGiftId },
     { api: 'GIFT_NAME', column: loyaltyGifts.name, sort: 'text', export: { header: 'Cadeau', width: 1.6 } },
     { api: 'GIFT_TYPE', column: loyaltyGifts.type, schema: z.enum(['bien', 'voucher']), export: { header: 'Type', width: 0.8 } },

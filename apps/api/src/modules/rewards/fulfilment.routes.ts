@@ -5,7 +5,6 @@ import {
   giftPurchaseBody,
   qrReceiveBody,
   rewardNumber,
-  ROLE,
   type StarterPurchase,
   startingGiftPurchaseBody,
   queryInteger,
@@ -23,6 +22,7 @@ import { fileReply, okReply } from '../../lib/replies';
 import { statusMoveReplies } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
+import { assertOwnsClient, CLIENT_OWNED, mayReachClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { nextNumbers } from '../system/sequences';
 import { type ConversionKind, deleteConversion, receiveByQr, setConversionStatus } from './conversions.service';
@@ -36,14 +36,6 @@ import { newQrToken, qrPng } from './qr';
 /** Requests listed in the header's gift bell. */
 const BELL_SIZE = 20;
 
-/** Whether `user` may see a client's rows: a zone chief his own clients only. */
-function clientVisibility(db: Db, user: CurrentUser) {
-  return async (clientId: number) => {
-    if (user.role !== ROLE.chefZone) return true;
-    const [c] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, clientId), eq(clients.chefZoneId, user.id)));
-    return !!c;
-  };
-}
 
 /**
  * Gift purchases, gift conversions and starter-gift purchases (spec 2 §7 Conversions; issue 8 §2):
@@ -74,49 +66,49 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
   const pdfReply = fileReply({ pdf: 'application/pdf' });
 
   // ——— Gift purchases ———
-  app.post('/gift-purchases', { config: { action: 'purchases:write' }, schema: { tags, summary: "Saisir une demande de cadeau pour un client (en attente)", body: giftPurchaseBody, response: { 201: purchaseReply } } }, async (req, reply) => {
-    const id = await tx((t) => createGiftPurchase(t, req.user!, req.body, clientVisibility(t, req.user!)));
+  app.post('/gift-purchases', { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: "Saisir une demande de cadeau pour un client (en attente)", body: giftPurchaseBody, response: { 201: purchaseReply } } }, async (req, reply) => {
+    const id = await tx((t) => createGiftPurchase(t, req.user!, req.body));
     reply.code(201);
     return ok(await readPurchase(id));
   });
-  app.post('/gift-purchases/accept/:id', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Accepter : points et stock débités, conversions ou vouchers créés (tout ou rien)', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
-    await tx((t) => acceptGiftPurchase(t, req.user!, req.params.id, clientVisibility(t, req.user!)));
+  app.post('/gift-purchases/accept/:id', { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Accepter : points et stock débités, conversions ou vouchers créés (tout ou rien)', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
+    await tx((t) => acceptGiftPurchase(t, req.user!, req.params.id));
     return ok(await readPurchase(req.params.id));
   });
-  app.post('/gift-purchases/refuse/:id', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Refuser une demande en attente', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
-    await tx((t) => refuseGiftPurchase(t, req.user!, req.params.id, clientVisibility(t, req.user!)));
+  app.post('/gift-purchases/refuse/:id', { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Refuser une demande en attente', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
+    await tx((t) => refuseGiftPurchase(t, req.user!, req.params.id));
     return ok(await readPurchase(req.params.id));
   });
   app.put(
     '/gift-purchases/:id',
-    { config: { action: 'purchases:write' }, schema: { tags, summary: "Quantité d'une demande en attente", params: idParams, body: giftPurchaseBody.pick({ QTE: true }), response: { 200: purchaseReply } } },
+    { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: "Quantité d'une demande en attente", params: idParams, body: giftPurchaseBody.pick({ QTE: true }), response: { 200: purchaseReply } } },
     async (req) => {
-      await tx((t) => updateGiftPurchase(t, req.user!, req.params.id, req.body.QTE, clientVisibility(t, req.user!)));
+      await tx((t) => updateGiftPurchase(t, req.user!, req.params.id, req.body.QTE));
       return ok(await readPurchase(req.params.id));
     },
   );
   app.get(
     '/gift-purchases/generateQrCode/:id',
     {
-      config: { action: 'conversions:read' },
+      config: { action: 'conversions:read', ...CLIENT_OWNED },
       schema: { tags, summary: "Code QR (PNG) d'une unité de la demande : la première non réceptionnée, ou ?conversion=id", params: idParams, querystring: z.object({ conversion: queryInteger({ min: 1 }).optional() }), response: { 200: pngReply } },
     },
     async (req, reply) => {
-      const visible = clientVisibility(app.db, req.user!);
       const [c] = await app.db
         .select({ qrcode: giftConversions.qrcode, clientId: giftConversions.clientId })
         .from(giftConversions)
         .where(and(eq(giftConversions.giftPurchaseId, req.params.id), req.query.conversion ? eq(giftConversions.id, req.query.conversion) : undefined))
         .orderBy(sql`${giftConversions.status} = 4`, asc(giftConversions.id))
         .limit(1);
-      if (!c || !(await visible(c.clientId))) throw notFound();
+      if (!c) throw notFound();
+      await assertOwnsClient(app.db, req.user!, c.clientId);
       return reply.type('image/png').send((await qrPng(c.qrcode)) as never);
     },
   );
   app.get(
     '/getAskPurchases',
     {
-      config: { action: 'purchases:read' },
+      config: { action: 'purchases:read', ...CLIENT_OWNED },
       schema: {
         tags,
         summary: 'Cloche des demandes de cadeaux : nombre de demandes en attente et les plus récentes',
@@ -138,15 +130,14 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
 
   // ——— Starter-gift purchases ———
   const starterReply = okReply(z.array(starters.dto as unknown as z.ZodType<StarterPurchase>));
-  app.post('/startingGift-purchases', { config: { action: 'purchases:write' }, schema: { tags, summary: 'Donner un cadeau de bienvenue à des clients (en attente)', body: startingGiftPurchaseBody, response: { 201: starterReply } } }, async (req, reply) => {
+  app.post('/startingGift-purchases', { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Donner un cadeau de bienvenue à des clients (en attente)', body: startingGiftPurchaseBody, response: { 201: starterReply } } }, async (req, reply) => {
     const ids = [...new Set(req.body.CLIENTS)];
     const created = await tx(async (t) => {
       const [gift] = await t.select({ id: startingGifts.id }).from(startingGifts).where(eq(startingGifts.id, req.body.STARTING_GIFT_ID));
       if (!gift) throw new AppError(422, 'Cadeau de bienvenue introuvable.', { STARTING_GIFT_ID: ['Cadeau de bienvenue introuvable.'] });
-      const visible = clientVisibility(t, req.user!);
       const found = await t.select({ id: clients.id, code: clients.code }).from(clients).where(inArray(clients.id, ids));
       const missing = ids.filter((id) => !found.some((c) => c.id === id));
-      for (const id of ids) if (!missing.includes(id) && !(await visible(id))) missing.push(id);
+      for (const id of ids) if (!missing.includes(id) && !(await mayReachClient(t, req.user!, id))) missing.push(id);
       if (missing.length) throw new AppError(422, `Client introuvable : ${missing.join(', ')}.`, { CLIENTS: [`Client introuvable : ${missing.join(', ')}.`] });
       // A starter gift is given once: a client who already has this one (not refused) is named.
       const already = await t
@@ -176,39 +167,40 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     const one = okReply((kind === 'gift' ? conversions.dto : starters.dto) as unknown as z.ZodType<GiftConversion>);
     const table = kind === 'gift' ? giftConversions : startingGiftPurchases;
     const setStatus = async (user: CurrentUser, id: number, to: number) => {
-      await tx((t) => setConversionStatus(t, user, kind, id, to, clientVisibility(t, user)));
+      await tx((t) => setConversionStatus(t, user, kind, id, to));
       return ok((await readConversion(kind, id)) as GiftConversion);
     };
     app.put(
       `/${base}/:id`,
       {
-        config: { action: 'conversions:prepare' },
+        config: { action: 'conversions:prepare', ...CLIENT_OWNED },
         schema: { tags, summary: "Statut (Magasinier : Préparé ; autres rôles : Expédié ; admin : toute transition permise, jamais Réceptionné)", params: idParams, body: conversionStatusBody, response: { 200: one, ...statusMoveReplies } },
       },
       (req) => setStatus(req.user!, req.params.id, req.body.STATUS),
     );
     if (kind === 'starter') {
-      app.post(`/${base}/accept/:id`, { config: { action: 'purchases:write' }, schema: { tags, summary: 'Accepter (→ Préparé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 1));
-      app.post(`/${base}/refuse/:id`, { config: { action: 'purchases:write' }, schema: { tags, summary: 'Refuser (→ Refusé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 2));
+      app.post(`/${base}/accept/:id`, { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Accepter (→ Préparé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 1));
+      app.post(`/${base}/refuse/:id`, { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Refuser (→ Refusé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 2));
     }
-    app.post(`/${base}/receive`, { config: { action: 'conversions:receive' }, schema: { tags, summary: 'Réception par le code QR (une seule fois)', body: qrReceiveBody, response: { 200: one, ...statusMoveReplies } } }, async (req) => {
-      const id = await tx((t) => receiveByQr(t, req.user!, kind, req.body.QRCODE, clientVisibility(t, req.user!)));
+    app.post(`/${base}/receive`, { config: { action: 'conversions:receive', ...CLIENT_OWNED }, schema: { tags, summary: 'Réception par le code QR (une seule fois)', body: qrReceiveBody, response: { 200: one, ...statusMoveReplies } } }, async (req) => {
+      const id = await tx((t) => receiveByQr(t, req.user!, kind, req.body.QRCODE));
       return ok((await readConversion(kind, id)) as GiftConversion);
     });
-    app.delete(`/${base}/:id`, { config: { action: 'conversions:admin' }, schema: { tags, summary: 'Supprimer (admin ; un cadeau non réceptionné rend ses points et son stock)', params: idParams, response: { 200: deletedReply } } }, async (req) => {
-      await tx((t) => deleteConversion(t, req.user!, kind, req.params.id, clientVisibility(t, req.user!)));
+    app.delete(`/${base}/:id`, { config: { action: 'conversions:admin', ...CLIENT_OWNED }, schema: { tags, summary: 'Supprimer (admin ; un cadeau non réceptionné rend ses points et son stock)', params: idParams, response: { 200: deletedReply } } }, async (req) => {
+      await tx((t) => deleteConversion(t, req.user!, kind, req.params.id));
       return ok({ id: req.params.id });
     });
     const visibleRow = async (user: CurrentUser, id: number) => {
       const [row] = await app.db.select({ qrcode: table.qrcode, clientId: table.clientId }).from(table).where(eq(table.id, id));
-      if (!row || !(await clientVisibility(app.db, user)(row.clientId))) throw notFound();
+      if (!row) throw notFound();
+      await assertOwnsClient(app.db, user, row.clientId);
       return row;
     };
-    app.get(`/${base}/generateQrCode/:id`, { config: { action: 'conversions:read' }, schema: { tags, summary: 'Code QR (PNG)', params: idParams, response: { 200: pngReply } } }, async (req, reply) => {
+    app.get(`/${base}/generateQrCode/:id`, { config: { action: 'conversions:read', ...CLIENT_OWNED }, schema: { tags, summary: 'Code QR (PNG)', params: idParams, response: { 200: pngReply } } }, async (req, reply) => {
       const row = await visibleRow(req.user!, req.params.id);
       return reply.type('image/png').send((await qrPng(row.qrcode)) as never);
     });
-    app.get(`/${base}/:id/exit-slip`, { config: { action: 'conversions:read' }, schema: { tags, summary: 'Bon de sortie (PDF A4)', params: idParams, response: { 200: pdfReply } } }, async (req, reply) => {
+    app.get(`/${base}/:id/exit-slip`, { config: { action: 'conversions:read', ...CLIENT_OWNED }, schema: { tags, summary: 'Bon de sortie (PDF A4)', params: idParams, response: { 200: pdfReply } } }, async (req, reply) => {
       const row = await visibleRow(req.user!, req.params.id);
       const conversion = await readConversion(kind, req.params.id);
       const pdf = await exitSlipPdf(app.db, await readCompany(app.db, app.config), kind, conversion, row.qrcode);

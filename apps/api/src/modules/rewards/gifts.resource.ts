@@ -51,7 +51,7 @@ export const giftsResource = (uploads: string) =>
     prepare: async (values, { mode, id, body, db }) => {
       const [before] =
         mode === 'update' && id
-          ? await db.select({ type: t.type, value: t.vocherValue, start: t.startDay, end: t.endDate }).from(t).where(eq(t.id, id)).limit(1)
+          ? await db.select({ type: t.type, value: t.voucherValue, start: t.startDay, end: t.endDate }).from(t).where(eq(t.id, id)).limit(1)
           : [];
       const pick = <K extends string>(key: string, stored: K | null | undefined) => (body[key] !== undefined ? (body[key] as K | null) : (stored ?? null));
       const type = pick<GiftType>('TYPE', before?.type as GiftType | undefined) ?? 'bien';
@@ -60,9 +60,9 @@ export const giftsResource = (uploads: string) =>
         const value = pick<string>('VOCHER_VALUE', before?.value);
         if (!value) throw refused('VOCHER_VALUE', GIFT_MSG.voucherValueRequired);
         if (Number(value) <= 0) throw refused('VOCHER_VALUE', GIFT_MSG.voucherValuePositive);
-        values.vocherValue = giftVoucherValue(type, value);
+        values.voucherValue = giftVoucherValue(type, value);
       } else if (mode === 'create' || body.TYPE !== undefined || body.VOCHER_VALUE !== undefined) {
-        values.vocherValue = giftVoucherValue(type, null);
+        values.voucherValue = giftVoucherValue(type, null);
       }
       await checkEligibilityRefs(db, body);
     },
@@ -79,7 +79,7 @@ export const giftsResource = (uploads: string) =>
       { api: 'NBR_OF_POINTS', column: t.nbrOfPoints, export: { header: 'Points', width: 0.8 } },
       {
         api: 'VOCHER_VALUE',
-        column: t.vocherValue,
+        column: t.voucherValue,
         ...moneyText,
         export: { header: 'Valeur voucher', width: 1.1, format: (v, d) => (d.TYPE === 'voucher' ? formatMoney(v as string) : ''), uses: ['TYPE'] },
       },

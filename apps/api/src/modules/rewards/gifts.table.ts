@@ -21,7 +21,7 @@ export const loyaltyGifts = pgTable(
     type: varchar('type', { length: 10 }).notNull(),
     qts: integer('qts').notNull().default(0),
     nbrOfPoints: integer('nbr_of_points').notNull().default(0),
-    vocherValue: numeric('vocher_value', { precision: 14, scale: 3 }).notNull().default('0'),
+    voucherValue: numeric('vocher_value', { precision: 14, scale: 3 }).notNull().default('0'),
     startDay: date('start_day', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     activiteId: integer('activite_id').references(() => clientActivities.id, { onDelete: 'restrict' }),

@@ -10,7 +10,8 @@ import { applyPoints } from '../loyalty/points.service';
 import { nextNumber, nextNumbers } from '../system/sequences';
 import { giftConversions, giftPurchases, loyaltyGifts } from './gifts.table';
 import { newQrToken } from './qr';
-import { vocherPurchases } from './vouchers.table';
+import { voucherPurchases } from './vouchers.table';
+import { mayReachClient } from '../contacts/client-ownership';
 
 /** Today in Tunis, YYYY-MM-DD: a gift's dates are days of the programme's country. */
 
@@ -48,8 +49,8 @@ function checkEligible(gift: Gift, client: ClientClassification, qte: number) {
 }
 
 /** POST gift-purchases: a waiting request, checked now (it is checked again when accepted). */
-export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }, clientVisible: (id: number) => Promise<boolean>) {
-  const client = (await clientVisible(body.CLIENT_ID)) ? await classification(tx, body.CLIENT_ID) : undefined;
+export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }) {
+  const client = (await mayReachClient(tx, user, body.CLIENT_ID)) ? await classification(tx, body.CLIENT_ID) : undefined;
   if (!client) throw new AppError(422, 'Client introuvable.', { CLIENT_ID: ['Client introuvable.'] });
   const gift = await lockedGift(tx, body.LOYALTY_GIFT_ID);
   if (!gift) throw new AppError(422, 'Cadeau introuvable.', { LOYALTY_GIFT_ID: ['Cadeau introuvable.'] });
@@ -68,9 +69,9 @@ export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIE
  * status rule: the same one again (a second accept, whatever delivery followed; a second refusal) is
  * 409, the other one 422; any other change of a decided request is 409.
  */
-async function lockedWaitingPurchase(tx: Db, id: number, visible: (clientId: number) => Promise<boolean>, decision?: 'accept' | 'refuse') {
+async function lockedWaitingPurchase(tx: Db, user: CurrentUser, id: number, decision?: 'accept' | 'refuse') {
   const [purchase] = await tx.select().from(giftPurchases).where(eq(giftPurchases.id, id)).for('update');
-  if (!purchase || !(await visible(purchase.clientId))) throw notFound();
+  if (!purchase || !(await mayReachClient(tx, user, purchase.clientId))) throw notFound();
   if (purchase.status === 0) return purchase;
   if (decision) {
     const asked = decision === 'refuse' ? 3 : GIFT_PURCHASE_ACCEPTED.includes(purchase.status) ? purchase.status : 1;
@@ -86,8 +87,8 @@ async function lockedWaitingPurchase(tx: Db, id: number, visible: (clientId: num
  * VOCHER_VALUE per unit for the client (delivered at once: the purchase is then complete).
  * Any refusal (422 'Solde de points insuffisant', 'Stock insuffisant'…) rolls everything back.
  */
-export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, visible: (clientId: number) => Promise<boolean>) {
-  const purchase = await lockedWaitingPurchase(tx, id, visible, 'accept');
+export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) {
+  const purchase = await lockedWaitingPurchase(tx, user, id, 'accept');
   const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
   checkEligible(gift, (await classification(tx, purchase.clientId))!, purchase.qte);
   // The points asked when the request was made: a later change of the gift's price does not apply.
@@ -112,12 +113,12 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, 
     );
   } else {
     const { year, first } = await nextNumbers(tx, 'voucher', purchase.qte);
-    await tx.insert(vocherPurchases).values(
+    await tx.insert(voucherPurchases).values(
       Array.from({ length: purchase.qte }, (_, i) => ({
-        vocherRef: rewardNumber('voucher', year, first + i),
+        voucherRef: rewardNumber('voucher', year, first + i),
         clientId: purchase.clientId,
         giftPurchaseId: purchase.id,
-        soldeUsed: gift.vocherValue,
+        soldeUsed: gift.voucherValue,
         qrcode: newQrToken(),
       })),
     );
@@ -128,15 +129,15 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number, 
 }
 
 /** Refuses a waiting purchase: nothing had been debited, so nothing is given back. */
-export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number, visible: (clientId: number) => Promise<boolean>) {
-  await lockedWaitingPurchase(tx, id, visible, 'refuse');
+export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number) {
+  await lockedWaitingPurchase(tx, user, id, 'refuse');
   await tx.update(giftPurchases).set({ status: 3, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id));
   await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, 3] });
 }
 
 /** A waiting purchase's quantity (PUT gift-purchases/{id}): its points follow the gift's price. */
-export async function updateGiftPurchase(tx: Db, user: CurrentUser, id: number, qte: number, visible: (clientId: number) => Promise<boolean>) {
-  const purchase = await lockedWaitingPurchase(tx, id, visible);
+export async function updateGiftPurchase(tx: Db, user: CurrentUser, id: number, qte: number) {
+  const purchase = await lockedWaitingPurchase(tx, user, id);
   const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
   checkEligible(gift, (await classification(tx, purchase.clientId))!, qte);
   await tx.update(giftPurchases).set({ qte, points: gift.nbrOfPoints * qte, updatedAt: new Date() }).where(eq(giftPurchases.id, id));

@@ -14,7 +14,7 @@ import { giftConversions, loyaltyGifts, startingGiftPurchases, startingGifts } f
 import { acceptGiftPurchase, createGiftPurchase, refuseGiftPurchase } from './purchases.service';
 import { newQrToken } from './qr';
 import { consumeManually } from './voucher-purchases.service';
-import { coupons, ristournes, vocherPurchases, vochers } from './vouchers.table';
+import { coupons, ristournes, voucherPurchases, vouchers } from './vouchers.table';
 
 type Rgb = [number, number, number];
 // [ref, name, type, stock, points, voucher value, colour, description]
@@ -54,7 +54,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
 
   const gifts = await db
     .insert(loyaltyGifts)
-    .values(GIFTS.map(([ref, name, type, qts, nbrOfPoints, vocherValue, , description]) => ({ ref, name, type, qts, nbrOfPoints, vocherValue, description, isActive: 1 })))
+    .values(GIFTS.map(([ref, name, type, qts, nbrOfPoints, voucherValue, , description]) => ({ ref, name, type, qts, nbrOfPoints, voucherValue, description, isActive: 1 })))
     .returning();
   for (const [i, g] of gifts.entries()) if (g.type === 'bien') await image('gifts', g.id, g.ref.toLowerCase(), GIFTS[i][6]);
   const starters = await db
@@ -66,7 +66,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   const types = await db.select({ id: clientTypes.id }).from(clientTypes).orderBy(asc(clientTypes.id));
   if (types.length) {
     const year = new Date().getFullYear();
-    await db.insert(vochers).values([
+    await db.insert(vouchers).values([
       { ref: `VCH-PRO-${year}`, description: 'Voucher professionnel de fin d’année', qts: 200, solde: '30.000', typeClientId: types[0].id, startDay: `${year}-01-01`, endDate: `${year}-12-31` },
       { ref: `VCH-GROS-${year}`, description: 'Voucher grossistes', qts: 50, solde: '100.000', typeClientId: types[types.length - 1].id, startDay: `${year}-03-01`, endDate: `${year + 1}-02-28` },
     ]);
@@ -105,7 +105,6 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
 
   // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
   const buyers = await db.select({ id: clients.id, points: clients.pointsFid }).from(clients).where(sql`${clients.pointsFid} >= 400`).orderBy(desc(clients.pointsFid), asc(clients.id)).limit(24);
-  const all = async () => true;
   const byRef = new Map(gifts.map((g) => [g.ref, g]));
   const plan = ['CAD-MUG', 'BON-20', 'CAD-TAB', 'CAD-SAC', 'CAD-CAS', 'BON-50', 'CAD-PRE', 'CAD-MUG'];
   for (const [i, b] of buyers.entries()) {
@@ -114,9 +113,9 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     const qte = gift.nbrOfPoints * 2 <= b.points && (gift.type === 'voucher' || i % 3 === 0) ? 2 : 1;
     if (gift.nbrOfPoints * qte > b.points) continue;
     await db.transaction(async (t) => {
-      const id = await createGiftPurchase(t, admin, { CLIENT_ID: b.id, LOYALTY_GIFT_ID: gift.id, QTE: qte }, async () => true);
-      if (i % 8 === 6) await refuseGiftPurchase(t, admin, id, all);
-      else if (i % 8 !== 7 && i < 20) await acceptGiftPurchase(t, admin, id, all);
+      const id = await createGiftPurchase(t, admin, { CLIENT_ID: b.id, LOYALTY_GIFT_ID: gift.id, QTE: qte });
+      if (i % 8 === 6) await refuseGiftPurchase(t, admin, id);
+      else if (i % 8 !== 7 && i < 20) await acceptGiftPurchase(t, admin, id);
     });
   }
 
@@ -125,13 +124,13 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   for (const [i, u] of units.entries()) {
     await db.transaction(async (t) => {
       const step = i % 6;
-      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1, all);
-      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
+      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1);
+      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3);
       if (step === 3 || step === 4) {
-        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, 3, all);
-        await receiveByQr(t, admin, 'gift', u.qrcode, all);
+        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, 3);
+        await receiveByQr(t, admin, 'gift', u.qrcode);
       }
-      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, 2, all);
+      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, 2);
     });
   }
 
@@ -146,20 +145,20 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
     for (const [i, s] of rows.entries()) {
       await db.transaction(async (t) => {
         const step = i % 5;
-        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1, all);
-        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3, all);
-        if (step === 3) await receiveByQr(t, admin, 'starter', s.qrcode, all);
-        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, 2, all);
+        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1);
+        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3);
+        if (step === 3) await receiveByQr(t, admin, 'starter', s.qrcode);
+        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, 2);
       });
     }
   }
 
   // One client has used one of the vouchers a voucher gift gave him, at the counter.
   const [used] = await db
-    .select({ id: vocherPurchases.id })
-    .from(vocherPurchases)
-    .where(sql`${vocherPurchases.giftPurchaseId} is not null`)
-    .orderBy(asc(vocherPurchases.id))
+    .select({ id: voucherPurchases.id })
+    .from(voucherPurchases)
+    .where(sql`${voucherPurchases.giftPurchaseId} is not null`)
+    .orderBy(asc(voucherPurchases.id))
     .limit(1);
   if (used) await db.transaction((tx) => consumeManually(tx, admin, [used.id], 'Déduit de la facture du mois'));
 }
@@ -172,10 +171,10 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
  */
 async function spendRebates(db: Db, admin: CurrentUser) {
   const issued = await db
-    .select({ id: vocherPurchases.id, clientId: vocherPurchases.clientId })
-    .from(vocherPurchases)
-    .where(sql`${vocherPurchases.ristourneYear} is not null`)
-    .orderBy(asc(vocherPurchases.id));
+    .select({ id: voucherPurchases.id, clientId: voucherPurchases.clientId })
+    .from(voucherPurchases)
+    .where(sql`${voucherPurchases.ristourneYear} is not null`)
+    .orderBy(asc(voucherPurchases.id));
   const spentByClient = new Map<number, number[]>();
   for (const v of issued) {
     if (v.id % 3 === 0) continue;

@@ -1,5 +1,5 @@
-import { manualPurchaseBody, qrReceiveBody, ROLE, type VoucherPurchase, voucherPurchaseStatusBody } from '@app/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { manualPurchaseBody, qrReceiveBody, type VoucherPurchase, voucherPurchaseStatusBody } from '@app/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +10,11 @@ import { deletedReply, idParams } from '../../lib/crud/schemas';
 import { notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { statusMoveReplies } from '../../lib/status-rule';
+import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { voucherPurchasesResource } from './voucher-purchases.resource';
 import { consumeByScan, consumeManually, deleteVoucher, setVoucherStatus } from './voucher-purchases.service';
-import { vocherPurchases } from './vouchers.table';
+import { voucherPurchases } from './vouchers.table';
 
 /**
  * Clients' vouchers (spec 2 §7 Vouchers; issue 8 §3): consumed by staff with a reason (all listed or
@@ -22,22 +23,22 @@ import { vocherPurchases } from './vouchers.table';
 export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['vouchers'];
-  const read = { action: 'voucher-purchases:read' as const };
-  const write = { action: 'voucher-purchases:write' as const };
+  const read = { action: 'voucher-purchases:read' as const, ...CLIENT_OWNED };
+  const write = { action: 'voucher-purchases:write' as const, ...CLIENT_OWNED };
   registerResource(app, voucherPurchasesResource);
   const r = compileResource(voucherPurchasesResource);
   const listReply = okReply(z.array(r.dto as unknown as z.ZodType<VoucherPurchase>));
   const oneReply = okReply(r.dto as unknown as z.ZodType<VoucherPurchase>);
   const tx = <T>(fn: (t: Db) => Promise<T>) => app.db.transaction((t) => fn(t));
-  const readOne = async (id: number) => r.toDto((await r.select(app.db).rows.where(eq(vocherPurchases.id, id)).limit(1))[0]);
+  const readOne = async (id: number) => r.toDto((await r.select(app.db).rows.where(eq(voucherPurchases.id, id)).limit(1))[0]);
 
   app.get(
     '/vocher-purchases/client/:code',
     { config: read, schema: { tags, summary: "Les vouchers d'un client (disponibles d'abord)", params: z.object({ code: z.string().trim().min(1).max(30) }), response: { 200: listReply } } },
     async (req) => {
-      const [client] = await app.db.select({ id: clients.id, chef: clients.chefZoneId }).from(clients).where(sql`lower(${clients.code}) = lower(${req.params.code})`);
-      if (!client || (req.user!.role === ROLE.chefZone && client.chef !== req.user!.id)) throw notFound();
-      const rows = await r.select(app.db).rows.where(eq(vocherPurchases.clientId, client.id)).orderBy(asc(vocherPurchases.status), asc(vocherPurchases.createdAt), asc(vocherPurchases.id));
+      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.code}) = lower(${req.params.code})`, ownClients(req.user!)));
+      if (!client) throw notFound();
+      const rows = await r.select(app.db).rows.where(eq(voucherPurchases.clientId, client.id)).orderBy(asc(voucherPurchases.status), asc(voucherPurchases.createdAt), asc(voucherPurchases.id));
       return ok(rows.map(r.toDto));
     },
   );

@@ -1,14 +1,17 @@
 import { VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
 import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { clients } from '../contacts/clients.table';
-import { vocherPurchases as v } from './vouchers.table';
+import { voucherPurchaseOwner } from './voucher-purchases.resource';
+import { voucherPurchases as v } from './vouchers.table';
 
 type Voucher = typeof v.$inferSelect;
+/** The vouchers this user may reach: another zone's client's voucher is unknown here. */
+const mine = (user: CurrentUser) => voucherPurchaseOwner.scope(user);
 
 /**
  * A rebate voucher used (or put back) moves its amount between the client's remaining and consumed
@@ -32,27 +35,27 @@ async function moveRebate(tx: Db, vouchers: Voucher[], used: boolean) {
  */
 export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], reason: string) {
   const unique = [...new Set(ids)];
-  const rows = await tx.select().from(v).where(inArray(v.id, unique)).orderBy(v.id).for('update');
+  const rows = await tx.select().from(v).where(and(inArray(v.id, unique), mine(user))).orderBy(v.id).for('update');
   if (rows.length !== unique.length) throw new AppError(422, VOUCHER_MSG.unknown, { VOCHERS_PURCHASES: [VOUCHER_MSG.unknown] });
   const clientIds = new Set(rows.map((r) => r.clientId));
   if (clientIds.size > 1) {
     const [first] = rows;
     const other = rows.find((r) => r.clientId !== first.clientId)!;
-    throw new AppError(422, VOUCHER_MSG.notClients(other.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.oneClient] });
+    throw new AppError(422, VOUCHER_MSG.notClients(other.voucherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.oneClient] });
   }
   // One already used is "already in that status": 409, as a second scan (the status rule).
   const used = rows.find((r) => r.status === 1);
-  if (used) throw new AppError(409, VOUCHER_MSG.alreadyUsed(used.vocherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.vocherRef)] });
+  if (used) throw new AppError(409, VOUCHER_MSG.alreadyUsed(used.voucherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.voucherRef)] });
   await tx.update(v).set({ status: 1, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique));
   await moveRebate(tx, rows, true);
-  await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.vocherRef), STATUS: [0, 1] });
+  await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.voucherRef), STATUS: [0, 1] });
 }
 
 /** A client's voucher consumed by scanning its QR code (the client's app shows it at the counter). */
 export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
-  const [row] = await tx.select().from(v).where(eq(v.qrcode, qrcode)).for('update');
+  const [row] = await tx.select().from(v).where(and(eq(v.qrcode, qrcode), mine(user))).for('update');
   if (!row) throw new AppError(404, VOUCHER_MSG.unknown);
-  if (row.status === 1) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.vocherRef));
+  if (row.status === 1) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.voucherRef));
   await tx.update(v).set({ status: 1, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id));
   await moveRebate(tx, [row], true);
   await audit(tx, user, 'update', 'vocher-purchases', row.id, { STATUS: [0, 1], SCAN: 1 });
@@ -61,7 +64,7 @@ export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
 
 /** PUT vocher-purchases/{id} {STATUS}: staff correct a voucher (used ↔ available). */
 export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, status: number) {
-  const [row] = await tx.select().from(v).where(eq(v.id, id)).for('update');
+  const [row] = await tx.select().from(v).where(and(eq(v.id, id), mine(user))).for('update');
   if (!row) throw notFound();
   checkStatusMove(VOUCHER_PURCHASE_STATUS, row.status, status);
   const usedNow = status === 1;
@@ -75,7 +78,7 @@ export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, st
 
 /** DELETE vocher-purchases/all/{id}: a rebate voucher leaves the client's rebate totals with it. */
 export async function deleteVoucher(tx: Db, user: CurrentUser, id: number) {
-  const [row] = await tx.select().from(v).where(eq(v.id, id)).for('update');
+  const [row] = await tx.select().from(v).where(and(eq(v.id, id), mine(user))).for('update');
   if (!row) throw notFound();
   if (row.ristourneYear != null) {
     const amount = sql`${row.soldeUsed}::numeric`;
@@ -89,5 +92,5 @@ export async function deleteVoucher(tx: Db, user: CurrentUser, id: number) {
       .where(eq(clients.id, row.clientId));
   }
   await tx.delete(v).where(eq(v.id, id));
-  await audit(tx, user, 'delete', 'vocher-purchases', id, { VOCHER_REF: row.vocherRef, STATUS: row.status, SOLDE_USED: row.soldeUsed });
+  await audit(tx, user, 'delete', 'vocher-purchases', id, { VOCHER_REF: row.voucherRef, STATUS: row.status, SOLDE_USED: row.soldeUsed });
 }

@@ -7,7 +7,7 @@ import { badges } from '../loyalty/badges.table';
 import { giftPurchases } from './gifts.table';
 
 /** Vouchers on offer (spec 2 §3 Voucher, "Vouchers list"): a balance SOLDE in dinars, for a company type. */
-export const vochers = pgTable(
+export const vouchers = pgTable(
   'vochers',
   {
     id: serial('id').primaryKey(),
@@ -41,15 +41,15 @@ export const vochers = pgTable(
  * rebate generation, or from the vouchers on offer; STATUS 0 available, 1 used (by a scan of its
  * QR code or by staff with MANUAL_REASON). SOLDE_USED is its amount in dinars.
  */
-export const vocherPurchases = pgTable(
+export const voucherPurchases = pgTable(
   'vocher_purchases',
   {
     id: serial('id').primaryKey(),
-    vocherRef: varchar('vocher_ref', { length: 50 }).notNull(),
+    voucherRef: varchar('vocher_ref', { length: 50 }).notNull(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
-    vocherId: integer('vocher_id').references(() => vochers.id, { onDelete: 'restrict' }),
+    voucherId: integer('vocher_id').references(() => vouchers.id, { onDelete: 'restrict' }),
     giftPurchaseId: integer('gift_purchase_id').references(() => giftPurchases.id, { onDelete: 'restrict' }),
     /** The rebate year that issued it (yearly generation), else null. */
     ristourneYear: smallint('ristourne_year'),
@@ -65,11 +65,11 @@ export const vocherPurchases = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('vocher_purchases_ref_unique').on(t.vocherRef),
+    uniqueIndex('vocher_purchases_ref_unique').on(t.voucherRef),
     uniqueIndex('vocher_purchases_qrcode_unique').on(t.qrcode),
     // One rebate voucher per client and year: a second generation cannot issue it twice.
     uniqueIndex('vocher_purchases_ristourne_unique').on(t.clientId, t.ristourneYear).where(sql`${t.ristourneYear} is not null`),
-    index('vocher_purchases_ref_trgm').using('gin', t.vocherRef.op('gin_trgm_ops')),
+    index('vocher_purchases_ref_trgm').using('gin', t.voucherRef.op('gin_trgm_ops')),
     index('vocher_purchases_client_idx').on(t.clientId, t.createdAt, t.id),
     index('vocher_purchases_created_sort').on(t.createdAt, t.id),
     index('vocher_purchases_status_sort').on(t.status, t.id),

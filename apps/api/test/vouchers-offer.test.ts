@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { clients } from '../src/modules/contacts/clients.table';
-import { vocherPurchases, vochers } from '../src/modules/rewards/vouchers.table';
+import { voucherPurchases, vouchers } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
 /** Vouchers on offer (spec 2 "Vouchers list", §5 Voucher, §7 Vouchers, §8 "Missing id") through the real app. */
@@ -20,7 +20,7 @@ const send = (url: string, fields: Record<string, string>, file?: Parameters<typ
   return t.app.inject({ method: 'POST', url: `/api/${url}`, payload: body.payload, headers: { ...headers, ...body.headers } });
 };
 const png = solidPng(8, 8, [200, 60, 60]);
-const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(vochers))[0].n;
+const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(vouchers))[0].n;
 const body = (over: Record<string, unknown> = {}) => ({ REF: 'VCH-A', QTS: 100, SOLDE: '50.25', TYPE_CLIENT_ID: ref.type, START_DAY: '2025-01-01', END_DATE: '2025-12-31', ...over });
 
 beforeAll(async () => {
@@ -123,7 +123,7 @@ describe('vouchers on offer: list, update, delete', () => {
   });
 
   it('the switch sends only IS_ACTIVE; a PUT keeps what it does not carry; the period is checked as stored', async () => {
-    const [a] = await t.db.select({ id: vochers.id }).from(vochers).where(eq(vochers.ref, 'VCH-A'));
+    const [a] = await t.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.ref, 'VCH-A'));
     const on = await call('PUT', `vochers/${a.id}`, { IS_ACTIVE: 1 });
     expect(on.statusCode).toBe(200);
     expect(on.json().data).toMatchObject({ IS_ACTIVE: 1, SOLDE: '50.250', QTS: 100 });
@@ -154,7 +154,7 @@ describe('vouchers on offer: list, update, delete', () => {
   });
 
   it('uploads an image through vochers/media/{id}', async () => {
-    const [a] = await t.db.select({ id: vochers.id }).from(vochers).where(eq(vochers.ref, 'VCH-A'));
+    const [a] = await t.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.ref, 'VCH-A'));
     const form = multipart({}, { name: 'a.png', type: 'image/png', content: png });
     const r = await t.app.inject({ method: 'POST', url: `/api/vochers/media/${a.id}`, payload: form.payload, headers: { ...admin, ...form.headers } });
     expect(r.statusCode).toBe(200);
@@ -162,13 +162,13 @@ describe('vouchers on offer: list, update, delete', () => {
   });
 
   it('refuses (409) to delete a voucher clients hold, deletes it otherwise; 404 for an unknown one', async () => {
-    const [a] = await t.db.select({ id: vochers.id }).from(vochers).where(eq(vochers.ref, 'VCH-A'));
+    const [a] = await t.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.ref, 'VCH-A'));
     const [client] = await t.db.insert(clients).values({ code: 'VCH-CLI', name: 'Client voucher' }).returning({ id: clients.id });
-    await t.db.insert(vocherPurchases).values({ vocherRef: 'VCH-A-0001', clientId: client.id, vocherId: a.id, soldeUsed: '60', qrcode: 'qr-vch-test-1' });
+    await t.db.insert(voucherPurchases).values({ voucherRef: 'VCH-A-0001', clientId: client.id, voucherId: a.id, soldeUsed: '60', qrcode: 'qr-vch-test-1' });
     const refused = await call('DELETE', `vochers/${a.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, message: MSG.inUse('ce voucher a déjà été attribué à des clients') });
-    const [b] = await t.db.select({ id: vochers.id }).from(vochers).where(eq(vochers.ref, 'VCH-B'));
+    const [b] = await t.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.ref, 'VCH-B'));
     expect((await call('DELETE', `vochers/${b.id}`)).statusCode).toBe(200);
     expect((await call('GET', `vochers/${b.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `vochers/${b.id}`)).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/http';
 import { clientCategories as categories, clientTypes as types } from '../classification/classification.table';
 import { moneyText } from './money-text';
 import { checkEligibilityRefs } from './reward-refs';
-import { vochers as t } from './vouchers.table';
+import { vouchers as t } from './vouchers.table';
 
 /**
  * Vouchers on offer (spec 2 "Vouchers list", §3 Voucher, §5, §7 Vouchers), at the spec's path
@@ -14,7 +14,7 @@ import { vochers as t } from './vouchers.table';
  * later END_DATE. POST is form data with an optional image, PUT JSON (the list's switch sends only
  * IS_ACTIVE). Zone chiefs read the list (vouchers:read), only staff with vouchers:write change it.
  */
-export const vochersResource = defineResource<Voucher>()({
+export const vouchersResource = defineResource<Voucher>()({
   path: 'vochers',
   tag: 'vouchers',
   noun: 'ce voucher',

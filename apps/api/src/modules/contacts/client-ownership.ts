@@ -1,0 +1,86 @@
+import { ROLE } from '@app/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fkIn } from '../../lib/crud/list-query';
+import { rowScope } from '../../lib/crud/ownership';
+import { notFound } from '../../lib/http';
+import { clients } from './clients.table';
+
+type User = { id: number; role: string };
+
+/**
+ * The zone chief's row rule (spec 1 §6, guide "Conventions"), written once: a chefZone reaches only
+ * the clients whose CHEF_ZONE_ID is his account, and what hangs on them (orders, conversions,
+ * vouchers, points); every other role reaches all. Every client-linked resource and route reads it
+ * through `clientsScope`, `ownedByClient`, `mayReachClient` or `assertOwnsClient`, and marks its
+ * routes `ownedBy: 'client'` (test/zone-scope.test.ts checks each of them).
+ */
+export const ownClients = (user: User): SQL | undefined => (user.role === ROLE.chefZone ? eq(clients.chefZoneId, user.id) : undefined);
+
+/**
+ * The write side, for the clients form: a zone chief's new client is his, and his clients stay his
+ * (he cannot give one to another chief).
+ */
+export function keepOwnClient(user: User, values: Record<string, unknown>, mode: 'create' | 'update') {
+  if (ownClients(user) && (mode === 'create' || 'chefZoneId' in values)) values.chefZoneId = user.id;
+}
+
+/** The route config of a hand-written client-linked route (the generic router adds it itself). */
+export const CLIENT_OWNED = { ownedBy: 'client' } as const;
+
+/** The clients resource itself: the rule on the clients table. */
+export const clientsScope = rowScope(CLIENT_OWNED.ownedBy, ownClients);
+
+/**
+ * Rows hanging on a client through `clientId`: the zone scope (a subquery, so that a list's count
+ * needs no join to clients), the join to the client for the display fields, those fields (code and
+ * name searched through the clients' own indexes) and the CODE_CLIENT filter.
+ */
+export function ownedByClient(clientId: AnyPgColumn) {
+  const scope = rowScope(CLIENT_OWNED.ownedBy, (user: User): SQL | undefined => {
+    const own = ownClients(user);
+    return own && sql`${clientId} in (select ${clients.id} from ${clients} where ${own})`;
+  });
+  return {
+    scope,
+    /** Each row has exactly one client (a non-null foreign key). */
+    join: { table: clients, on: eq(clients.id, clientId), kind: 'one' as const },
+    codeField: {
+      api: 'CODE_CLIENT',
+      column: clients.code,
+      search: (p: string): SQL => fkIn(clientId, sql`select id from clients where code_client ilike ${p}`),
+      sort: 'text',
+      export: { header: 'Code client', width: 1 },
+    } as const,
+    /** The client's name under the resource's API name; searched unless `search: false`. */
+    nameField: <A extends string>(api: A, width: number, opts: { search?: boolean } = {}) =>
+      ({
+        api,
+        column: clients.name,
+        ...(opts.search === false ? {} : { search: (p: string): SQL => fkIn(clientId, sql`select id from clients where name ilike ${p}`) }),
+        sort: 'text',
+        export: { header: 'Client', width },
+      }) as const,
+    idField: { api: 'CLIENT_ID', column: clientId } as const,
+    /** ?CODE_CLIENT=: the rows of that client (case-insensitive code). */
+    codeFilter: {
+      schema: z.string().trim().min(1).max(30),
+      where: (code: string) => fkIn(clientId, sql`select id from clients where lower(code_client) = lower(${code})`),
+    },
+  };
+}
+
+/** Whether this user may reach the client's rows (a zone chief: his own clients only; others: any id). */
+export async function mayReachClient(db: Db, user: User, clientId: number): Promise<boolean> {
+  const own = ownClients(user);
+  if (!own) return true;
+  const [c] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, clientId), own));
+  return !!c;
+}
+
+/** A hand-written route's check of one row's client: another zone's client is a 404. */
+export async function assertOwnsClient(db: Db, user: User, clientId: number): Promise<void> {
+  if (!(await mayReachClient(db, user, clientId))) throw notFound();
+}
