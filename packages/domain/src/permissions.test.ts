@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, canChangeBadge, landingFor, menuFor, redirectFor } from './permissions';
-import { MENU, PROFILE_PATH, SCREENS, type Screen, screenAt } from './screens';
+import { MENU, PROFILE_PATH, SCREEN_DATA, SCREENS, type Screen, screenAt } from './screens';
 
 const keys = (role: string) => menuFor(role).flatMap((g) => g.entries.map((e) => e.key));
 
@@ -66,10 +66,12 @@ describe('screen registry (issue 21 §1)', () => {
   it('finds every screen at its own route and at each of its menu entries', () => {
     for (const s of SCREENS as readonly Screen[]) {
       expect([s.key, screenAt(sample(s))?.key]).toEqual([s.key, s.key]);
-      for (const e of s.menu ?? []) expect([e.key, screenAt(e.path ?? `/layout/${s.route}`)?.key]).toEqual([e.key, s.key]);
+      for (const e of s.menu ?? []) expect([e.key ?? s.key, screenAt(e.path ?? `/layout/${s.route}`)?.key]).toEqual([e.key ?? s.key, s.key]);
     }
     expect(new Set(SCREENS.map((s) => s.key)).size).toBe(SCREENS.length);
     expect(new Set(SCREENS.map((s) => s.route)).size).toBe(SCREENS.length);
+    // Lower-case, as the guard compares them with a lower-cased path (react-router ignores case).
+    for (const s of SCREENS) expect(s.route).toBe(s.route.toLowerCase());
     const entryKeys = MENU.flatMap((g) => g.entries.map((e) => e.key));
     expect(new Set(entryKeys).size).toBe(entryKeys.length);
   });
@@ -81,7 +83,7 @@ describe('screen registry (issue 21 §1)', () => {
         expect([role, s.key, redirectFor(role, sample(s)) === null]).toEqual([role, s.key, open]);
         for (const e of s.menu ?? []) {
           const path = e.path ?? `/layout/${s.route}`;
-          expect([role, e.key, entryPaths(role).includes(path)]).toEqual([role, e.key, open]);
+          expect([role, e.key ?? s.key, entryPaths(role).includes(path)]).toEqual([role, e.key ?? s.key, open]);
           expect([role, path, redirectFor(role, path) === null]).toEqual([role, path, open]);
         }
       }
@@ -130,13 +132,14 @@ describe('screen registry (issue 21 §1)', () => {
   });
 
   it('a read action handed out for a select never opens the screen: the screen needs more and names its read', () => {
-    for (const s of SCREENS as readonly Screen[]) {
-      if (!s.read) continue;
-      expect([s.key, s.action]).not.toEqual([s.key, s.read]);
+    for (const s of SCREENS) {
+      const { read } = SCREEN_DATA[s.key];
+      if (!read) continue;
+      expect([s.key, s.action]).not.toEqual([s.key, read]);
     }
     for (const route of ['settings/type-client', 'categories', 'gamifications', 'points', 'vouchers']) {
-      const s = SCREENS.find((x) => x.route === route) as Screen;
-      expect([route, can('chefZone', s.read!), redirectFor('chefZone', `/layout/${route}`)]).toEqual([route, true, '/layout/contacts/clients']);
+      const s = SCREENS.find((x) => x.route === route)!;
+      expect([route, can('chefZone', SCREEN_DATA[s.key].read!), redirectFor('chefZone', `/layout/${route}`)]).toEqual([route, true, '/layout/contacts/clients']);
     }
   });
 

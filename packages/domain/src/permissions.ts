@@ -7,7 +7,7 @@
  */
 
 // screens.ts imports only this file's types: no import cycle at run time.
-import { MENU, type MenuGroup, PROFILE_PATH, routeSection, SCREENS, type Screen, screenAt, screenByKey, sectionOf } from './screens';
+import { layoutSegments, MENU, type MenuGroup, PROFILE_PATH, SCREENS, type Screen, screenAt } from './screens';
 
 export const ROLE = {
   admin: 'admin',
@@ -190,7 +190,7 @@ export function canOpen(role: string | null | undefined, screen: Screen): boolea
 
 /** The role's menu: the registry's entries whose screen it may open, in the spec's group order. */
 export function menuFor(role: string | null | undefined): MenuGroup[] {
-  return MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => canOpen(role, screenByKey(e.screen))) })).filter((g) => g.entries.length > 0);
+  return MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => e.action === null || can(role, e.action)) })).filter((g) => g.entries.length > 0);
 }
 
 /**
@@ -208,10 +208,10 @@ export function redirectFor(role: string | null | undefined, pathname: string): 
     const own = role && screen.redirect && Object.hasOwn(screen.redirect, role) ? screen.redirect[role] : undefined;
     return own ?? policyFor(role).redirect;
   }
-  const section = sectionOf(pathname);
+  const section = layoutSegments(pathname)?.[0];
   const open = SCREENS.filter((s) => canOpen(role, s));
   // The profile, open to all, does not open its segment (settings) to everyone.
-  if (open.length === SCREENS.length || open.some((s) => s.action !== null && routeSection(s) === section)) return null;
+  if (open.length === SCREENS.length || open.some((s) => s.action !== null && s.route.split('/')[0] === section)) return null;
   return policyFor(role).redirect;
 }
 

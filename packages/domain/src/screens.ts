@@ -4,16 +4,16 @@ import type { Action } from './permissions';
  * The one screen registry (issue 21 §1): every screen under /layout, once. The side menu
  * (`menuFor`), the router (apps/web/src/app/router.tsx maps each key to its React component), the
  * route guard (`redirectFor`) and the landing page read it; a screen is reachable iff the role
- * holds its `action` (`can`). apps/api/test/screen-registry.test.ts calls each screen's `api` for
- * every role: the server serves it exactly to the roles that may open the screen, or that hold
- * its `read` action (see the rule below).
+ * holds its `action` (`can`). apps/api/test/screen-registry.test.ts calls each screen's GET
+ * (SCREEN_DATA) for every role: the server serves it exactly to the roles that may open the
+ * screen, or that hold its data's `read` action (see the rule below).
  *
  * Choosing a screen's action. A screen needs the action that its use is about, usually its list's
  * read action. Where roles are given a list's read action only because another screen reads that
  * list (a form's select: the zone chief reads the classification, the catalogue, the badges and
  * the points for the client form; the client detail's vouchers tab; the same conversions under
  * starter_gifts), the screen needs an action those roles lack (the list's write action, or the
- * conversions' prepare action) and names its data's read action in `read`. So a read handed out
+ * conversions' prepare action), and SCREEN_DATA names its data's read action in `read`. So a read handed out
  * for a select never adds a menu entry.
  */
 
@@ -34,9 +34,8 @@ export const MENU_GROUPS = [
 export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
 
 export interface ScreenMenuEntry {
-  /** The entry's own key (stable: tests and the menu's React keys use it). */
-  readonly key: string;
-  readonly group: MenuGroupKey;
+  /** The entry's own key (stable: tests and the menu's React keys use it); the screen's key by default. */
+  readonly key?: string;
   readonly label: string;
   readonly icon: string;
   /** The address the entry opens, when the route has parameters or the entry a query; else `/layout/<route>`. */
@@ -50,12 +49,10 @@ export interface Screen {
   readonly route: string;
   /** What a role needs to open the screen; `null`: any signed-in user (the own profile). */
   readonly action: Action | null;
-  /** The read action of the screen's data, when the screen needs more than it (see the rule above). */
-  readonly read?: Action;
-  /** The API GET (under /api) that feeds the screen; `:id` is an existing row's id. */
-  readonly api: string;
   /** The title bar's text where no menu entry names the screen (the router's `handle.title`). */
   readonly title?: string;
+  /** The menu group of its entries. */
+  readonly group?: MenuGroupKey;
   /** Its menu entries, in menu order within their group; none for screens reached from other screens. */
   readonly menu?: readonly ScreenMenuEntry[];
   /** The spec's redirects: where a role that may not open the screen goes instead of its usual redirect. */
@@ -83,8 +80,8 @@ export const SCREENS = [
     key: 'dashboard',
     route: 'dashboard',
     action: 'dashboard:read',
-    api: 'dashboard',
-    menu: [{ key: 'dashboard', group: 'dashboard', label: 'Tableau de bord', icon: 'pi pi-chart-bar' }],
+    group: 'dashboard',
+    menu: [{ label: 'Tableau de bord', icon: 'pi pi-chart-bar' }],
     // The dashboard is for full roles: a zone chief goes to his orders, the warehouse to the conversions (issue 10 §2).
     redirect: { chefZone: '/layout/orders', Magasinier: '/layout/conversions' },
   },
@@ -92,8 +89,8 @@ export const SCREENS = [
     key: 'users',
     route: 'contacts/users',
     action: 'users:read',
-    api: 'client-users',
-    menu: [{ key: 'users', group: 'contacts', label: 'Utilisateurs', icon: 'pi pi-user' }],
+    group: 'contacts',
+    menu: [{ label: 'Utilisateurs', icon: 'pi pi-user' }],
     // Spec 1 §4: the zone chief is sent from the users listing to /layout, i.e. his landing.
     redirect: { chefZone: '/layout' },
   },
@@ -101,69 +98,65 @@ export const SCREENS = [
     key: 'clients',
     route: 'contacts/clients',
     action: 'clients:read',
-    api: 'clients',
-    menu: [{ key: 'clients', group: 'contacts', label: 'Clients', icon: 'pi pi-briefcase' }],
+    group: 'contacts',
+    menu: [{ label: 'Clients', icon: 'pi pi-briefcase' }],
   },
-  { key: 'client-detail', route: 'contacts/detail-client', action: 'clients:read', api: 'clients/:id', title: 'Contacts / Détail client' },
+  { key: 'client-detail', route: 'contacts/detail-client', action: 'clients:read', title: 'Contacts / Détail client' },
   {
     key: 'products',
     route: 'products',
     action: 'products:read',
-    api: 'products',
-    menu: [{ key: 'products', group: 'referential', label: 'Produits', icon: 'pi pi-box' }],
+    group: 'referential',
+    menu: [{ label: 'Produits', icon: 'pi pi-box' }],
   },
   {
     key: 'categories',
     route: 'categories',
     action: 'catalogue:write',
-    read: 'catalogue:read',
-    api: 'categories',
-    menu: [{ key: 'categories', group: 'referential', label: 'Catégories', icon: 'pi pi-th-large' }],
+    group: 'referential',
+    menu: [{ label: 'Catégories', icon: 'pi pi-th-large' }],
   },
   {
     key: 'gammes',
     route: 'gammes',
     action: 'catalogue:write',
-    read: 'catalogue:read',
-    api: 'sub_categories',
-    menu: [{ key: 'gammes', group: 'referential', label: 'Gammes', icon: 'pi pi-clone' }],
+    group: 'referential',
+    menu: [{ label: 'Gammes', icon: 'pi pi-clone' }],
   },
   {
     key: 'tarifs',
     route: 'tarifs',
     action: 'catalogue:write',
-    read: 'catalogue:read',
-    api: 'tarifs',
-    menu: [{ key: 'tarifs', group: 'referential', label: 'Tarifs', icon: 'pi pi-money-bill' }],
+    group: 'referential',
+    menu: [{ label: 'Tarifs', icon: 'pi pi-money-bill' }],
   },
   {
     key: 'points',
     route: 'points',
     action: 'points:write',
-    read: 'points:read',
-    api: 'clients/points',
-    menu: [{ key: 'points', group: 'referential', label: 'Points', icon: 'pi pi-star' }],
+    group: 'referential',
+    menu: [{ label: 'Points', icon: 'pi pi-star' }],
   },
   {
     key: 'orders',
     route: 'orders',
     action: 'orders:read',
-    api: 'orders',
-    menu: [{ key: 'orders', group: 'orders', label: 'Commandes', icon: 'pi pi-shopping-cart' }],
+    group: 'orders',
+    menu: [{ label: 'Commandes', icon: 'pi pi-shopping-cart' }],
   },
   {
     key: 'returns',
     route: 'retour-marchandises',
     action: 'returns:read',
-    api: 'retourMarchandises',
-    menu: [{ key: 'returns', group: 'orders', label: 'Retours', icon: 'pi pi-replay' }],
+    group: 'orders',
+    menu: [{ label: 'Retours', icon: 'pi pi-replay' }],
   },
   {
     key: 'gifts',
     route: 'gifts',
     action: 'gifts:read',
-    api: 'gifts',
-    menu: [{ key: 'gifts', group: 'gifts', label: 'Liste', icon: 'pi pi-gift' }],
+    group: 'gifts',
+    menu: [{ label: 'Liste', icon: 'pi pi-gift' }],
   },
   {
     // The gift conversions' own list, where the prepare/ship action lives: the roles that only
@@ -171,257 +164,305 @@ export const SCREENS = [
     key: 'gift-conversions',
     route: 'conversions',
     action: 'conversions:prepare',
-    read: 'conversions:read',
-    api: 'giftConversion',
     title: 'Cadeaux / Conversions',
-    menu: [{ key: 'gift-conversions', group: 'gifts', label: 'Conversions', icon: 'pi pi-sync' }],
+    group: 'gifts',
+    menu: [{ label: 'Conversions', icon: 'pi pi-sync' }],
   },
   {
     key: 'offered-points',
     route: 'offered-points',
     action: 'points:write',
-    read: 'points:read',
-    api: 'offered-points',
-    menu: [{ key: 'offered-points', group: 'gifts', label: 'Points offerts', icon: 'pi pi-plus-circle' }],
+    group: 'gifts',
+    menu: [{ label: 'Points offerts', icon: 'pi pi-plus-circle' }],
   },
   {
     key: 'starter-gifts',
     route: 'starter_gifts',
     action: 'gifts:read',
-    api: 'startingGifts',
-    menu: [{ key: 'starter-gifts', group: 'starter-gifts', label: 'Liste', icon: 'pi pi-gift' }],
+    group: 'starter-gifts',
+    menu: [{ label: 'Liste', icon: 'pi pi-gift' }],
   },
   {
     // One screen, two entries: the starter-gift requests (`?dem=start`) and the gift conversions.
     key: 'starter-gift-conversions',
     route: 'starter_gifts/conversions',
     action: 'conversions:read',
-    api: 'startingGift-purchases',
     title: 'Cadeaux de bienvenue / Conversions',
+    group: 'starter-gifts',
     menu: [
       {
         key: 'starter-conversions',
-        group: 'starter-gifts',
         label: 'Conversions de bienvenue',
         icon: 'pi pi-sync',
         path: '/layout/starter_gifts/conversions?dem=start',
       },
-      { key: 'gift-conversions-starter', group: 'starter-gifts', label: 'Conversions cadeaux', icon: 'pi pi-sync' },
+      { key: 'gift-conversions-starter', label: 'Conversions cadeaux', icon: 'pi pi-sync' },
     ],
   },
   {
     key: 'vouchers-list',
     route: 'vouchers-list',
     action: 'vouchers:read',
-    api: 'vochers',
-    menu: [{ key: 'vouchers-list', group: 'ristournes', label: 'Liste des vouchers', icon: 'pi pi-ticket' }],
+    group: 'ristournes',
+    menu: [{ label: 'Liste des vouchers', icon: 'pi pi-ticket' }],
   },
   {
     // The zone chief reads his clients' vouchers in the client detail only (spec 2: his screens).
     key: 'vouchers',
     route: 'vouchers',
     action: 'voucher-purchases:write',
-    read: 'voucher-purchases:read',
-    api: 'vocher-purchases',
-    menu: [{ key: 'vouchers', group: 'ristournes', label: 'Vouchers clients', icon: 'pi pi-wallet' }],
+    group: 'ristournes',
+    menu: [{ label: 'Vouchers clients', icon: 'pi pi-wallet' }],
   },
   {
     key: 'generer-vouchers',
     route: 'generer_vouchers',
     action: 'ristournes:generate',
-    read: 'ristournes:read',
-    api: 'ristournes/runs',
-    menu: [{ key: 'generer-vouchers', group: 'ristournes', label: 'Générer les vouchers', icon: 'pi pi-bolt' }],
+    group: 'ristournes',
+    menu: [{ label: 'Générer les vouchers', icon: 'pi pi-bolt' }],
   },
   {
     key: 'paliers',
     route: 'ristourne/paliers',
     action: 'ristournes:read',
-    api: 'ristournes',
-    menu: [{ key: 'paliers', group: 'ristournes', label: 'Paliers', icon: 'pi pi-sort-amount-up' }],
+    group: 'ristournes',
+    menu: [{ label: 'Paliers', icon: 'pi pi-sort-amount-up' }],
   },
   {
     key: 'segmentation',
     route: 'ristourne/segmentation',
     action: 'ristournes:read',
-    api: 'ristournes/segmentation',
-    menu: [{ key: 'segmentation', group: 'ristournes', label: 'Segmentation', icon: 'pi pi-sliders-h' }],
+    group: 'ristournes',
+    menu: [{ label: 'Segmentation', icon: 'pi pi-sliders-h' }],
   },
   {
     key: 'gamifications',
     route: 'gamifications',
     action: 'badges:write',
-    read: 'badges:read',
-    api: 'badges',
-    menu: [{ key: 'gamifications', group: 'ristournes', label: 'Gamifications', icon: 'pi pi-star' }],
+    group: 'ristournes',
+    menu: [{ label: 'Gamifications', icon: 'pi pi-star' }],
   },
   {
     key: 'coupons',
     route: 'coupons',
     action: 'coupons:read',
-    api: 'coupons',
-    menu: [{ key: 'coupons', group: 'ristournes', label: 'Coupons', icon: 'pi pi-tag' }],
+    group: 'ristournes',
+    menu: [{ label: 'Coupons', icon: 'pi pi-tag' }],
   },
   {
     key: 'templates',
     route: 'templates/:type',
     action: 'templates:read',
-    api: 'templating/email',
+    group: 'communication',
     menu: [
-      { key: 'templates-email', group: 'communication', label: 'Templates email', icon: 'pi pi-envelope', path: '/layout/templates/email' },
-      { key: 'templates-sms', group: 'communication', label: 'Templates SMS', icon: 'pi pi-mobile', path: '/layout/templates/sms' },
+      { key: 'templates-email', label: 'Templates email', icon: 'pi pi-envelope', path: '/layout/templates/email' },
+      { key: 'templates-sms', label: 'Templates SMS', icon: 'pi pi-mobile', path: '/layout/templates/sms' },
     ],
   },
   {
     key: 'gallery',
     route: 'gallery',
     action: 'showcase:read',
-    api: 'gallery',
-    menu: [{ key: 'gallery', group: 'communication', label: 'Galerie', icon: 'pi pi-images' }],
+    group: 'communication',
+    menu: [{ label: 'Galerie', icon: 'pi pi-images' }],
   },
   {
     key: 'prises-contacts',
     route: 'prises-contacts',
     action: 'contact-requests:read',
-    api: 'contacts',
-    menu: [{ key: 'prises-contacts', group: 'communication', label: 'Prises de contact', icon: 'pi pi-inbox' }],
+    group: 'communication',
+    menu: [{ label: 'Prises de contact', icon: 'pi pi-inbox' }],
   },
   {
     key: 'flux',
     route: 'flux',
     action: 'flux:read',
-    api: 'flux',
-    menu: [{ key: 'flux', group: 'communication', label: 'Flux', icon: 'pi pi-bell' }],
+    group: 'communication',
+    menu: [{ label: 'Flux', icon: 'pi pi-bell' }],
   },
   {
     key: 'profile',
     route: 'settings/profile',
     action: null,
-    api: 'profile',
-    menu: [{ key: 'profile', group: 'settings', label: 'Mon profil', icon: 'pi pi-user' }],
+    group: 'settings',
+    menu: [{ label: 'Mon profil', icon: 'pi pi-user' }],
   },
   {
     key: 'users-backoffice',
     route: 'settings/users_backoffice',
     action: 'users:read',
-    api: 'back-office/users',
-    menu: [{ key: 'users-backoffice', group: 'settings', label: 'Utilisateurs back-office', icon: 'pi pi-users' }],
+    group: 'settings',
+    menu: [{ label: 'Utilisateurs back-office', icon: 'pi pi-users' }],
   },
   {
     key: 'chef-zone',
     route: 'settings/chef-zone',
     action: 'chefzone:read',
-    api: 'chef-zone',
-    menu: [{ key: 'chef-zone', group: 'settings', label: 'Chefs de zone', icon: 'pi pi-map-marker' }],
+    group: 'settings',
+    menu: [{ label: 'Chefs de zone', icon: 'pi pi-map-marker' }],
   },
   {
     key: 'type-client',
     route: 'settings/type-client',
     action: 'classification:write',
-    read: 'classification:read',
-    api: 'typeclients',
-    menu: [{ key: 'type-client', group: 'settings', label: 'Types de clients', icon: 'pi pi-id-card' }],
+    group: 'settings',
+    menu: [{ label: 'Types de clients', icon: 'pi pi-id-card' }],
   },
   {
     key: 'circuit-client',
     route: 'settings/circuit-client',
     action: 'classification:write',
-    read: 'classification:read',
-    api: 'clients_circuits',
-    menu: [{ key: 'circuit-client', group: 'settings', label: 'Circuits', icon: 'pi pi-sitemap' }],
+    group: 'settings',
+    menu: [{ label: 'Circuits', icon: 'pi pi-sitemap' }],
   },
   {
     key: 'activity-client',
     route: 'settings/activity-client',
     action: 'classification:write',
-    read: 'classification:read',
-    api: 'clients_activities',
-    menu: [{ key: 'activity-client', group: 'settings', label: 'Activités', icon: 'pi pi-briefcase' }],
+    group: 'settings',
+    menu: [{ label: 'Activités', icon: 'pi pi-briefcase' }],
   },
   {
     key: 'category-client',
     route: 'settings/category-client',
     action: 'classification:write',
-    read: 'classification:read',
-    api: 'clients_categories',
-    menu: [{ key: 'category-client', group: 'settings', label: 'Catégories de clients', icon: 'pi pi-tags' }],
+    group: 'settings',
+    menu: [{ label: 'Catégories de clients', icon: 'pi pi-tags' }],
   },
   {
     key: 'banner',
     route: 'settings/banner',
     action: 'settings:read',
-    api: 'configs',
-    menu: [{ key: 'banner', group: 'settings', label: 'Bannière et pop-up', icon: 'pi pi-image' }],
+    group: 'settings',
+    menu: [{ label: 'Bannière et pop-up', icon: 'pi pi-image' }],
   },
   {
     key: 'company',
     route: 'settings/company',
     action: 'settings:read',
-    api: 'settings',
-    menu: [{ key: 'company', group: 'settings', label: 'Société', icon: 'pi pi-building' }],
+    group: 'settings',
+    menu: [{ label: 'Société', icon: 'pi pi-building' }],
   },
   {
     key: 'sync-data',
     route: 'settings/data',
     action: 'sync:run',
-    api: 'sync/latest',
-    menu: [{ key: 'sync-data', group: 'settings', label: 'Synchronisation', icon: 'pi pi-sync' }],
+    group: 'settings',
+    menu: [{ label: 'Synchronisation', icon: 'pi pi-sync' }],
   },
   {
     key: 'site-section',
     route: 'containers/introduction/:page/:section',
     action: 'site:read',
-    api: 'pages/home',
     title: 'Site web / Sections',
+    group: 'site',
     menu: SITE_PAGES.map(([page, label, icon]) => ({
       key: `site-${page}`,
-      group: 'site' as const,
       label,
       icon,
       path: `/layout/containers/introduction/${page}/introduction`,
     })),
   },
   // The section editor's second address (spec 3 §4), reached from the editor itself.
-  { key: 'site-sections', route: 'sections/:page/:section?/*', action: 'site:read', api: 'pages/home', title: 'Site web / Sections' },
-  { key: 'site-blocks', route: 'containers/blocks/:page/:section', action: 'site:read', api: 'pages/home/sections/services', title: 'Site web / Blocs' },
+  { key: 'site-sections', route: 'sections/:page/:section?/*', action: 'site:read', title: 'Site web / Sections' },
+  { key: 'site-blocks', route: 'containers/blocks/:page/:section', action: 'site:read', title: 'Site web / Blocs' },
   // One services list per service type, opened from the services screen.
-  { key: 'site-services-by-type', route: 'contents/service/:type', action: 'showcase:read', api: 'service/our-services', title: 'Site web / Services' },
+  { key: 'site-services-by-type', route: 'contents/service/:type', action: 'showcase:read', title: 'Site web / Services' },
   {
     key: 'site-services',
     route: 'contents/services',
     action: 'showcase:read',
-    api: 'services',
     title: 'Site web / Services',
-    menu: [{ key: 'site-services', group: 'site', label: 'Services', icon: 'pi pi-th-large' }],
+    group: 'site',
+    menu: [{ label: 'Services', icon: 'pi pi-th-large' }],
   },
   {
     key: 'site-tools',
     route: 'contents/tools',
     action: 'showcase:read',
-    api: 'tools',
     title: 'Site web / Outils partenaires',
-    menu: [{ key: 'site-tools', group: 'site', label: 'Outils partenaires', icon: 'pi pi-wrench' }],
+    group: 'site',
+    menu: [{ label: 'Outils partenaires', icon: 'pi pi-wrench' }],
   },
   // Connection logs and audit trail (issue 10 §3, §4)
   {
     key: 'logs',
     route: 'logs',
     action: 'logs:read',
-    api: 'logs',
     title: 'Journaux / Connexions',
-    menu: [{ key: 'logs', group: 'logs', label: 'Connexions', icon: 'pi pi-sign-in' }],
+    group: 'logs',
+    menu: [{ label: 'Connexions', icon: 'pi pi-sign-in' }],
   },
   {
     key: 'audit',
     route: 'logs/audit',
     action: 'audit:read',
-    api: 'audit',
     title: "Journaux / Journal d'audit",
-    menu: [{ key: 'audit', group: 'logs', label: "Journal d'audit", icon: 'pi pi-list-check' }],
+    group: 'logs',
+    menu: [{ label: "Journal d'audit", icon: 'pi pi-list-check' }],
   },
 ] as const satisfies readonly Screen[];
 
 export type ScreenKey = (typeof SCREENS)[number]['key'];
+
+export interface ScreenData {
+  /** The API GET (under /api) that feeds the screen; `:id` is an existing row's id. */
+  readonly api: string;
+  /** Its read action, when the screen needs more than it (see the rule at the top). */
+  readonly read?: Action;
+}
+
+/**
+ * What feeds each screen on the server. Read by the tests (apps/api/test/screen-registry.test.ts,
+ * the domain's): kept beside SCREENS, not in it, so the browser bundle does not carry it.
+ */
+export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {
+  dashboard: { api: 'dashboard' },
+  users: { api: 'client-users' },
+  clients: { api: 'clients' },
+  'client-detail': { api: 'clients/:id' },
+  products: { api: 'products' },
+  categories: { api: 'categories', read: 'catalogue:read' },
+  gammes: { api: 'sub_categories', read: 'catalogue:read' },
+  tarifs: { api: 'tarifs', read: 'catalogue:read' },
+  points: { api: 'clients/points', read: 'points:read' },
+  orders: { api: 'orders' },
+  returns: { api: 'retourMarchandises' },
+  gifts: { api: 'gifts' },
+  'gift-conversions': { api: 'giftConversion', read: 'conversions:read' },
+  'offered-points': { api: 'offered-points', read: 'points:read' },
+  'starter-gifts': { api: 'startingGifts' },
+  'starter-gift-conversions': { api: 'startingGift-purchases' },
+  'vouchers-list': { api: 'vochers' },
+  vouchers: { api: 'vocher-purchases', read: 'voucher-purchases:read' },
+  'generer-vouchers': { api: 'ristournes/runs', read: 'ristournes:read' },
+  paliers: { api: 'ristournes' },
+  segmentation: { api: 'ristournes/segmentation' },
+  gamifications: { api: 'badges', read: 'badges:read' },
+  coupons: { api: 'coupons' },
+  templates: { api: 'templating/email' },
+  gallery: { api: 'gallery' },
+  'prises-contacts': { api: 'contacts' },
+  flux: { api: 'flux' },
+  profile: { api: 'profile' },
+  'users-backoffice': { api: 'back-office/users' },
+  'chef-zone': { api: 'chef-zone' },
+  'type-client': { api: 'typeclients', read: 'classification:read' },
+  'circuit-client': { api: 'clients_circuits', read: 'classification:read' },
+  'activity-client': { api: 'clients_activities', read: 'classification:read' },
+  'category-client': { api: 'clients_categories', read: 'classification:read' },
+  banner: { api: 'configs' },
+  company: { api: 'settings' },
+  'sync-data': { api: 'sync/latest' },
+  'site-section': { api: 'pages/home' },
+  'site-sections': { api: 'pages/home' },
+  'site-blocks': { api: 'pages/home/sections/services' },
+  'site-services-by-type': { api: 'service/our-services' },
+  'site-services': { api: 'services' },
+  'site-tools': { api: 'tools' },
+  logs: { api: 'logs' },
+  audit: { api: 'audit' },
+};
 
 /** A menu entry with the address it opens. */
 export interface MenuEntry {
@@ -429,8 +470,8 @@ export interface MenuEntry {
   label: string;
   path: string;
   icon: string;
-  /** The registry screen the entry opens. */
-  screen: ScreenKey;
+  /** The action of the screen it opens (menuFor keeps the entries whose action the role holds). */
+  action: Action | null;
 }
 export interface MenuGroup {
   key: string;
@@ -444,16 +485,18 @@ const screens: readonly Screen[] = SCREENS;
 /** The whole side menu, in the spec's group order (menuFor keeps the entries a role may open). */
 export const MENU: MenuGroup[] = MENU_GROUPS.map((g) => ({
   ...g,
-  entries: SCREENS.flatMap((s) =>
-    ((s as Screen).menu ?? [])
-      .filter((e) => e.group === g.key)
-      .map((e) => ({ key: e.key, label: e.label, icon: e.icon, path: e.path ?? `/layout/${s.route}`, screen: s.key })),
+  entries: SCREENS.filter((s: Screen) => s.group === g.key).flatMap((s: Screen) =>
+    (s.menu ?? []).map((e) => ({ key: e.key ?? s.key, label: e.label, icon: e.icon, path: e.path ?? `/layout/${s.route}`, action: s.action })),
   ),
 }));
 
-// react-router matches a path's segments case-insensitively and decoded: so does the guard.
-const segments = (path: string) =>
-  path
+/**
+ * A pathname's segments under /layout, decoded and lower-cased as react-router matches them (the
+ * registry's routes are lower-case); null for a path outside /layout.
+ */
+export function layoutSegments(pathname: string): string[] | null {
+  const all = pathname
+    .split('?')[0]
     .split('/')
     .filter(Boolean)
     .map((s) => {
@@ -463,40 +506,26 @@ const segments = (path: string) =>
         return s.toLowerCase();
       }
     });
+  return all[0] === 'layout' ? all.slice(1) : null;
+}
 
 function matches(route: string, path: readonly string[]): boolean {
-  const pattern = route.split('/');
   let i = 0;
-  for (const p of pattern) {
+  for (const p of route.split('/')) {
     if (p === '*') return true;
-    if (p.startsWith(':')) {
+    if (p[0] === ':') {
       if (i < path.length) i++;
       else if (!p.endsWith('?')) return false;
-      continue;
-    }
-    if (path[i] !== p.toLowerCase()) return false;
-    i++;
+    } else if (path[i++] !== p) return false;
   }
   return i === path.length;
 }
 
-/** The pathname's part under /layout, as segments; null when it is not under /layout. */
-function underLayout(pathname: string): string[] | null {
-  const all = segments(pathname.split('?')[0].split('#')[0]);
-  return all[0] === 'layout' ? all.slice(1) : null;
-}
-
-/** The registry screen a /layout pathname opens, if any (the router's matching, simplified to what the registry uses). */
+/** The registry screen a /layout pathname opens, if any (the router's matching, as far as the registry's routes need it). */
 export function screenAt(pathname: string): Screen | undefined {
-  const path = underLayout(pathname);
+  const path = layoutSegments(pathname);
   if (!path?.length) return undefined;
   // A pattern without parameters wins over one with, as react-router ranks them.
   const found = screens.filter((s) => matches(s.route, path));
-  return found.find((s) => !s.route.includes(':') && !s.route.includes('*')) ?? found[0];
+  return found.find((s) => !/[:*]/.test(s.route)) ?? found[0];
 }
-
-/** The first segment of a pathname under /layout (`contacts` for /layout/contacts/...). */
-export const sectionOf = (pathname: string): string | undefined => underLayout(pathname)?.[0];
-export const routeSection = (screen: Screen): string => screen.route.split('/')[0].toLowerCase();
-
-export const screenByKey = (key: ScreenKey): Screen => screens.find((s) => s.key === key)!;
