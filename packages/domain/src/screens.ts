@@ -13,8 +13,8 @@ import type { Action } from './permissions';
  * list (a form's select: the zone chief reads the classification, the catalogue, the badges and
  * the points for the client form; the client detail's vouchers tab; the same conversions under
  * starter_gifts), the screen needs an action those roles lack (the list's write action, or the
- * conversions' prepare action), and SCREEN_DATA names its data's read action in `read`. So a read handed out
- * for a select never adds a menu entry.
+ * conversions' prepare action), and SCREEN_DATA names its data's read action in `read`. So a read
+ * handed out for a select never adds a menu entry.
  */
 
 export const MENU_GROUPS = [
@@ -60,7 +60,6 @@ export interface Screen {
 }
 
 export const PROFILE_PATH = '/layout/settings/profile';
-export const DASHBOARD_PATH = '/layout/dashboard';
 
 const SITE_PAGES = [
   ['home', 'Accueil', 'pi pi-home'],
