@@ -16,6 +16,7 @@ const SCREEN_BUDGET = 350 * KB;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');
 const routerFile = path.join(webRoot, 'src/app/router.tsx');
+const registryFile = path.join(root, 'packages/domain/src/screens.ts');
 const dist = path.resolve(process.argv[2] ?? path.join(webRoot, 'dist'));
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
@@ -120,11 +121,33 @@ function collect(key, files, css, later) {
 const source = readFileSync(routerFile, 'utf8')
   .replace(/\/\*[\s\S]*?\*\//g, '')
   .replace(/(^|\s)\/\/[^\n]*/g, '$1');
+/**
+ * The registry screens' routes (issue 21 §1): router.tsx builds /layout's children from
+ * @app/domain's SCREENS (`key`, `route`) and its SCREEN_COMPONENTS map (key → lazy component); each
+ * such route loads what /layout loads plus its screen.
+ */
+function registryRoutes(source, scanned) {
+  const block = /const\s+SCREEN_COMPONENTS\b[^=]*=\s*\{([\s\S]*?)\n\};/.exec(source);
+  if (!block) return [];
+  const elements = new Map([...block[1].matchAll(/(['"]?)([\w-]+)\1:\s*([A-Z]\w*)/g)].map((m) => [m[2], m[3]]));
+  const registry = readFileSync(registryFile, 'utf8');
+  const screens = [...registry.matchAll(/key:\s*'([^']+)',\s*route:\s*'([^']+)'/g)].map((m) => ({ key: m[1], route: m[2] }));
+  if (!screens.length) fail(`no screen (key, route) found in ${registryFile}.`);
+  const layout = scanned.find((r) => r.path === '/layout');
+  if (!layout) fail('the /layout route is not in router.tsx.');
+  for (const key of elements.keys()) if (!screens.some((s) => s.key === key)) fail(`SCREEN_COMPONENTS names ${key}, which is not a screen of the registry.`);
+  return screens.map(({ key, route }) => {
+    if (!elements.has(key)) fail(`registry screen ${key} has no component in SCREEN_COMPONENTS.`);
+    return { path: `/layout/${route}`, tags: [...layout.tags, elements.get(key)] };
+  });
+}
+
 const lazy = lazyModules(source);
 const screens = new Set(lazy.values());
 const used = new Set();
 const byPath = new Map();
-for (const r of routes(source)) {
+const scanned = routes(source);
+for (const r of [...scanned, ...registryRoutes(source, scanned)]) {
   const names = r.tags.filter((t) => lazy.has(t));
   for (const n of names) used.add(n);
   byPath.set(r.path, [...new Set([...(byPath.get(r.path) ?? []), ...names])]);

@@ -4,6 +4,7 @@ export * from './limits';
 export * from './files';
 export * from './format';
 export * from './permissions';
+export * from './screens';
 export * from './list';
 export * from './auth';
 export * from './classification';

@@ -1,9 +1,13 @@
 /**
- * The one permission map. The web reads it for the menu, the route guard and the landing page;
+ * The one permission map. The web reads it, with the screen registry (screens.ts), for the menu,
+ * the route guard and the landing page;
  * the API reads it for every route (deny by default). A role the map does not know gets the
  * least rights (see README, security notes): the spec's old product treated unknown roles as
  * administrators, which we do not reproduce.
  */
+
+// screens.ts imports only this file's types: no import cycle at run time.
+import { layoutSegments, MENU, type MenuGroup, PROFILE_PATH, SCREENS, type Screen, screenAt } from './screens';
 
 export const ROLE = {
   admin: 'admin',
@@ -105,163 +109,8 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export interface MenuEntry {
-  key: string;
-  label: string;
-  path: string;
-  icon: string;
-}
-export interface MenuGroup {
-  key: string;
-  label: string;
-  icon: string;
-  /** A group with a single path and no entries is a direct link (Dashboard, Logs...). */
-  entries: MenuEntry[];
-}
-
-/**
- * The side menu, in the spec's group order. Only entries whose screens exist are listed:
- * each later feature adds its entries here.
- */
-export const MENU: MenuGroup[] = [
-  {
-    key: 'dashboard',
-    label: 'Accueil',
-    icon: 'pi pi-home',
-    entries: [{ key: 'dashboard', label: 'Tableau de bord', path: '/layout/dashboard', icon: 'pi pi-chart-bar' }],
-  },
-  {
-    key: 'contacts',
-    label: 'Contacts',
-    icon: 'pi pi-users',
-    entries: [
-      { key: 'users', label: 'Utilisateurs', path: '/layout/contacts/users', icon: 'pi pi-user' },
-      { key: 'clients', label: 'Clients', path: '/layout/contacts/clients', icon: 'pi pi-briefcase' },
-    ],
-  },
-  {
-    key: 'referential',
-    label: 'Référentiel',
-    icon: 'pi pi-book',
-    entries: [
-      { key: 'products', label: 'Produits', path: '/layout/products', icon: 'pi pi-box' },
-      { key: 'categories', label: 'Catégories', path: '/layout/categories', icon: 'pi pi-th-large' },
-      { key: 'gammes', label: 'Gammes', path: '/layout/gammes', icon: 'pi pi-clone' },
-      { key: 'tarifs', label: 'Tarifs', path: '/layout/tarifs', icon: 'pi pi-money-bill' },
-      { key: 'points', label: 'Points', path: '/layout/points', icon: 'pi pi-star' },
-    ],
-  },
-  {
-    key: 'orders',
-    label: 'Commandes',
-    icon: 'pi pi-shopping-cart',
-    entries: [
-      { key: 'orders', label: 'Commandes', path: '/layout/orders', icon: 'pi pi-shopping-cart' },
-      { key: 'returns', label: 'Retours', path: '/layout/retour-marchandises', icon: 'pi pi-replay' },
-    ],
-  },
-  {
-    key: 'gifts',
-    label: 'Cadeaux',
-    icon: 'pi pi-gift',
-    entries: [
-      { key: 'gifts', label: 'Liste', path: '/layout/gifts', icon: 'pi pi-gift' },
-      { key: 'gift-conversions', label: 'Conversions', path: '/layout/conversions', icon: 'pi pi-sync' },
-      { key: 'offered-points', label: 'Points offerts', path: '/layout/offered-points', icon: 'pi pi-plus-circle' },
-    ],
-  },
-  {
-    key: 'starter-gifts',
-    label: 'Cadeaux de bienvenue',
-    icon: 'pi pi-star',
-    entries: [
-      { key: 'starter-gifts', label: 'Liste', path: '/layout/starter_gifts', icon: 'pi pi-gift' },
-      { key: 'starter-conversions', label: 'Conversions de bienvenue', path: '/layout/starter_gifts/conversions?dem=start', icon: 'pi pi-sync' },
-      { key: 'gift-conversions-starter', label: 'Conversions cadeaux', path: '/layout/starter_gifts/conversions', icon: 'pi pi-sync' },
-    ],
-  },
-  {
-    key: 'ristournes',
-    label: 'Ristournes',
-    icon: 'pi pi-percentage',
-    entries: [
-      { key: 'vouchers-list', label: 'Liste des vouchers', path: '/layout/vouchers-list', icon: 'pi pi-ticket' },
-      { key: 'vouchers', label: 'Vouchers clients', path: '/layout/vouchers', icon: 'pi pi-wallet' },
-      { key: 'generer-vouchers', label: 'Générer les vouchers', path: '/layout/generer_vouchers', icon: 'pi pi-bolt' },
-      { key: 'paliers', label: 'Paliers', path: '/layout/ristourne/paliers', icon: 'pi pi-sort-amount-up' },
-      { key: 'segmentation', label: 'Segmentation', path: '/layout/ristourne/segmentation', icon: 'pi pi-sliders-h' },
-      { key: 'gamifications', label: 'Gamifications', path: '/layout/gamifications', icon: 'pi pi-star' },
-      { key: 'coupons', label: 'Coupons', path: '/layout/coupons', icon: 'pi pi-tag' },
-    ],
-  },
-  {
-    key: 'communication',
-    label: 'Communication',
-    icon: 'pi pi-envelope',
-    entries: [
-      { key: 'templates-email', label: 'Templates email', path: '/layout/templates/email', icon: 'pi pi-envelope' },
-      { key: 'templates-sms', label: 'Templates SMS', path: '/layout/templates/sms', icon: 'pi pi-mobile' },
-      { key: 'gallery', label: 'Galerie', path: '/layout/gallery', icon: 'pi pi-images' },
-      { key: 'prises-contacts', label: 'Prises de contact', path: '/layout/prises-contacts', icon: 'pi pi-inbox' },
-      { key: 'flux', label: 'Flux', path: '/layout/flux', icon: 'pi pi-bell' },
-    ],
-  },
-  {
-    key: 'settings',
-    label: 'Paramètres',
-    icon: 'pi pi-cog',
-    entries: [
-      { key: 'profile', label: 'Mon profil', path: '/layout/settings/profile', icon: 'pi pi-user' },
-      { key: 'users-backoffice', label: 'Utilisateurs back-office', path: '/layout/settings/users_backoffice', icon: 'pi pi-users' },
-      { key: 'chef-zone', label: 'Chefs de zone', path: '/layout/settings/chef-zone', icon: 'pi pi-map-marker' },
-      { key: 'type-client', label: 'Types de clients', path: '/layout/settings/type-client', icon: 'pi pi-id-card' },
-      { key: 'circuit-client', label: 'Circuits', path: '/layout/settings/circuit-client', icon: 'pi pi-sitemap' },
-      { key: 'activity-client', label: 'Activités', path: '/layout/settings/activity-client', icon: 'pi pi-briefcase' },
-      { key: 'category-client', label: 'Catégories de clients', path: '/layout/settings/category-client', icon: 'pi pi-tags' },
-      { key: 'banner', label: 'Bannière et pop-up', path: '/layout/settings/banner', icon: 'pi pi-image' },
-      { key: 'company', label: 'Société', path: '/layout/settings/company', icon: 'pi pi-building' },
-      { key: 'sync-data', label: 'Synchronisation', path: '/layout/settings/data', icon: 'pi pi-sync' },
-    ],
-  },
-  // Website content (issue 9 §1): one entry per page, then the services and partner tools lists.
-  {
-    key: 'site',
-    label: 'Site web',
-    icon: 'pi pi-globe',
-    entries: [
-      { key: 'site-home', label: 'Accueil', path: '/layout/containers/introduction/home/introduction', icon: 'pi pi-home' },
-      { key: 'site-about_us', label: 'À propos', path: '/layout/containers/introduction/about_us/introduction', icon: 'pi pi-info-circle' },
-      { key: 'site-our_services', label: 'Nos services', path: '/layout/containers/introduction/our_services/introduction', icon: 'pi pi-briefcase' },
-      { key: 'site-image_annotation', label: 'Annotation d’images', path: '/layout/containers/introduction/image_annotation/introduction', icon: 'pi pi-image' },
-      { key: 'site-text_annotation', label: 'Annotation de texte', path: '/layout/containers/introduction/text_annotation/introduction', icon: 'pi pi-align-left' },
-      { key: 'site-audio_annotation', label: 'Annotation audio', path: '/layout/containers/introduction/audio_annotation/introduction', icon: 'pi pi-volume-up' },
-      { key: 'site-video_annotation', label: 'Annotation vidéo', path: '/layout/containers/introduction/video_annotation/introduction', icon: 'pi pi-video' },
-      { key: 'site-3d_annotation', label: 'Annotation 3D', path: '/layout/containers/introduction/3d_annotation/introduction', icon: 'pi pi-box' },
-      { key: 'site-build_a_team', label: 'Construire une équipe', path: '/layout/containers/introduction/build_a_team/introduction', icon: 'pi pi-users' },
-      { key: 'site-services', label: 'Services', path: '/layout/contents/services', icon: 'pi pi-th-large' },
-      { key: 'site-tools', label: 'Outils partenaires', path: '/layout/contents/tools', icon: 'pi pi-wrench' },
-    ],
-  },
-  {
-    key: 'logs',
-    label: 'Journaux',
-    icon: 'pi pi-history',
-    entries: [
-      { key: 'logs', label: 'Connexions', path: '/layout/logs', icon: 'pi pi-sign-in' },
-      { key: 'audit', label: "Journal d'audit", path: '/layout/logs/audit', icon: 'pi pi-list-check' },
-    ],
-  },
-];
-
-export const PROFILE_PATH = '/layout/settings/profile';
-export const DASHBOARD_PATH = '/layout/dashboard';
-
 interface RolePolicy {
-  /** Menu entry keys, or every entry. */
-  menu: 'all' | readonly string[];
-  /** Path fragments a URL must contain to be reachable, or every path. The profile is always reachable. */
-  routes: 'all' | readonly string[];
-  /** Where a blocked route sends the user. */
+  /** Where a screen the role may not open sends it (unless the screen names another: SCREENS' `redirect`). */
   redirect: string;
   landing: string;
   actions: 'all' | readonly Action[];
@@ -271,18 +120,14 @@ const STARTER_CONVERSIONS = '/layout/starter_gifts/conversions?dem=start';
 
 /** Least rights: the two starter-gift conversion entries (read only), the own profile, logout. */
 const LEAST: RolePolicy = {
-  menu: ['profile', 'starter-conversions', 'gift-conversions-starter'],
-  routes: ['starter_gifts'],
   redirect: STARTER_CONVERSIONS,
   landing: STARTER_CONVERSIONS,
   actions: ['conversions:read'],
 };
 
 const POLICIES: Record<string, RolePolicy> = {
-  admin: { menu: 'all', routes: 'all', redirect: '/layout/dashboard', landing: '/layout/dashboard', actions: 'all' },
+  admin: { redirect: '/layout/dashboard', landing: '/layout/dashboard', actions: 'all' },
   chefZone: {
-    menu: ['profile', 'clients', 'products', 'orders', 'gift-conversions', 'starter-conversions', 'gift-conversions-starter', 'vouchers-list'],
-    routes: ['contacts', 'referential', 'products', 'orders', 'gifts', 'starter_gifts', 'ristournes', 'conversions', 'vouchers'],
     redirect: '/layout/contacts/clients',
     landing: '/layout/contacts/clients',
     // His own clients only (the server scopes every client query to CHEF_ZONE_ID); reads what the
@@ -311,8 +156,6 @@ const POLICIES: Record<string, RolePolicy> = {
   // dashboard sends him, issue 10 §2), prepare, and the receipt scan.
   Magasinier: {
     ...LEAST,
-    menu: [...LEAST.menu, 'gift-conversions'],
-    routes: ['starter_gifts', '/layout/conversions'],
     actions: ['conversions:read', 'conversions:prepare', 'conversions:receive'],
   },
 };
@@ -340,32 +183,41 @@ export function can(role: string | null | undefined, action: Action): boolean {
  */
 export const canChangeBadge = (role: string | null | undefined): boolean => can(role, 'points:write');
 
+/** Whether the role may open the screen: it holds the screen's action (the profile: any signed-in user). */
+export function canOpen(role: string | null | undefined, screen: Screen): boolean {
+  return screen.action === null || can(role, screen.action);
+}
+
+/** The role's menu: the registry's entries whose screen it may open, in the spec's group order. */
 export function menuFor(role: string | null | undefined): MenuGroup[] {
-  const { menu } = policyFor(role);
-  return MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => menu === 'all' || menu.includes(e.key)) })).filter(
-    (g) => g.entries.length > 0,
-  );
+  return MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => e.action === null || can(role, e.action)) })).filter((g) => g.entries.length > 0);
 }
 
 /**
  * Route guard decision for a signed-in role: `null` when the path may be opened, otherwise where
- * to go instead. chefZone may not open the users listing (sent to /layout, i.e. its landing).
+ * to go instead: the screen's own redirect for the role (the spec's: the users listing sends a
+ * zone chief to /layout, the dashboard sends him to his orders and the warehouse to the
+ * conversions), else the role's. A path no screen answers shows the not-found page to a role that
+ * may open every screen, or a screen in the same first segment (a zone chief on
+ * /layout/contacts/nulle-part); any other role goes to its redirect.
  */
 export function redirectFor(role: string | null | undefined, pathname: string): string | null {
-  if (pathname === PROFILE_PATH) return null;
-  const p = policyFor(role);
-  if (role === ROLE.chefZone && pathname.startsWith('/layout/contacts/users')) return '/layout';
-  // The contact requests' path holds "contacts", the zone chief's fragment, but is not his.
-  if (role === ROLE.chefZone && pathname.startsWith('/layout/prises-contacts')) return p.redirect;
-  // The dashboard is for full roles: a zone chief goes to his orders, the warehouse to the conversions (issue 10 §2).
-  if (pathname.startsWith(DASHBOARD_PATH) && p.routes !== 'all') {
-    if (role === ROLE.chefZone) return '/layout/orders';
-    if (role === ROLE.magasinier) return '/layout/conversions';
+  const screen = screenAt(pathname);
+  if (screen) {
+    if (canOpen(role, screen)) return null;
+    const own = role && screen.redirect && Object.hasOwn(screen.redirect, role) ? screen.redirect[role] : undefined;
+    return own ?? policyFor(role).redirect;
   }
-  if (p.routes === 'all') return null;
-  return p.routes.some((frag) => pathname.includes(frag)) ? null : p.redirect;
+  const section = layoutSegments(pathname)?.[0];
+  const open = SCREENS.filter((s) => canOpen(role, s));
+  // The profile, open to all, does not open its segment (settings) to everyone.
+  if (open.length === SCREENS.length || open.some((s) => s.action !== null && s.route.split('/')[0] === section)) return null;
+  return policyFor(role).redirect;
 }
 
+/** The role's landing page (spec 1 §1); a landing the role may not open falls back on its first menu entry, then the profile. */
 export function landingFor(role: string | null | undefined): string {
-  return policyFor(role).landing;
+  const { landing } = policyFor(role);
+  if (redirectFor(role, landing) === null) return landing;
+  return menuFor(role)[0]?.entries[0]?.path ?? PROFILE_PATH;
 }

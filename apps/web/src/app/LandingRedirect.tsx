@@ -1,9 +1,9 @@
+import { landingFor } from '@app/domain';
 import { Navigate } from 'react-router';
 import { useSessionUser } from '../lib/useSession';
-import { landingPath } from './routes';
 
-/** /layout's index: the role's landing page (see routes.tsx for the fallback). */
+/** /layout's index: the role's landing page (landingFor, read from the screen registry). */
 export function LandingRedirect() {
   const user = useSessionUser();
-  return <Navigate to={landingPath(user?.role)} replace />;
+  return <Navigate to={landingFor(user?.role)} replace />;
 }

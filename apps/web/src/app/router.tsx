@@ -1,5 +1,6 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { SCREENS, type Screen, type ScreenKey } from '@app/domain';
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import SignInPage from '../features/auth/SignInPage';
 import { Guard } from './Guard';
 import { LandingRedirect } from './LandingRedirect';
@@ -55,7 +56,65 @@ const GalleryPage = lazy(() => import('../features/showcase/GalleryPage'));
 const ContactRequestsPage = lazy(() => import('../features/showcase/ContactRequestsPage'));
 const SyncPage = lazy(() => import('../features/sync/SyncPage'));
 
-/** Routes of spec 1 §2. A new screen also goes into IMPLEMENTED_PATHS (routes.tsx). */
+/** Each registry screen's component (the screens themselves, path and rights, are in @app/domain's SCREENS). */
+const SCREEN_COMPONENTS: Record<ScreenKey, ComponentType> = {
+  dashboard: DashboardPage,
+  users: UsersPage,
+  clients: ClientsPage,
+  'client-detail': ClientDetailPage,
+  products: ProductsPage,
+  categories: ProductCategoriesPage,
+  gammes: RangesPage,
+  tarifs: TarifsPage,
+  points: PointsPage,
+  orders: OrdersPage,
+  returns: ReturnsPage,
+  gifts: GiftsPage,
+  'gift-conversions': ConversionsPage,
+  'offered-points': OfferedPointsPage,
+  'starter-gifts': StarterGiftsPage,
+  'starter-gift-conversions': ConversionsPage,
+  'vouchers-list': VouchersListPage,
+  vouchers: VouchersPage,
+  'generer-vouchers': GenerateVouchersPage,
+  paliers: PaliersPage,
+  segmentation: SegmentationPage,
+  gamifications: BadgesPage,
+  coupons: CouponsPage,
+  templates: TemplatesPage,
+  gallery: GalleryPage,
+  'prises-contacts': ContactRequestsPage,
+  flux: FluxPage,
+  profile: ProfilePage,
+  'users-backoffice': BackOfficeUsersPage,
+  'chef-zone': ChefZonePage,
+  'type-client': ClientTypesPage,
+  'circuit-client': CircuitsPage,
+  'activity-client': ActivitiesPage,
+  'category-client': CategoriesPage,
+  banner: BannerPage,
+  company: CompanyPage,
+  'sync-data': SyncPage,
+  'site-section': SectionEditorPage,
+  'site-sections': SectionEditorPage,
+  'site-blocks': BlocksPage,
+  'site-services-by-type': ServicesByTypePage,
+  'site-services': HomeServicesPage,
+  'site-tools': ToolsPage,
+  logs: LogsPage,
+  audit: AuditPage,
+};
+
+/** The protected area's routes: the landing, one route per registry screen, the tiers' parent address, not found. */
+const layoutRoutes: RouteObject[] = [
+  { index: true, element: <LandingRedirect /> },
+  ...SCREENS.map((s: Screen): RouteObject => ({ path: s.route, Component: SCREEN_COMPONENTS[s.key as ScreenKey], handle: { title: s.title } })),
+  // Spec 2: the rebates' parent address opens the tiers.
+  { path: 'ristourne', element: <Navigate to="paliers" replace /> },
+  { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
+];
+
+/** Routes of spec 1 §2. A new screen goes into @app/domain's SCREENS and SCREEN_COMPONENTS above. */
 export const router = createBrowserRouter([
   {
     element: <RootShell />,
@@ -70,65 +129,7 @@ export const router = createBrowserRouter([
             <Layout />
           </Guard>
         ),
-        children: [
-          { index: true, element: <LandingRedirect /> },
-          { path: 'settings/profile', element: <ProfilePage /> },
-          { path: 'contacts/users', element: <UsersPage /> },
-          { path: 'contacts/clients', element: <ClientsPage /> },
-          { path: 'contacts/detail-client', element: <ClientDetailPage />, handle: { title: 'Contacts / Détail client' } },
-          { path: 'templates/:type', element: <TemplatesPage /> },
-          { path: 'settings/users_backoffice', element: <BackOfficeUsersPage /> },
-          { path: 'settings/chef-zone', element: <ChefZonePage /> },
-          { path: 'settings/type-client', element: <ClientTypesPage /> },
-          { path: 'settings/circuit-client', element: <CircuitsPage /> },
-          { path: 'settings/activity-client', element: <ActivitiesPage /> },
-          { path: 'settings/category-client', element: <CategoriesPage /> },
-          { path: 'gamifications', element: <BadgesPage /> },
-          { path: 'points', element: <PointsPage /> },
-          { path: 'offered-points', element: <OfferedPointsPage /> },
-          { path: 'products', element: <ProductsPage /> },
-          { path: 'orders', element: <OrdersPage /> },
-          { path: 'retour-marchandises', element: <ReturnsPage /> },
-          { path: 'categories', element: <ProductCategoriesPage /> },
-          { path: 'gammes', element: <RangesPage /> },
-          { path: 'tarifs', element: <TarifsPage /> },
-          { path: 'gifts', element: <GiftsPage /> },
-          { path: 'starter_gifts', element: <StarterGiftsPage /> },
-          { path: 'vouchers-list', element: <VouchersListPage /> },
-          { path: 'coupons', element: <CouponsPage /> },
-          // Spec 2: a parent route hosting only child routes (its own address opens the tiers).
-          {
-            path: 'ristourne',
-            children: [
-              { index: true, element: <Navigate to="paliers" replace /> },
-              { path: 'paliers', element: <PaliersPage /> },
-              { path: 'segmentation', element: <SegmentationPage /> },
-            ],
-          },
-          { path: 'conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux / Conversions' } },
-          { path: 'starter_gifts/conversions', element: <ConversionsPage />, handle: { title: 'Cadeaux de bienvenue / Conversions' } },
-          { path: 'vouchers', element: <VouchersPage /> },
-          { path: 'generer_vouchers', element: <GenerateVouchersPage /> },
-          // Website content (issue 9 §1)
-          { path: 'containers/introduction/:page/:section', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
-          { path: 'sections/:page/:section?/*', element: <SectionEditorPage />, handle: { title: 'Site web / Sections' } },
-          { path: 'containers/blocks/:page/:section', element: <BlocksPage />, handle: { title: 'Site web / Blocs' } },
-          { path: 'flux', element: <FluxPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          // Banner, pop-up, configuration entries, company details (issue 9 §5)
-          { path: 'settings/banner', element: <BannerPage /> },
-          { path: 'settings/company', element: <CompanyPage /> },
-          // Connection logs and audit trail (issue 10 §3, §4)
-          { path: 'logs', element: <LogsPage />, handle: { title: 'Journaux / Connexions' } },
-          { path: 'logs/audit', element: <AuditPage />, handle: { title: "Journaux / Journal d'audit" } },
-          { path: 'contents/service/:type', element: <ServicesByTypePage />, handle: { title: 'Site web / Services' } },
-          { path: 'contents/services', element: <HomeServicesPage />, handle: { title: 'Site web / Services' } },
-          { path: 'contents/tools', element: <ToolsPage />, handle: { title: 'Site web / Outils partenaires' } },
-          { path: 'gallery', element: <GalleryPage /> },
-          { path: 'prises-contacts', element: <ContactRequestsPage /> },
-          { path: 'settings/data', element: <SyncPage /> },
-          { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
-        ],
+        children: layoutRoutes,
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,9 +1,8 @@
-import { MSG, menuFor, ROLE_LABELS } from '@app/domain';
+import { landingFor, MSG, menuFor, ROLE_LABELS } from '@app/domain';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { landingPath } from '../app/routes';
 import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
 const ACCOUNTS = [
@@ -39,7 +38,7 @@ describe('sign-in', () => {
     it(`${account.email} lands where its role says, with its menu`, async () => {
       const page = await newPage(browser);
       await login(page, account.email);
-      await expectPath(page, landingPath(account.role));
+      await expectPath(page, landingFor(account.role));
       const expected = menuFor(account.role).flatMap((g) => g.entries.map((e) => e.label));
       await expect.poll(() => page.locator('.side-menu .menu-label').allTextContents()).toEqual(expected);
       await expect.poll(() => page.locator('.user-role').textContent()).toBe(ROLE_LABELS[account.role]);
@@ -70,7 +69,7 @@ describe('sign-in', () => {
     await expect.poll(() => page.getByText('Vérifié').isVisible(), { timeout: 30_000 }).toBe(true);
     await shot(page, 'sign-in-captcha');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expectPath(page, landingPath('chefZone'));
+    await expectPath(page, landingFor('chefZone'));
     await page.context().close();
   });
 
@@ -78,7 +77,7 @@ describe('sign-in', () => {
     const page = await newPage(browser);
     await page.route('**/api/captcha', (route) => route.fulfill({ status: 500, body: '{}' }));
     await login(page, 'magasin@demo.tn');
-    await expectPath(page, landingPath('Magasinier'));
+    await expectPath(page, landingFor('Magasinier'));
     await page.context().close();
   });
 

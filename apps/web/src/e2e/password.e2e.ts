@@ -1,6 +1,6 @@
+import { landingFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { landingPath } from '../app/routes';
 import { checkA11y, expectPath, latestResetCode, launch, login, logout, MOBILE, newPage, PASSWORD, shot } from './browser';
 
 /**
@@ -91,7 +91,7 @@ describe('forgot password', () => {
     await logout(page);
     await login(page, EMAIL, PASSWORD);
     // Signed in again with the demo password: the role's landing screen.
-    await expectPath(page, landingPath('Commercial'));
+    await expectPath(page, landingFor('Commercial'));
     await page.context().close();
   });
 

@@ -3,11 +3,12 @@ import { useLocation, useMatches } from 'react-router';
 
 /** Joined menu headings of the current location, e.g. "Paramètres / Circuits" (spec 1 §2). */
 export function titleFor(pathname: string, search = ''): string[] {
-  const entries = MENU.flatMap((g) => g.entries.map((e) => ({ group: g.label, label: e.label, path: e.path.split('?')[0], query: new URLSearchParams(e.path.split('?')[1] ?? '') })));
   const current = new URLSearchParams(search);
+  const entries = MENU.flatMap((g) =>
+    g.entries.map((e) => ({ group: g.label, label: e.label, path: e.path.split('?')[0], query: [...new URLSearchParams(e.path.split('?')[1])] })),
+  ).filter((e) => e.path === pathname);
   // An entry with a query (`starter_gifts/conversions?dem=start`) wins when the location carries it.
-  const withQuery = entries.find((e) => e.path === pathname && e.query.size > 0 && [...e.query].every(([k, v]) => current.get(k) === v));
-  const found = withQuery ?? entries.find((e) => e.path === pathname && e.query.size === 0) ?? entries.find((e) => e.path === pathname);
+  const found = entries.find((e) => e.query.length > 0 && e.query.every(([k, v]) => current.get(k) === v)) ?? entries.find((e) => !e.query.length) ?? entries[0];
   return found ? [found.group, found.label] : [];
 }
 

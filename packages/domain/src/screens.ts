@@ -1,0 +1,530 @@
+import type { Action } from './permissions';
+
+/**
+ * The one screen registry (issue 21 §1): every screen under /layout, once. The side menu
+ * (`menuFor`), the router (apps/web/src/app/router.tsx maps each key to its React component), the
+ * route guard (`redirectFor`) and the landing page read it; a screen is reachable iff the role
+ * holds its `action` (`can`). apps/api/test/screen-registry.test.ts calls each screen's GET
+ * (SCREEN_DATA) for every role: the server serves it exactly to the roles that may open the
+ * screen, or that hold its data's `read` action (see the rule below).
+ *
+ * Choosing a screen's action. A screen needs the action that its use is about, usually its list's
+ * read action. Where roles are given a list's read action only because another screen reads that
+ * list (a form's select: the zone chief reads the classification, the catalogue, the badges and
+ * the points for the client form; the client detail's vouchers tab; the same conversions under
+ * starter_gifts), the screen needs an action those roles lack (the list's write action, or the
+ * conversions' prepare action), and SCREEN_DATA names its data's read action in `read`. So a read
+ * handed out for a select never adds a menu entry.
+ */
+
+export const MENU_GROUPS = [
+  { key: 'dashboard', label: 'Accueil', icon: 'pi pi-home' },
+  { key: 'contacts', label: 'Contacts', icon: 'pi pi-users' },
+  { key: 'referential', label: 'Référentiel', icon: 'pi pi-book' },
+  { key: 'orders', label: 'Commandes', icon: 'pi pi-shopping-cart' },
+  { key: 'gifts', label: 'Cadeaux', icon: 'pi pi-gift' },
+  { key: 'starter-gifts', label: 'Cadeaux de bienvenue', icon: 'pi pi-star' },
+  { key: 'ristournes', label: 'Ristournes', icon: 'pi pi-percentage' },
+  { key: 'communication', label: 'Communication', icon: 'pi pi-envelope' },
+  { key: 'settings', label: 'Paramètres', icon: 'pi pi-cog' },
+  // Website content (issue 9 §1): one entry per page, then the services and partner tools lists.
+  { key: 'site', label: 'Site web', icon: 'pi pi-globe' },
+  { key: 'logs', label: 'Journaux', icon: 'pi pi-history' },
+] as const;
+export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+
+export interface ScreenMenuEntry {
+  /** The entry's own key (stable: tests and the menu's React keys use it); the screen's key by default. */
+  readonly key?: string;
+  readonly label: string;
+  readonly icon: string;
+  /** The address the entry opens, when the route has parameters or the entry a query; else `/layout/<route>`. */
+  readonly path?: string;
+}
+
+export interface Screen {
+  /** The web app's component for the screen is looked up by this key (router.tsx). */
+  readonly key: string;
+  /** The router's pattern under /layout (react-router syntax: `:param`, `:param?`, `*`). */
+  readonly route: string;
+  /** What a role needs to open the screen; `null`: any signed-in user (the own profile). */
+  readonly action: Action | null;
+  /** The title bar's text where no menu entry names the screen (the router's `handle.title`). */
+  readonly title?: string;
+  /** The menu group of its entries. */
+  readonly group?: MenuGroupKey;
+  /** Its menu entries, in menu order within their group; none for screens reached from other screens. */
+  readonly menu?: readonly ScreenMenuEntry[];
+  /** The spec's redirects: where a role that may not open the screen goes instead of its usual redirect. */
+  readonly redirect?: Readonly<Record<string, string>>;
+}
+
+export const PROFILE_PATH = '/layout/settings/profile';
+
+const SITE_PAGES = [
+  ['home', 'Accueil', 'pi pi-home'],
+  ['about_us', 'À propos', 'pi pi-info-circle'],
+  ['our_services', 'Nos services', 'pi pi-briefcase'],
+  ['image_annotation', 'Annotation d’images', 'pi pi-image'],
+  ['text_annotation', 'Annotation de texte', 'pi pi-align-left'],
+  ['audio_annotation', 'Annotation audio', 'pi pi-volume-up'],
+  ['video_annotation', 'Annotation vidéo', 'pi pi-video'],
+  ['3d_annotation', 'Annotation 3D', 'pi pi-box'],
+  ['build_a_team', 'Construire une équipe', 'pi pi-users'],
+] as const;
+
+/** Every screen, in menu order (a group's entries are listed in the order of their screens here). */
+export const SCREENS = [
+  {
+    key: 'dashboard',
+    route: 'dashboard',
+    action: 'dashboard:read',
+    group: 'dashboard',
+    menu: [{ label: 'Tableau de bord', icon: 'pi pi-chart-bar' }],
+    // The dashboard is for full roles: a zone chief goes to his orders, the warehouse to the conversions (issue 10 §2).
+    redirect: { chefZone: '/layout/orders', Magasinier: '/layout/conversions' },
+  },
+  {
+    key: 'users',
+    route: 'contacts/users',
+    action: 'users:read',
+    group: 'contacts',
+    menu: [{ label: 'Utilisateurs', icon: 'pi pi-user' }],
+    // Spec 1 §4: the zone chief is sent from the users listing to /layout, i.e. his landing.
+    redirect: { chefZone: '/layout' },
+  },
+  {
+    key: 'clients',
+    route: 'contacts/clients',
+    action: 'clients:read',
+    group: 'contacts',
+    menu: [{ label: 'Clients', icon: 'pi pi-briefcase' }],
+  },
+  { key: 'client-detail', route: 'contacts/detail-client', action: 'clients:read', title: 'Contacts / Détail client' },
+  {
+    key: 'products',
+    route: 'products',
+    action: 'products:read',
+    group: 'referential',
+    menu: [{ label: 'Produits', icon: 'pi pi-box' }],
+  },
+  {
+    key: 'categories',
+    route: 'categories',
+    action: 'catalogue:write',
+    group: 'referential',
+    menu: [{ label: 'Catégories', icon: 'pi pi-th-large' }],
+  },
+  {
+    key: 'gammes',
+    route: 'gammes',
+    action: 'catalogue:write',
+    group: 'referential',
+    menu: [{ label: 'Gammes', icon: 'pi pi-clone' }],
+  },
+  {
+    key: 'tarifs',
+    route: 'tarifs',
+    action: 'catalogue:write',
+    group: 'referential',
+    menu: [{ label: 'Tarifs', icon: 'pi pi-money-bill' }],
+  },
+  {
+    key: 'points',
+    route: 'points',
+    action: 'points:write',
+    group: 'referential',
+    menu: [{ label: 'Points', icon: 'pi pi-star' }],
+  },
+  {
+    key: 'orders',
+    route: 'orders',
+    action: 'orders:read',
+    group: 'orders',
+    menu: [{ label: 'Commandes', icon: 'pi pi-shopping-cart' }],
+  },
+  {
+    key: 'returns',
+    route: 'retour-marchandises',
+    action: 'returns:read',
+    group: 'orders',
+    menu: [{ label: 'Retours', icon: 'pi pi-replay' }],
+  },
+  {
+    key: 'gifts',
+    route: 'gifts',
+    action: 'gifts:read',
+    group: 'gifts',
+    menu: [{ label: 'Liste', icon: 'pi pi-gift' }],
+  },
+  {
+    // The gift conversions' own list, where the prepare/ship action lives: the roles that only
+    // read conversions see the same rows under starter_gifts.
+    key: 'gift-conversions',
+    route: 'conversions',
+    action: 'conversions:prepare',
+    title: 'Cadeaux / Conversions',
+    group: 'gifts',
+    menu: [{ label: 'Conversions', icon: 'pi pi-sync' }],
+  },
+  {
+    key: 'offered-points',
+    route: 'offered-points',
+    action: 'points:write',
+    group: 'gifts',
+    menu: [{ label: 'Points offerts', icon: 'pi pi-plus-circle' }],
+  },
+  {
+    key: 'starter-gifts',
+    route: 'starter_gifts',
+    action: 'gifts:read',
+    group: 'starter-gifts',
+    menu: [{ label: 'Liste', icon: 'pi pi-gift' }],
+  },
+  {
+    // One screen, two entries: the starter-gift requests (`?dem=start`) and the gift conversions.
+    key: 'starter-gift-conversions',
+    route: 'starter_gifts/conversions',
+    action: 'conversions:read',
+    title: 'Cadeaux de bienvenue / Conversions',
+    group: 'starter-gifts',
+    menu: [
+      {
+        key: 'starter-conversions',
+        label: 'Conversions de bienvenue',
+        icon: 'pi pi-sync',
+        path: '/layout/starter_gifts/conversions?dem=start',
+      },
+      { key: 'gift-conversions-starter', label: 'Conversions cadeaux', icon: 'pi pi-sync' },
+    ],
+  },
+  {
+    key: 'vouchers-list',
+    route: 'vouchers-list',
+    action: 'vouchers:read',
+    group: 'ristournes',
+    menu: [{ label: 'Liste des vouchers', icon: 'pi pi-ticket' }],
+  },
+  {
+    // The zone chief reads his clients' vouchers in the client detail only (spec 2: his screens).
+    key: 'vouchers',
+    route: 'vouchers',
+    action: 'voucher-purchases:write',
+    group: 'ristournes',
+    menu: [{ label: 'Vouchers clients', icon: 'pi pi-wallet' }],
+  },
+  {
+    key: 'generer-vouchers',
+    route: 'generer_vouchers',
+    action: 'ristournes:generate',
+    group: 'ristournes',
+    menu: [{ label: 'Générer les vouchers', icon: 'pi pi-bolt' }],
+  },
+  {
+    key: 'paliers',
+    route: 'ristourne/paliers',
+    action: 'ristournes:read',
+    group: 'ristournes',
+    menu: [{ label: 'Paliers', icon: 'pi pi-sort-amount-up' }],
+  },
+  {
+    key: 'segmentation',
+    route: 'ristourne/segmentation',
+    action: 'ristournes:read',
+    group: 'ristournes',
+    menu: [{ label: 'Segmentation', icon: 'pi pi-sliders-h' }],
+  },
+  {
+    key: 'gamifications',
+    route: 'gamifications',
+    action: 'badges:write',
+    group: 'ristournes',
+    menu: [{ label: 'Gamifications', icon: 'pi pi-star' }],
+  },
+  {
+    key: 'coupons',
+    route: 'coupons',
+    action: 'coupons:read',
+    group: 'ristournes',
+    menu: [{ label: 'Coupons', icon: 'pi pi-tag' }],
+  },
+  {
+    key: 'templates',
+    route: 'templates/:type',
+    action: 'templates:read',
+    group: 'communication',
+    menu: [
+      { key: 'templates-email', label: 'Templates email', icon: 'pi pi-envelope', path: '/layout/templates/email' },
+      { key: 'templates-sms', label: 'Templates SMS', icon: 'pi pi-mobile', path: '/layout/templates/sms' },
+    ],
+  },
+  {
+    key: 'gallery',
+    route: 'gallery',
+    action: 'showcase:read',
+    group: 'communication',
+    menu: [{ label: 'Galerie', icon: 'pi pi-images' }],
+  },
+  {
+    key: 'prises-contacts',
+    route: 'prises-contacts',
+    action: 'contact-requests:read',
+    group: 'communication',
+    menu: [{ label: 'Prises de contact', icon: 'pi pi-inbox' }],
+  },
+  {
+    key: 'flux',
+    route: 'flux',
+    action: 'flux:read',
+    group: 'communication',
+    menu: [{ label: 'Flux', icon: 'pi pi-bell' }],
+  },
+  {
+    key: 'profile',
+    route: 'settings/profile',
+    action: null,
+    group: 'settings',
+    menu: [{ label: 'Mon profil', icon: 'pi pi-user' }],
+  },
+  {
+    key: 'users-backoffice',
+    route: 'settings/users_backoffice',
+    action: 'users:read',
+    group: 'settings',
+    menu: [{ label: 'Utilisateurs back-office', icon: 'pi pi-users' }],
+  },
+  {
+    key: 'chef-zone',
+    route: 'settings/chef-zone',
+    action: 'chefzone:read',
+    group: 'settings',
+    menu: [{ label: 'Chefs de zone', icon: 'pi pi-map-marker' }],
+  },
+  {
+    key: 'type-client',
+    route: 'settings/type-client',
+    action: 'classification:write',
+    group: 'settings',
+    menu: [{ label: 'Types de clients', icon: 'pi pi-id-card' }],
+  },
+  {
+    key: 'circuit-client',
+    route: 'settings/circuit-client',
+    action: 'classification:write',
+    group: 'settings',
+    menu: [{ label: 'Circuits', icon: 'pi pi-sitemap' }],
+  },
+  {
+    key: 'activity-client',
+    route: 'settings/activity-client',
+    action: 'classification:write',
+    group: 'settings',
+    menu: [{ label: 'Activités', icon: 'pi pi-briefcase' }],
+  },
+  {
+    key: 'category-client',
+    route: 'settings/category-client',
+    action: 'classification:write',
+    group: 'settings',
+    menu: [{ label: 'Catégories de clients', icon: 'pi pi-tags' }],
+  },
+  {
+    key: 'banner',
+    route: 'settings/banner',
+    action: 'settings:read',
+    group: 'settings',
+    menu: [{ label: 'Bannière et pop-up', icon: 'pi pi-image' }],
+  },
+  {
+    key: 'company',
+    route: 'settings/company',
+    action: 'settings:read',
+    group: 'settings',
+    menu: [{ label: 'Société', icon: 'pi pi-building' }],
+  },
+  {
+    key: 'sync-data',
+    route: 'settings/data',
+    action: 'sync:run',
+    group: 'settings',
+    menu: [{ label: 'Synchronisation', icon: 'pi pi-sync' }],
+  },
+  {
+    key: 'site-section',
+    route: 'containers/introduction/:page/:section',
+    action: 'site:read',
+    title: 'Site web / Sections',
+    group: 'site',
+    menu: SITE_PAGES.map(([page, label, icon]) => ({
+      key: `site-${page}`,
+      label,
+      icon,
+      path: `/layout/containers/introduction/${page}/introduction`,
+    })),
+  },
+  // The section editor's second address (spec 3 §4), reached from the editor itself.
+  { key: 'site-sections', route: 'sections/:page/:section?/*', action: 'site:read', title: 'Site web / Sections' },
+  { key: 'site-blocks', route: 'containers/blocks/:page/:section', action: 'site:read', title: 'Site web / Blocs' },
+  // One services list per service type, opened from the services screen.
+  { key: 'site-services-by-type', route: 'contents/service/:type', action: 'showcase:read', title: 'Site web / Services' },
+  {
+    key: 'site-services',
+    route: 'contents/services',
+    action: 'showcase:read',
+    title: 'Site web / Services',
+    group: 'site',
+    menu: [{ label: 'Services', icon: 'pi pi-th-large' }],
+  },
+  {
+    key: 'site-tools',
+    route: 'contents/tools',
+    action: 'showcase:read',
+    title: 'Site web / Outils partenaires',
+    group: 'site',
+    menu: [{ label: 'Outils partenaires', icon: 'pi pi-wrench' }],
+  },
+  // Connection logs and audit trail (issue 10 §3, §4)
+  {
+    key: 'logs',
+    route: 'logs',
+    action: 'logs:read',
+    title: 'Journaux / Connexions',
+    group: 'logs',
+    menu: [{ label: 'Connexions', icon: 'pi pi-sign-in' }],
+  },
+  {
+    key: 'audit',
+    route: 'logs/audit',
+    action: 'audit:read',
+    title: "Journaux / Journal d'audit",
+    group: 'logs',
+    menu: [{ label: "Journal d'audit", icon: 'pi pi-list-check' }],
+  },
+] as const satisfies readonly Screen[];
+
+export type ScreenKey = (typeof SCREENS)[number]['key'];
+
+export interface ScreenData {
+  /** The API GET (under /api) that feeds the screen; `:id` is an existing row's id. */
+  readonly api: string;
+  /** Its read action, when the screen needs more than it (see the rule at the top). */
+  readonly read?: Action;
+}
+
+/**
+ * What feeds each screen on the server. Read by the tests (apps/api/test/screen-registry.test.ts,
+ * the domain's): kept beside SCREENS, not in it, so the browser bundle does not carry it.
+ */
+export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {
+  dashboard: { api: 'dashboard' },
+  users: { api: 'client-users' },
+  clients: { api: 'clients' },
+  'client-detail': { api: 'clients/:id' },
+  products: { api: 'products' },
+  categories: { api: 'categories', read: 'catalogue:read' },
+  gammes: { api: 'sub_categories', read: 'catalogue:read' },
+  tarifs: { api: 'tarifs', read: 'catalogue:read' },
+  points: { api: 'clients/points', read: 'points:read' },
+  orders: { api: 'orders' },
+  returns: { api: 'retourMarchandises' },
+  gifts: { api: 'gifts' },
+  'gift-conversions': { api: 'giftConversion', read: 'conversions:read' },
+  'offered-points': { api: 'offered-points', read: 'points:read' },
+  'starter-gifts': { api: 'startingGifts' },
+  'starter-gift-conversions': { api: 'startingGift-purchases' },
+  'vouchers-list': { api: 'vochers' },
+  vouchers: { api: 'vocher-purchases', read: 'voucher-purchases:read' },
+  'generer-vouchers': { api: 'ristournes/runs', read: 'ristournes:read' },
+  paliers: { api: 'ristournes' },
+  segmentation: { api: 'ristournes/segmentation' },
+  gamifications: { api: 'badges', read: 'badges:read' },
+  coupons: { api: 'coupons' },
+  templates: { api: 'templating/email' },
+  gallery: { api: 'gallery' },
+  'prises-contacts': { api: 'contacts' },
+  flux: { api: 'flux' },
+  profile: { api: 'profile' },
+  'users-backoffice': { api: 'back-office/users' },
+  'chef-zone': { api: 'chef-zone' },
+  'type-client': { api: 'typeclients', read: 'classification:read' },
+  'circuit-client': { api: 'clients_circuits', read: 'classification:read' },
+  'activity-client': { api: 'clients_activities', read: 'classification:read' },
+  'category-client': { api: 'clients_categories', read: 'classification:read' },
+  banner: { api: 'configs' },
+  company: { api: 'settings' },
+  'sync-data': { api: 'sync/latest' },
+  'site-section': { api: 'pages/home' },
+  'site-sections': { api: 'pages/home' },
+  'site-blocks': { api: 'pages/home/sections/services' },
+  'site-services-by-type': { api: 'service/our-services' },
+  'site-services': { api: 'services' },
+  'site-tools': { api: 'tools' },
+  logs: { api: 'logs' },
+  audit: { api: 'audit' },
+};
+
+/** A menu entry with the address it opens. */
+export interface MenuEntry {
+  key: string;
+  label: string;
+  path: string;
+  icon: string;
+  /** The action of the screen it opens (menuFor keeps the entries whose action the role holds). */
+  action: Action | null;
+}
+export interface MenuGroup {
+  key: string;
+  label: string;
+  icon: string;
+  entries: MenuEntry[];
+}
+
+const screens: readonly Screen[] = SCREENS;
+
+/** The whole side menu, in the spec's group order (menuFor keeps the entries a role may open). */
+export const MENU: MenuGroup[] = MENU_GROUPS.map((g) => ({
+  ...g,
+  entries: SCREENS.filter((s: Screen) => s.group === g.key).flatMap((s: Screen) =>
+    (s.menu ?? []).map((e) => ({ key: e.key ?? s.key, label: e.label, icon: e.icon, path: e.path ?? `/layout/${s.route}`, action: s.action })),
+  ),
+}));
+
+/**
+ * A pathname's segments under /layout, decoded and lower-cased as react-router matches them (the
+ * registry's routes are lower-case); null for a path outside /layout.
+ */
+export function layoutSegments(pathname: string): string[] | null {
+  const all = pathname
+    .split('?')[0]
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s).toLowerCase();
+      } catch {
+        return s.toLowerCase();
+      }
+    });
+  return all[0] === 'layout' ? all.slice(1) : null;
+}
+
+function matches(route: string, path: readonly string[]): boolean {
+  let i = 0;
+  for (const p of route.split('/')) {
+    if (p === '*') return true;
+    if (p[0] === ':') {
+      if (i < path.length) i++;
+      else if (!p.endsWith('?')) return false;
+    } else if (path[i++] !== p) return false;
+  }
+  return i === path.length;
+}
+
+/** The registry screen a /layout pathname opens, if any (the router's matching, as far as the registry's routes need it). */
+export function screenAt(pathname: string): Screen | undefined {
+  const path = layoutSegments(pathname);
+  if (!path?.length) return undefined;
+  // A pattern without parameters wins over one with, as react-router ranks them.
+  const found = screens.filter((s) => matches(s.route, path));
+  return found.find((s) => !/[:*]/.test(s.route)) ?? found[0];
+}
