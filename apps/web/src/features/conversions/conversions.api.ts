@@ -4,8 +4,6 @@ import { api } from '../../lib/api';
 /** Gift conversions, or starter-gift requests (`?dem=start`): the same fulfilment, two API paths. */
 export type ConversionKind = 'gift' | 'starter';
 export type ConversionRow = GiftConversion | StarterPurchase;
-/** The header's gift bell (GET getAskPurchases), refreshed after an accept or a refuse. */
-export const GIFT_BELL_KEY = ['gift-bell'] as const;
 
 export const CONVERSION_PATH: Record<ConversionKind, string> = { gift: 'giftConversion', starter: 'startingGift-purchases' };
 

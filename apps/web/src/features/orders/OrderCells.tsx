@@ -2,17 +2,18 @@ import { ORDER_STATUS, type Order } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
+import { ORDER_BELL_KEY } from '../../components/bell/bells.api';
 import { resourceKey } from '../../components/data-table';
 import { StatusTag } from '../../components/status';
 import { notify } from '../../lib/toast';
-import { BELL_KEY, fetchSites, ORDERS, saveOrder } from './orders.api';
+import { fetchSites, ORDERS, saveOrder } from './orders.api';
 
 const tag = (o: { value: number } | null) => (o ? <StatusTag set={ORDER_STATUS} code={o.value} /> : null);
 
 /** After a change: the list reloads and the bell counts again. */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: resourceKey(ORDERS) }), qc.invalidateQueries({ queryKey: BELL_KEY })]);
+  return () => Promise.all([qc.invalidateQueries({ queryKey: resourceKey(ORDERS) }), qc.invalidateQueries({ queryKey: ORDER_BELL_KEY })]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { GiftConversion, GiftPurchase, StarterPurchase, VoucherPurchase } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { GIFT_BELL_KEY } from '../../conversions/conversions.api';
+import { GIFT_BELL_KEY } from '../../../components/bell/bells.api';
 
 /** What the detail page shows of a client's rewards: requests, gift units, starter gifts, vouchers. */
 const key = (clientId: number) => ['client-rewards', clientId] as const;
