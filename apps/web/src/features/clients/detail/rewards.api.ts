@@ -1,6 +1,7 @@
 import type { GiftConversion, GiftPurchase, StarterPurchase, VoucherPurchase } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { CONVERSION_PATH } from '../../../lib/conversions';
 import { GIFT_BELL_KEY } from '../../../components/bell/bells.api';
 
 /** What the detail page shows of a client's rewards: requests, gift units, starter gifts, vouchers. */
@@ -13,8 +14,8 @@ export function useClientRewards(client: { id: number; CODE_CLIENT: string }, op
     queryFn: async () => {
       const [purchases, conversions, starters, vouchers] = await Promise.all([
         opts.purchases ? api.get<GiftPurchase[]>('gift-purchases/all', { ...ALL, CLIENT_ID: client.id }) : [],
-        opts.conversions ? api.get<GiftConversion[]>('giftConversion/all', { ...ALL, CODE_CLIENT: client.CODE_CLIENT }) : [],
-        opts.conversions ? api.get<StarterPurchase[]>('startingGift-purchases/all', { ...ALL, CODE_CLIENT: client.CODE_CLIENT }) : [],
+        opts.conversions ? api.get<GiftConversion[]>(`${CONVERSION_PATH.gift}/all`, { ...ALL, CODE_CLIENT: client.CODE_CLIENT }) : [],
+        opts.conversions ? api.get<StarterPurchase[]>(`${CONVERSION_PATH.starter}/all`, { ...ALL, CODE_CLIENT: client.CODE_CLIENT }) : [],
         opts.vouchers ? api.get<VoucherPurchase[]>(`vocher-purchases/client/${encodeURIComponent(client.CODE_CLIENT)}`) : [],
       ]);
       return { purchases, conversions, starters, vouchers };
@@ -32,3 +33,6 @@ export function useRefreshRewards(clientId: number) {
       qc.invalidateQueries({ queryKey: GIFT_BELL_KEY }),
     ]);
 }
+
+/** Accept or refuse a waiting request: POST {gift-purchases|startingGift-purchases}/{accept|refuse}/{id}. */
+export const postDecision = (path: string) => api.post(path);
