@@ -1,20 +1,19 @@
 import type { Client, PageMeta, PointsLedgerRow } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CLIENTS, clientKey, fetchClient } from '../../components/client-view';
 import { resourceKey } from '../../components/data-table';
 import { api, request } from '../../lib/api';
 
 /** The clients calls of these screens (spec 1 §7 Clients); keys start with the resource path so any save refreshes them. */
-export const CLIENTS = 'clients';
+export { CLIENTS, clientKey };
 
 export const clientExportPaths = { csv: 'export/csv', xlsx: 'export/excel', pdf: 'clients/export/pdf' } as const;
-
-export const clientKey = (id: number) => [...resourceKey(CLIENTS), 'one', id] as const;
 
 /** One client; a failure is the page's to show (unknown or another chief's id: 'Client introuvable'). */
 export function useClient(id: number | null) {
   return useQuery({
     queryKey: clientKey(id ?? 0),
-    queryFn: ({ signal }) => api.get<Client>(`${CLIENTS}/${id}`, undefined, { silent: true, signal }),
+    queryFn: ({ signal }) => fetchClient(id as number, { silent: true, signal }),
     enabled: id !== null,
     retry: false,
   });
