@@ -1,4 +1,4 @@
-import type { Client, PageMeta, PointsLedgerRow } from '@app/domain';
+import type { PageMeta, PointsLedgerRow } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CLIENTS, clientKey, fetchClient } from '../../components/client-view';
 import { resourceKey } from '../../components/data-table';
