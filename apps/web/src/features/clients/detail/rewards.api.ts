@@ -2,7 +2,9 @@ import type { GiftConversion, GiftPurchase, StarterPurchase, VoucherPurchase } f
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { CONVERSION_PATH } from '../../../lib/conversions';
+import { CLIENTS } from '../clients.api';
 import { GIFT_BELL_KEY } from '../../../components/bell/bells.api';
+import { resourceKey } from '../../../components/data-table';
 
 /** What the detail page shows of a client's rewards: requests, gift units, starter gifts, vouchers. */
 const key = (clientId: number) => ['client-rewards', clientId] as const;
@@ -29,7 +31,7 @@ export function useRefreshRewards(clientId: number) {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: key(clientId) }),
-      qc.invalidateQueries({ queryKey: ['clients'] }),
+      qc.invalidateQueries({ queryKey: resourceKey(CLIENTS) }),
       qc.invalidateQueries({ queryKey: GIFT_BELL_KEY }),
     ]);
 }
