@@ -1,4 +1,3 @@
-import { clientOptionLabel } from '@app/domain';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useRef, useState } from 'react';
 import { api } from '../../lib/api';
@@ -17,7 +16,8 @@ export const searchClientCodes = (search: string, activeOnly = false) =>
   api.get<ClientCode[]>('clients/codes', { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined, IS_ACTIVE: activeOnly ? 1 : undefined }, { quiet: true });
 
 type Choice = ClientCode & { label: string };
-const choice = (c: ClientCode): Choice => ({ ...c, label: clientOptionLabel(c) });
+// Not the domain's clientOptionLabel (same text): importing it would pull the staff schemas into every form's chunk.
+const choice = (c: ClientCode): Choice => ({ ...c, label: `${c.CODE_CLIENT} ${c.NAME}`.trim() });
 
 export interface ClientPickerProps extends BaseFieldProps {
   /** Several clients: the form holds an array of ids (flux notifications, points offers). */

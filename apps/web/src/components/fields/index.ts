@@ -1,4 +1,3 @@
-export { CLIENT_PICKER_SIZE, type ClientCode, ClientPicker, searchClientCodes } from './ClientPicker';
 export { DateField } from './DateField';
 export { type FileValue, FileField, isNewFile } from './FileField';
 export { FieldGrid, FieldRow, FieldShell } from './FieldShell';

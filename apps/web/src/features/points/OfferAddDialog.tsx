@@ -7,7 +7,8 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { type ReactNode, useId, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ClientPicker, FieldGrid, MultiSelectField, NumberField } from '../../components/fields';
+import { FieldGrid, MultiSelectField, NumberField } from '../../components/fields';
+import { ClientPicker } from '../../components/fields/ClientPicker';
 // Not in the fields index: its AutoComplete would weigh on every screen with a form.
 import { serverFieldErrors } from '../../components/form-dialog/steps';
 import { FORM_VALIDATION, useFirstFieldFocus } from '../../components/form-dialog/dialog-focus';

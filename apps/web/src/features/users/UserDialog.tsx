@@ -2,7 +2,8 @@ import { type ClientUser, clientUserBody, GENDERS, GOVERNORATES } from '@app/dom
 import { useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { ClientPicker, DateField, EmailField, FieldGrid, type Option, PhoneField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { DateField, EmailField, FieldGrid, type Option, PhoneField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { ClientPicker } from '../../components/fields/ClientPicker';
 import { FormDialog, type FormMode } from '../../components/form-dialog';
 import { notify } from '../../lib/toast';
 import { createClientUser, invalidateClientUsers, updateClientUser } from './users.api';
