@@ -1,6 +1,6 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { fetchCaptcha } from './auth.api';
+import { fetchCaptcha } from './captcha.api';
 
 /**
  * The ALTCHA proof-of-work captcha. The server hands out the challenge (GET /api/captcha); when it

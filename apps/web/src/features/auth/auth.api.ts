@@ -9,13 +9,6 @@ export interface LoginReply {
   user: Omit<SessionUser, 'role' | 'login'>;
 }
 
-export interface CaptchaReply {
-  enabled: boolean;
-  challenge: object | null;
-}
-/** A fresh single-use challenge, or `enabled: false`. Silent: a failure drops the requirement. */
-export const fetchCaptcha = () => api.get<CaptchaReply>('captcha', undefined, { silent: true });
-
 export const signIn = (body: { email: string; password: string; captcha?: string }) =>
   api.post<LoginReply>('loginBO', { ...body, from: 'BO' }, { silent: true });
 

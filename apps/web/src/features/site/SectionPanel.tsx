@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { imageChanges, sectionBody, sectionFormSchema, sectionValues } from './section-form';
 import { SectionImages } from './SectionImages';
-import { deleteSectionMedia, fetchSection, saveSection, sectionQueryKey, uploadSectionMedia, useSection } from './site-api';
+import { deleteSectionMedia, saveSection, uploadSectionMedia, useSection } from './section.api';
+import { fetchSection, sectionQueryKey } from './site-api';
 
 type Values = Record<string, Record<string, unknown>>;
 

@@ -1,5 +1,4 @@
 import { type PageKey, pageSections, type Section, type SitePage } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 
 /** Whether a failed call is the page lookup's NOT_FOUND (spec 3 §4, §8). */
@@ -27,13 +26,3 @@ export async function ensurePage(key: PageKey, client: Pick<typeof api, 'get' | 
 export const fetchSection = (page: string, key: string) => api.get<Section>(`pages/${page}/sections/${key}`);
 export const pageQueryKey = (page: string) => ['site-page', page] as const;
 export const sectionQueryKey = (page: string, key: string) => ['site-section', page, key] as const;
-export const useSection = (page: PageKey, key: string) => useQuery({ queryKey: sectionQueryKey(page, key), queryFn: () => fetchSection(page, key) });
-
-/** A section's text (its files follow, one call each). */
-export const saveSection = (id: number, body: Record<string, unknown>) => api.put<Section>(`sections/${id}`, body);
-export const uploadSectionMedia = (id: number, kind: 'img' | 'video' | 'file', file: File) => {
-  const data = new FormData();
-  data.append('file', file);
-  return api.post(`sections/${id}/${kind}`, data);
-};
-export const deleteSectionMedia = (id: number, mediaId: number) => api.delete(`sections/${id}/media/${mediaId}`);
