@@ -5,6 +5,8 @@ import { api } from '../../lib/api';
 /** The calls of the users listing (/layout/contacts/users); see apps/api/src/modules/staff/client-users.routes.ts. */
 export const CLIENT_USERS_PATH = 'client-users';
 export const COUNTS_PATH = `${CLIENT_USERS_PATH}/counts`;
+/** The tabs' counts; under the resource path, so invalidateClientUsers refreshes them. */
+export const COUNTS_KEY = [COUNTS_PATH] as const;
 
 /** The list call of a tab: its STATUS rides in the path, so each tab has its own cache key. */
 export const tabPath = (tab: ClientUserTab) => `${CLIENT_USERS_PATH}?status=${CLIENT_USER_TABS.find((t) => t.key === tab)?.status ?? 1}`;
