@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../../api/src/lib/png';
+import { solidPng } from './support/png';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /** Gamification badges (spec 1 §2, /layout/gamifications) on the real server. */

@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../../api/src/lib/png';
+import { solidPng } from './support/png';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, pickDate, pickSuggestion, shot } from './browser';
 
 /** Product categories, ranges and price lists (spec 2 lists) on the real server with the demo catalogue. */

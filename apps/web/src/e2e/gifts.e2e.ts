@@ -1,7 +1,7 @@
 import { GIFT_MSG, MSG, VOUCHER_MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../../api/src/lib/png';
+import { solidPng } from './support/png';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
 
 /** Gifts, starter gifts and vouchers on offer (spec 2 lists, §4 Gift type, §5) on the real server. */

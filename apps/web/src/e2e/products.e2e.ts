@@ -1,7 +1,7 @@
 import { MSG, PRODUCT_MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../../api/src/lib/png';
+import { solidPng } from './support/png';
 import { DESKTOP, launch, login, MOBILE, newPage, pickDate, pickSuggestion, shot } from './browser';
 
 /** Products (spec 2 "Products list") and product points on the real server with the demo catalogue. */

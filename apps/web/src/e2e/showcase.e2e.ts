@@ -1,7 +1,7 @@
 import { SHOWCASE_MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../../api/src/lib/png';
+import { solidPng } from './support/png';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /** The website's showcase (issue 9 §2, §4): gallery drag and Image/Video switch, a service with an image, a partner tool. */

@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../../api/src/lib/png';
+import { solidPng } from './support/png';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
 /** Website pages (issue 9 §1): the section editor and a section's blocks, on the real server and demo data. */

@@ -10,8 +10,8 @@ import { session } from '../../lib/session';
 import { useSessionUser } from '../../lib/useSession';
 
 // The bells load after the screen: their panels and calls are not part of any screen's first load.
-const OrderBell = lazy(() => import('../../features/orders/OrderBell').then((m) => ({ default: m.OrderBell })));
-const GiftBell = lazy(() => import('../../features/conversions/GiftBell').then((m) => ({ default: m.GiftBell })));
+const OrderBell = lazy(() => import('../../components/bell').then((m) => ({ default: m.OrderBell })));
+const GiftBell = lazy(() => import('../../components/bell').then((m) => ({ default: m.GiftBell })));
 
 /** Top bar: burger, then the user's dropdown (profile, change password, logout). */
 export function Header({ onToggleMenu, menuExpanded }: { onToggleMenu(): void; menuExpanded: boolean }) {

@@ -1,6 +1,6 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api';
+import { fetchCaptcha } from './captcha.api';
 
 /**
  * The ALTCHA proof-of-work captcha. The server hands out the challenge (GET /api/captcha); when it
@@ -22,10 +22,6 @@ interface Props {
   error?: string;
 }
 
-interface CaptchaReply {
-  enabled: boolean;
-  challenge: object | null;
-}
 
 export function Captcha({ onChange, refreshKey = 0, error }: Props) {
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -40,7 +36,7 @@ export function Captcha({ onChange, refreshKey = 0, error }: Props) {
     report.current({ required: true, payload: null });
     (async () => {
       try {
-        const data = await api.get<CaptchaReply>('captcha', undefined, { silent: true });
+        const data = await fetchCaptcha();
         if (cancelled) return;
         if (!data.enabled || !data.challenge) {
           setChallenge(null);

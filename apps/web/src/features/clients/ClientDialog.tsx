@@ -4,11 +4,10 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { resourceKey } from '../../components/data-table';
 import { FormDialog, type FormMode, type FormStep } from '../../components/form-dialog';
-import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { CLIENT_DIALOG_STEPS, clientAddForm, clientBody, clientEditForm, clientFormValues, requiredFor } from './client-form';
 import { syncClientImage } from './client-media';
-import { CLIENTS } from './clients.api';
+import { CLIENTS, createClient, updateClient } from './clients.api';
 import { CommercialFields } from './form/CommercialFields';
 import { DeliveryFields } from './form/DeliveryFields';
 import { IdentityFields } from './form/IdentityFields';
@@ -37,7 +36,7 @@ export function ClientDialog({ state, onHide, showChefZone }: { state: ClientDia
 
   const onSubmit = async (values: FieldValues) => {
     const body = clientBody(values);
-    const saved = mode === 'edit' && row ? await api.put<Client>(`${CLIENTS}/${row.id}`, body) : await api.post<Client>(CLIENTS, body);
+    const saved = mode === 'edit' && row ? await updateClient(row.id, body) : await createClient(body);
     let imageFailed = false;
     try {
       await syncClientImage(saved, values.file, row);

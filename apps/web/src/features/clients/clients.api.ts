@@ -1,20 +1,31 @@
-import type { Client, PageMeta, PointsLedgerRow } from '@app/domain';
+import type { Activity, Category, Circuit, Client, PageMeta, PointsLedgerRow } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resourceKey } from '../../components/data-table';
+import { CLIENTS, clientKey, fetchClient } from '../../components/client-view';
+import { allRowsKey, resourceKey } from '../../components/data-table';
 import { api, request } from '../../lib/api';
 
 /** The clients calls of these screens (spec 1 §7 Clients); keys start with the resource path so any save refreshes them. */
-export const CLIENTS = 'clients';
+export { CLIENTS, clientKey, fetchClient };
+
+/** The add and edit saves (the image follows in client-media); the body is the form's values without the file. */
+export const createClient = (body: Record<string, unknown>) => api.post<Client>(CLIENTS, body);
+export const updateClient = (id: number, body: Record<string, unknown>) => api.put<Client>(`${CLIENTS}/${id}`, body);
+
+const BY_NAME = { sort: 'NAME', order: 'asc' } as const;
+/** The classification lists the client form chooses from (circuit → activity, category). */
+export type ClassificationPath = 'clients_circuits' | 'clients_activities' | 'clients_categories';
+type ClassificationRow = { clients_circuits: Circuit; clients_activities: Activity; clients_categories: Category };
+/** Every row of a small classification list, under the key the other selects use (saving one refreshes it). */
+export const useClassification = <P extends ClassificationPath>(path: P) =>
+  useQuery({ queryKey: allRowsKey(path, BY_NAME), queryFn: () => api.get<ClassificationRow[P][]>(path, BY_NAME) });
 
 export const clientExportPaths = { csv: 'export/csv', xlsx: 'export/excel', pdf: 'clients/export/pdf' } as const;
-
-export const clientKey = (id: number) => [...resourceKey(CLIENTS), 'one', id] as const;
 
 /** One client; a failure is the page's to show (unknown or another chief's id: 'Client introuvable'). */
 export function useClient(id: number | null) {
   return useQuery({
     queryKey: clientKey(id ?? 0),
-    queryFn: ({ signal }) => api.get<Client>(`${CLIENTS}/${id}`, undefined, { silent: true, signal }),
+    queryFn: ({ signal }) => fetchClient(id as number, { silent: true, signal }),
     enabled: id !== null,
     retry: false,
   });

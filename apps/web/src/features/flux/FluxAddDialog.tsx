@@ -8,7 +8,7 @@ import { type DefaultValues, type FieldValues, FormProvider, type Path, type Use
 import type { z } from 'zod';
 import { resourceKey } from '../../components/data-table/query-keys';
 import { FieldGrid, FileField, MultiSelectField, RichTextField, TextField } from '../../components/fields';
-import { ClientsPicker } from '../../components/fields/ClientsPicker';
+import { ClientPicker } from '../../components/fields/ClientPicker';
 import { FORM_VALIDATION, useFirstFieldFocus } from '../../components/form-dialog/dialog-focus';
 import { ApiError } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
@@ -110,7 +110,7 @@ function FluxDialogBody({ visible, onHide }: { visible: boolean; onHide: () => v
       <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} className="flux-tabs">
         <TabPanel header="Clients actifs">
           <TabForm form={clientsForm} send={(v) => sendFlux('flux', fluxFormData(v, { name: 'DESTINATION', ids: v.DESTINATION }))} onSent={onSent}>
-            <ClientsPicker name="DESTINATION" label="Clients" required wide activeOnly />
+            <ClientPicker multiple name="DESTINATION" label="Clients" required wide activeOnly />
             <Content />
           </TabForm>
         </TabPanel>

@@ -1,12 +1,11 @@
 import { formatDateTime } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { KeyValues } from '../../components/key-values';
-import { fetchFlux } from './flux.api';
+import { useFlux } from './flux.api';
 
 /** A flux, read only (spec 3 §2.8): its message as sent, its image, how many clients got it and the first of them. */
 export function FluxViewDialog({ id, onHide }: { id: number | null; onHide: () => void }) {
-  const flux = useQuery({ queryKey: ['flux', 'one', id], queryFn: () => fetchFlux(id!), enabled: id != null });
+  const flux = useFlux(id);
   const f = flux.data;
   const more = f ? f.RECIPIENTS - f.DESTINATION.length : 0;
   return (

@@ -1,6 +1,5 @@
 import { type AcceptInvitationBody, acceptInvitationBody, INVITATION_MSG, type InvitationAccepted } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
@@ -9,7 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { acceptInvitation, invitationTokenOf, readInvitation } from './invitation.api';
+import { acceptInvitation, invitationTokenOf, useInvitation } from './invitation.api';
 import './invitation.css';
 
 function Card({ children }: { children: ReactNode }) {
@@ -124,7 +123,7 @@ function InvitationForm({ token }: { token: string }) {
   const [done, setDone] = useState<InvitationAccepted>();
   const [expired, setExpired] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const info = useQuery({ queryKey: ['invitation', token], queryFn: () => readInvitation(token), enabled: token.length >= 20, retry: false, staleTime: Infinity });
+  const info = useInvitation(token);
   const { control, handleSubmit, setError, formState } = useForm<AcceptInvitationBody>({
     resolver: zodResolver(acceptInvitationBody),
     defaultValues: { token, password: '', confirm: '' },

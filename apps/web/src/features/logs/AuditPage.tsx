@@ -1,10 +1,9 @@
-import { AUDIT_PAGE_SIZE, type AuditEntry, auditActionLabel, auditChanges, auditValue, type StaffUser } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
+import { AUDIT_PAGE_SIZE, type AuditEntry, auditActionLabel, auditChanges, auditValue } from '@app/domain';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
-import { api } from '../../lib/api';
 import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, NEWEST_AUDIT } from './columns';
 import { DayFilter } from './DayFilter';
+import { useUser } from './logs.api';
 import { ALL, FilterDropdown, orAll } from './FilterDropdown';
 import './logs.css';
 
@@ -50,7 +49,7 @@ export default function AuditPage() {
 
   // The user filter's chip names him.
   const filteredUser = Number(value('USER_ID')) || null;
-  const userLabel = useQuery({ queryKey: ['users', 'one', filteredUser], queryFn: () => api.get<StaffUser>(`users/${filteredUser}`), enabled: filteredUser != null }).data?.EMAIL;
+  const userLabel = useUser(filteredUser).data?.EMAIL;
   const columns = auditColumns({
     action: (e) => <span className={`audit-action audit-${e.ACTION}`}>{auditActionLabel(e.ACTION)}</span>,
     changes: (e) => <Changes entry={e} />,

@@ -1,11 +1,15 @@
 import { type ConnectionLog, LOG_PLATFORMS, LOGS_PAGE_SIZE, logYears } from '@app/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ClientViewDialog, type ClientViewRow } from '../../components/client-view';
 import { ResourceTable } from '../../components/data-table';
 import { ALL, FilterDropdown, orAll, unlessAll } from './FilterDropdown';
-import { LogClientDialog, LogUserDialog } from './LogDialogs';
+import { LogUserDialog } from './LogDialogs';
 import { logColumns, NEWEST_LOGIN } from './columns';
 import './logs.css';
+
+/** The client of a connection, read only (spec 3 §2.13: the contact_simple form). */
+const CLIENT_ROWS: ClientViewRow[] = ['code', 'name', 'status', 'gsm', 'email', 'address', 'gouvernorat', 'activity', 'chefZone', 'inscription', 'lastUse'];
 
 const SOURCES = [{ label: 'Toutes les sources', value: ALL }, ...LOG_PLATFORMS.map((p) => ({ label: p, value: p }))];
 const YEARS = [{ label: 'Toutes les années', value: ALL }, ...logYears().map((y) => ({ label: String(y), value: String(y) }))];
@@ -65,7 +69,7 @@ export default function LogsPage() {
         emptyMessage="Aucune connexion."
         minWidth="48rem"
       />
-      <LogClientDialog clientId={clientId} onHide={() => setClientId(null)} />
+      <ClientViewDialog clientId={clientId} rows={CLIENT_ROWS} onHide={() => setClientId(null)} />
       <LogUserDialog userId={userId} onHide={() => setUserId(null)} />
     </>
   );

@@ -1,18 +1,19 @@
 import { ORDER_STATUS, type Order } from '@app/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
+import { ORDER_BELL_KEY } from '../../components/bell/bells.api';
 import { resourceKey } from '../../components/data-table';
 import { StatusTag } from '../../components/status';
 import { notify } from '../../lib/toast';
-import { BELL_KEY, fetchSites, ORDERS, saveOrder } from './orders.api';
+import { ORDERS, saveOrder, useSites } from './orders.api';
 
 const tag = (o: { value: number } | null) => (o ? <StatusTag set={ORDER_STATUS} code={o.value} /> : null);
 
 /** After a change: the list reloads and the bell counts again. */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: resourceKey(ORDERS) }), qc.invalidateQueries({ queryKey: BELL_KEY })]);
+  return () => Promise.all([qc.invalidateQueries({ queryKey: resourceKey(ORDERS) }), qc.invalidateQueries({ queryKey: ORDER_BELL_KEY })]);
 }
 
 /**
@@ -66,7 +67,7 @@ export function OrderStatusCell({ order, editable }: { order: Order; editable: b
 /** The shipping site, chosen among the clients' known sites (GET clients/sites); saved at once. */
 export function OrderSiteCell({ order, editable }: { order: Order; editable: boolean }) {
   const refresh = useRefresh();
-  const sites = useQuery({ queryKey: ['clients', 'sites'], queryFn: fetchSites, staleTime: 300_000, enabled: editable });
+  const sites = useSites(editable);
   const [pending, setPending] = useState<string | null | undefined>(undefined);
   if (!editable) return <span>{order.SITE ?? ''}</span>;
   const options = [...new Set([...(sites.data ?? []), ...(order.SITE ? [order.SITE] : [])])].map((s) => ({ label: s, value: s }));

@@ -1,12 +1,11 @@
-import { formatDateTime, formatMoney, ORDER_ITEMS_PAGE_SIZE, ORDER_STATUS, type Order, type OrderItem } from '@app/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatDateTime, formatMoney, ORDER_ITEMS_PAGE_SIZE, ORDER_STATUS, type OrderItem } from '@app/domain';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { StatusTag } from '../../components/status';
-import { api, request } from '../../lib/api';
 import { KeyValues } from '../../components/key-values';
+import { useOrder, useOrderItems } from './orders.api';
 
 /**
  * An order (spec 2 "Orders list", view action): the key/value summary, then the ordered products
@@ -14,13 +13,8 @@ import { KeyValues } from '../../components/key-values';
  */
 export function OrderDetailDialog({ orderId, onHide }: { orderId: number | null; onHide: () => void }) {
   const [page, setPage] = useState(1);
-  const order = useQuery({ queryKey: ['orders', 'one', orderId], queryFn: () => api.get<Order>(`orders/${orderId}`), enabled: orderId != null });
-  const items = useQuery({
-    queryKey: ['orders', 'items', orderId, page],
-    queryFn: () => request<OrderItem[]>(`orders/${orderId}/items`, { query: { page, perPage: ORDER_ITEMS_PAGE_SIZE } }),
-    enabled: orderId != null,
-    placeholderData: keepPreviousData,
-  });
+  const order = useOrder(orderId);
+  const items = useOrderItems(orderId, page);
   const o = order.data;
   return (
     <Dialog

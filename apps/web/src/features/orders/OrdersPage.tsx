@@ -1,14 +1,17 @@
 import { can, type Order, ORDERS_PAGE_SIZE } from '@app/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ClientViewDialog, type ClientViewRow } from '../../components/client-view';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
-import { ClientDialog } from './ClientDialog';
 import { NEWEST_FIRST, orderColumns } from './columns';
 import { OrderSiteCell, OrderStatusCell } from './OrderCells';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { ORDERS } from './orders.api';
 import './orders.css';
+
+/** The order's client, read-only (spec 2 "Orders list": clicking the client code or name). */
+const CLIENT_ROWS: ClientViewRow[] = ['code', 'name', 'status', 'gsm', 'email', 'address', 'gouvernorat', 'type', 'circuit', 'activity', 'chefZone', 'badge', 'points', 'site', 'remise', 'inscription'];
 
 /**
  * Orders (spec 2 "Orders list", `/layout/orders`): 50 rows, search, sort, exports; the site and the
@@ -53,7 +56,7 @@ export default function OrdersPage() {
         className="orders-list"
       />
       <OrderDetailDialog orderId={viewing} onHide={() => view(null)} />
-      <ClientDialog clientId={clientId} onHide={() => setClientId(null)} />
+      <ClientViewDialog clientId={clientId} rows={CLIENT_ROWS} onHide={() => setClientId(null)} />
     </>
   );
 }

@@ -8,8 +8,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldGrid, MultiSelectField, NumberField } from '../../components/fields';
+import { ClientPicker } from '../../components/fields/ClientPicker';
 // Not in the fields index: its AutoComplete would weigh on every screen with a form.
-import { ClientsPicker } from '../../components/fields/ClientsPicker';
 import { serverFieldErrors } from '../../components/form-dialog/steps';
 import { FORM_VALIDATION, useFirstFieldFocus } from '../../components/form-dialog/dialog-focus';
 import { ApiError } from '../../lib/api';
@@ -146,7 +146,7 @@ function OfferDialogBody({ visible, onHide }: { visible: boolean; onHide: () => 
         <TabPanel header="Clients">
           <OfferForm form={clientsForm} send={offerToClients} {...common}>
             <NumberField name="POINTS_OFFERED" label="Points" required decimals={0} />
-            <ClientsPicker name="CLIENTS" label="Clients" required wide />
+            <ClientPicker multiple name="CLIENTS" label="Clients" required wide />
           </OfferForm>
         </TabPanel>
         <TabPanel header="Activités">

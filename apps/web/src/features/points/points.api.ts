@@ -8,19 +8,11 @@ import type { OfferedPointsRow } from './columns';
 /** The calls of the points screens (spec 1 §7). */
 export const BALANCES_PATH = 'clients/points';
 export const OFFERED_PATH = 'offered-points';
-export const CLIENT_CODES_PATH = 'clients/codes';
-/** The spec's client picker: page 1, 10 rows (spec 1 §9). */
-export const CLIENT_PICKER_SIZE = 10;
 
 export interface OfferResult {
   clients: number;
   points: number;
   message: string;
-}
-export interface ClientCode {
-  id: number;
-  CODE_CLIENT: string;
-  NAME: string;
 }
 
 type Silent = Pick<RequestOptions, 'silent'>;
@@ -34,9 +26,6 @@ export const editOffered = (code: string, POINTS_OFFERED: number) =>
 export const offerToClients = (body: z.output<typeof offerToClientsBody>) => api.post<OfferResult>('users/offerPoints/clients', body);
 export const offerToActivities = (body: z.output<typeof offerToActivitiesBody>) => api.post<OfferResult>('users/offerPoints/activities', body);
 export const offerToFile = (data: FormData, opts: Silent = {}) => api.post<OfferResult>('users/offerPoints/clients_file', data, opts);
-
-export const searchClientCodes = (search: string, signal?: AbortSignal) =>
-  api.get<ClientCode[]>(CLIENT_CODES_PATH, { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined }, { signal, quiet: true });
 
 /** A points write changes the balances, the offered totals and the clients list's POINTS_FID. */
 export const refreshPoints = (qc: QueryClient) =>

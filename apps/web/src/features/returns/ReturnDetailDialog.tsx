@@ -1,15 +1,14 @@
-import type { GoodsReturn, ReturnItem } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { ReturnItem } from '@app/domain';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { KeyValues } from '../../components/key-values';
-import { api } from '../../lib/api';
 import { returnDate } from './columns';
+import { useReturn } from './returns.api';
 
 /** A return's header fields and its products (image, designation, quantity, UV). */
 export function ReturnDetailDialog({ returnId, onHide }: { returnId: number | null; onHide: () => void }) {
-  const ret = useQuery({ queryKey: ['retourMarchandises', 'one', returnId], queryFn: () => api.get<GoodsReturn>(`retourMarchandises/${returnId}`), enabled: returnId != null });
+  const ret = useReturn(returnId);
   const r = ret.data;
   return (
     <Dialog

@@ -5,15 +5,13 @@ import type { z } from 'zod';
 import { ResourceTable, resourceKey } from '../../components/data-table';
 import { FieldGrid, SearchSelectField, TextField } from '../../components/fields';
 import { FormDialog } from '../../components/form-dialog';
-import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
 import { NEWEST_FIRST, returnColumns } from './columns';
 import { ReturnDetailDialog } from './ReturnDetailDialog';
 import { ReturnItemsField } from './ReturnItemsField';
+import { createReturn, RETURNS_PATH as PATH } from './returns.api';
 import './returns.css';
-
-const PATH = 'retourMarchandises';
 
 interface ClientOption extends Record<string, unknown> {
   id: number;
@@ -32,7 +30,7 @@ export default function ReturnsPage() {
   const [viewing, setViewing] = useState<number | null>(null);
 
   const save = async (values: z.output<typeof returnBody>) => {
-    const saved = await api.post<GoodsReturn>(PATH, values);
+    const saved = await createReturn(values);
     await qc.invalidateQueries({ queryKey: resourceKey(PATH) });
     notify.success('Retour enregistré', `Le retour ${saved.NUM_RETOUR} est enregistré.`);
   };

@@ -1,16 +1,17 @@
 import { multipleImages, PAGE_SERVICE_TYPE, type PageKey, type Section, type SectionDef } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EmailField, FieldGrid, FileField, isNewFile, PhoneField, RichTextField, TextField } from '../../components/fields';
 import { serverFieldErrors } from '../../components/form-dialog/steps';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { imageChanges, sectionBody, sectionFormSchema, sectionValues } from './section-form';
 import { SectionImages } from './SectionImages';
+import { deleteSectionMedia, saveSection, uploadSectionMedia, useSection } from './section.api';
 import { fetchSection, sectionQueryKey } from './site-api';
 
 type Values = Record<string, Record<string, unknown>>;
@@ -18,11 +19,9 @@ type Values = Record<string, Record<string, unknown>>;
 /** Uploads or removes one single-file field (video, file) after the section's text is saved. */
 async function syncFile(id: number, name: 'video' | 'file', value: unknown, before: { id: number } | null) {
   if (isNewFile(value)) {
-    const data = new FormData();
-    data.append('file', value);
-    await api.post(`sections/${id}/${name}`, data);
+    await uploadSectionMedia(id, name, value);
   } else if (value == null && before) {
-    await api.delete(`sections/${id}/media/${before.id}`);
+    await deleteSectionMedia(id, before.id);
   }
 }
 
@@ -55,7 +54,7 @@ export function SectionPanel({ page, def, initiallyOpen }: { page: PageKey; def:
 function SectionBody({ page, def }: { page: PageKey; def: SectionDef }) {
   const qc = useQueryClient();
   const key = sectionQueryKey(page, def.key);
-  const { data: row } = useQuery({ queryKey: key, queryFn: () => fetchSection(page, def.key) });
+  const { data: row } = useSection(page, def.key);
   if (!row) return <p className="site-loading">Chargement…</p>;
   return <SectionForm key={row.id} page={page} def={def} row={row} onSaved={(saved) => qc.setQueryData(key, saved)} />;
 }
@@ -84,14 +83,10 @@ function SectionForm({ page, def, row, onSaved }: { page: PageKey; def: SectionD
       const values = all[def.key];
       setSaving(true);
       try {
-        await api.put<Section>(`sections/${row.id}`, { key: def.key, pages_id: row.pages_id, ...sectionBody(values) });
+        await saveSection(row.id, { key: def.key, pages_id: row.pages_id, ...sectionBody(values) });
         const { removed, added } = imageChanges(row.img, (values.img ?? []) as never);
-        for (const m of removed) await api.delete(`sections/${row.id}/media/${m.id}`);
-        for (const file of added) {
-          const data = new FormData();
-          data.append('file', file);
-          await api.post(`sections/${row.id}/img`, data);
-        }
+        for (const m of removed) await deleteSectionMedia(row.id, m.id);
+        for (const file of added) await uploadSectionMedia(row.id, 'img', file);
         if (def.video) await syncFile(row.id, 'video', values.video, row.video);
         if (def.file) await syncFile(row.id, 'file', values.file, row.file);
         const saved = await fetchSection(page, def.key);

@@ -1,14 +1,13 @@
 import { backOfficeUserBody, backOfficeUserUpdateBody, can, ROLE, ROLE_LABELS, type StaffUser } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { lazy, Suspense, useState } from 'react';
 import { FieldGrid, type Option, PhoneField, SelectField, SwitchField, TextField } from '../../components/fields';
-import { api } from '../../lib/api';
 import { useSessionUser } from '../../lib/useSession';
 import { BY_LASTNAME, backOfficeUserColumns, STAFF_PAGE_SIZE } from './columns';
 import { PasswordField } from './PasswordField';
 import { StaffListPage } from './StaffListPage';
+import { saveUserField, useRoles } from './staff.api';
 import { UniqueEmailField } from './UniqueEmailField';
 
 // Loads on first use: the list screen stays within its JavaScript budget.
@@ -16,12 +15,7 @@ const InviteDialog = lazy(() => import('../../components/invite-dialog').then((m
 
 /** Roles a back-office account may take: every role but patente (client users only). */
 function useRoleOptions(enabled: boolean): Option[] {
-  const { data } = useQuery({
-    queryKey: ['roles', 'all'],
-    queryFn: () => api.get<{ id: number; LABEL: string }[]>('roles'),
-    enabled,
-    select: (rows) => rows.filter((r) => r.LABEL !== ROLE.patente).map((r) => ({ value: r.id, label: ROLE_LABELS[r.LABEL] ?? r.LABEL })),
-  });
+  const { data } = useRoles(enabled, (rows) => rows.filter((r) => r.LABEL !== ROLE.patente).map((r) => ({ value: r.id, label: ROLE_LABELS[r.LABEL] ?? r.LABEL })));
   return data ?? [];
 }
 
@@ -62,7 +56,7 @@ export default function BackOfficeUsersPage() {
         defaultSort={BY_LASTNAME}
         writeAction="users:write"
         deletable={false}
-        onToggle={(row, field, value) => api.put(`users/${row.id}`, { [field]: value })}
+        onToggle={(row, field, value) => saveUserField(row.id, field, value)}
         rowActions={
           canInvite
             ? (row) => (

@@ -5,9 +5,9 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ResourceTable, type ResourceTableProps, type RowWithId, resourceKey } from '../../components/data-table';
 import { FormDialog, type FormMode } from '../../components/form-dialog';
-import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
+import { createAccount, updateAccount } from './staff.api';
 import './staff.css';
 
 type Values = FieldValues;
@@ -42,8 +42,8 @@ export function StaffListPage<Row extends RowWithId>({ form, writeAction, ...tab
 
   const onSubmit = async (values: Values) => {
     const { mode, row } = dialog;
-    if (mode === 'edit' && row) await api.put<Row>(form.itemPath(row), values);
-    else await api.post<Row>(form.createPath, values);
+    if (mode === 'edit' && row) await updateAccount<Row>(form.itemPath(row), values);
+    else await createAccount<Row>(form.createPath, values);
     await qc.invalidateQueries({ queryKey: resourceKey(table.path) });
     notify.success(mode === 'add' ? 'Ajout effectué' : 'Modification effectuée', 'Les données ont été enregistrées avec succès.');
   };

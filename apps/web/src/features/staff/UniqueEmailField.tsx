@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EmailField } from '../../components/fields';
 import type { BaseFieldProps } from '../../components/fields/useField';
-import { api } from '../../lib/api';
+import { isEmailUnique } from './staff.api';
 
 /**
  * Email of an account: once a well-formed address is typed, the server says whether another account
@@ -19,8 +19,7 @@ export function UniqueEmailField({ ignore, ...props }: BaseFieldProps & { ignore
     if (!EMAIL_PATTERN.test(email) || email.toLowerCase() === String(initial ?? '').toLowerCase()) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      api
-        .post<{ unique: boolean }>('validations/email/unique', { email, ignore }, { silent: true })
+      isEmailUnique(email, ignore)
         .then((r) => {
           if (!cancelled && !r.unique) setError(props.name, { type: 'server', message: MSG.emailExists });
         })

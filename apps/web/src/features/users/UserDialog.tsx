@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { DateField, EmailField, FieldGrid, type Option, PhoneField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { ClientPicker } from '../../components/fields/ClientPicker';
 import { FormDialog, type FormMode } from '../../components/form-dialog';
 import { notify } from '../../lib/toast';
-import { ClientPicker } from './ClientPicker';
 import { createClientUser, invalidateClientUsers, updateClientUser } from './users.api';
 
 export interface UserDialogState {

@@ -8,7 +8,7 @@ import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
 import { BY_LASTNAME, clientUserColumns, USERS_PAGE_SIZE } from './columns';
 import type { UserDialogState } from './UserDialog';
-import { COUNTS_PATH, fetchCounts, invalidateClientUsers, tabPath, updateClientUser } from './users.api';
+import { COUNTS_KEY, fetchCounts, invalidateClientUsers, tabPath, updateClientUser } from './users.api';
 import './users.css';
 
 // The dialogs load on first use: the list screen stays within its JavaScript budget.
@@ -35,7 +35,7 @@ export default function UsersPage() {
   const tab: ClientUserTab = CLIENT_USER_TABS[tabIndex].key;
   const canWrite = can(user?.role, 'users:write');
   const canInvite = can(user?.role, 'invitations:send');
-  const counts = useQuery({ queryKey: [COUNTS_PATH], queryFn: fetchCounts });
+  const counts = useQuery({ queryKey: COUNTS_KEY, queryFn: fetchCounts });
   const [dialog, setDialog] = useState<UserDialogState>({ visible: false, mode: 'add', row: null });
   const [invite, setInvite] = useState<ClientUser | null>(null);
   // Mounted from the first opening on, so closing keeps the dialog's own animation.

@@ -5,21 +5,13 @@ import { api } from '../../lib/api';
 /** The calls of the users listing (/layout/contacts/users); see apps/api/src/modules/staff/client-users.routes.ts. */
 export const CLIENT_USERS_PATH = 'client-users';
 export const COUNTS_PATH = `${CLIENT_USERS_PATH}/counts`;
-/** The spec's client picker: page 1, 10 rows (spec 1 §9). */
-export const CLIENT_PICKER_SIZE = 10;
+/** The tabs' counts; under the resource path, so invalidateClientUsers refreshes them. */
+export const COUNTS_KEY = [COUNTS_PATH] as const;
 
 /** The list call of a tab: its STATUS rides in the path, so each tab has its own cache key. */
 export const tabPath = (tab: ClientUserTab) => `${CLIENT_USERS_PATH}?status=${CLIENT_USER_TABS.find((t) => t.key === tab)?.status ?? 1}`;
 
-export interface ClientCode {
-  id: number;
-  CODE_CLIENT: string;
-  NAME: string;
-}
-
 export const fetchCounts = () => api.get<ClientUserCounts>(COUNTS_PATH);
-export const searchClientCodes = (search: string) =>
-  api.get<ClientCode[]>('clients/codes', { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined }, { quiet: true });
 export const createClientUser = (body: ClientUserBody) => api.post<ClientUser>(CLIENT_USERS_PATH, body);
 /** Edit and the STATUS switch: the spec's PUT users/{id}, which takes the client user's fields. */
 export const updateClientUser = (id: number, body: Partial<ClientUserBody>) => api.put<ClientUser>(`users/${id}`, body);

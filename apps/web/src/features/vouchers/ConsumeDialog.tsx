@@ -1,5 +1,4 @@
-import { type Client, formatDateTime, formatMoney, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS, type VoucherPurchase } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type Client, formatDateTime, formatMoney, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS, } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -8,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { SearchSelectField } from '../../components/fields';
 import { StatusTag } from '../../components/status';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { consumeVouchers, useClientVouchers } from './vouchers.api';
 
 /**
  * « Consommer des vouchers » (spec 2 "Voucher conversions"; issue 8 §3): a client picked by code
@@ -23,11 +23,7 @@ export function ConsumeDialog({ visible, onHide, onDone }: { visible: boolean; o
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; vouchers?: string }>({});
   const [busy, setBusy] = useState(false);
-  const vouchers = useQuery({
-    queryKey: ['vocher-purchases', 'client', code],
-    queryFn: () => api.get<VoucherPurchase[]>(`vocher-purchases/client/${encodeURIComponent(code!)}`),
-    enabled: visible && !!code,
-  });
+  const vouchers = useClientVouchers(code, visible);
   // Another client: nothing of the previous one stays ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the client changed
   useEffect(() => {
@@ -48,7 +44,7 @@ export function ConsumeDialog({ visible, onHide, onDone }: { visible: boolean; o
     if (next.reason || next.vouchers) return;
     setBusy(true);
     try {
-      await api.post('vocher-purchases/manualPurchase', { MANUAL_REASON: reason.trim(), VOCHERS_PURCHASES: selected }, { silent: true });
+      await consumeVouchers(reason.trim(), selected);
       notify.success('Vouchers consommés', `${selected.length} voucher(s) de ${code} marqué(s) comme utilisé(s).`);
       onDone();
       onHide();

@@ -9,9 +9,9 @@ import { StatusTag } from '../../components/status';
 import { useSessionUser } from '../../lib/useSession';
 import { voucherPurchaseColumns } from './columns';
 import { ConsumeDialog } from './ConsumeDialog';
+import { VOUCHER_PURCHASES_PATH as PATH } from './vouchers.api';
 import './vouchers.css';
 
-const PATH = 'vocher-purchases';
 const ORIGIN = { gift: 'Cadeau', ristourne: 'Ristourne', voucher: 'Voucher' } as const;
 
 /**

@@ -7,11 +7,11 @@ import { type FieldValues, FormProvider, type Path, useForm } from 'react-hook-f
 import type { z } from 'zod';
 import { resourceKey } from '../../../components/data-table';
 import { FieldGrid, PhoneField } from '../../../components/fields';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { clientBody, clientEditForm, clientFormValues, DETAIL_FIELDS, requiredFor } from '../client-form';
 import { syncClientImage } from '../client-media';
-import { CLIENTS } from '../clients.api';
+import { CLIENTS, fetchClient, updateClient } from '../clients.api';
 import { CommercialFields } from '../form/CommercialFields';
 import { DeliveryFields } from '../form/DeliveryFields';
 import { IdentityFields } from '../form/IdentityFields';
@@ -36,14 +36,14 @@ export function ClientInfoForm({ client, editable, showChefZone }: { client: Cli
   const save = form.handleSubmit(async (values) => {
     setSaving(true);
     try {
-      const saved = await api.put<Client>(`${CLIENTS}/${client.id}`, clientBody(values));
+      const saved = await updateClient(client.id, clientBody(values));
       let imageFailed = false;
       try {
         await syncClientImage(saved, values.file, client);
       } catch {
         imageFailed = true;
       }
-      const fresh = imageFailed ? saved : await api.get<Client>(`${CLIENTS}/${client.id}`).catch(() => saved);
+      const fresh = imageFailed ? saved : await fetchClient(client.id).catch(() => saved);
       form.reset(clientFormValues(fresh, DETAIL_FIELDS));
       await qc.invalidateQueries({ queryKey: resourceKey(CLIENTS) });
       if (imageFailed) notify.warn('Enregistrement partiel', 'Le client est enregistré, mais l’image n’a pas pu être envoyée.');

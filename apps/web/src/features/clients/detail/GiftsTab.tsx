@@ -4,9 +4,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { StatusTag } from '../../../components/status';
-import { api } from '../../../lib/api';
+import { downloadExitSlip } from '../../../lib/conversions';
 import { notify } from '../../../lib/toast';
-import { downloadExitSlip } from '../../conversions/conversions.api';
+import { postDecision } from './rewards.api';
 
 /** A table that scrolls sideways on a phone takes the keyboard focus, buttons or not (axe: scrollable-region-focusable). */
 const region = (label: string) => ({ wrapper: { tabIndex: 0, role: 'region', 'aria-label': label } });
@@ -32,7 +32,7 @@ export function GiftsTab({ purchases, conversions, starters, loading, canDecide,
   const decide = async (path: string, label: string, what: string) => {
     setBusy(path);
     try {
-      await api.post(path);
+      await postDecision(path);
       notify.success(label, what);
     } catch {
       // The error catalogue shows the server's message ('Solde de points insuffisant'…).

@@ -1,16 +1,7 @@
-import type { Activity, Category, Circuit } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
+
 import { useFormContext, useWatch } from 'react-hook-form';
-import { allRowsKey } from '../../../components/data-table';
 import { type Option, SelectField } from '../../../components/fields';
-import { api } from '../../../lib/api';
-
-const BY_NAME = { sort: 'NAME', order: 'asc' } as const;
-
-/** Every row of a small classification list, under the key the other selects use (saving one refreshes it). */
-function useAll<Row>(path: string) {
-  return useQuery({ queryKey: allRowsKey(path, BY_NAME), queryFn: () => api.get<Row[]>(path, BY_NAME) });
-}
+import { useClassification } from '../clients.api';
 
 /**
  * The children of the chosen parent; a stored value outside them (an ERP client whose circuit and
@@ -28,9 +19,9 @@ function childOptions<Row extends { id: number; NAME: string }>(rows: Row[] | un
 export function ClassificationSelects({ required }: { required: ReadonlySet<string> }) {
   const { setValue, control } = useFormContext();
   const [circuit, activity, category] = useWatch({ control, name: ['CIRCUIT', 'ACTIVITE', 'CATEGORY'] });
-  const circuits = useAll<Circuit>('clients_circuits');
-  const activities = useAll<Activity>('clients_activities');
-  const categories = useAll<Category>('clients_categories');
+  const circuits = useClassification('clients_circuits');
+  const activities = useClassification('clients_activities');
+  const categories = useClassification('clients_categories');
   const clear = (...names: string[]) => {
     for (const n of names) setValue(n, null, { shouldDirty: true, shouldValidate: false });
   };
