@@ -28,3 +28,4 @@ export * from './site-settings';
 export * from './flux';
 export * from './dashboard';
 export * from './sync';
+export * from './resources';
