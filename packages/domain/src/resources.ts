@@ -105,6 +105,7 @@ export const tarifsMeta = {
   export: { fileName: 'tarifs', title: 'Tarifs', orientation: 'landscape' },
 } as const satisfies ResourceMeta<Tarif>;
 
+// The client classification lists show 50 rows (spec 1 §9).
 export const activitiesMeta = {
   path: 'clients_activities',
   noun: 'cette activité',

@@ -1,4 +1,4 @@
-import { type Action, can } from '@app/domain';
+import { type Action, can, type ResourceMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
@@ -12,7 +12,8 @@ import { FormDialog, type FormMode, type FormStep } from '../form-dialog';
 /** How a resource is edited: its schema, the form's steps and how rows become form values. */
 export interface ResourceForm<Row, In extends FieldValues, Out> {
   schema: z.ZodType<Out, In>;
-  titles: Record<FormMode, string>;
+  /** Dialog titles when they depend on the screen's state (a service's type); default `resource.titles`. */
+  titles?: Record<FormMode, string>;
   /** Form values for a new row (null) or an existing one. */
   toValues: (row: Row | null) => DefaultValues<In>;
   /** A one-step form… */
@@ -26,7 +27,16 @@ export interface ResourceForm<Row, In extends FieldValues, Out> {
 }
 
 export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues, Out>
-  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly'> {
+  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly' | 'path' | 'itemNoun' | 'defaultPerPage' | 'defaultSort'> {
+  /**
+   * The resource's metadata from @app/domain, the one the API declares: its path, noun (delete
+   * confirmation), page size, default sort (the position field's while reordering) and dialog titles.
+   */
+  resource: ResourceMeta<Row>;
+  /** The list's path when a screen shows part of the resource under a path of its own (templates: `templating/{type}`). */
+  listPath?: string;
+  /** The rows' noun when the screen names them otherwise than the resource (a service of the annotation type). */
+  itemNoun?: string;
   form: ResourceForm<Row, In, Out>;
   /** Permission needed to add, edit, delete and toggle (the server enforces it too). */
   writeAction?: Action;
@@ -54,6 +64,9 @@ interface DialogState<Row> {
  * the resource; this does the calls, toasts and refreshes.
  */
 export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>({
+  resource,
+  listPath,
+  itemNoun,
   form,
   writeAction,
   editAction,
@@ -62,7 +75,11 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   editable = true,
   ...table
 }: ResourcePageProps<Row, In, Out>) {
-  const { path } = table;
+  const path = listPath ?? resource.path;
+  const { reorder } = table;
+  const defaultSort = reorder ? { field: reorder.positionField, order: 'asc' as const } : resource.defaultSort;
+  const titles = form.titles ?? resource.titles;
+  if (!titles) throw new Error(`${resource.path} : donnez les titres du formulaire (resource.titles ou form.titles).`);
   const qc = useQueryClient();
   const user = useSessionUser();
   const readOnly = writeAction ? !can(user?.role, writeAction) : false;
@@ -97,6 +114,10 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
     <>
       <ResourceTable<Row>
         {...table}
+        path={path}
+        itemNoun={itemNoun ?? resource.noun}
+        defaultPerPage={resource.perPage}
+        defaultSort={defaultSort}
         deletePath={writePaths?.delete ?? table.deletePath}
         readOnly={readOnly}
         onAdd={canEdit ? () => void open('add', null) : undefined}
@@ -106,7 +127,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
       <FormDialog<In, Out>
         visible={dialog.visible}
         mode={dialog.mode}
-        titles={form.titles}
+        titles={titles}
         schema={form.schema}
         defaultValues={form.toValues(dialog.row)}
         steps={form.steps}

@@ -1,8 +1,8 @@
-import { CATALOGUE_PAGE_SIZE, type Circuit, type Tarif, tarifBody } from '@app/domain';
+import { type Circuit, type Tarif, tarifBody, tarifsMeta } from '@app/domain';
 import type { z } from 'zod';
 import { DateField, FieldGrid, NumberField, SearchSelectField, SelectField, TextAreaField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_START, tarifColumns } from './columns';
+import { tarifColumns } from './columns';
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -18,15 +18,11 @@ const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
 export default function TarifsPage() {
   return (
     <ResourcePage<Tarif, z.input<typeof tarifBody>, z.output<typeof tarifBody>>
-      path="tarifs"
+      resource={tarifsMeta}
       columns={tarifColumns}
-      itemNoun="ce tarif"
-      defaultPerPage={CATALOGUE_PAGE_SIZE}
-      defaultSort={BY_START}
       writeAction="catalogue:write"
       form={{
         schema: tarifBody,
-        titles: { add: 'Ajouter un tarif', edit: 'Modifier le tarif', view: 'Détails du tarif' },
         toValues: (row) => ({
           ARTICLE: row?.ARTICLE ?? '',
           REMISE: row ? String(row.REMISE) : '',

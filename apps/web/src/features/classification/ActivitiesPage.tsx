@@ -1,20 +1,16 @@
-import { ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type Activity, type ActivityBody, activityBody } from '@app/domain';
+import { activitiesMeta, type Activity, ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type ActivityBody, activityBody } from '@app/domain';
 import { CheckboxField, FieldGrid, FieldRow, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NAME, CLASSIFICATION_PAGE_SIZE, activityColumns } from './columns';
+import { activityColumns } from './columns';
 
 export default function ActivitiesPage() {
   return (
     <ResourcePage<Activity, ActivityBody, typeof activityBody._output>
-      path="clients_activities"
+      resource={activitiesMeta}
       columns={activityColumns}
-      itemNoun="cette activité"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="classification:write"
       form={{
         schema: activityBody,
-        titles: { add: 'Ajouter une activité', edit: "Modifier l'activité", view: "Détails de l'activité" },
         toValues: (row) => ({
           NAME: row?.NAME ?? '',
           CODE: row?.CODE ?? '',

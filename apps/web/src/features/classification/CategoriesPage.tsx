@@ -1,20 +1,16 @@
-import { type Category, type CategoryBody, categoryBody } from '@app/domain';
+import { categoriesMeta, type Category, type CategoryBody, categoryBody } from '@app/domain';
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NAME, CLASSIFICATION_PAGE_SIZE, categoryColumns } from './columns';
+import { categoryColumns } from './columns';
 
 export default function CategoriesPage() {
   return (
     <ResourcePage<Category, CategoryBody, typeof categoryBody._output>
-      path="clients_categories"
+      resource={categoriesMeta}
       columns={categoryColumns}
-      itemNoun="cette catégorie"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="classification:write"
       form={{
         schema: categoryBody,
-        titles: { add: 'Ajouter une catégorie', edit: 'Modifier la catégorie', view: 'Détails de la catégorie' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', ACTIVITE: row?.ACTIVITE ?? null, DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>

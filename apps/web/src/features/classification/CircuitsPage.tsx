@@ -1,20 +1,16 @@
-import { type Circuit, type CircuitBody, circuitBody } from '@app/domain';
+import { type Circuit, type CircuitBody, circuitBody, circuitsMeta } from '@app/domain';
 import { FieldGrid, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NAME, CLASSIFICATION_PAGE_SIZE, circuitColumns } from './columns';
+import { circuitColumns } from './columns';
 
 export default function CircuitsPage() {
   return (
     <ResourcePage<Circuit, CircuitBody, typeof circuitBody._output>
-      path="clients_circuits"
+      resource={circuitsMeta}
       columns={circuitColumns}
-      itemNoun="ce circuit"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="classification:write"
       form={{
         schema: circuitBody,
-        titles: { add: 'Ajouter un circuit', edit: 'Modifier le circuit', view: 'Détails du circuit' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>

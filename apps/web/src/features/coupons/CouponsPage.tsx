@@ -1,9 +1,9 @@
-import { type Coupon, todayInTunis, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { type Coupon, couponsMeta, todayInTunis, } from '@app/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { DateField, FieldGrid, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_CODE, couponColumns } from './columns';
+import { couponColumns } from './columns';
 import { COUPON_TYPE_OPTIONS, type CouponFormIn, type CouponFormOut, couponForm, couponFormValues, valueLabel } from './coupon-form';
 import { ExpiryToast } from './ExpiryToast';
 
@@ -16,16 +16,12 @@ export default function CouponsPage() {
   const schema = useMemo(() => couponForm(todayInTunis()), []);
   return (
     <ResourcePage<Coupon, CouponFormIn, CouponFormOut>
-      path="coupons"
+      resource={couponsMeta}
       columns={couponColumns}
-      itemNoun="ce coupon"
-      defaultPerPage={VOUCHERS_PAGE_SIZE}
-      defaultSort={BY_CODE}
       writeAction="coupons:write"
       minWidth="48rem"
       form={{
         schema,
-        titles: { add: 'Ajouter un coupon', edit: 'Modifier le coupon', view: 'Détails du coupon' },
         toValues: couponFormValues,
         content: <CouponFields />,
       }}

@@ -1,7 +1,7 @@
-import { GIFTS_PAGE_SIZE, type StartingGift } from '@app/domain';
+import { type StartingGift, startingGiftsMeta } from '@app/domain';
 import { FieldGrid, FileField, TextAreaField, TextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
-import { NEWEST_FIRST, starterGiftColumns } from './columns';
+import { starterGiftColumns } from './columns';
 import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, starterGiftForm, starterGiftFormValues } from './starter-gift-form';
 
 /**
@@ -12,16 +12,12 @@ import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, st
 export default function StarterGiftsPage() {
   return (
     <ResourcePage<StartingGift, StarterGiftFormIn, StarterGiftFormOut>
-      path={STARTER_GIFTS_PATH}
+      resource={startingGiftsMeta}
       columns={starterGiftColumns}
-      itemNoun="ce cadeau de bienvenue"
-      defaultPerPage={GIFTS_PAGE_SIZE}
-      defaultSort={NEWEST_FIRST}
       writeAction="gifts:write"
       minWidth="50rem"
       form={{
         schema: starterGiftForm,
-        titles: { add: 'Ajouter un cadeau de bienvenue', edit: 'Modifier le cadeau de bienvenue', view: 'Détails du cadeau de bienvenue' },
         toValues: starterGiftFormValues,
         toBody: mediaFormBody,
         afterSave: (saved, values, before) => syncImage(STARTER_GIFTS_PATH, saved, values.file, before),

@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE, type ProductPoint, productPointBody } from '@app/domain';
+import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
 import type { ColumnDef } from '../../components/data-table';
 import { DateField, FieldGrid, NumberField, SearchSelectField } from '../../components/fields';
@@ -30,18 +30,14 @@ type Out = z.output<typeof productPointBody>;
 export function ProductPointsTab() {
   return (
     <ResourcePage<ProductPoint, In, Out>
-      path="showProductPoint"
+      resource={productPointsMeta}
       stateKey="pp"
       columns={productPointColumns}
-      itemNoun="cette période"
-      defaultPerPage={CATALOGUE_PAGE_SIZE}
-      defaultSort={{ field: 'DATE_DEBUT', order: 'desc' }}
       writeAction="catalogue:write"
       minWidth="40rem"
       writePaths={{ create: 'products/addProductPoint', update: 'products/updateProductPoint', delete: 'products/productPoint' }}
       form={{
         schema: productPointBody,
-        titles: { add: 'Ajouter des points produit', edit: 'Modifier les points produit', view: 'Détails des points produit' },
         toValues: (row) => ({
           PRODUCT_ID: row?.PRODUCT_ID ?? (null as unknown as number),
           points: row ? String(row.points) : '',

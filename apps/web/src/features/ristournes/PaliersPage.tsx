@@ -1,7 +1,7 @@
-import { type Activity, type Ristourne, RISTOURNES_PAGE_SIZE, ristourneBody } from '@app/domain';
+import { type Activity, type Ristourne, ristourneBody, ristournesMeta } from '@app/domain';
 import { FieldGrid, MinMaxWarning, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NUMBER, tierColumns } from './columns';
+import { tierColumns } from './columns';
 import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
 
 /**
@@ -13,16 +13,12 @@ import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
 export default function PaliersPage() {
   return (
     <ResourcePage<Ristourne, TierFormIn, TierFormOut>
-      path="ristournes"
+      resource={ristournesMeta}
       columns={tierColumns}
-      itemNoun="cette ristourne"
-      defaultPerPage={RISTOURNES_PAGE_SIZE}
-      defaultSort={BY_NUMBER}
       writeAction="ristournes:write"
       minWidth="64rem"
       form={{
         schema: ristourneBody,
-        titles: { add: 'Ajouter un palier', edit: 'Modifier le palier', view: 'Détails du palier' },
         toValues: (row) => tierFormValues(row),
         content: <TierFields />,
       }}

@@ -1,4 +1,4 @@
-import { type GalleryItem, galleryBody, type GalleryKind, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { galleryBody, type GalleryItem, type GalleryKind, galleryMeta, SHOWCASE_MSG, } from '@app/domain';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldGrid, FileField, TextField } from '../../components/fields';
@@ -19,19 +19,15 @@ const form = galleryBody
 export default function GalleryPage() {
   return (
     <ResourcePage<GalleryItem, z.input<typeof form>, z.output<typeof form>>
-      path="gallery"
+      resource={galleryMeta}
       columns={galleryColumns}
-      itemNoun="cet élément"
-      defaultPerPage={SHOWCASE_PAGE_SIZE}
-      defaultSort={{ field: 'POSITION', order: 'asc' }}
       reorder={{ positionField: 'POSITION' }}
       writeAction="showcase:write"
       form={{
         schema: form,
-        titles: { add: 'Ajouter à la galerie', edit: 'Modifier l’élément', view: 'Détails de l’élément' },
         toValues: (row) => ({ TITLE: row?.TITLE ?? '', TYPE: row?.TYPE, LINK: row?.LINK ?? '', file: row?.MEDIA?.original_url ?? null }),
         toBody: mediaFormBody,
-        afterSave: (saved, values, before) => syncImage('gallery', saved, values.file, before),
+        afterSave: (saved, values, before) => syncImage(galleryMeta.path, saved, values.file, before),
         content: <GalleryFields />,
       }}
     />

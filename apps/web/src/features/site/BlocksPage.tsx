@@ -1,4 +1,4 @@
-import { type Block, BLOCKS_PAGE_SIZE, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
+import { type Block, blocksMeta, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -45,18 +45,15 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
       </p>
       {row && (
         <ResourcePage<Block, BlockFormIn, BlockFormOut>
-          path={BLOCKS_PATH}
+          resource={blocksMeta}
           query={{ sections_id: row.id }}
           columns={blockColumns}
-          itemNoun="ce bloc"
-          defaultPerPage={BLOCKS_PAGE_SIZE}
           // The paged list's full order is read without the section filter: the server keeps this section's ids.
           reorder={{ positionField: 'position', path: `blocs/reorder?sections_id=${row.id}` }}
           writeAction="site:write"
           minWidth="40rem"
           form={{
             schema,
-            titles: { add: 'Ajouter un bloc', edit: 'Modifier le bloc', view: 'Détails du bloc' },
             toValues: (b) => blockFormValues(b, span),
             toBody: blockBodyOf(row.id),
             afterSave: (saved, values, before) => (several ? syncBlockImages(saved, values.images, before) : syncImage(BLOCKS_PATH, saved, values.file, before)),

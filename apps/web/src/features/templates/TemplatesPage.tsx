@@ -1,8 +1,8 @@
-import { type MessageTemplate, SMS_MAX_LENGTH, type TemplateBody, type TemplateType, templateBody } from '@app/domain';
+import { type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
 import { FieldGrid, RichTextField, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_TEMPLATE_NAME, placeholderHints, TEMPLATES_PAGE_SIZE, templateColumns, templateTitles } from './columns';
+import { placeholderHints, templateColumns, templateTitles } from './columns';
 import './templates.css';
 
 function PlaceholderHint() {
@@ -27,11 +27,9 @@ function TemplatesList({ type }: { type: TemplateType }) {
   const path = `templating/${type}`;
   return (
     <ResourcePage<MessageTemplate, TemplateBody, typeof templateBody._output>
-      path={path}
+      resource={templatesMeta}
+      listPath={path}
       columns={templateColumns}
-      itemNoun="ce modèle"
-      defaultPerPage={TEMPLATES_PAGE_SIZE}
-      defaultSort={BY_TEMPLATE_NAME}
       writeAction="templates:write"
       fetchRow={false}
       form={{

@@ -1,10 +1,11 @@
+import { templatesMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { BY_TEMPLATE_NAME, placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
+import { placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
 
 describe('template screens', () => {
   it('list the template name and subject, both sortable by the API keys', () => {
     expect(templateColumns.map((c) => `${c.field}:${c.header}:${c.sortable ? 'sort' : ''}`)).toEqual(['NOM_DU_MODÈLE:Nom du modèle:sort', 'SUJET:Sujet:sort']);
-    expect(BY_TEMPLATE_NAME.field).toBe('NOM_DU_MODÈLE');
+    expect(templatesMeta.defaultSort.field).toBe('NOM_DU_MODÈLE');
   });
   it('take the type from the route: email, anything else sms', () => {
     expect(templateTypeOf('email')).toBe('email');

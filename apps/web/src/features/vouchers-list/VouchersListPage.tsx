@@ -1,4 +1,4 @@
-import { type Voucher, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { type Voucher, vouchersMeta } from '@app/domain';
 import { DateField, FieldGrid, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { voucherColumns } from './columns';
@@ -12,15 +12,12 @@ import { VOUCHERS_PATH, type VoucherFormIn, type VoucherFormOut, voucherForm, vo
 export default function VouchersListPage() {
   return (
     <ResourcePage<Voucher, VoucherFormIn, VoucherFormOut>
-      path={VOUCHERS_PATH}
+      resource={vouchersMeta}
       columns={voucherColumns}
-      itemNoun="ce voucher"
-      defaultPerPage={VOUCHERS_PAGE_SIZE}
       writeAction="vouchers:write"
       minWidth="50rem"
       form={{
         schema: voucherForm,
-        titles: { add: 'Ajouter un voucher', edit: 'Modifier le voucher', view: 'Détails du voucher' },
         toValues: voucherFormValues,
         toBody: mediaFormBody,
         afterSave: (saved, values, before) => syncImage(VOUCHERS_PATH, saved, values.file, before),
