@@ -84,3 +84,22 @@ export function columnForSort<Row>(columns: ColumnDef<Row>[], sort: string | und
 export function isKnownSort<Row>(columns: ColumnDef<Row>[], sort: string | undefined, extra: string[] = []): boolean {
   return !!sort && (extra.includes(sort) || !!columnForSort(columns, sort));
 }
+
+/** What a list's columns need to know of its resource's metadata (@app/domain `ResourceMeta`). */
+interface SortMeta {
+  path: string;
+  sortable: readonly string[];
+  defaultSort: { field: string };
+}
+
+/**
+ * Where a list's columns disagree with the API's sort keys (the domain metadata's `sortable`, plus
+ * `id`): a sortable column the server would not sort on, or a default sort it does not know. The
+ * columns tests expect none.
+ */
+export function sortKeyProblems<Row>(columns: readonly ColumnDef<Row>[], meta: SortMeta): string[] {
+  const keys = new Set(['id', ...meta.sortable]);
+  const problems = columns.filter((c) => c.sortable && !keys.has(sortKeyOf(c))).map((c) => `${meta.path}: la colonne ${c.field} trie sur ${sortKeyOf(c)}, que l'API ne trie pas`);
+  if (!keys.has(meta.defaultSort.field)) problems.push(`${meta.path}: le tri par défaut ${meta.defaultSort.field} n'est pas triable`);
+  return problems;
+}

@@ -1,6 +1,7 @@
 import { templatesMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
+import { sortKeyProblems } from '../../components/data-table/columns';
 
 describe('template screens', () => {
   it('list the template name and subject, both sortable by the API keys', () => {
@@ -15,5 +16,11 @@ describe('template screens', () => {
   });
   it('name the six placeholders in the hint', () => {
     expect(placeholderHints.map((h) => h.tag)).toEqual(['{{PRENOM}}', '{{NOM}}', '{{EMAIL}}', '{{CODE_CLIENT}}', '{{SOCIETE}}', '{{LIEN}}']);
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(templateColumns, templatesMeta)).toEqual([]);
   });
 });
