@@ -19,7 +19,7 @@ export interface ResourceForm<Row, In extends FieldValues, Out> {
   /** A one-step form… */
   content?: ReactNode;
   /** …or several steps. */
-  steps?: FormStep[];
+  steps?: FormStep<In>[];
   /** The body of POST / PUT (`before` null for POST; FormData for a form-data create); default the schema's output. */
   toBody?: (values: Out, before: Row | null) => unknown;
   /** Work after the row is saved (file upload…); a failure there keeps the saved row. */

@@ -1,10 +1,12 @@
 import { productCategoriesMeta, type ProductCategory, productCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, NumberField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { useFormMode } from '../../components/form-dialog';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
 import { imageValue } from './image-field';
+
+const { FileField, NumberField, TextField } = formFields<z.input<typeof form>>();
 
 const form = productCategoryBody.extend({ file: imageValue });
 

@@ -1,9 +1,11 @@
 import { type ProductCategory, subCategoriesMeta, type SubCategory, subCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, SelectField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { rangeColumns } from './columns';
 import { imageValue } from './image-field';
+
+const { FileField, SelectField, TextField } = formFields<z.input<typeof form>>();
 
 const form = subCategoryBody.extend({ file: imageValue });
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;

@@ -1,8 +1,10 @@
 import { type Circuit, type Tarif, tarifBody, tarifsMeta } from '@app/domain';
 import type { z } from 'zod';
-import { DateField, FieldGrid, NumberField, SearchSelectField, SelectField, TextAreaField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tarifColumns } from './columns';
+
+const { DateField, NumberField, SearchSelectField, SelectField, TextAreaField } = formFields<z.input<typeof tarifBody>>();
 
 interface ProductOption extends Record<string, unknown> {
   id: number;

@@ -1,7 +1,9 @@
 import { activitiesMeta, type Activity, ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type ActivityBody, activityBody } from '@app/domain';
-import { CheckboxField, FieldGrid, FieldRow, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, FieldRow, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { activityColumns } from './columns';
+
+const { CheckboxField, SelectField, TextAreaField, TextField } = formFields<ActivityBody>();
 
 export default function ActivitiesPage() {
   return (

@@ -1,7 +1,9 @@
 import { categoriesMeta, type Category, type CategoryBody, categoryBody } from '@app/domain';
-import { FieldGrid, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
+
+const { SelectField, TextAreaField, TextField } = formFields<CategoryBody>();
 
 export default function CategoriesPage() {
   return (

@@ -1,7 +1,9 @@
 import { type Circuit, type CircuitBody, circuitBody, circuitsMeta } from '@app/domain';
-import { FieldGrid, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { circuitColumns } from './columns';
+
+const { TextAreaField, TextField } = formFields<CircuitBody>();
 
 export default function CircuitsPage() {
   return (

@@ -1,9 +1,11 @@
 import { type ClientType, clientTypeBody, clientTypesMeta } from '@app/domain';
 import { z } from 'zod';
-import { FieldGrid, FileField, type FileValue, TextField } from '../../components/fields';
+import { FieldGrid, type FileValue, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { clientTypeColumns } from './columns';
 import { syncClientTypeImage } from './client-type-media';
+
+const { FileField, TextField } = formFields<In>();
 
 /** The form adds the image to the API body's schema; it travels in its own upload call. */
 const clientTypeForm = clientTypeBody.extend({

@@ -1,11 +1,13 @@
 import { type Coupon, couponsMeta, todayInTunis, } from '@app/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DateField, FieldGrid, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { couponColumns } from './columns';
 import { COUPON_TYPE_OPTIONS, type CouponFormIn, type CouponFormOut, couponForm, couponFormValues, valueLabel } from './coupon-form';
 import { ExpiryToast } from './ExpiryToast';
+
+const { DateField, NumberField, SelectField, SwitchField, TextField } = formFields<CouponFormIn>();
 
 /**
  * Coupons (spec 2 "Coupons list", `/layout/coupons`): 50 rows, search, sort, PDF (portrait) / Excel /

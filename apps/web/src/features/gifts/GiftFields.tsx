@@ -1,18 +1,9 @@
 import { GIFT_MEDIA_FAMILY, GIFT_TYPE_LABELS, GIFT_TYPES, type GiftType } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  DateField,
-  FieldGrid,
-  type FileValue,
-  FileField,
-  isNewFile,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextAreaField,
-  TextField,
-} from '../../components/fields';
-import { voucherValueFor } from './gift-form';
+import { FieldGrid, type FileValue, formFields, isNewFile } from '../../components/fields';
+import { type GiftFormIn, voucherValueFor } from './gift-form';
+
+const { DateField, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField } = formFields<GiftFormIn>();
 
 const TYPE_OPTIONS = GIFT_TYPES.map((value) => ({ value, label: GIFT_TYPE_LABELS[value] }));
 

@@ -1,8 +1,10 @@
 import { type StartingGift, startingGiftsMeta } from '@app/domain';
-import { FieldGrid, FileField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { starterGiftColumns } from './columns';
 import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, starterGiftForm, starterGiftFormValues } from './starter-gift-form';
+
+const { FileField, TextAreaField, TextField } = formFields<StarterGiftFormIn>();
 
 /**
  * Starter gifts (spec 2 "Starter gifts list", `/layout/starter_gifts`): image, ref, title,

@@ -1,8 +1,10 @@
 import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
 import type { ColumnDef } from '../../components/data-table';
-import { DateField, FieldGrid, NumberField, SearchSelectField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
+
+const { DateField, NumberField, SearchSelectField } = formFields<In>();
 
 interface ProductOption extends Record<string, unknown> {
   id: number;

@@ -1,9 +1,12 @@
 import { PRODUCT_MSG, type ProductCategory } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormMode } from '../../components/form-dialog';
-import { CheckboxField, FieldGrid, MinMaxWarning, NumberField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields, MinMaxWarning } from '../../components/fields';
 import { ImagesField } from './ImagesField';
+import type { ProductFormIn } from './product-form';
 import { PRODUCT_STEPS } from './product-form';
+
+const { CheckboxField, NumberField, SelectField, TextAreaField, TextField } = formFields<ProductFormIn>();
 
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
 

@@ -1,8 +1,10 @@
 import { type Activity, type Ristourne, ristourneBody, ristournesMeta } from '@app/domain';
-import { FieldGrid, MinMaxWarning, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { FieldGrid, formFields, MinMaxWarning } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tierColumns } from './columns';
 import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
+
+const { NumberField, SelectField, SwitchField, TextField } = formFields<TierFormIn>();
 
 /**
  * Rebate tiers (spec 2 "Rebate tiers", `/layout/ristourne/paliers`): 50 rows, search, sort, exports

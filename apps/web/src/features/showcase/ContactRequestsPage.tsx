@@ -1,8 +1,10 @@
 import { type ContactRequest, contactRequestBody, contactRequestsMeta, } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, PhoneField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { contactColumns } from './columns';
+
+const { PhoneField, TextAreaField, TextField } = formFields<z.input<typeof contactRequestBody>>();
 
 /** Contact requests (spec 3 §2.10, /layout/prises-contacts): view, delete, add (no edit). */
 export default function ContactRequestsPage() {

@@ -1,12 +1,14 @@
 import { galleryBody, type GalleryItem, type GalleryKind, galleryMeta, SHOWCASE_MSG, } from '@app/domain';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { FieldGrid, FileField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { galleryColumns } from './columns';
 import { fileValue } from './form-values';
 import { KindChoice } from './KindChoice';
 import './showcase.css';
+
+const { FileField, TextField } = formFields<z.input<typeof form>>();
 
 /** The photo is required for an image item only; POSITION is not asked: new items go last, drag moves them. */
 const form = galleryBody

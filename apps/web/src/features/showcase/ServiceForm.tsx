@@ -1,8 +1,15 @@
-import { FieldGrid, FileField, RichTextField, TextField } from '../../components/fields';
+import type { homeServiceBody } from '@app/domain';
+import type { z } from 'zod';
+import { FieldGrid, type FileValue, formFields } from '../../components/fields';
 import type { FormStep } from '../../components/form-dialog';
 
-/** The three steps of a service's dialog: French, English, image (spec 3 §5). */
-export const serviceSteps: FormStep[] = [
+/** The fields both service forms (by type and home page) share. */
+type ServiceFormIn = z.input<typeof homeServiceBody> & { file?: FileValue };
+
+const { FileField, RichTextField, TextField } = formFields<ServiceFormIn>();
+
+/** The three steps of a service's dialog: French, English, image (spec 3 §5); both service forms take them. */
+export const serviceSteps = [
   {
     label: 'Français',
     fields: ['title_fr', 'content_fr'],
@@ -34,4 +41,4 @@ export const serviceSteps: FormStep[] = [
       </FieldGrid>
     ),
   },
-];
+] satisfies FormStep<ServiceFormIn>[];

@@ -1,9 +1,11 @@
 import { type PartnerTool, partnerToolBody, partnerToolsMeta, SHOWCASE_MSG, } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { toolColumns } from './columns';
 import { fileValue, requireFile } from './form-values';
+
+const { FileField, TextField } = formFields<z.input<typeof form>>();
 
 const form = partnerToolBody.extend({ file: fileValue }).superRefine(requireFile(SHOWCASE_MSG.logoRequired));
 

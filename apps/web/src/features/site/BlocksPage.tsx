@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { FieldGrid, FileField, RichTextField, SelectField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage, syncImage } from '../../components/resource-page';
 import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockFormFor, blockFormValues, syncBlockImages } from './block-form';
 import { SectionImages } from './SectionImages';
 import { blockColumns } from './columns';
 import { ensurePage, fetchSection, pageQueryKey, sectionQueryKey } from './site-api';
 import './site.css';
+
+const { FileField, RichTextField, SelectField, TextField } = formFields<BlockFormIn>();
 
 const SPANS = [
   { label: '1 colonne', value: '1' },

@@ -1,9 +1,11 @@
 import { type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
-import { FieldGrid, RichTextField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { placeholderHints, templateColumns, templateTitles } from './columns';
 import './templates.css';
+
+const { RichTextField, TextAreaField, TextField } = formFields<TemplateBody>();
 
 function PlaceholderHint() {
   return (

@@ -1,8 +1,10 @@
 import { type Voucher, vouchersMeta } from '@app/domain';
-import { DateField, FieldGrid, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, formFields } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { voucherColumns } from './columns';
 import { VOUCHERS_PATH, type VoucherFormIn, type VoucherFormOut, voucherForm, voucherFormValues } from './voucher-form';
+
+const { DateField, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField } = formFields<VoucherFormIn>();
 
 /**
  * Vouchers on offer (spec 2 "Vouchers list", `/layout/vouchers-list`): 50 rows, the active switch
