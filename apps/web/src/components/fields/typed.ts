@@ -1,39 +1,23 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
-import { ClientsPicker } from './ClientsPicker';
-import { DateField } from './DateField';
-import { FileField } from './FileField';
-import { RichTextField } from './RichTextField';
-import { type SearchSelectProps, SearchSelectField } from './SearchSelectField';
-import { MultiSelectField, SelectField } from './SelectFields';
+import type { SearchSelectProps } from './SearchSelectField';
 import type { SelectProps } from './select-props';
-import { EmailField, NumberField, PhoneField, TextAreaField, TextField } from './TextFields';
-import { CheckboxField, SwitchField } from './ToggleFields';
 
 /** A field's props whose `name` must be a path of the form's values. */
 type Named<P, Input extends FieldValues> = Omit<P, 'name'> & { name: Path<Input> };
-type Field<C extends (props: never) => ReactNode, Input extends FieldValues> = (props: Named<Parameters<C>[0], Input>) => ReactNode;
+type Component = (props: never) => ReactNode;
+type Typed<K, C extends Component, Input extends FieldValues> = K extends 'SelectField' | 'MultiSelectField'
+  ? <Row = Record<string, unknown>>(props: Named<SelectProps<Row>, Input>) => ReactNode
+  : K extends 'SearchSelectField'
+    ? <Row extends Record<string, unknown>>(props: Named<SearchSelectProps<Row>, Input>) => ReactNode
+    : (props: Named<Parameters<C>[0], Input>) => ReactNode;
 
 /**
- * The field components for a form whose values are `Input` (its schema's input type): the same
- * components, typed so that a `name` that is not a path of `Input` fails to compile. A form's file
- * takes them once: `const { TextField, SelectField } = formFields<z.input<typeof schema>>();`.
+ * The field components a form uses, typed for a form whose values are `Input` (its schema's input
+ * type): a `name` that is not a path of `Input` fails to compile. The same components at run time
+ * (only those passed, so a screen's bundle holds no other field):
+ * `const F = formFields<z.input<typeof schema>>()({ TextField, SelectField });` then `<F.TextField name="NAME" … />`.
  */
 export function formFields<Input extends FieldValues>() {
-  return {
-    TextField: TextField as Field<typeof TextField, Input>,
-    EmailField: EmailField as Field<typeof EmailField, Input>,
-    PhoneField: PhoneField as Field<typeof PhoneField, Input>,
-    NumberField: NumberField as Field<typeof NumberField, Input>,
-    TextAreaField: TextAreaField as Field<typeof TextAreaField, Input>,
-    DateField: DateField as Field<typeof DateField, Input>,
-    FileField: FileField as Field<typeof FileField, Input>,
-    RichTextField: RichTextField as Field<typeof RichTextField, Input>,
-    CheckboxField: CheckboxField as Field<typeof CheckboxField, Input>,
-    SwitchField: SwitchField as Field<typeof SwitchField, Input>,
-    ClientsPicker: ClientsPicker as Field<typeof ClientsPicker, Input>,
-    SelectField: SelectField as <Row = Record<string, unknown>>(props: Named<SelectProps<Row>, Input>) => ReactNode,
-    MultiSelectField: MultiSelectField as <Row = Record<string, unknown>>(props: Named<SelectProps<Row>, Input>) => ReactNode,
-    SearchSelectField: SearchSelectField as <Row extends Record<string, unknown>>(props: Named<SearchSelectProps<Row>, Input>) => ReactNode,
-  };
+  return <const C extends Record<string, Component>>(components: C) => components as unknown as { [K in keyof C]: Typed<K, C[K], Input> };
 }

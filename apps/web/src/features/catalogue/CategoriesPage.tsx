@@ -1,12 +1,12 @@
 import { productCategoriesMeta, type ProductCategory, productCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, formFields } from '../../components/fields';
+import { FieldGrid, FileField, formFields, NumberField, TextField } from '../../components/fields';
 import { useFormMode } from '../../components/form-dialog';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
 import { imageValue } from './image-field';
 
-const { FileField, NumberField, TextField } = formFields<z.input<typeof form>>();
+const F = formFields<z.input<typeof form>>()({ FileField, NumberField, TextField });
 
 const form = productCategoryBody.extend({ file: imageValue });
 
@@ -38,10 +38,10 @@ function CategoryFields() {
   return (
     <FieldGrid>
       <CodeField />
-      <TextField name="NAME" label="Nom de la catégorie" required maxLength={100} />
-      <TextField name="LABEL" label="Libellé" required maxLength={150} />
-      <NumberField name="Ordre" label="Ordre" required decimals={0} />
-      <FileField name="file" label="Image" family="image" />
+      <F.TextField name="NAME" label="Nom de la catégorie" required maxLength={100} />
+      <F.TextField name="LABEL" label="Libellé" required maxLength={150} />
+      <F.NumberField name="Ordre" label="Ordre" required decimals={0} />
+      <F.FileField name="file" label="Image" family="image" />
     </FieldGrid>
   );
 }
@@ -49,5 +49,5 @@ function CategoryFields() {
 /** CODE_CATEGORIE: typed on creation only (the server ignores it on edit). */
 function CodeField() {
   const editing = useFormMode() === 'edit';
-  return <TextField name="CODE_CATEGORIE" label="Code catégorie" required maxLength={30} autoFocus={!editing} disabled={editing} />;
+  return <F.TextField name="CODE_CATEGORIE" label="Code catégorie" required maxLength={30} autoFocus={!editing} disabled={editing} />;
 }

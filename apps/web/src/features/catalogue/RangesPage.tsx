@@ -1,11 +1,11 @@
 import { type ProductCategory, subCategoriesMeta, type SubCategory, subCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, formFields } from '../../components/fields';
+import { FieldGrid, FileField, formFields, SelectField, TextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { rangeColumns } from './columns';
 import { imageValue } from './image-field';
 
-const { FileField, SelectField, TextField } = formFields<z.input<typeof form>>();
+const F = formFields<z.input<typeof form>>()({ FileField, SelectField, TextField });
 
 const form = subCategoryBody.extend({ file: imageValue });
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
@@ -24,15 +24,15 @@ export default function RangesPage() {
         afterSave: (saved, values, before) => syncImage(subCategoriesMeta.path, saved, values.file, before),
         content: (
           <FieldGrid>
-            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <TextField name="LABEL" label="Libellé" required maxLength={150} />
-            <SelectField<ProductCategory>
+            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <F.TextField name="LABEL" label="Libellé" required maxLength={150} />
+            <F.SelectField<ProductCategory>
               name="CODE_CATEGORIE"
               label="Code catégorie"
               required
               source={{ path: 'categories', label: categoryOption, value: 'CODE_CATEGORIE', query: { sort: 'Ordre' } }}
             />
-            <FileField name="file" label="Image" family="image" />
+            <F.FileField name="file" label="Image" family="image" />
           </FieldGrid>
         ),
       }}

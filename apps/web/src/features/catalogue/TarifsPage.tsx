@@ -1,10 +1,10 @@
 import { type Circuit, type Tarif, tarifBody, tarifsMeta } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, formFields } from '../../components/fields';
+import { DateField, FieldGrid, formFields, NumberField, SearchSelectField, SelectField, TextAreaField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tarifColumns } from './columns';
 
-const { DateField, NumberField, SearchSelectField, SelectField, TextAreaField } = formFields<z.input<typeof tarifBody>>();
+const F = formFields<z.input<typeof tarifBody>>()({ DateField, NumberField, SearchSelectField, SelectField, TextAreaField });
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -43,7 +43,7 @@ export default function TarifsPage() {
 function TarifFields() {
   return (
     <FieldGrid>
-      <SearchSelectField<ProductOption>
+      <F.SearchSelectField<ProductOption>
         name="ARTICLE"
         label="Article"
         required
@@ -53,12 +53,12 @@ function TarifFields() {
         placeholder="Référence ou nom du produit…"
         emptyMessage="Aucun produit trouvé"
       />
-      <NumberField name="REMISE" label="Remise (%)" required decimals={3} />
-      <DateField name="MSTRDAT" label="Date début" required />
-      <DateField name="MENDDAT" label="Date fin" required />
-      <NumberField name="PHT" label="Prix HT (DT)" required decimals={3} />
-      <SelectField<Circuit> name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits', value: 'NAME' }} />
-      <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+      <F.NumberField name="REMISE" label="Remise (%)" required decimals={3} />
+      <F.DateField name="MSTRDAT" label="Date début" required />
+      <F.DateField name="MENDDAT" label="Date fin" required />
+      <F.NumberField name="PHT" label="Prix HT (DT)" required decimals={3} />
+      <F.SelectField<Circuit> name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits', value: 'NAME' }} />
+      <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
     </FieldGrid>
   );
 }

@@ -1,9 +1,9 @@
 import { activitiesMeta, type Activity, ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type ActivityBody, activityBody } from '@app/domain';
-import { FieldGrid, FieldRow, formFields } from '../../components/fields';
+import { CheckboxField, FieldGrid, FieldRow, formFields, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { activityColumns } from './columns';
 
-const { CheckboxField, SelectField, TextAreaField, TextField } = formFields<ActivityBody>();
+const F = formFields<ActivityBody>()({ CheckboxField, SelectField, TextAreaField, TextField });
 
 export default function ActivitiesPage() {
   return (
@@ -24,15 +24,15 @@ export default function ActivitiesPage() {
         }),
         content: (
           <FieldGrid>
-            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <TextField name="CODE" label="Code" required maxLength={30} />
-            <SelectField name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits' }} />
+            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <F.TextField name="CODE" label="Code" required maxLength={30} />
+            <F.SelectField name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits' }} />
             <FieldRow>
               {ACTIVITY_FLAGS.map((flag) => (
-                <CheckboxField key={flag} name={flag} label={ACTIVITY_FLAG_LABELS[flag]} />
+                <F.CheckboxField key={flag} name={flag} label={ACTIVITY_FLAG_LABELS[flag]} />
               ))}
             </FieldRow>
-            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+            <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
           </FieldGrid>
         ),
       }}

@@ -1,9 +1,9 @@
 import { categoriesMeta, type Category, type CategoryBody, categoryBody } from '@app/domain';
-import { FieldGrid, formFields } from '../../components/fields';
+import { FieldGrid, formFields, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
 
-const { SelectField, TextAreaField, TextField } = formFields<CategoryBody>();
+const F = formFields<CategoryBody>()({ SelectField, TextAreaField, TextField });
 
 export default function CategoriesPage() {
   return (
@@ -16,9 +16,9 @@ export default function CategoriesPage() {
         toValues: (row) => ({ NAME: row?.NAME ?? '', ACTIVITE: row?.ACTIVITE ?? null, DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>
-            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <SelectField name="ACTIVITE" label="Activité" required source={{ path: 'clients_activities' }} />
-            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <F.SelectField name="ACTIVITE" label="Activité" required source={{ path: 'clients_activities' }} />
+            <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
           </FieldGrid>
         ),
       }}

@@ -1,9 +1,9 @@
 import { type Circuit, type CircuitBody, circuitBody, circuitsMeta } from '@app/domain';
-import { FieldGrid, formFields } from '../../components/fields';
+import { FieldGrid, formFields, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { circuitColumns } from './columns';
 
-const { TextAreaField, TextField } = formFields<CircuitBody>();
+const F = formFields<CircuitBody>()({ TextAreaField, TextField });
 
 export default function CircuitsPage() {
   return (
@@ -16,8 +16,8 @@ export default function CircuitsPage() {
         toValues: (row) => ({ NAME: row?.NAME ?? '', DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>
-            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
           </FieldGrid>
         ),
       }}

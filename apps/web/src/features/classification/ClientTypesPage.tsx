@@ -1,11 +1,11 @@
 import { type ClientType, clientTypeBody, clientTypesMeta } from '@app/domain';
 import { z } from 'zod';
-import { FieldGrid, type FileValue, formFields } from '../../components/fields';
+import { FieldGrid, FileField, type FileValue, formFields, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { clientTypeColumns } from './columns';
 import { syncClientTypeImage } from './client-type-media';
 
-const { FileField, TextField } = formFields<In>();
+const F = formFields<In>()({ FileField, TextField });
 
 /** The form adds the image to the API body's schema; it travels in its own upload call. */
 const clientTypeForm = clientTypeBody.extend({
@@ -28,8 +28,8 @@ export default function ClientTypesPage() {
         afterSave: (saved, values, before) => syncClientTypeImage(saved, values.file, before),
         content: (
           <FieldGrid>
-            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <FileField name="file" label="Image" family="image" />
+            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <F.FileField name="file" label="Image" family="image" />
           </FieldGrid>
         ),
       }}

@@ -1,10 +1,10 @@
 import { type StartingGift, startingGiftsMeta } from '@app/domain';
-import { FieldGrid, formFields } from '../../components/fields';
+import { FieldGrid, FileField, formFields, TextAreaField, TextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { starterGiftColumns } from './columns';
 import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, starterGiftForm, starterGiftFormValues } from './starter-gift-form';
 
-const { FileField, TextAreaField, TextField } = formFields<StarterGiftFormIn>();
+const F = formFields<StarterGiftFormIn>()({ FileField, TextAreaField, TextField });
 
 /**
  * Starter gifts (spec 2 "Starter gifts list", `/layout/starter_gifts`): image, ref, title,
@@ -25,10 +25,10 @@ export default function StarterGiftsPage() {
         afterSave: (saved, values, before) => syncImage(STARTER_GIFTS_PATH, saved, values.file, before),
         content: (
           <FieldGrid>
-            <TextField name="REF" label="Référence" required maxLength={50} autoFocus />
-            <TextField name="NAME" label="Titre" required maxLength={150} />
-            <FileField name="file" label="Image" family="image" required />
-            <TextAreaField name="DESCRIPTION" label="Description" required maxLength={2000} />
+            <F.TextField name="REF" label="Référence" required maxLength={50} autoFocus />
+            <F.TextField name="NAME" label="Titre" required maxLength={150} />
+            <F.FileField name="file" label="Image" family="image" required />
+            <F.TextAreaField name="DESCRIPTION" label="Description" required maxLength={2000} />
           </FieldGrid>
         ),
       }}

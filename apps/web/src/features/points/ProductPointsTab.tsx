@@ -1,10 +1,10 @@
 import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
 import type { ColumnDef } from '../../components/data-table';
-import { FieldGrid, formFields } from '../../components/fields';
+import { DateField, FieldGrid, formFields, NumberField, SearchSelectField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 
-const { DateField, NumberField, SearchSelectField } = formFields<In>();
+const F = formFields<In>()({ DateField, NumberField, SearchSelectField });
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -55,7 +55,7 @@ export function ProductPointsTab() {
 function ProductPointFields() {
   return (
     <FieldGrid>
-      <SearchSelectField<ProductOption>
+      <F.SearchSelectField<ProductOption>
         name="PRODUCT_ID"
         label="Produit (référence)"
         required
@@ -65,10 +65,10 @@ function ProductPointFields() {
         emptyMessage="Aucun produit trouvé"
         wide
       />
-      <NumberField name="points" label="Points" required decimals={0} />
+      <F.NumberField name="points" label="Points" required decimals={0} />
       <span />
-      <DateField name="DATE_DEBUT" label="Date début" required />
-      <DateField name="DATE_FIN" label="Date fin" required />
+      <F.DateField name="DATE_DEBUT" label="Date début" required />
+      <F.DateField name="DATE_FIN" label="Date fin" required />
     </FieldGrid>
   );
 }

@@ -1,12 +1,12 @@
 import { PRODUCT_MSG, type ProductCategory } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormMode } from '../../components/form-dialog';
-import { FieldGrid, formFields, MinMaxWarning } from '../../components/fields';
+import { CheckboxField, FieldGrid, formFields, MinMaxWarning, NumberField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ImagesField } from './ImagesField';
 import type { ProductFormIn } from './product-form';
 import { PRODUCT_STEPS } from './product-form';
 
-const { CheckboxField, NumberField, SelectField, TextAreaField, TextField } = formFields<ProductFormIn>();
+const F = formFields<ProductFormIn>()({ CheckboxField, NumberField, SelectField, TextAreaField, TextField });
 
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
 
@@ -14,9 +14,9 @@ function FrenchStep() {
   const editing = useFormMode() !== 'add';
   return (
     <FieldGrid>
-      <TextField name="REF" label="Référence" required maxLength={50} autoFocus={!editing} />
-      <TextField name="LABEL" label="Désignation" required maxLength={200} />
-      <SelectField<ProductCategory>
+      <F.TextField name="REF" label="Référence" required maxLength={50} autoFocus={!editing} />
+      <F.TextField name="LABEL" label="Désignation" required maxLength={200} />
+      <F.SelectField<ProductCategory>
         name="CATEGORY"
         label="Catégorie"
         required
@@ -24,13 +24,13 @@ function FrenchStep() {
         hint={editing ? 'La catégorie ne se modifie pas.' : undefined}
         source={{ path: 'categories', label: categoryOption, query: { sort: 'Ordre' } }}
       />
-      <TextField name="UNITE_VENTE" label="Unité de vente" maxLength={30} />
-      <NumberField name="PRICE_HT" label="Prix HT (DT)" required decimals={3} />
-      <NumberField name="PRICE_TTC" label="Prix TTC (DT)" required decimals={3} />
+      <F.TextField name="UNITE_VENTE" label="Unité de vente" maxLength={30} />
+      <F.NumberField name="PRICE_HT" label="Prix HT (DT)" required decimals={3} />
+      <F.NumberField name="PRICE_TTC" label="Prix TTC (DT)" required decimals={3} />
       <PriceWarning />
-      <NumberField name="QTE" label="Stock" required decimals={0} />
-      <NumberField name="POINTS" label="Points" decimals={0} />
-      <TextAreaField name="DESCRIPTION" label="Description" maxLength={5000} />
+      <F.NumberField name="QTE" label="Stock" required decimals={0} />
+      <F.NumberField name="POINTS" label="Points" decimals={0} />
+      <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={5000} />
     </FieldGrid>
   );
 }
@@ -43,8 +43,8 @@ function PriceWarning() {
 function ArabicStep() {
   return (
     <FieldGrid>
-      <TextField name="LABEL_AR" label="Désignation en arabe" required maxLength={200} dir="rtl" lang="ar" wide />
-      <TextAreaField name="DESCRIPTION_AR" label="Description en arabe" maxLength={5000} dir="rtl" lang="ar" />
+      <F.TextField name="LABEL_AR" label="Désignation en arabe" required maxLength={200} dir="rtl" lang="ar" wide />
+      <F.TextAreaField name="DESCRIPTION_AR" label="Description en arabe" maxLength={5000} dir="rtl" lang="ar" />
     </FieldGrid>
   );
 }
@@ -55,9 +55,9 @@ function OtherStep() {
   return (
     <FieldGrid>
       <ImagesField name="images" label="Images" />
-      <CheckboxField name="IS_NEW" label="Nouveau produit" />
-      {(isNew === 1 || isNew === true) && <NumberField name="ORDER_NEW" label="Ordre parmi les nouveautés" decimals={0} hint="Vide : à la fin des nouveautés." />}
-      <CheckboxField name="VISIBLE" label="Vendable" />
+      <F.CheckboxField name="IS_NEW" label="Nouveau produit" />
+      {(isNew === 1 || isNew === true) && <F.NumberField name="ORDER_NEW" label="Ordre parmi les nouveautés" decimals={0} hint="Vide : à la fin des nouveautés." />}
+      <F.CheckboxField name="VISIBLE" label="Vendable" />
     </FieldGrid>
   );
 }

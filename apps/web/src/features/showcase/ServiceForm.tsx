@@ -1,12 +1,12 @@
 import type { homeServiceBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, type FileValue, formFields } from '../../components/fields';
+import { FieldGrid, FileField, type FileValue, formFields, RichTextField, TextField } from '../../components/fields';
 import type { FormStep } from '../../components/form-dialog';
 
 /** The fields both service forms (by type and home page) share. */
 type ServiceFormIn = z.input<typeof homeServiceBody> & { file?: FileValue };
 
-const { FileField, RichTextField, TextField } = formFields<ServiceFormIn>();
+const F = formFields<ServiceFormIn>()({ FileField, RichTextField, TextField });
 
 /** The three steps of a service's dialog: French, English, image (spec 3 §5); both service forms take them. */
 export const serviceSteps = [
@@ -15,8 +15,8 @@ export const serviceSteps = [
     fields: ['title_fr', 'content_fr'],
     content: (
       <FieldGrid>
-        <TextField name="title_fr" label="Titre (français)" required maxLength={255} wide autoFocus />
-        <RichTextField name="content_fr" label="Contenu (français)" required height="12rem" />
+        <F.TextField name="title_fr" label="Titre (français)" required maxLength={255} wide autoFocus />
+        <F.RichTextField name="content_fr" label="Contenu (français)" required height="12rem" />
       </FieldGrid>
     ),
   },
@@ -25,8 +25,8 @@ export const serviceSteps = [
     fields: ['title_en', 'content_en'],
     content: (
       <FieldGrid>
-        <TextField name="title_en" label="Titre (anglais)" required maxLength={255} wide />
-        <RichTextField name="content_en" label="Contenu (anglais)" required height="12rem" />
+        <F.TextField name="title_en" label="Titre (anglais)" required maxLength={255} wide />
+        <F.RichTextField name="content_en" label="Contenu (anglais)" required height="12rem" />
       </FieldGrid>
     ),
   },
@@ -35,9 +35,9 @@ export const serviceSteps = [
     fields: ['file', 'img_title', 'alt'],
     content: (
       <FieldGrid>
-        <FileField name="file" label="Image" family="image" required />
-        <TextField name="img_title" label="Titre de l’image" maxLength={255} />
-        <TextField name="alt" label="Texte alternatif" maxLength={255} />
+        <F.FileField name="file" label="Image" family="image" required />
+        <F.TextField name="img_title" label="Titre de l’image" maxLength={255} />
+        <F.TextField name="alt" label="Texte alternatif" maxLength={255} />
       </FieldGrid>
     ),
   },

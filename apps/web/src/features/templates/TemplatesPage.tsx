@@ -1,11 +1,11 @@
 import { type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
-import { FieldGrid, formFields } from '../../components/fields';
+import { FieldGrid, formFields, RichTextField, TextAreaField, TextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { placeholderHints, templateColumns, templateTitles } from './columns';
 import './templates.css';
 
-const { RichTextField, TextAreaField, TextField } = formFields<TemplateBody>();
+const F = formFields<TemplateBody>()({ RichTextField, TextAreaField, TextField });
 
 function PlaceholderHint() {
   return (
@@ -41,12 +41,12 @@ function TemplatesList({ type }: { type: TemplateType }) {
         content: (
           <FieldGrid>
             {/* Quill takes the focus as it loads: a focused name would be blurred, hence "touched" and flagged at once. */}
-            <TextField name="NOM_DU_MODÈLE" label="Nom du modèle" required maxLength={150} autoFocus={type === 'sms'} />
-            <TextField name="SUJET" label="Sujet" required maxLength={255} />
+            <F.TextField name="NOM_DU_MODÈLE" label="Nom du modèle" required maxLength={150} autoFocus={type === 'sms'} />
+            <F.TextField name="SUJET" label="Sujet" required maxLength={255} />
             {type === 'email' ? (
-              <RichTextField name="CONTENU" label="Contenu" required />
+              <F.RichTextField name="CONTENU" label="Contenu" required />
             ) : (
-              <TextAreaField name="CONTENU" label="Contenu" required rows={5} maxLength={SMS_MAX_LENGTH} hint={`Texte seul, ${SMS_MAX_LENGTH} caractères au plus.`} />
+              <F.TextAreaField name="CONTENU" label="Contenu" required rows={5} maxLength={SMS_MAX_LENGTH} hint={`Texte seul, ${SMS_MAX_LENGTH} caractères au plus.`} />
             )}
             <PlaceholderHint />
           </FieldGrid>
