@@ -28,4 +28,4 @@ export * from './site-settings';
 export * from './flux';
 export * from './dashboard';
 export * from './sync';
-export * from './resources';
+export * from './resources/index';
