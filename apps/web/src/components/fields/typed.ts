@@ -5,19 +5,15 @@ import type { SelectProps } from './select-props';
 
 /** A field's props whose `name` must be a path of the form's values. */
 type Named<P, Input extends FieldValues> = Omit<P, 'name'> & { name: Path<Input> };
-type Component = (props: never) => ReactNode;
-type Typed<K, C extends Component, Input extends FieldValues> = K extends 'SelectField' | 'MultiSelectField'
-  ? <Row = Record<string, unknown>>(props: Named<SelectProps<Row>, Input>) => ReactNode
-  : K extends 'SearchSelectField'
-    ? <Row extends Record<string, unknown>>(props: Named<SearchSelectProps<Row>, Input>) => ReactNode
-    : (props: Named<Parameters<C>[0], Input>) => ReactNode;
 
 /**
- * The field components a form uses, typed for a form whose values are `Input` (its schema's input
- * type): a `name` that is not a path of `Input` fails to compile. The same components at run time
- * (only those passed, so a screen's bundle holds no other field):
- * `const F = formFields<z.input<typeof schema>>()({ TextField, SelectField });` then `<F.TextField name="NAME" … />`.
+ * A field component typed for a form whose values are `Input` (its schema's input type): a `name`
+ * that is not a path of `Input` fails to compile. A form's file types the fields it uses once, at no
+ * cost at run time (the same component):
+ * `const TextField: FormField<typeof AnyTextField, BrandIn> = AnyTextField;`
  */
-export function formFields<Input extends FieldValues>() {
-  return <const C extends Record<string, Component>>(components: C) => components as unknown as { [K in keyof C]: Typed<K, C[K], Input> };
-}
+export type FormField<C extends (props: never) => ReactNode, Input extends FieldValues> = (props: Named<Parameters<C>[0], Input>) => ReactNode;
+/** `SelectField` / `MultiSelectField` typed for a form (they keep their option row type). */
+export type FormSelectField<Input extends FieldValues> = <Row = Record<string, unknown>>(props: Named<SelectProps<Row>, Input>) => ReactNode;
+/** `SearchSelectField` typed for a form. */
+export type FormSearchSelectField<Input extends FieldValues> = <Row extends Record<string, unknown>>(props: Named<SearchSelectProps<Row>, Input>) => ReactNode;

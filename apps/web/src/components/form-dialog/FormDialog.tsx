@@ -76,7 +76,7 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
 
   const next = async () => {
     if (mode !== 'view') {
-      const fields = [...steps[index].fields];
+      const fields = steps[index].fields as Path<In>[];
       if (!(await form.trigger(fields, { shouldFocus: true }))) {
         setChecked((c) => [...new Set([...c, ...fields])]);
         return;

@@ -12,7 +12,7 @@ import { FormDialog, type FormMode, type FormStep } from '../form-dialog';
 /** How a resource is edited: its schema, the form's steps and how rows become form values. */
 export interface ResourceForm<Row, In extends FieldValues, Out> {
   schema: z.ZodType<Out, In>;
-  /** Dialog titles when they depend on the screen's state (a service's type); default `resource.titles`. */
+  /** Dialog titles when they depend on the screen's state (a service's type); default `resource.titles`, which has none then. */
   titles?: Record<FormMode, string>;
   /** Form values for a new row (null) or an existing one. */
   toValues: (row: Row | null) => DefaultValues<In>;
@@ -30,13 +30,11 @@ export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues
   extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly' | 'path' | 'itemNoun' | 'defaultPerPage' | 'defaultSort'> {
   /**
    * The resource's metadata from @app/domain, the one the API declares: its path, noun (delete
-   * confirmation), page size, default sort (the position field's while reordering) and dialog titles.
+   * confirmation), page size, default sort (the position field's while reordering) and dialog titles. A
+   * screen showing part of a resource under a path or noun of its own passes it spread over the
+   * metadata (templates of one type: `{ ...templatesMeta, path: 'templating/sms' }`).
    */
   resource: ResourceMeta<Row>;
-  /** The list's path when a screen shows part of the resource under a path of its own (templates: `templating/{type}`). */
-  listPath?: string;
-  /** The rows' noun when the screen names them otherwise than the resource (a service of the annotation type). */
-  itemNoun?: string;
   form: ResourceForm<Row, In, Out>;
   /** Permission needed to add, edit, delete and toggle (the server enforces it too). */
   writeAction?: Action;
@@ -65,8 +63,6 @@ interface DialogState<Row> {
  */
 export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>({
   resource,
-  listPath,
-  itemNoun,
   form,
   writeAction,
   editAction,
@@ -75,11 +71,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   editable = true,
   ...table
 }: ResourcePageProps<Row, In, Out>) {
-  const path = listPath ?? resource.path;
-  const { reorder } = table;
-  const defaultSort = reorder ? { field: reorder.positionField, order: 'asc' as const } : resource.defaultSort;
-  const titles = form.titles ?? resource.titles;
-  if (!titles) throw new Error(`${resource.path} : donnez les titres du formulaire (resource.titles ou form.titles).`);
+  const { path } = resource;
   const qc = useQueryClient();
   const user = useSessionUser();
   const readOnly = writeAction ? !can(user?.role, writeAction) : false;
@@ -115,9 +107,9 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
       <ResourceTable<Row>
         {...table}
         path={path}
-        itemNoun={itemNoun ?? resource.noun}
+        itemNoun={resource.noun}
         defaultPerPage={resource.perPage}
-        defaultSort={defaultSort}
+        defaultSort={resource.defaultSort}
         deletePath={writePaths?.delete ?? table.deletePath}
         readOnly={readOnly}
         onAdd={canEdit ? () => void open('add', null) : undefined}
@@ -127,7 +119,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
       <FormDialog<In, Out>
         visible={dialog.visible}
         mode={dialog.mode}
-        titles={titles}
+        titles={(form.titles ?? resource.titles)!}
         schema={form.schema}
         defaultValues={form.toValues(dialog.row)}
         steps={form.steps}

@@ -1,12 +1,15 @@
 import { productCategoriesMeta, type ProductCategory, productCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, formFields, NumberField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, NumberField as AnyNumberField, TextField as AnyTextField } from '../../components/fields';
 import { useFormMode } from '../../components/form-dialog';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
 import { imageValue } from './image-field';
 
-const F = formFields<z.input<typeof form>>()({ FileField, NumberField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const NumberField: FormField<typeof AnyNumberField, z.input<typeof form>> = AnyNumberField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 const form = productCategoryBody.extend({ file: imageValue });
 
@@ -38,10 +41,10 @@ function CategoryFields() {
   return (
     <FieldGrid>
       <CodeField />
-      <F.TextField name="NAME" label="Nom de la catégorie" required maxLength={100} />
-      <F.TextField name="LABEL" label="Libellé" required maxLength={150} />
-      <F.NumberField name="Ordre" label="Ordre" required decimals={0} />
-      <F.FileField name="file" label="Image" family="image" />
+      <TextField name="NAME" label="Nom de la catégorie" required maxLength={100} />
+      <TextField name="LABEL" label="Libellé" required maxLength={150} />
+      <NumberField name="Ordre" label="Ordre" required decimals={0} />
+      <FileField name="file" label="Image" family="image" />
     </FieldGrid>
   );
 }
@@ -49,5 +52,5 @@ function CategoryFields() {
 /** CODE_CATEGORIE: typed on creation only (the server ignores it on edit). */
 function CodeField() {
   const editing = useFormMode() === 'edit';
-  return <F.TextField name="CODE_CATEGORIE" label="Code catégorie" required maxLength={30} autoFocus={!editing} disabled={editing} />;
+  return <TextField name="CODE_CATEGORIE" label="Code catégorie" required maxLength={30} autoFocus={!editing} disabled={editing} />;
 }

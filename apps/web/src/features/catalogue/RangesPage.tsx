@@ -1,11 +1,14 @@
 import { type ProductCategory, subCategoriesMeta, type SubCategory, subCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, formFields, SelectField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { rangeColumns } from './columns';
 import { imageValue } from './image-field';
 
-const F = formFields<z.input<typeof form>>()({ FileField, SelectField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const SelectField: FormSelectField<z.input<typeof form>> = AnySelectField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 const form = subCategoryBody.extend({ file: imageValue });
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
@@ -24,15 +27,15 @@ export default function RangesPage() {
         afterSave: (saved, values, before) => syncImage(subCategoriesMeta.path, saved, values.file, before),
         content: (
           <FieldGrid>
-            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <F.TextField name="LABEL" label="Libellé" required maxLength={150} />
-            <F.SelectField<ProductCategory>
+            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <TextField name="LABEL" label="Libellé" required maxLength={150} />
+            <SelectField<ProductCategory>
               name="CODE_CATEGORIE"
               label="Code catégorie"
               required
               source={{ path: 'categories', label: categoryOption, value: 'CODE_CATEGORIE', query: { sort: 'Ordre' } }}
             />
-            <F.FileField name="file" label="Image" family="image" />
+            <FileField name="file" label="Image" family="image" />
           </FieldGrid>
         ),
       }}

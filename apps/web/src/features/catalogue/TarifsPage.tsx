@@ -1,10 +1,15 @@
 import { type Circuit, type Tarif, tarifBody, tarifsMeta } from '@app/domain';
 import type { z } from 'zod';
-import { DateField, FieldGrid, formFields, NumberField, SearchSelectField, SelectField, TextAreaField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, type FormSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tarifColumns } from './columns';
 
-const F = formFields<z.input<typeof tarifBody>>()({ DateField, NumberField, SearchSelectField, SelectField, TextAreaField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, z.input<typeof tarifBody>> = AnyDateField;
+const NumberField: FormField<typeof AnyNumberField, z.input<typeof tarifBody>> = AnyNumberField;
+const SearchSelectField: FormSearchSelectField<z.input<typeof tarifBody>> = AnySearchSelectField;
+const SelectField: FormSelectField<z.input<typeof tarifBody>> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, z.input<typeof tarifBody>> = AnyTextAreaField;
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -43,7 +48,7 @@ export default function TarifsPage() {
 function TarifFields() {
   return (
     <FieldGrid>
-      <F.SearchSelectField<ProductOption>
+      <SearchSelectField<ProductOption>
         name="ARTICLE"
         label="Article"
         required
@@ -53,12 +58,12 @@ function TarifFields() {
         placeholder="Référence ou nom du produit…"
         emptyMessage="Aucun produit trouvé"
       />
-      <F.NumberField name="REMISE" label="Remise (%)" required decimals={3} />
-      <F.DateField name="MSTRDAT" label="Date début" required />
-      <F.DateField name="MENDDAT" label="Date fin" required />
-      <F.NumberField name="PHT" label="Prix HT (DT)" required decimals={3} />
-      <F.SelectField<Circuit> name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits', value: 'NAME' }} />
-      <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+      <NumberField name="REMISE" label="Remise (%)" required decimals={3} />
+      <DateField name="MSTRDAT" label="Date début" required />
+      <DateField name="MENDDAT" label="Date fin" required />
+      <NumberField name="PHT" label="Prix HT (DT)" required decimals={3} />
+      <SelectField<Circuit> name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits', value: 'NAME' }} />
+      <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
     </FieldGrid>
   );
 }

@@ -1,9 +1,13 @@
 import { activitiesMeta, type Activity, ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type ActivityBody, activityBody } from '@app/domain';
-import { CheckboxField, FieldGrid, FieldRow, formFields, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { CheckboxField as AnyCheckboxField, FieldGrid, FieldRow, type FormField, type FormSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { activityColumns } from './columns';
 
-const F = formFields<ActivityBody>()({ CheckboxField, SelectField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const CheckboxField: FormField<typeof AnyCheckboxField, ActivityBody> = AnyCheckboxField;
+const SelectField: FormSelectField<ActivityBody> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, ActivityBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, ActivityBody> = AnyTextField;
 
 export default function ActivitiesPage() {
   return (
@@ -24,15 +28,15 @@ export default function ActivitiesPage() {
         }),
         content: (
           <FieldGrid>
-            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <F.TextField name="CODE" label="Code" required maxLength={30} />
-            <F.SelectField name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits' }} />
+            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <TextField name="CODE" label="Code" required maxLength={30} />
+            <SelectField name="CIRCUIT" label="Circuit" required source={{ path: 'clients_circuits' }} />
             <FieldRow>
               {ACTIVITY_FLAGS.map((flag) => (
-                <F.CheckboxField key={flag} name={flag} label={ACTIVITY_FLAG_LABELS[flag]} />
+                <CheckboxField key={flag} name={flag} label={ACTIVITY_FLAG_LABELS[flag]} />
               ))}
             </FieldRow>
-            <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
           </FieldGrid>
         ),
       }}

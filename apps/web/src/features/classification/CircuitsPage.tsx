@@ -1,9 +1,11 @@
 import { type Circuit, type CircuitBody, circuitBody, circuitsMeta } from '@app/domain';
-import { FieldGrid, formFields, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, type FormField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { circuitColumns } from './columns';
 
-const F = formFields<CircuitBody>()({ TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const TextAreaField: FormField<typeof AnyTextAreaField, CircuitBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, CircuitBody> = AnyTextField;
 
 export default function CircuitsPage() {
   return (
@@ -16,8 +18,8 @@ export default function CircuitsPage() {
         toValues: (row) => ({ NAME: row?.NAME ?? '', DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>
-            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
           </FieldGrid>
         ),
       }}

@@ -1,11 +1,13 @@
 import { type ClientType, clientTypeBody, clientTypesMeta } from '@app/domain';
 import { z } from 'zod';
-import { FieldGrid, FileField, type FileValue, formFields, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FileValue, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { clientTypeColumns } from './columns';
 import { syncClientTypeImage } from './client-type-media';
 
-const F = formFields<In>()({ FileField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, In> = AnyFileField;
+const TextField: FormField<typeof AnyTextField, In> = AnyTextField;
 
 /** The form adds the image to the API body's schema; it travels in its own upload call. */
 const clientTypeForm = clientTypeBody.extend({
@@ -28,8 +30,8 @@ export default function ClientTypesPage() {
         afterSave: (saved, values, before) => syncClientTypeImage(saved, values.file, before),
         content: (
           <FieldGrid>
-            <F.TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <F.FileField name="file" label="Image" family="image" />
+            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
+            <FileField name="file" label="Image" family="image" />
           </FieldGrid>
         ),
       }}

@@ -1,13 +1,18 @@
 import { type Coupon, couponsMeta, todayInTunis, } from '@app/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DateField, FieldGrid, formFields, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { couponColumns } from './columns';
 import { COUPON_TYPE_OPTIONS, type CouponFormIn, type CouponFormOut, couponForm, couponFormValues, valueLabel } from './coupon-form';
 import { ExpiryToast } from './ExpiryToast';
 
-const F = formFields<CouponFormIn>()({ DateField, NumberField, SelectField, SwitchField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, CouponFormIn> = AnyDateField;
+const NumberField: FormField<typeof AnyNumberField, CouponFormIn> = AnyNumberField;
+const SelectField: FormSelectField<CouponFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, CouponFormIn> = AnySwitchField;
+const TextField: FormField<typeof AnyTextField, CouponFormIn> = AnyTextField;
 
 /**
  * Coupons (spec 2 "Coupons list", `/layout/coupons`): 50 rows, search, sort, PDF (portrait) / Excel /
@@ -35,11 +40,11 @@ function CouponFields() {
   const type = useWatch({ name: 'TYPE' });
   return (
     <FieldGrid>
-      <F.TextField name="CODE" label="Code" required maxLength={50} autoFocus />
-      <F.SelectField name="TYPE" label="Type" required options={COUPON_TYPE_OPTIONS} filter={false} />
-      <F.NumberField name="VALUE" label={valueLabel(type)} required decimals={3} />
-      <F.DateField name="EXPIRY_DATE" label="Date d'expiration" required />
-      <F.SwitchField name="ACTIF" label="Actif" />
+      <TextField name="CODE" label="Code" required maxLength={50} autoFocus />
+      <SelectField name="TYPE" label="Type" required options={COUPON_TYPE_OPTIONS} filter={false} />
+      <NumberField name="VALUE" label={valueLabel(type)} required decimals={3} />
+      <DateField name="EXPIRY_DATE" label="Date d'expiration" required />
+      <SwitchField name="ACTIF" label="Actif" />
       <ExpiryToast />
     </FieldGrid>
   );

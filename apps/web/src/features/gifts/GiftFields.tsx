@@ -1,9 +1,16 @@
 import { GIFT_MEDIA_FAMILY, GIFT_TYPE_LABELS, GIFT_TYPES, type GiftType } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateField, FieldGrid, FileField, type FileValue, formFields, isNewFile, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FileValue, type FormField, type FormSelectField, isNewFile, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { type GiftFormIn, voucherValueFor } from './gift-form';
 
-const F = formFields<GiftFormIn>()({ DateField, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, GiftFormIn> = AnyDateField;
+const FileField: FormField<typeof AnyFileField, GiftFormIn> = AnyFileField;
+const NumberField: FormField<typeof AnyNumberField, GiftFormIn> = AnyNumberField;
+const SelectField: FormSelectField<GiftFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, GiftFormIn> = AnySwitchField;
+const TextAreaField: FormField<typeof AnyTextAreaField, GiftFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, GiftFormIn> = AnyTextField;
 
 const TYPE_OPTIONS = GIFT_TYPES.map((value) => ({ value, label: GIFT_TYPE_LABELS[value] }));
 
@@ -23,22 +30,22 @@ export function GiftFields() {
   };
   return (
     <FieldGrid>
-      <F.TextField name="REF" label="Référence" required maxLength={50} autoFocus />
-      <F.TextField name="NAME" label="Nom du cadeau" required maxLength={150} />
-      <F.SelectField name="TYPE" label="Type" required options={TYPE_OPTIONS} filter={false} onValueChange={onType} />
-      <F.NumberField name="QTS" label="Quantité (stock)" required decimals={0} />
-      <F.NumberField name="NBR_OF_POINTS" label="Nombre de points" decimals={0} />
-      {type === 'voucher' && <F.NumberField name="VOCHER_VALUE" label="Valeur du voucher (DT)" required decimals={3} />}
-      {type === 'bien' && <F.FileField name="file" label="Image ou vidéo" family={GIFT_MEDIA_FAMILY} preview={isImage(file)} />}
-      <F.DateField name="START_DAY" label="Date de début" />
-      <F.DateField name="END_DATE" label="Date de fin" />
-      <F.SelectField name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} />
-      <F.SelectField name="CIRCUIT" label="Circuit" source={{ path: 'clients_circuits' }} />
-      <F.SelectField name="CATEGORY" label="Catégorie client" source={{ path: 'clients_categories' }} />
-      <F.SelectField name="TYPE_CLIENT_ID" label="Type de client" source={{ path: 'typeclients' }} />
-      <F.SelectField name="BADGES_ID" label="Badge" source={{ path: 'badges' }} />
-      <F.SwitchField name="IS_ACTIVE" label="Actif" />
-      <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+      <TextField name="REF" label="Référence" required maxLength={50} autoFocus />
+      <TextField name="NAME" label="Nom du cadeau" required maxLength={150} />
+      <SelectField name="TYPE" label="Type" required options={TYPE_OPTIONS} filter={false} onValueChange={onType} />
+      <NumberField name="QTS" label="Quantité (stock)" required decimals={0} />
+      <NumberField name="NBR_OF_POINTS" label="Nombre de points" decimals={0} />
+      {type === 'voucher' && <NumberField name="VOCHER_VALUE" label="Valeur du voucher (DT)" required decimals={3} />}
+      {type === 'bien' && <FileField name="file" label="Image ou vidéo" family={GIFT_MEDIA_FAMILY} preview={isImage(file)} />}
+      <DateField name="START_DAY" label="Date de début" />
+      <DateField name="END_DATE" label="Date de fin" />
+      <SelectField name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} />
+      <SelectField name="CIRCUIT" label="Circuit" source={{ path: 'clients_circuits' }} />
+      <SelectField name="CATEGORY" label="Catégorie client" source={{ path: 'clients_categories' }} />
+      <SelectField name="TYPE_CLIENT_ID" label="Type de client" source={{ path: 'typeclients' }} />
+      <SelectField name="BADGES_ID" label="Badge" source={{ path: 'badges' }} />
+      <SwitchField name="IS_ACTIVE" label="Actif" />
+      <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
     </FieldGrid>
   );
 }

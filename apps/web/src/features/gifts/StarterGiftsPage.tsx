@@ -1,10 +1,13 @@
 import { type StartingGift, startingGiftsMeta } from '@app/domain';
-import { FieldGrid, FileField, formFields, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { starterGiftColumns } from './columns';
 import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, starterGiftForm, starterGiftFormValues } from './starter-gift-form';
 
-const F = formFields<StarterGiftFormIn>()({ FileField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, StarterGiftFormIn> = AnyFileField;
+const TextAreaField: FormField<typeof AnyTextAreaField, StarterGiftFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, StarterGiftFormIn> = AnyTextField;
 
 /**
  * Starter gifts (spec 2 "Starter gifts list", `/layout/starter_gifts`): image, ref, title,
@@ -25,10 +28,10 @@ export default function StarterGiftsPage() {
         afterSave: (saved, values, before) => syncImage(STARTER_GIFTS_PATH, saved, values.file, before),
         content: (
           <FieldGrid>
-            <F.TextField name="REF" label="Référence" required maxLength={50} autoFocus />
-            <F.TextField name="NAME" label="Titre" required maxLength={150} />
-            <F.FileField name="file" label="Image" family="image" required />
-            <F.TextAreaField name="DESCRIPTION" label="Description" required maxLength={2000} />
+            <TextField name="REF" label="Référence" required maxLength={50} autoFocus />
+            <TextField name="NAME" label="Titre" required maxLength={150} />
+            <FileField name="file" label="Image" family="image" required />
+            <TextAreaField name="DESCRIPTION" label="Description" required maxLength={2000} />
           </FieldGrid>
         ),
       }}

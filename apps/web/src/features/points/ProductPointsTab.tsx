@@ -1,10 +1,13 @@
 import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
 import type { ColumnDef } from '../../components/data-table';
-import { DateField, FieldGrid, formFields, NumberField, SearchSelectField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 
-const F = formFields<In>()({ DateField, NumberField, SearchSelectField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, In> = AnyDateField;
+const NumberField: FormField<typeof AnyNumberField, In> = AnyNumberField;
+const SearchSelectField: FormSearchSelectField<In> = AnySearchSelectField;
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -55,7 +58,7 @@ export function ProductPointsTab() {
 function ProductPointFields() {
   return (
     <FieldGrid>
-      <F.SearchSelectField<ProductOption>
+      <SearchSelectField<ProductOption>
         name="PRODUCT_ID"
         label="Produit (référence)"
         required
@@ -65,10 +68,10 @@ function ProductPointFields() {
         emptyMessage="Aucun produit trouvé"
         wide
       />
-      <F.NumberField name="points" label="Points" required decimals={0} />
+      <NumberField name="points" label="Points" required decimals={0} />
       <span />
-      <F.DateField name="DATE_DEBUT" label="Date début" required />
-      <F.DateField name="DATE_FIN" label="Date fin" required />
+      <DateField name="DATE_DEBUT" label="Date début" required />
+      <DateField name="DATE_FIN" label="Date fin" required />
     </FieldGrid>
   );
 }

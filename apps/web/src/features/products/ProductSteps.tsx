@@ -1,12 +1,17 @@
 import { PRODUCT_MSG, type ProductCategory } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormMode } from '../../components/form-dialog';
-import { CheckboxField, FieldGrid, formFields, MinMaxWarning, NumberField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { CheckboxField as AnyCheckboxField, FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ImagesField } from './ImagesField';
 import type { ProductFormIn } from './product-form';
 import { PRODUCT_STEPS } from './product-form';
 
-const F = formFields<ProductFormIn>()({ CheckboxField, NumberField, SelectField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const CheckboxField: FormField<typeof AnyCheckboxField, ProductFormIn> = AnyCheckboxField;
+const NumberField: FormField<typeof AnyNumberField, ProductFormIn> = AnyNumberField;
+const SelectField: FormSelectField<ProductFormIn> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, ProductFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, ProductFormIn> = AnyTextField;
 
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
 
@@ -14,9 +19,9 @@ function FrenchStep() {
   const editing = useFormMode() !== 'add';
   return (
     <FieldGrid>
-      <F.TextField name="REF" label="Référence" required maxLength={50} autoFocus={!editing} />
-      <F.TextField name="LABEL" label="Désignation" required maxLength={200} />
-      <F.SelectField<ProductCategory>
+      <TextField name="REF" label="Référence" required maxLength={50} autoFocus={!editing} />
+      <TextField name="LABEL" label="Désignation" required maxLength={200} />
+      <SelectField<ProductCategory>
         name="CATEGORY"
         label="Catégorie"
         required
@@ -24,13 +29,13 @@ function FrenchStep() {
         hint={editing ? 'La catégorie ne se modifie pas.' : undefined}
         source={{ path: 'categories', label: categoryOption, query: { sort: 'Ordre' } }}
       />
-      <F.TextField name="UNITE_VENTE" label="Unité de vente" maxLength={30} />
-      <F.NumberField name="PRICE_HT" label="Prix HT (DT)" required decimals={3} />
-      <F.NumberField name="PRICE_TTC" label="Prix TTC (DT)" required decimals={3} />
+      <TextField name="UNITE_VENTE" label="Unité de vente" maxLength={30} />
+      <NumberField name="PRICE_HT" label="Prix HT (DT)" required decimals={3} />
+      <NumberField name="PRICE_TTC" label="Prix TTC (DT)" required decimals={3} />
       <PriceWarning />
-      <F.NumberField name="QTE" label="Stock" required decimals={0} />
-      <F.NumberField name="POINTS" label="Points" decimals={0} />
-      <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={5000} />
+      <NumberField name="QTE" label="Stock" required decimals={0} />
+      <NumberField name="POINTS" label="Points" decimals={0} />
+      <TextAreaField name="DESCRIPTION" label="Description" maxLength={5000} />
     </FieldGrid>
   );
 }
@@ -43,8 +48,8 @@ function PriceWarning() {
 function ArabicStep() {
   return (
     <FieldGrid>
-      <F.TextField name="LABEL_AR" label="Désignation en arabe" required maxLength={200} dir="rtl" lang="ar" wide />
-      <F.TextAreaField name="DESCRIPTION_AR" label="Description en arabe" maxLength={5000} dir="rtl" lang="ar" />
+      <TextField name="LABEL_AR" label="Désignation en arabe" required maxLength={200} dir="rtl" lang="ar" wide />
+      <TextAreaField name="DESCRIPTION_AR" label="Description en arabe" maxLength={5000} dir="rtl" lang="ar" />
     </FieldGrid>
   );
 }
@@ -55,9 +60,9 @@ function OtherStep() {
   return (
     <FieldGrid>
       <ImagesField name="images" label="Images" />
-      <F.CheckboxField name="IS_NEW" label="Nouveau produit" />
-      {(isNew === 1 || isNew === true) && <F.NumberField name="ORDER_NEW" label="Ordre parmi les nouveautés" decimals={0} hint="Vide : à la fin des nouveautés." />}
-      <F.CheckboxField name="VISIBLE" label="Vendable" />
+      <CheckboxField name="IS_NEW" label="Nouveau produit" />
+      {(isNew === 1 || isNew === true) && <NumberField name="ORDER_NEW" label="Ordre parmi les nouveautés" decimals={0} hint="Vide : à la fin des nouveautés." />}
+      <CheckboxField name="VISIBLE" label="Vendable" />
     </FieldGrid>
   );
 }

@@ -1,10 +1,14 @@
 import { type Activity, type Ristourne, ristourneBody, ristournesMeta } from '@app/domain';
-import { FieldGrid, formFields, MinMaxWarning, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tierColumns } from './columns';
 import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
 
-const F = formFields<TierFormIn>()({ NumberField, SelectField, SwitchField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const NumberField: FormField<typeof AnyNumberField, TierFormIn> = AnyNumberField;
+const SelectField: FormSelectField<TierFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, TierFormIn> = AnySwitchField;
+const TextField: FormField<typeof AnyTextField, TierFormIn> = AnyTextField;
 
 /**
  * Rebate tiers (spec 2 "Rebate tiers", `/layout/ristourne/paliers`): 50 rows, search, sort, exports
@@ -31,16 +35,16 @@ export default function PaliersPage() {
 function TierFields() {
   return (
     <FieldGrid>
-      <F.NumberField name="NUM_RISTOURNE" label="N° de ristourne" required decimals={0} autoFocus />
-      <F.TextField name="NAME" label="Nom du palier" required maxLength={100} />
-      <F.NumberField name="YEAR" label="Année" required decimals={0} />
-      <F.SelectField<Activity> name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} placeholder="Sans activité" />
-      <F.NumberField name="VAL_MIN" label="CA min (DT)" required decimals={3} />
-      <F.NumberField name="VAL_MAX" label="CA max (DT)" required decimals={3} />
+      <NumberField name="NUM_RISTOURNE" label="N° de ristourne" required decimals={0} autoFocus />
+      <TextField name="NAME" label="Nom du palier" required maxLength={100} />
+      <NumberField name="YEAR" label="Année" required decimals={0} />
+      <SelectField<Activity> name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} placeholder="Sans activité" />
+      <NumberField name="VAL_MIN" label="CA min (DT)" required decimals={3} />
+      <NumberField name="VAL_MAX" label="CA max (DT)" required decimals={3} />
       <MinMaxWarning min="VAL_MIN" max="VAL_MAX" />
-      <F.NumberField name="PERCENTAGE" label="Pourcentage de ristourne (%)" required decimals={3} />
-      <F.NumberField name="REMISE" label="Remise (%)" required decimals={3} />
-      <F.SwitchField name="IS_ACTIVE" label="Actif" />
+      <NumberField name="PERCENTAGE" label="Pourcentage de ristourne (%)" required decimals={3} />
+      <NumberField name="REMISE" label="Remise (%)" required decimals={3} />
+      <SwitchField name="IS_ACTIVE" label="Actif" />
     </FieldGrid>
   );
 }

@@ -1,10 +1,13 @@
 import { type ContactRequest, contactRequestBody, contactRequestsMeta, } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, formFields, PhoneField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, type FormField, PhoneField as AnyPhoneField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { contactColumns } from './columns';
 
-const F = formFields<z.input<typeof contactRequestBody>>()({ PhoneField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const PhoneField: FormField<typeof AnyPhoneField, z.input<typeof contactRequestBody>> = AnyPhoneField;
+const TextAreaField: FormField<typeof AnyTextAreaField, z.input<typeof contactRequestBody>> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof contactRequestBody>> = AnyTextField;
 
 /** Contact requests (spec 3 §2.10, /layout/prises-contacts): view, delete, add (no edit). */
 export default function ContactRequestsPage() {
@@ -19,9 +22,9 @@ export default function ContactRequestsPage() {
         toValues: (row) => ({ NAME: row?.NAME ?? '', GSM: row?.GSM ?? '', CONTENT: row?.CONTENT ?? '' }),
         content: (
           <FieldGrid>
-            <F.TextField name="NAME" label="Nom" required maxLength={150} autoFocus />
-            <F.PhoneField name="GSM" label="Téléphone" required />
-            <F.TextAreaField name="CONTENT" label="Message" required rows={5} maxLength={5000} />
+            <TextField name="NAME" label="Nom" required maxLength={150} autoFocus />
+            <PhoneField name="GSM" label="Téléphone" required />
+            <TextAreaField name="CONTENT" label="Message" required rows={5} maxLength={5000} />
           </FieldGrid>
         ),
       }}

@@ -1,14 +1,16 @@
 import { galleryBody, type GalleryItem, type GalleryKind, galleryMeta, SHOWCASE_MSG, } from '@app/domain';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { FieldGrid, FileField, formFields, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { galleryColumns } from './columns';
 import { fileValue } from './form-values';
 import { KindChoice } from './KindChoice';
 import './showcase.css';
 
-const F = formFields<z.input<typeof form>>()({ FileField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 /** The photo is required for an image item only; POSITION is not asked: new items go last, drag moves them. */
 const form = galleryBody
@@ -40,10 +42,10 @@ function GalleryFields() {
   const kind = useWatch({ name: 'TYPE' }) as GalleryKind | undefined;
   return (
     <FieldGrid>
-      <F.TextField name="TITLE" label="Titre" required maxLength={255} wide autoFocus />
+      <TextField name="TITLE" label="Titre" required maxLength={255} wide autoFocus />
       <KindChoice />
-      {kind === 'image' && <F.FileField name="file" label="Photo" family="image" required />}
-      {kind === 'video' && <F.TextField name="LINK" label="Lien de la vidéo" required maxLength={500} placeholder="https://" wide />}
+      {kind === 'image' && <FileField name="file" label="Photo" family="image" required />}
+      {kind === 'video' && <TextField name="LINK" label="Lien de la vidéo" required maxLength={500} placeholder="https://" wide />}
     </FieldGrid>
   );
 }

@@ -1,12 +1,15 @@
 import type { homeServiceBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, type FileValue, formFields, RichTextField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FileValue, type FormField, RichTextField as AnyRichTextField, TextField as AnyTextField } from '../../components/fields';
 import type { FormStep } from '../../components/form-dialog';
 
 /** The fields both service forms (by type and home page) share. */
 type ServiceFormIn = z.input<typeof homeServiceBody> & { file?: FileValue };
 
-const F = formFields<ServiceFormIn>()({ FileField, RichTextField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, ServiceFormIn> = AnyFileField;
+const RichTextField: FormField<typeof AnyRichTextField, ServiceFormIn> = AnyRichTextField;
+const TextField: FormField<typeof AnyTextField, ServiceFormIn> = AnyTextField;
 
 /** The three steps of a service's dialog: French, English, image (spec 3 §5); both service forms take them. */
 export const serviceSteps = [
@@ -15,8 +18,8 @@ export const serviceSteps = [
     fields: ['title_fr', 'content_fr'],
     content: (
       <FieldGrid>
-        <F.TextField name="title_fr" label="Titre (français)" required maxLength={255} wide autoFocus />
-        <F.RichTextField name="content_fr" label="Contenu (français)" required height="12rem" />
+        <TextField name="title_fr" label="Titre (français)" required maxLength={255} wide autoFocus />
+        <RichTextField name="content_fr" label="Contenu (français)" required height="12rem" />
       </FieldGrid>
     ),
   },
@@ -25,8 +28,8 @@ export const serviceSteps = [
     fields: ['title_en', 'content_en'],
     content: (
       <FieldGrid>
-        <F.TextField name="title_en" label="Titre (anglais)" required maxLength={255} wide />
-        <F.RichTextField name="content_en" label="Contenu (anglais)" required height="12rem" />
+        <TextField name="title_en" label="Titre (anglais)" required maxLength={255} wide />
+        <RichTextField name="content_en" label="Contenu (anglais)" required height="12rem" />
       </FieldGrid>
     ),
   },
@@ -35,9 +38,9 @@ export const serviceSteps = [
     fields: ['file', 'img_title', 'alt'],
     content: (
       <FieldGrid>
-        <F.FileField name="file" label="Image" family="image" required />
-        <F.TextField name="img_title" label="Titre de l’image" maxLength={255} />
-        <F.TextField name="alt" label="Texte alternatif" maxLength={255} />
+        <FileField name="file" label="Image" family="image" required />
+        <TextField name="img_title" label="Titre de l’image" maxLength={255} />
+        <TextField name="alt" label="Texte alternatif" maxLength={255} />
       </FieldGrid>
     ),
   },

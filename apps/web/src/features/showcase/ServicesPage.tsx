@@ -30,10 +30,9 @@ export function ServicesByTypePage() {
       <h2 className="showcase-type">{label}</h2>
       <ResourcePage<WebsiteService, z.input<typeof websiteForm>, z.output<typeof websiteForm>>
         key={type}
-        resource={websiteServicesMeta}
+        resource={type === 'our-services' ? websiteServicesMeta : { ...websiteServicesMeta, noun: 'cette annotation' }}
         query={{ type }}
         columns={websiteServiceColumns}
-        itemNoun={type === 'our-services' ? 'cet service' : 'cette annotation'}
         reorder={{ positionField: 'position' }}
         writeAction="showcase:write"
         form={{

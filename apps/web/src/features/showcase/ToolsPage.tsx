@@ -1,11 +1,13 @@
 import { type PartnerTool, partnerToolBody, partnerToolsMeta, SHOWCASE_MSG, } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, formFields, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { toolColumns } from './columns';
 import { fileValue, requireFile } from './form-values';
 
-const F = formFields<z.input<typeof form>>()({ FileField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 const form = partnerToolBody.extend({ file: fileValue }).superRefine(requireFile(SHOWCASE_MSG.logoRequired));
 
@@ -24,10 +26,10 @@ export default function ToolsPage() {
         afterSave: (saved, values, before) => syncImage(partnerToolsMeta.path, saved, values.file, before),
         content: (
           <FieldGrid>
-            <F.TextField name="name" label="Nom" required maxLength={150} autoFocus />
-            <F.TextField name="site_web" label="Site web" maxLength={500} placeholder="https://" />
-            <F.TextField name="alt_logo" label="Texte alternatif du logo" maxLength={255} />
-            <F.FileField name="file" label="Logo" family="image" required />
+            <TextField name="name" label="Nom" required maxLength={150} autoFocus />
+            <TextField name="site_web" label="Site web" maxLength={500} placeholder="https://" />
+            <TextField name="alt_logo" label="Texte alternatif du logo" maxLength={255} />
+            <FileField name="file" label="Logo" family="image" required />
           </FieldGrid>
         ),
       }}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { FieldGrid, FileField, formFields, RichTextField, SelectField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, RichTextField as AnyRichTextField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage, syncImage } from '../../components/resource-page';
 import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockFormFor, blockFormValues, syncBlockImages } from './block-form';
 import { SectionImages } from './SectionImages';
@@ -11,7 +11,11 @@ import { blockColumns } from './columns';
 import { ensurePage, fetchSection, pageQueryKey, sectionQueryKey } from './site-api';
 import './site.css';
 
-const F = formFields<BlockFormIn>()({ FileField, RichTextField, SelectField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, BlockFormIn> = AnyFileField;
+const RichTextField: FormField<typeof AnyRichTextField, BlockFormIn> = AnyRichTextField;
+const SelectField: FormSelectField<BlockFormIn> = AnySelectField;
+const TextField: FormField<typeof AnyTextField, BlockFormIn> = AnyTextField;
 
 const SPANS = [
   { label: '1 colonne', value: '1' },
@@ -64,10 +68,10 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
                 ...BLOCK_STEPS[0],
                 content: (
                   <FieldGrid>
-                    <F.TextField name="key" label="Clé (type, icône)" required maxLength={100} />
-                    <F.TextField name="title_fr" label="Titre (FR)" required maxLength={255} />
-                    <F.RichTextField name="content_fr" label="Contenu (FR)" required height="10rem" />
-                    <F.TextField name="img_title_fr" label="Titre de l’image (FR)" maxLength={255} />
+                    <TextField name="key" label="Clé (type, icône)" required maxLength={100} />
+                    <TextField name="title_fr" label="Titre (FR)" required maxLength={255} />
+                    <RichTextField name="content_fr" label="Contenu (FR)" required height="10rem" />
+                    <TextField name="img_title_fr" label="Titre de l’image (FR)" maxLength={255} />
                   </FieldGrid>
                 ),
               },
@@ -75,9 +79,9 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
                 ...BLOCK_STEPS[1],
                 content: (
                   <FieldGrid>
-                    <F.TextField name="title_en" label="Titre (EN)" required maxLength={255} />
-                    <F.RichTextField name="content_en" label="Contenu (EN)" required height="10rem" />
-                    <F.TextField name="img_title_en" label="Titre de l’image (EN)" maxLength={255} />
+                    <TextField name="title_en" label="Titre (EN)" required maxLength={255} />
+                    <RichTextField name="content_en" label="Contenu (EN)" required height="10rem" />
+                    <TextField name="img_title_en" label="Titre de l’image (EN)" maxLength={255} />
                   </FieldGrid>
                 ),
               },
@@ -85,9 +89,9 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
                 ...BLOCK_STEPS[2],
                 content: (
                   <FieldGrid>
-                    {span ? <F.SelectField name="url" label="Largeur" required options={SPANS} filter={false} /> : <F.TextField name="url" label="Lien" maxLength={500} />}
-                    <F.TextField name="img_alt" label="Texte alternatif de l’image" maxLength={255} />
-                    {several ? <SectionImages name="images" label="Images" multiple required /> : <F.FileField name="file" label="Image" family="image" required />}
+                    {span ? <SelectField name="url" label="Largeur" required options={SPANS} filter={false} /> : <TextField name="url" label="Lien" maxLength={500} />}
+                    <TextField name="img_alt" label="Texte alternatif de l’image" maxLength={255} />
+                    {several ? <SectionImages name="images" label="Images" multiple required /> : <FileField name="file" label="Image" family="image" required />}
                   </FieldGrid>
                 ),
               },

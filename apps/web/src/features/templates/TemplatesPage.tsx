@@ -1,11 +1,14 @@
 import { type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
-import { FieldGrid, formFields, RichTextField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, type FormField, RichTextField as AnyRichTextField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { placeholderHints, templateColumns, templateTitles } from './columns';
 import './templates.css';
 
-const F = formFields<TemplateBody>()({ RichTextField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const RichTextField: FormField<typeof AnyRichTextField, TemplateBody> = AnyRichTextField;
+const TextAreaField: FormField<typeof AnyTextAreaField, TemplateBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, TemplateBody> = AnyTextField;
 
 function PlaceholderHint() {
   return (
@@ -29,8 +32,7 @@ function TemplatesList({ type }: { type: TemplateType }) {
   const path = `templating/${type}`;
   return (
     <ResourcePage<MessageTemplate, TemplateBody, typeof templateBody._output>
-      resource={templatesMeta}
-      listPath={path}
+      resource={{ ...templatesMeta, path }}
       columns={templateColumns}
       writeAction="templates:write"
       fetchRow={false}
@@ -41,12 +43,12 @@ function TemplatesList({ type }: { type: TemplateType }) {
         content: (
           <FieldGrid>
             {/* Quill takes the focus as it loads: a focused name would be blurred, hence "touched" and flagged at once. */}
-            <F.TextField name="NOM_DU_MODÈLE" label="Nom du modèle" required maxLength={150} autoFocus={type === 'sms'} />
-            <F.TextField name="SUJET" label="Sujet" required maxLength={255} />
+            <TextField name="NOM_DU_MODÈLE" label="Nom du modèle" required maxLength={150} autoFocus={type === 'sms'} />
+            <TextField name="SUJET" label="Sujet" required maxLength={255} />
             {type === 'email' ? (
-              <F.RichTextField name="CONTENU" label="Contenu" required />
+              <RichTextField name="CONTENU" label="Contenu" required />
             ) : (
-              <F.TextAreaField name="CONTENU" label="Contenu" required rows={5} maxLength={SMS_MAX_LENGTH} hint={`Texte seul, ${SMS_MAX_LENGTH} caractères au plus.`} />
+              <TextAreaField name="CONTENU" label="Contenu" required rows={5} maxLength={SMS_MAX_LENGTH} hint={`Texte seul, ${SMS_MAX_LENGTH} caractères au plus.`} />
             )}
             <PlaceholderHint />
           </FieldGrid>

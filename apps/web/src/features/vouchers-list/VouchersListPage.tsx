@@ -1,10 +1,17 @@
 import { type Voucher, vouchersMeta } from '@app/domain';
-import { DateField, FieldGrid, FileField, formFields, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { voucherColumns } from './columns';
 import { VOUCHERS_PATH, type VoucherFormIn, type VoucherFormOut, voucherForm, voucherFormValues } from './voucher-form';
 
-const F = formFields<VoucherFormIn>()({ DateField, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField });
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, VoucherFormIn> = AnyDateField;
+const FileField: FormField<typeof AnyFileField, VoucherFormIn> = AnyFileField;
+const NumberField: FormField<typeof AnyNumberField, VoucherFormIn> = AnyNumberField;
+const SelectField: FormSelectField<VoucherFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, VoucherFormIn> = AnySwitchField;
+const TextAreaField: FormField<typeof AnyTextAreaField, VoucherFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, VoucherFormIn> = AnyTextField;
 
 /**
  * Vouchers on offer (spec 2 "Vouchers list", `/layout/vouchers-list`): 50 rows, the active switch
@@ -32,19 +39,19 @@ export default function VouchersListPage() {
 function VoucherFields() {
   return (
     <FieldGrid>
-      <F.TextField name="REF" label="Numéro de voucher" required maxLength={50} autoFocus />
-      <F.NumberField name="QTS" label="Quantité" required decimals={0} />
-      <F.NumberField name="SOLDE" label="Solde (DT)" required decimals={3} />
-      <F.SelectField name="TYPE_CLIENT_ID" label="Société" required source={{ path: 'typeclients' }} />
-      <F.DateField name="START_DAY" label="Date de début" required />
-      <F.DateField name="END_DATE" label="Date de fin" required />
-      <F.SelectField name="CATEGORY" label="Catégorie client" source={{ path: 'clients_categories' }} />
-      <F.SelectField name="CIRCUIT" label="Circuit" source={{ path: 'clients_circuits' }} />
-      <F.SelectField name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} />
-      <F.SelectField name="BADGES_ID" label="Badge" source={{ path: 'badges' }} />
-      <F.FileField name="file" label="Image" family="image" />
-      <F.SwitchField name="IS_ACTIVE" label="Actif" />
-      <F.TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+      <TextField name="REF" label="Numéro de voucher" required maxLength={50} autoFocus />
+      <NumberField name="QTS" label="Quantité" required decimals={0} />
+      <NumberField name="SOLDE" label="Solde (DT)" required decimals={3} />
+      <SelectField name="TYPE_CLIENT_ID" label="Société" required source={{ path: 'typeclients' }} />
+      <DateField name="START_DAY" label="Date de début" required />
+      <DateField name="END_DATE" label="Date de fin" required />
+      <SelectField name="CATEGORY" label="Catégorie client" source={{ path: 'clients_categories' }} />
+      <SelectField name="CIRCUIT" label="Circuit" source={{ path: 'clients_circuits' }} />
+      <SelectField name="ACTIVITE" label="Activité" source={{ path: 'clients_activities' }} />
+      <SelectField name="BADGES_ID" label="Badge" source={{ path: 'badges' }} />
+      <FileField name="file" label="Image" family="image" />
+      <SwitchField name="IS_ACTIVE" label="Actif" />
+      <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
     </FieldGrid>
   );
 }
