@@ -51,9 +51,8 @@ describe('compileResource: what an export reads', () => {
   type Thing = { id: number; CODE: string; KIND: string; NOTE: string | null; DONE: 0 | 1 };
   const thingsDef = (format: (v: unknown, d: Thing) => string, uses?: readonly ('KIND' | 'NOTE')[]) =>
     defineResource<Thing>()({
-      path: 'things',
+      meta: { path: 'things', noun: 'cette chose', perPage: 50, defaultSort: { field: 'CODE', order: 'asc' }, sortable: [], export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' } },
       tag: 'things',
-      noun: 'cette chose',
       actions: { read: 'clients:read', write: 'clients:write' },
       table: things,
       idColumn: things.id,
@@ -64,10 +63,7 @@ describe('compileResource: what an export reads', () => {
         { api: 'NOTE', column: things.note },
         { api: 'DONE', column: things.done, ...flag01Field, export: { header: 'Fait', format: yesNo } },
       ],
-      defaultSort: { field: 'CODE', order: 'asc' },
-      defaultPerPage: 50,
       inUseMessage: 'x',
-      export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' },
     });
   // A pool that is never connected: the queries are only turned into SQL.
   const db: Db = drizzle(new pg.Pool(), { schema });

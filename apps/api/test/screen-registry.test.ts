@@ -1,7 +1,7 @@
 import { type Action, can, canOpen, menuFor, pageSections, ROLE, SCREEN_DATA, SCREENS, type Screen, type ScreenKey, screenAt } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
-import { roles, users } from '../src/modules/auth/auth.table';
+import { roles, users } from '../src/lib/auth/accounts.table';
 import { clientFixtures, fullClient } from './clients-fixtures';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 

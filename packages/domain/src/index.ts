@@ -29,3 +29,4 @@ export * from './site-settings';
 export * from './flux';
 export * from './dashboard';
 export * from './sync';
+export * from './resources/index';

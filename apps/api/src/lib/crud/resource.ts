@@ -1,4 +1,4 @@
-import type { Action, AuditEntity, FileFamily } from '@app/domain';
+import type { Action, AuditEntity, FileFamily, ResourceMeta } from '@app/domain';
 import type { SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../plugins/auth';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -26,11 +26,17 @@ export interface JoinDef {
  * is derived from them and modules/classification/*.resource.ts for examples.
  */
 export interface ResourceDef<Dto extends { id: number }> {
-  /** URL segment under /api, as the spec names it (e.g. "clients_circuits"). Also the audit and media entity name. */
+  /**
+   * What the list screen knows too (path, noun, page size, default sort, sort keys, labels, export
+   * file), declared once in @app/domain (resources.ts). `defineResource` copies its path, noun,
+   * default sort, page size and export below, which the router reads.
+   */
+  meta: ResourceMeta<Dto>;
+  /** URL segment under /api (`meta.path`). Also the audit and media entity name. */
   path: string;
   /** OpenAPI tag. */
   tag: string;
-  /** French noun with article, for messages ("ce circuit"). */
+  /** French noun with article, for messages ("ce circuit"): `meta.noun`. */
   noun: string;
   /** `delete` when deleting needs more than writing (products: refused to zone chiefs). */
   actions: { read: Action; write: Action; delete?: Action };
@@ -103,7 +109,9 @@ export interface ResourceDef<Dto extends { id: number }> {
    * query parameter's schema and the condition it adds.
    */
   filters?: Record<string, { schema: z.ZodType; where: (value: never) => SQL | undefined }>;
+  /** `meta.defaultSort`. */
   defaultSort: { field: keyof Dto & string; order: 'asc' | 'desc' };
+  /** `meta.perPage`. */
   defaultPerPage: number;
   /** Unique index name → the field it guards and the spec's message. */
   unique?: Record<string, { field: string; message: string }>;
@@ -167,18 +175,52 @@ export interface ResourceDef<Dto extends { id: number }> {
    * `note` says it in the create's OpenAPI description.
    */
   inferOnCreate?: { note: string; fill(body: Record<string, unknown>, ctx: { file: boolean }): void };
+  /** `meta.export`. */
   export: { fileName: string; title: string; orientation: 'landscape' | 'portrait' };
 }
 
+/** The keys `defineResource` takes from the domain's metadata instead of inline. */
+type MetaKeys = 'meta' | 'path' | 'noun' | 'defaultSort' | 'defaultPerPage' | 'export';
+
+/** A resource as its module declares it: everything but the metadata, and `meta` from @app/domain. */
+export type ResourceInput<Dto extends { id: number }> = Omit<ResourceDef<Dto>, MetaKeys> & { meta: ResourceMeta<Dto> };
+
 type Declared<F extends readonly FieldDef<never>[]> = F[number]['api'];
 type Missing<Dto, F extends readonly FieldDef<never>[]> = Exclude<keyof Dto, Declared<F> | 'id' | 'ID' | 'MEDIA'>;
+type MissingCheck<Dto, F extends readonly FieldDef<never>[]> = [Missing<Dto, F>] extends [never] ? unknown : { missingFields: Missing<Dto, F> };
+/** API names of the fields declared with `sort`. */
+type Sorted<F extends readonly FieldDef<never>[]> = Extract<F[number], { sort: unknown }>['api'];
+/**
+ * The compiler can only compare when it infers `fields` as a tuple, which it does not when a field holds an
+ * inline function (a `format` or `search` lambda): then apps/api/test/resource-meta.test.ts checks it.
+ */
+type SortCheck<F extends readonly FieldDef<never>[], M extends ResourceMeta<never>> = number extends F['length'] ? unknown : SortCheckOf<F, M>;
+type SortCheckOf<F extends readonly FieldDef<never>[], M extends ResourceMeta<never>> = ([Exclude<Sorted<F>, M['sortable'][number]>] extends [never]
+  ? unknown
+  : { sortedFieldsMissingFromMetaSortable: Exclude<Sorted<F>, M['sortable'][number]> }) &
+  ([Exclude<M['sortable'][number], Sorted<F>>] extends [never] ? unknown : { metaSortableKeysWithoutSortedField: Exclude<M['sortable'][number], Sorted<F>> });
+
+interface DefineResource<Dto extends { id: number }> {
+  <const F extends readonly FieldDef<Dto>[], const M extends ResourceMeta<Dto>>(
+    def: ResourceInput<Dto> & { meta: M; fields: F } & MissingCheck<Dto, F> & SortCheck<F, M>,
+  ): ResourceDef<Dto>;
+}
 
 /**
  * Declares a resource whose replies are the domain's `Dto` type: every key of the DTO must have a
- * field (id, ID and MEDIA come from the id column and the media), or the compiler names the ones missing.
+ * field (id, ID and MEDIA come from the id column and the media), or the compiler names the ones
+ * missing; the fields declared with `sort` must be exactly `meta.sortable`, or it names the difference.
  */
-export function defineResource<Dto extends { id: number }>() {
-  return <const F extends readonly FieldDef<Dto>[]>(
-    def: ResourceDef<Dto> & { fields: F } & ([Missing<Dto, F>] extends [never] ? unknown : { missingFields: Missing<Dto, F> }),
-  ): ResourceDef<Dto> => def;
+export function defineResource<Dto extends { id: number }>(): DefineResource<Dto> {
+  return ((def: ResourceInput<Dto>): ResourceDef<Dto> => {
+    const { meta } = def;
+    return {
+      ...def,
+      path: meta.path,
+      noun: meta.noun,
+      defaultSort: meta.defaultSort as ResourceDef<Dto>['defaultSort'],
+      defaultPerPage: meta.perPage,
+      export: meta.export,
+    };
+  }) as DefineResource<Dto>;
 }

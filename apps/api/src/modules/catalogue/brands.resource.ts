@@ -1,13 +1,12 @@
-import { type Brand, brandBody, CATALOGUE_PAGE_SIZE, MSG } from '@app/domain';
+import { type Brand, brandBody, brandsMeta, MSG } from '@app/domain';
 import { orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { brands as t } from './catalogue.table';
 
 /** Brands (spec 2 §3 Brand, §7 "brands": NAME, LABEL); GET products/marques lists them too. */
 export const brandsResource = defineResource<Brand>()({
-  path: 'brands',
+  meta: brandsMeta,
   tag: 'products',
-  noun: 'cette marque',
   actions: { read: 'catalogue:read', write: 'catalogue:write' },
   table: t,
   idColumn: t.id,
@@ -16,9 +15,6 @@ export const brandsResource = defineResource<Brand>()({
     { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 1.5 } },
     { api: 'LABEL', column: t.label, export: { header: 'Libellé', width: 2.5, format: orEmpty } },
   ],
-  defaultSort: { field: 'NAME', order: 'asc' },
-  defaultPerPage: CATALOGUE_PAGE_SIZE,
   unique: { brands_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('cette marque est encore utilisée par des produits'),
-  export: { fileName: 'marques', title: 'Marques', orientation: 'portrait' },
 });

@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE, MSG, type ProductCategory, productCategoryBody, productCategoryUpdateBody } from '@app/domain';
+import { MSG, productCategoriesMeta, type ProductCategory, productCategoryBody, productCategoryUpdateBody } from '@app/domain';
 import { defineResource } from '../../lib/crud/resource';
 import { productCategories as t } from './catalogue.table';
 
@@ -7,9 +7,8 @@ import { productCategories as t } from './catalogue.table';
  * with the image (MEDIA); CODE_CATEGORIE is set once: a PUT ignores it (read-only when editing).
  */
 export const productCategoriesResource = defineResource<ProductCategory>()({
-  path: 'categories',
+  meta: productCategoriesMeta,
   tag: 'catalogue',
-  noun: 'cette catégorie',
   actions: { read: 'catalogue:read', write: 'catalogue:write' },
   table: t,
   idColumn: t.id,
@@ -21,11 +20,8 @@ export const productCategoriesResource = defineResource<ProductCategory>()({
     { api: 'LABEL', column: t.label, export: { header: 'Libellé', width: 2.5 } },
     { api: 'Ordre', column: t.ordre, sort: true, export: { header: 'Ordre', width: 0.7 } },
   ],
-  defaultSort: { field: 'Ordre', order: 'asc' },
-  defaultPerPage: CATALOGUE_PAGE_SIZE,
   unique: { product_categories_code_unique: { field: 'CODE_CATEGORIE', message: MSG.codeExists } },
   inUseMessage: MSG.inUse('cette catégorie est encore utilisée par des produits ou des gammes'),
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 } },
   formCreate: true,
-  export: { fileName: 'categories', title: 'Catégories de produits', orientation: 'landscape' },
 });

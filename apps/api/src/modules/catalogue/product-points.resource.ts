@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE, formatDate, MSG, overlappingPeriod, PRODUCT_MSG, type ProductPoint, productPointBody } from '@app/domain';
+import { formatDate, MSG, overlappingPeriod, PRODUCT_MSG, type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { fkIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
@@ -11,10 +11,9 @@ import { productPoints as t, products } from './catalogue.table';
  * transaction, with the product's row locked, so two concurrent writes cannot both pass.
  */
 export const productPointsResource = defineResource<ProductPoint>()({
-  path: 'showProductPoint',
+  meta: productPointsMeta,
   writePaths: { create: '/products/addProductPoint', update: '/products/updateProductPoint/:id', delete: '/products/productPoint/:id' },
   tag: 'products',
-  noun: 'cette période',
   actions: { read: 'catalogue:read', write: 'catalogue:write' },
   table: t,
   idColumn: t.id,
@@ -51,8 +50,5 @@ export const productPointsResource = defineResource<ProductPoint>()({
     { api: 'DATE_FIN', column: t.dateFin, sort: true, export: { header: 'Date fin', width: 1, format: (v) => formatDate(v as string) } },
     { api: 'PRODUCT_ID', column: t.productId },
   ],
-  defaultSort: { field: 'DATE_DEBUT', order: 'desc' },
-  defaultPerPage: CATALOGUE_PAGE_SIZE,
   inUseMessage: MSG.inUse('cette période est encore utilisée'),
-  export: { fileName: 'points-produits', title: 'Points produits', orientation: 'landscape' },
 });

@@ -1,17 +1,4 @@
-import {
-  can,
-  formatMoney,
-  MSG,
-  PRODUCT_MANAGED_FIELDS,
-  PRODUCT_MSG,
-  PRODUCT_SECTION_ID,
-  PRODUCTS_PAGE_SIZE,
-  type Product,
-  productBody,
-  productUpdateBody,
-  ttcBelowHt,
-  queryInteger,
-} from '@app/domain';
+import { can, formatMoney, MSG, type Product, PRODUCT_MANAGED_FIELDS, PRODUCT_MSG, PRODUCT_SECTION_ID, productBody, productsMeta, productUpdateBody, queryInteger, ttcBelowHt } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { flag01Field, moneyField, orEmpty, yesNo } from '../../lib/crud/fields';
@@ -31,9 +18,8 @@ export const effectivePoints = sql<number>`coalesce((select pp.points from produ
  * VISIBLE need products:manage ('Vous n'avez pas le droit sur cette action' otherwise).
  */
 export const productsResource = defineResource<Product>()({
-  path: 'products',
+  meta: productsMeta,
   tag: 'products',
-  noun: 'ce produit',
   actions: { read: 'products:read', write: 'products:write', delete: 'products:manage' },
   table: t,
   idColumn: t.id,
@@ -98,10 +84,7 @@ export const productsResource = defineResource<Product>()({
     { api: 'UNITE_VENTE', column: t.uniteVente },
     { api: 'sections_id', column: t.sectionsId },
   ],
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: PRODUCTS_PAGE_SIZE,
   unique: { products_ref_unique: { field: 'REF', message: PRODUCT_MSG.refExists } },
   inUseMessage: MSG.inUse('ce produit figure dans des commandes, des retours ou des tarifs'),
   media: { names: { images: 'image' }, multiple: true, export: { header: 'Image', width: 1.2 } },
-  export: { fileName: 'produits', title: 'Produits', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE, MSG, type SubCategory, subCategoryBody, TARIF_MSG } from '@app/domain';
+import { MSG, subCategoriesMeta, type SubCategory, subCategoryBody, TARIF_MSG } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { fkIn, refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
@@ -7,9 +7,8 @@ import { productCategories as categories, subCategories as t } from './catalogue
 
 /** Ranges, "gammes" (spec 2 §3 Sub-category, §7 Ranges): the category is given by its code. */
 export const subCategoriesResource = defineResource<SubCategory>()({
-  path: 'sub_categories',
+  meta: subCategoriesMeta,
   tag: 'catalogue',
-  noun: 'cette gamme',
   actions: { read: 'catalogue:read', write: 'catalogue:write' },
   table: t,
   idColumn: t.id,
@@ -38,10 +37,7 @@ export const subCategoriesResource = defineResource<SubCategory>()({
     { api: 'CATEGORY_ID', column: t.categoryId },
     { api: 'CATEGORY_NAME', column: categories.name, search: (p) => refNameLike(t.categoryId, categories, p) },
   ],
-  defaultSort: { field: 'NAME', order: 'asc' },
-  defaultPerPage: CATALOGUE_PAGE_SIZE,
   inUseMessage: MSG.inUse('cette gamme est encore utilisée par des produits'),
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 } },
   formCreate: true,
-  export: { fileName: 'gammes', title: 'Gammes', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE, formatDate, formatMoney, formatPercent, MSG, type Tarif, TARIF_MSG, tarifBody } from '@app/domain';
+import { formatDate, formatMoney, formatPercent, MSG, type Tarif, TARIF_MSG, tarifBody, tarifsMeta } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { moneyField, orEmpty } from '../../lib/crud/fields';
 import { fkIn, refNameLike } from '../../lib/crud/list-query';
@@ -12,9 +12,8 @@ import { products, tarifs as t } from './catalogue.table';
  * circuit's name, as the older API sent them; both are resolved to their ids before writing.
  */
 export const tarifsResource = defineResource<Tarif>()({
-  path: 'tarifs',
+  meta: tarifsMeta,
   tag: 'catalogue',
-  noun: 'ce tarif',
   actions: { read: 'catalogue:read', write: 'catalogue:write' },
   table: t,
   idColumn: t.id,
@@ -66,8 +65,5 @@ export const tarifsResource = defineResource<Tarif>()({
     { api: 'CIRCUIT_ID', column: t.circuitId },
     { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 2, format: orEmpty } },
   ],
-  defaultSort: { field: 'MSTRDAT', order: 'desc' },
-  defaultPerPage: CATALOGUE_PAGE_SIZE,
   inUseMessage: MSG.inUse('ce tarif est encore utilisé'),
-  export: { fileName: 'tarifs', title: 'Tarifs', orientation: 'landscape' },
 });

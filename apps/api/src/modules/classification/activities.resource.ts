@@ -1,4 +1,4 @@
-import { type Activity, activityBody, MSG } from '@app/domain';
+import { activitiesMeta, type Activity, activityBody, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { flag01Field, yesNo } from '../../lib/crud/fields';
 import { refNameLike } from '../../lib/crud/list-query';
@@ -6,9 +6,8 @@ import { defineResource } from '../../lib/crud/resource';
 import { clientActivities as a, clientCircuits as circuits } from './classification.table';
 
 export const activitiesResource = defineResource<Activity>()({
-  path: 'clients_activities',
+  meta: activitiesMeta,
   tag: 'classification',
-  noun: 'cette activité',
   actions: { read: 'classification:read', write: 'classification:write' },
   table: a,
   idColumn: a.id,
@@ -30,9 +29,6 @@ export const activitiesResource = defineResource<Activity>()({
     { api: 'FIDELITE', column: a.fidelite, ...flag01Field, sort: true, export: { header: 'Fidélité', width: 1, format: yesNo } },
     { api: 'REMISE_RISTOUNE', column: a.remiseRistourne, ...flag01Field, sort: true, export: { header: 'Remise / ristourne', width: 1.2, format: yesNo } },
   ],
-  defaultSort: { field: 'NAME', order: 'asc' },
-  defaultPerPage: 50,
   unique: { client_activities_code_unique: { field: 'CODE', message: MSG.codeExists } },
   inUseMessage: MSG.inUse('cette activité est encore utilisée par des catégories ou des clients'),
-  export: { fileName: 'activites', title: 'Activités', orientation: 'landscape' },
 });

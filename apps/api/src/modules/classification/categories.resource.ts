@@ -1,4 +1,4 @@
-import { type Category, categoryBody, MSG } from '@app/domain';
+import { categoriesMeta, type Category, categoryBody, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { orEmpty } from '../../lib/crud/fields';
 import { refNameLike } from '../../lib/crud/list-query';
@@ -6,9 +6,8 @@ import { defineResource } from '../../lib/crud/resource';
 import { clientActivities as activities, clientCategories as c } from './classification.table';
 
 export const categoriesResource = defineResource<Category>()({
-  path: 'clients_categories',
+  meta: categoriesMeta,
   tag: 'classification',
-  noun: 'cette catégorie',
   actions: { read: 'classification:read', write: 'classification:write' },
   table: c,
   idColumn: c.id,
@@ -26,9 +25,6 @@ export const categoriesResource = defineResource<Category>()({
     },
     { api: 'DESCRIPTION', column: c.description, search: true, sort: true, export: { header: 'Description', width: 3, format: orEmpty } },
   ],
-  defaultSort: { field: 'NAME', order: 'asc' },
-  defaultPerPage: 50,
   unique: { client_categories_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('cette catégorie est encore attribuée à des clients'),
-  export: { fileName: 'categories-clients', title: 'Catégories de clients', orientation: 'landscape' },
 });

@@ -1,12 +1,11 @@
-import { type Circuit, circuitBody, MSG } from '@app/domain';
+import { type Circuit, circuitBody, circuitsMeta, MSG } from '@app/domain';
 import { orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { clientCircuits as c } from './classification.table';
 
 export const circuitsResource = defineResource<Circuit>()({
-  path: 'clients_circuits',
+  meta: circuitsMeta,
   tag: 'classification',
-  noun: 'ce circuit',
   actions: { read: 'classification:read', write: 'classification:write' },
   table: c,
   idColumn: c.id,
@@ -15,9 +14,6 @@ export const circuitsResource = defineResource<Circuit>()({
     { api: 'NAME', column: c.name, search: true, sort: 'text', export: { header: 'Nom', width: 1 } },
     { api: 'DESCRIPTION', column: c.description, search: true, sort: true, export: { header: 'Description', width: 3, format: orEmpty } },
   ],
-  defaultSort: { field: 'NAME', order: 'asc' },
-  defaultPerPage: 50,
   unique: { client_circuits_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('ce circuit est encore utilisé par des activités'),
-  export: { fileName: 'circuits', title: 'Circuits', orientation: 'landscape' },
 });

@@ -1,11 +1,10 @@
-import { type ClientType, clientTypeBody, MSG } from '@app/domain';
+import { type ClientType, clientTypeBody, clientTypesMeta, MSG } from '@app/domain';
 import { defineResource } from '../../lib/crud/resource';
 import { clientTypes as t } from './classification.table';
 
 export const clientTypesResource = defineResource<ClientType>()({
-  path: 'typeclients',
+  meta: clientTypesMeta,
   tag: 'classification',
-  noun: 'ce type de client',
   actions: { read: 'classification:read', write: 'classification:write' },
   table: t,
   idColumn: t.id,
@@ -14,11 +13,8 @@ export const clientTypesResource = defineResource<ClientType>()({
     { api: 'position', column: t.position, sort: true, export: { header: 'Position', width: 0.5 } },
     { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 2 } },
   ],
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: 50,
   unique: { client_types_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('ce type de client est encore attribué à des clients ou des utilisateurs'),
   position: t.position,
   media: { names: { image: 'image' }, export: { header: 'Image', width: 2 } },
-  export: { fileName: 'types-clients', title: 'Types de clients', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { type MessageTemplate, TEMPLATE_TYPE_LABELS, TEMPLATE_TYPES, type TemplateType, templateFields } from '@app/domain';
+import { type MessageTemplate, TEMPLATE_TYPE_LABELS, TEMPLATE_TYPES, templateFields, templatesMeta, type TemplateType } from '@app/domain';
 import { z } from 'zod';
 import { defineResource } from '../../lib/crud/resource';
 import { messageTemplates as t } from './templates.table';
@@ -10,9 +10,8 @@ import { messageTemplates as t } from './templates.table';
  * according to the template's type (rich text for email, plain text for SMS).
  */
 export const templatesResource = defineResource<MessageTemplate>()({
-  path: 'templating',
+  meta: templatesMeta,
   tag: 'templates',
-  noun: 'ce modèle',
   actions: { read: 'templates:read', write: 'templates:write' },
   table: t,
   idColumn: t.id,
@@ -29,9 +28,6 @@ export const templatesResource = defineResource<MessageTemplate>()({
       export: { header: 'Type', width: 1, format: (v) => TEMPLATE_TYPE_LABELS[v as TemplateType] ?? String(v) },
     },
   ],
-  defaultSort: { field: 'NOM_DU_MODÈLE', order: 'asc' },
-  defaultPerPage: 50,
   // Invitations keep their history when a template goes (template_id is set to null).
   inUseMessage: 'Suppression impossible : ce modèle est encore utilisé.',
-  export: { fileName: 'modeles', title: 'Modèles de messages', orientation: 'portrait' },
 });

@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, type Client, canChangeBadge, clientCreateBody, clientUpdateBody, CLIENT_STATUS, formatDate, MSG, todayInTunis } from '@app/domain';
+import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCreateBody, clientsMeta, clientUpdateBody, formatDate, MSG, todayInTunis } from '@app/domain';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
@@ -22,9 +22,8 @@ const seniorityDays = sql<number>`((now() at time zone 'Africa/Tunis')::date - $
 const year = () => Number(todayInTunis().slice(0, 4));
 
 export const clientsResource = defineResource<Client>()({
-  path: 'clients',
+  meta: clientsMeta,
   tag: 'clients',
-  noun: 'ce client',
   actions: { read: 'clients:read', write: 'clients:write' },
   table: c,
   idColumn: c.id,
@@ -146,10 +145,7 @@ export const clientsResource = defineResource<Client>()({
     { api: 'EMAIL', column: c.email },
     { api: 'RISTOURNE_CONSUMED', column: c.ristourneConsumed, ...moneyField },
   ],
-  defaultSort: { field: 'CODE_CLIENT', order: 'asc' },
-  defaultPerPage: 100,
   unique: { clients_code_unique: { field: 'CODE_CLIENT', message: CLIENT_MESSAGES.codeExists } },
   inUseMessage: MSG.inUse('ce client a encore des utilisateurs, des points ou des commandes'),
   media: { names: { image: 'image' } },
-  export: { fileName: 'clients', title: 'Clients', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { FLUX_FIRST_RECIPIENTS, FLUX_PAGE_SIZE, type FluxDetail, formatDateTime } from '@app/domain';
+import { FLUX_FIRST_RECIPIENTS, type FluxDetail, fluxMeta, formatDateTime } from '@app/domain';
 import { eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -50,9 +50,8 @@ const activity = z.object({ id: z.number().int(), CODE: z.string().nullable(), N
  * The three sends and the delete are in flux.routes.ts: a flux is written with its recipients.
  */
 export const fluxResource = defineResource<FluxDetail>()({
-  path: 'flux',
+  meta: fluxMeta,
   tag: 'flux',
-  noun: 'cette notification',
   listOnly: true,
   actions: { read: 'flux:read', write: 'flux:write' },
   table: f,
@@ -67,9 +66,6 @@ export const fluxResource = defineResource<FluxDetail>()({
     { api: 'DESTINATION', schema: z.array(recipient), load: firstRecipients, read: (v) => v ?? [] },
     { api: 'ACTIVITIES', schema: z.array(activity), load: activitiesOf, read: (v) => v ?? [] },
   ],
-  defaultSort: { field: 'DATE', order: 'desc' },
-  defaultPerPage: FLUX_PAGE_SIZE,
   inUseMessage: 'Cette notification est utilisée.',
   media: { names: { image: 'image' } },
-  export: { fileName: 'flux', title: 'Notifications', orientation: 'portrait' },
 });

@@ -1,15 +1,4 @@
-import {
-  AUDIT_PAGE_SIZE,
-  AUDIT_SECURITY_FILTER,
-  type AuditEntry,
-  auditActionLabel,
-  auditChanges,
-  auditEntityLabel,
-  auditFilters,
-  auditValue,
-  formatDateTime,
-  SECURITY_AUDIT_ACTIONS,
-} from '@app/domain';
+import { AUDIT_SECURITY_FILTER, auditActionLabel, auditChanges, auditEntityLabel, type AuditEntry, auditFilters, auditTrailMeta, auditValue, formatDateTime, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -31,9 +20,8 @@ const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Afr
  * finds its rename). Read only: a trail that can be edited is no trail.
  */
 export const auditTrailResource = defineResource<AuditEntry>()({
-  path: 'audit',
+  meta: auditTrailMeta,
   tag: 'audit',
-  noun: 'cette entrée',
   listOnly: true,
   actions: { read: 'audit:read', write: 'audit:read' },
   table: a,
@@ -74,8 +62,5 @@ export const auditTrailResource = defineResource<AuditEntry>()({
       },
     },
   ],
-  defaultSort: { field: 'AT', order: 'desc' },
-  defaultPerPage: AUDIT_PAGE_SIZE,
   inUseMessage: 'Cette entrée est utilisée.',
-  export: { fileName: 'journal-audit', title: "Journal d'audit", orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { type ConnectionLog, formatDateTime, LOGS_PAGE_SIZE, logFilters } from '@app/domain';
+import { type ConnectionLog, formatDateTime, logFilters, logsMeta } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -21,9 +21,8 @@ const yearStart = (year: number) => sql`make_timestamptz(${year}::int, 1, 1, 0, 
  * (PDF portrait, spec 3 §9).
  */
 export const logsResource = defineResource<ConnectionLog>()({
-  path: 'logs',
+  meta: logsMeta,
   tag: 'logs',
-  noun: 'ce journal',
   listOnly: true,
   actions: { read: 'logs:read', write: 'logs:read' },
   table: l,
@@ -61,8 +60,5 @@ export const logsResource = defineResource<ConnectionLog>()({
     },
     { api: 'DATE_LOGIN', column: l.dateLogin, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.3, format: (v) => formatDateTime(v as string) } },
   ],
-  defaultSort: { field: 'DATE_LOGIN', order: 'desc' },
-  defaultPerPage: LOGS_PAGE_SIZE,
   inUseMessage: 'Ce journal est utilisé.',
-  export: { fileName: 'journal-connexions', title: 'Journal des connexions', orientation: 'portrait' },
 });

@@ -1,4 +1,4 @@
-import { type Badge, badgeBody, BADGES_PAGE_SIZE, MSG } from '@app/domain';
+import { type Badge, badgeBody, badgesMeta, MSG } from '@app/domain';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { badges as t } from './badges.table';
@@ -8,9 +8,8 @@ import { badges as t } from './badges.table';
  * the image as one form (`formCreate`); the list keeps the tiers in the order they were created.
  */
 export const badgesResource = defineResource<Badge>()({
-  path: 'badges',
+  meta: badgesMeta,
   tag: 'badges',
-  noun: 'ce badge',
   actions: { read: 'badges:read', write: 'badges:write' },
   table: t,
   idColumn: t.id,
@@ -23,11 +22,8 @@ export const badgesResource = defineResource<Badge>()({
     { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 3, format: orEmpty } },
     { api: 'IS_ACTIVE', column: t.isActive, ...flag01Field, export: { header: 'Actif', width: 0.7, format: yesNo } },
   ],
-  defaultSort: { field: 'id', order: 'asc' },
-  defaultPerPage: BADGES_PAGE_SIZE,
   unique: { badges_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('ce badge est encore attribué à des clients'),
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 } },
   formCreate: true,
-  export: { fileName: 'badges', title: 'Badges', orientation: 'landscape' },
 });

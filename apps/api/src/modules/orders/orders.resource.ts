@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, MSG, ORDER_STATUS, ORDERS_PAGE_SIZE, type Order, orderFilters } from '@app/domain';
+import { formatDateTime, formatMoney, MSG, type Order, ORDER_STATUS, orderFilters, ordersMeta, } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -24,9 +24,8 @@ export const orderOwner = ownedByClient(o.clientId);
  * invoice synchronisation, never through a generic create.
  */
 export const ordersResource = defineResource<Order>()({
-  path: 'orders',
+  meta: ordersMeta,
   tag: 'orders',
-  noun: 'cette commande',
   listOnly: true,
   actions: { read: 'orders:read', write: 'orders:write' },
   table: o,
@@ -60,8 +59,5 @@ export const ordersResource = defineResource<Order>()({
     { api: 'USER_ID', column: o.userId },
     { api: 'USER_NAME', column: fullName(buyer), schema: z.string().nullable() },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: ORDERS_PAGE_SIZE,
   inUseMessage: MSG.inUse('cette commande est encore utilisée'),
-  export: { fileName: 'commandes', title: 'Commandes', orientation: 'landscape' },
 });

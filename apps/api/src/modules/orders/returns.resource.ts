@@ -1,4 +1,4 @@
-import { formatDateTime, type GoodsReturn, MSG, RETURNS_PAGE_SIZE } from '@app/domain';
+import { formatDateTime, type GoodsReturn, MSG, returnsMeta } from '@app/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { z } from 'zod';
@@ -31,9 +31,8 @@ export const returnOwner = ownedByClient(r.clientId);
  * lines and its number, in one transaction), the line update and the delete in returns.routes.ts.
  */
 export const returnsResource = defineResource<GoodsReturn>()({
-  path: 'retourMarchandises',
+  meta: returnsMeta,
   tag: 'returns',
-  noun: 'ce retour',
   listOnly: true,
   actions: { read: 'returns:read', write: 'returns:write' },
   table: r,
@@ -84,8 +83,5 @@ export const returnsResource = defineResource<GoodsReturn>()({
       },
     },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: RETURNS_PAGE_SIZE,
   inUseMessage: MSG.inUse('ce retour est encore utilisé'),
-  export: { fileName: 'retours', title: 'Retours de marchandises', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { COUPON_MSG, COUPON_TYPE_LABELS, COUPON_TYPES, type Coupon, type CouponType, couponBody, couponUpdateBody, expiryAfter, formatCouponValue, formatDate, MSG, todayInTunis, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { type Coupon, COUPON_MSG, COUPON_TYPE_LABELS, COUPON_TYPES, couponBody, couponsMeta, type CouponType, couponUpdateBody, expiryAfter, formatCouponValue, formatDate, MSG, todayInTunis } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { flag01Field, yesNo } from '../../lib/crud/fields';
@@ -17,9 +17,8 @@ const refuse = (field: string, message: string) => new AppError(422, message, { 
  * still be switched off). A partial update is checked as the row it produces: a percentage stays ≤ 100.
  */
 export const couponsResource = defineResource<Coupon>()({
-  path: 'coupons',
+  meta: couponsMeta,
   tag: 'coupons',
-  noun: 'ce coupon',
   actions: { read: 'coupons:read', write: 'coupons:write' },
   table: t,
   idColumn: t.id,
@@ -40,9 +39,6 @@ export const couponsResource = defineResource<Coupon>()({
     { api: 'EXPIRY_DATE', column: t.expiryDate, sort: true, export: { header: "Date d'expiration", width: 1.2, format: (v) => formatDate(v as string) } },
     { api: 'ACTIF', column: t.actif, ...flag01Field, export: { header: 'Actif', width: 0.7, format: yesNo } },
   ],
-  defaultSort: { field: 'CODE', order: 'asc' },
-  defaultPerPage: VOUCHERS_PAGE_SIZE,
   unique: { coupons_code_unique: { field: 'CODE', message: COUPON_MSG.codeExists } },
   inUseMessage: MSG.inUse('ce coupon est encore utilisé'),
-  export: { fileName: 'coupons', title: 'Coupons', orientation: 'portrait' },
 });

@@ -1,14 +1,4 @@
-import {
-  CONVERSION_STATUS,
-  formatDateTimeUtc,
-  GIFT_PURCHASE_STATUS,
-  GIFTS_PAGE_SIZE,
-  type GiftConversion,
-  type GiftPurchase,
-  MSG,
-  type StarterPurchase,
-  queryInteger,
-} from '@app/domain';
+import { CONVERSION_STATUS, formatDateTimeUtc, GIFT_PURCHASE_STATUS, type GiftConversion, giftConversionsMeta, type GiftPurchase, giftPurchasesMeta, MSG, queryInteger, type StarterPurchase, startingGiftPurchasesMeta } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -33,10 +23,9 @@ const gcChef = alias(users, 'gc_chef');
  * purchase. Read here; status, receipt, delete and the exit slip in fulfilment.routes.ts.
  */
 export const giftConversionsResource = defineResource<GiftConversion>()({
-  path: 'giftConversion',
+  meta: giftConversionsMeta,
   listAliases: ['giftConversion/all'],
   tag: 'conversions',
-  noun: 'cette conversion',
   listOnly: true,
   actions: { read: 'conversions:read', write: 'conversions:admin' },
   table: gc,
@@ -64,20 +53,16 @@ export const giftConversionsResource = defineResource<GiftConversion>()({
     { api: 'NEW_POINTS', column: gc.newPoints, export: { header: 'Points restants', width: 0.9 } },
     { api: 'STATUS', column: gc.status, sort: true, export: { header: 'Statut', width: 1.1, format: (v) => CONVERSION_STATUS.label(v as number) } },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: GIFTS_PAGE_SIZE,
   inUseMessage: MSG.inUse('cette conversion est encore utilisée'),
-  export: { fileName: 'conversions-cadeaux', title: 'Conversions cadeaux', orientation: 'landscape' },
 });
 
 const spOwner = ownedByClient(sp.clientId);
 const spChef = alias(users, 'sp_chef');
 /** Starter-gift purchases (`?dem=start`): the same fulfilment as conversions, without points. */
 export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
-  path: 'startingGift-purchases',
+  meta: startingGiftPurchasesMeta,
   listAliases: ['startingGift-purchases/all'],
   tag: 'conversions',
-  noun: 'ce cadeau de bienvenue',
   listOnly: true,
   actions: { read: 'conversions:read', write: 'conversions:admin' },
   table: sp,
@@ -102,19 +87,15 @@ export const startingGiftPurchasesResource = defineResource<StarterPurchase>()({
     { api: 'SCAN_DATE', column: sp.scanDate, ...dateTimeField, sort: true, export: { header: 'Date de scan (UTC)', width: 1.4, format: dateUtc } },
     { api: 'STATUS', column: sp.status, sort: true, export: { header: 'Statut', width: 1.1, format: (v) => CONVERSION_STATUS.label(v as number) } },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: GIFTS_PAGE_SIZE,
   inUseMessage: MSG.inUse('ce cadeau de bienvenue est encore utilisé'),
-  export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
 });
 
 const gpOwner = ownedByClient(gp.clientId);
 /** Gift purchases (the requests): the bell, the client detail page and the accept / refuse calls. */
 export const giftPurchasesResource = defineResource<GiftPurchase>()({
-  path: 'gift-purchases',
+  meta: giftPurchasesMeta,
   listAliases: ['gift-purchases/all'],
   tag: 'conversions',
-  noun: 'cette demande',
   listOnly: true,
   actions: { read: 'purchases:read', write: 'purchases:write' },
   table: gp,
@@ -137,8 +118,5 @@ export const giftPurchasesResource = defineResource<GiftPurchase>()({
     { api: 'STATUS', column: gp.status, sort: true, export: { header: 'Statut', width: 1.2, format: (v) => GIFT_PURCHASE_STATUS.label(v as number) } },
     { api: 'CREATED_AT', column: gp.createdAt, ...dateTimeField, sort: true, export: { header: 'Date (UTC)', width: 1.4, format: dateUtc } },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: GIFTS_PAGE_SIZE,
   inUseMessage: MSG.inUse('cette demande est encore utilisée'),
-  export: { fileName: 'demandes-cadeaux', title: 'Demandes de cadeaux', orientation: 'landscape' },
 });

@@ -1,20 +1,4 @@
-import {
-  formatDate,
-  formatMoney,
-  type Gift,
-  GIFT_MEDIA_FAMILY,
-  GIFT_MSG,
-  GIFT_TYPE_LABELS,
-  GIFT_TYPES,
-  type GiftType,
-  GIFTS_PAGE_SIZE,
-  giftBody,
-  giftHasMedia,
-  giftUpdateBody,
-  giftVoucherValue,
-  MSG,
-  periodInOrder,
-} from '@app/domain';
+import { formatDate, formatMoney, type Gift, GIFT_MEDIA_FAMILY, GIFT_MSG, GIFT_TYPE_LABELS, GIFT_TYPES, giftBody, giftHasMedia, giftsMeta, type GiftType, giftUpdateBody, giftVoucherValue, MSG, periodInOrder } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
@@ -36,9 +20,8 @@ const refused = (field: string, message: string) => new AppError(422, message, {
  */
 export const giftsResource = (uploads: string) =>
   defineResource<Gift>()({
-    path: 'gifts',
+    meta: giftsMeta,
     tag: 'gifts',
-    noun: 'ce cadeau',
     actions: { read: 'gifts:read', write: 'gifts:write' },
     table: t,
     idColumn: t.id,
@@ -95,12 +78,8 @@ export const giftsResource = (uploads: string) =>
       { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 2, format: orEmpty } },
       { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField },
     ],
-    // Newest first (the primary key read backwards).
-    defaultSort: { field: 'id', order: 'desc' },
-    defaultPerPage: GIFTS_PAGE_SIZE,
     unique: { loyalty_gifts_ref_unique: { field: 'REF', message: GIFT_MSG.refExists } },
     inUseMessage: MSG.inUse('ce cadeau fait l’objet de demandes de conversion'),
     media: { names: { image: GIFT_MEDIA_FAMILY }, export: { header: 'Image', width: 1.2 } },
     formCreate: true,
-    export: { fileName: 'cadeaux', title: 'Cadeaux', orientation: 'landscape' },
   });

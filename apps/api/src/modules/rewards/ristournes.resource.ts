@@ -1,16 +1,4 @@
-import {
-  formatMoney,
-  formatPercent,
-  MSG,
-  minExceedsMax,
-  overlapMessage,
-  overlappingTier,
-  RISTOURNE_MSG,
-  type Ristourne,
-  RISTOURNES_PAGE_SIZE,
-  ristourneBody,
-  ristourneUpdateBody,
-} from '@app/domain';
+import { formatMoney, formatPercent, minExceedsMax, MSG, overlapMessage, overlappingTier, type Ristourne, RISTOURNE_MSG, ristourneBody, ristournesMeta, ristourneUpdateBody } from '@app/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
@@ -32,9 +20,8 @@ const refuse = (field: string, message: string) => new AppError(422, message, { 
  * of two concurrent writes the second one reads the first and is refused.
  */
 export const ristournesResource = defineResource<Ristourne>()({
-  path: 'ristournes',
+  meta: ristournesMeta,
   tag: 'ristournes',
-  noun: 'cette ristourne',
   actions: { read: 'ristournes:read', write: 'ristournes:write' },
   table: t,
   idColumn: t.id,
@@ -83,8 +70,5 @@ export const ristournesResource = defineResource<Ristourne>()({
     },
     { api: 'IS_ACTIVE', column: t.isActive, ...flag01Field, export: { header: 'Actif', width: 0.6, format: yesNo } },
   ],
-  defaultSort: { field: 'NUM_RISTOURNE', order: 'asc' },
-  defaultPerPage: RISTOURNES_PAGE_SIZE,
   inUseMessage: MSG.inUse('cette ristourne est encore utilisée'),
-  export: { fileName: 'ristournes', title: 'Paliers de ristourne', orientation: 'portrait' },
 });

@@ -1,4 +1,4 @@
-import { formatDate, GIFT_MSG, GIFTS_PAGE_SIZE, MSG, type StartingGift, startingGiftBody } from '@app/domain';
+import { formatDate, GIFT_MSG, MSG, type StartingGift, startingGiftBody, startingGiftsMeta } from '@app/domain';
 import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { startingGifts as t } from './gifts.table';
@@ -10,9 +10,8 @@ import { startingGifts as t } from './gifts.table';
  * startingGifts/media/{id}. Deleting one already given to clients is refused (409).
  */
 export const startingGiftsResource = defineResource<StartingGift>()({
-  path: 'startingGifts',
+  meta: startingGiftsMeta,
   tag: 'gifts',
-  noun: 'ce cadeau de bienvenue',
   actions: { read: 'gifts:read', write: 'gifts:write' },
   table: t,
   idColumn: t.id,
@@ -24,11 +23,8 @@ export const startingGiftsResource = defineResource<StartingGift>()({
     { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 3 } },
     { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1, format: (v) => formatDate(v as string) } },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: GIFTS_PAGE_SIZE,
   unique: { starting_gifts_ref_unique: { field: 'REF', message: GIFT_MSG.startingRefExists } },
   inUseMessage: MSG.inUse('ce cadeau de bienvenue a déjà été attribué à des clients'),
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.2 } },
   formCreate: true,
-  export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
 });

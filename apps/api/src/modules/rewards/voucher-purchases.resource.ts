@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, MSG, VOUCHER_PURCHASE_STATUS, type VoucherPurchase, VOUCHERS_PAGE_SIZE, queryInteger } from '@app/domain';
+import { formatDateTime, formatMoney, MSG, queryInteger, VOUCHER_PURCHASE_STATUS, type VoucherPurchase, voucherPurchasesMeta } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
@@ -18,10 +18,9 @@ const owner = voucherPurchaseOwner;
  * here; manual consumption, scan, status and delete in voucher-purchases.routes.ts.
  */
 export const voucherPurchasesResource = defineResource<VoucherPurchase>()({
-  path: 'vocher-purchases',
+  meta: voucherPurchasesMeta,
   listAliases: ['vocher-purchases/all'],
   tag: 'vouchers',
-  noun: 'ce voucher',
   listOnly: true,
   actions: { read: 'voucher-purchases:read', write: 'voucher-purchases:write' },
   table: v,
@@ -46,8 +45,5 @@ export const voucherPurchasesResource = defineResource<VoucherPurchase>()({
     { api: 'MANUAL_REASON', column: v.manualReason, export: { header: 'Motif', width: 1.6, format: orEmpty } },
     { api: 'ORIGIN', column: origin, schema: z.enum(['gift', 'ristourne', 'voucher']).nullable() },
   ],
-  defaultSort: { field: 'CREATED_AT', order: 'desc' },
-  defaultPerPage: VOUCHERS_PAGE_SIZE,
   inUseMessage: MSG.inUse('ce voucher est encore utilisé'),
-  export: { fileName: 'vouchers-clients', title: 'Vouchers clients', orientation: 'landscape' },
 });

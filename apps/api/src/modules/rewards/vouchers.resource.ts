@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, MSG, type Voucher, VOUCHER_MSG, VOUCHERS_PAGE_SIZE, voucherBody, voucherUpdateBody } from '@app/domain';
+import { formatDate, formatMoney, MSG, type Voucher, VOUCHER_MSG, voucherBody, vouchersMeta, voucherUpdateBody } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
@@ -15,9 +15,8 @@ import { vouchers as t } from './vouchers.table';
  * IS_ACTIVE). Zone chiefs read the list (vouchers:read), only staff with vouchers:write change it.
  */
 export const vouchersResource = defineResource<Voucher>()({
-  path: 'vochers',
+  meta: vouchersMeta,
   tag: 'vouchers',
-  noun: 'ce voucher',
   actions: { read: 'vouchers:read', write: 'vouchers:write' },
   table: t,
   idColumn: t.id,
@@ -51,12 +50,8 @@ export const vouchersResource = defineResource<Voucher>()({
     { api: 'IS_ACTIVE', column: t.isActive, ...flag01Field, export: { header: 'Actif', width: 0.6, format: yesNo } },
     { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 2, format: orEmpty } },
   ],
-  // Newest first (the primary key read backwards).
-  defaultSort: { field: 'id', order: 'desc' },
-  defaultPerPage: VOUCHERS_PAGE_SIZE,
   unique: { vochers_ref_unique: { field: 'REF', message: VOUCHER_MSG.refExists } },
   inUseMessage: MSG.inUse('ce voucher a déjà été attribué à des clients'),
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.2 } },
   formCreate: true,
-  export: { fileName: 'vouchers', title: 'Vouchers', orientation: 'landscape' },
 });

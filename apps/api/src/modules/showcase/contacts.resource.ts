@@ -1,13 +1,12 @@
-import { type ContactRequest, contactRequestBody, formatDateTime, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { type ContactRequest, contactRequestBody, contactRequestsMeta, formatDateTime } from '@app/domain';
 import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { contactRequests as t } from './showcase.table';
 
 /** Contact requests (spec 3 §2.10, route /layout/prises-contacts): newest first. */
 export const contactRequestsResource = defineResource<ContactRequest>()({
-  path: 'contacts',
+  meta: contactRequestsMeta,
   tag: 'showcase',
-  noun: 'cette prise de contact',
   actions: { read: 'contact-requests:read', write: 'contact-requests:write' },
   table: t,
   idColumn: t.id,
@@ -24,8 +23,5 @@ export const contactRequestsResource = defineResource<ContactRequest>()({
       export: { header: 'Reçue le', width: 1.2, format: (v) => formatDateTime(v as string) },
     },
   ],
-  defaultSort: { field: 'created_at', order: 'desc' },
-  defaultPerPage: SHOWCASE_PAGE_SIZE,
   inUseMessage: 'Suppression impossible : cette prise de contact est encore utilisée.',
-  export: { fileName: 'prises-de-contact', title: 'Prises de contact', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { GALLERY_KINDS, type GalleryItem, galleryBody, galleryUpdateBody, inferGalleryKind, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { GALLERY_KINDS, galleryBody, type GalleryItem, galleryMeta, galleryUpdateBody, inferGalleryKind, SHOWCASE_MSG } from '@app/domain';
 import { z } from 'zod';
 import { defineResource } from '../../lib/crud/resource';
 import { galleryItems as t } from './showcase.table';
@@ -9,9 +9,8 @@ import { galleryItems as t } from './showcase.table';
  * the spec's call never names, is inferred when absent: Image with a file, Video with a link.
  */
 export const galleryResource = defineResource<GalleryItem>()({
-  path: 'gallery',
+  meta: galleryMeta,
   tag: 'showcase',
-  noun: 'cet élément',
   actions: { read: 'showcase:read', write: 'showcase:write' },
   table: t,
   idColumn: t.id,
@@ -29,8 +28,6 @@ export const galleryResource = defineResource<GalleryItem>()({
     },
     { api: 'LINK', column: t.link, search: true, export: { header: 'Lien', width: 2.5 } },
   ],
-  defaultSort: { field: 'POSITION', order: 'asc' },
-  defaultPerPage: SHOWCASE_PAGE_SIZE,
   inUseMessage: 'Suppression impossible : cet élément est encore utilisé.',
   position: t.position,
   media: { names: { image: 'image' }, export: { header: 'Photo', width: 1.5 }, required: (body) => (body.TYPE === 'video' ? null : SHOWCASE_MSG.imageRequired) },
@@ -42,5 +39,4 @@ export const galleryResource = defineResource<GalleryItem>()({
       if (kind !== undefined) body.TYPE = kind;
     },
   },
-  export: { fileName: 'galerie', title: 'Galerie', orientation: 'landscape' },
 });

@@ -1,14 +1,4 @@
-import {
-  type HomeService,
-  homeServiceBody,
-  homeServiceUpdateBody,
-  SERVICE_TYPES,
-  SHOWCASE_MSG,
-  SHOWCASE_PAGE_SIZE,
-  type WebsiteService,
-  websiteServiceBody,
-  websiteServiceUpdateBody,
-} from '@app/domain';
+import { type HomeService, homeServiceBody, homeServicesMeta, homeServiceUpdateBody, SERVICE_TYPES, SHOWCASE_MSG, type WebsiteService, websiteServiceBody, websiteServicesMeta, websiteServiceUpdateBody } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -57,9 +47,8 @@ const withoutAliases = <S extends { title: unknown; text: unknown; alt_img: unkn
  * list filtered by `type` (also served as GET service/{type}); positions run 1..n within a type.
  */
 export const websiteServicesResource = defineResource<WebsiteService>()({
-  path: 'service',
+  meta: websiteServicesMeta,
   tag: 'showcase',
-  noun: 'cet service',
   actions: { read: 'showcase:read', write: 'showcase:write' },
   table: websiteServices,
   idColumn: websiteServices.id,
@@ -73,13 +62,10 @@ export const websiteServicesResource = defineResource<WebsiteService>()({
     if (before && (body.type === undefined || body.type === before.type)) return;
     await lastInType(tx, id);
   },
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: SHOWCASE_PAGE_SIZE,
   inUseMessage: 'Suppression impossible : cet service est encore utilisé.',
   position: websiteServices.position,
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 }, required: imageRequired },
   formCreate: true,
-  export: { fileName: 'services', title: 'Services du site', orientation: 'landscape' },
 });
 
 /** Puts a service last in its type's list (a new row, or one moved to another type). */
@@ -91,9 +77,8 @@ async function lastInType(tx: Db, id: number) {
 
 /** Home-page services (spec 3 §2.6, route /layout/contents/services). */
 export const homeServicesResource = defineResource<HomeService>()({
-  path: 'services',
+  meta: homeServicesMeta,
   tag: 'showcase',
-  noun: 'cet service',
   actions: { read: 'showcase:read', write: 'showcase:write' },
   table: homeServices,
   idColumn: homeServices.id,
@@ -101,11 +86,8 @@ export const homeServicesResource = defineResource<HomeService>()({
   updateBody: homeServiceUpdateBody,
   storedAsBody: withoutAliases,
   fields: serviceFields<HomeService>(homeServices),
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: SHOWCASE_PAGE_SIZE,
   inUseMessage: 'Suppression impossible : cet service est encore utilisé.',
   position: homeServices.position,
   media: { names: { image: 'image' }, export: { header: 'Image', width: 1.5 }, required: imageRequired },
   formCreate: true,
-  export: { fileName: 'services-accueil', title: 'Services de la page d’accueil', orientation: 'landscape' },
 });

@@ -1,12 +1,11 @@
-import { type PartnerTool, partnerToolBody, partnerToolUpdateBody, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { type PartnerTool, partnerToolBody, partnerToolsMeta, partnerToolUpdateBody, SHOWCASE_MSG } from '@app/domain';
 import { defineResource } from '../../lib/crud/resource';
 import { partnerTools as t } from './showcase.table';
 
 /** Partner tools (spec 3 §2.6, route /layout/contents/tools): logos with their partner's site. */
 export const partnerToolsResource = defineResource<PartnerTool>()({
-  path: 'tools',
+  meta: partnerToolsMeta,
   tag: 'showcase',
-  noun: 'ce partenaire',
   actions: { read: 'showcase:read', write: 'showcase:write' },
   table: t,
   idColumn: t.id,
@@ -18,11 +17,8 @@ export const partnerToolsResource = defineResource<PartnerTool>()({
     { api: 'alt_logo', column: t.altLogo, export: { header: 'Texte alternatif', width: 2 } },
     { api: 'site_web', column: t.siteWeb, search: true, sort: true, export: { header: 'Site web', width: 2.5 } },
   ],
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: SHOWCASE_PAGE_SIZE,
   inUseMessage: 'Suppression impossible : ce partenaire est encore utilisé.',
   position: t.position,
   media: { names: { logo: 'image' }, export: { header: 'Logo', width: 1.5 }, required: () => SHOWCASE_MSG.logoRequired },
   formCreate: true,
-  export: { fileName: 'outils-partenaires', title: 'Outils partenaires', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { type Block, BLOCKS_PAGE_SIZE, blockBody, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, queryInteger, SITE_MSG, sectionDef } from '@app/domain';
+import { type Block, blockBody, blocksMeta, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, queryInteger, sectionDef, SITE_MSG } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -13,7 +13,7 @@ import { sitePages as p, siteBlocks as b, siteSections as s } from './site.table
 const refused = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 /** Path, audit and media entity of blocks. */
-export const BLOCKS_ENTITY = 'blocs';
+export const BLOCKS_ENTITY = blocksMeta.path;
 
 /** Whether a block keeps several images: those of the image-annotation page (spec 3 §5). */
 async function blockKeepsSeveral(db: Db, blockId: number) {
@@ -37,9 +37,8 @@ const htmlText = (v: unknown) => sanitizeRichText(String(v ?? '')).replace(/<[^>
  * (media.severalOn); MEDIA is the first, IMAGES all of them.
  */
 export const blocksResource = defineResource<Block>()({
-  path: BLOCKS_ENTITY,
+  meta: blocksMeta,
   tag: 'site',
-  noun: 'ce bloc',
   actions: { read: 'site:read', write: 'site:write' },
   table: b,
   idColumn: b.id,
@@ -87,8 +86,6 @@ export const blocksResource = defineResource<Block>()({
     { api: 'img_alt', column: b.imgAlt },
     { api: 'IMAGES', load: (db, ids) => mediaListFor(db, BLOCKS_ENTITY, ids, 'img'), read: (v) => v ?? [], schema: z.array(mediaReply) },
   ],
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: BLOCKS_PAGE_SIZE,
   inUseMessage: MSG.inUse('ce bloc est encore utilisé'),
   media: {
     names: { img: 'image' },
@@ -101,5 +98,4 @@ export const blocksResource = defineResource<Block>()({
     },
   },
   formCreate: true,
-  export: { fileName: 'blocs', title: 'Blocs de section', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { MSG, type Section, SITE_MSG, sectionCreateBody, sectionDef, sectionSchemaFor, sectionUpdateBody } from '@app/domain';
+import { MSG, type Section, sectionCreateBody, sectionDef, sectionSchemaFor, sectionsMeta, sectionUpdateBody, SITE_MSG } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineResource } from '../../lib/crud/resource';
@@ -28,9 +28,8 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
  * partial update cannot leave a required title empty.
  */
 export const sectionsResource = defineResource<Section>()({
-  path: 'sections',
+  meta: sectionsMeta,
   tag: 'site',
-  noun: 'cette section',
   actions: { read: 'site:read', write: 'site:write' },
   table: s,
   idColumn: s.id,
@@ -95,9 +94,6 @@ export const sectionsResource = defineResource<Section>()({
     { api: 'video', load: (db, ids) => mediaFor(db, SECTIONS_ENTITY, ids, 'video'), schema: mediaReply.nullable() },
     { api: 'file', load: (db, ids) => mediaFor(db, SECTIONS_ENTITY, ids, 'file'), schema: mediaReply.nullable() },
   ],
-  defaultSort: { field: 'position', order: 'asc' },
-  defaultPerPage: 50,
   unique: { site_sections_page_key_unique: { field: 'key', message: SITE_MSG.sectionExists } },
   inUseMessage: MSG.inUse('cette section est encore utilisée'),
-  export: { fileName: 'sections', title: 'Sections', orientation: 'landscape' },
 });

@@ -1,4 +1,4 @@
-import { type ClientUser, clientUserBody, ROLE, STAFF_MSG } from '@app/domain';
+import { type ClientUser, clientUserBody, clientUsersMeta, ROLE, STAFF_MSG } from '@app/domain';
 import { and, eq, isNotNull, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { fkIn } from '../../lib/crud/list-query';
 import { z } from 'zod';
@@ -23,9 +23,8 @@ const clientLike = (pattern: string): SQL =>
 
 export const clientUsers = compileResource(
   defineResource<ClientUser>()({
-    path: 'client-users',
+    meta: clientUsersMeta,
     tag: 'users',
-    noun: 'cet utilisateur',
     actions: { read: 'users:read', write: 'users:write' },
     table: u,
     idColumn: u.id,
@@ -56,10 +55,7 @@ export const clientUsers = compileResource(
       { api: 'ROLE_ID', column: u.roleId },
       { api: 'STATUS', column: u.status, ...flag01Field, sort: true, export: { header: 'Actif', width: 0.6, format: yesNo } },
     ],
-    defaultSort: { field: 'LASTNAME', order: 'asc' },
-    defaultPerPage: 50,
     inUseMessage: STAFF_MSG.chiefHasClients(1),
-    export: { fileName: 'utilisateurs', title: 'Utilisateurs', orientation: 'landscape' },
   }),
 );
 

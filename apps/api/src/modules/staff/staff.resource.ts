@@ -1,4 +1,4 @@
-import { backOfficeUserUpdateBody, MSG, ROLE, ROLE_LABELS, STAFF_MSG, type StaffUser, type ZoneChief, zoneChiefBody, zoneChiefUpdateBody } from '@app/domain';
+import { backOfficeUserUpdateBody, MSG, ROLE, ROLE_LABELS, STAFF_MSG, type StaffUser, staffUsersMeta, type ZoneChief, zoneChiefBody, zoneChiefsMeta, zoneChiefUpdateBody } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { compileResource } from '../../lib/crud/compile';
@@ -27,9 +27,8 @@ const name = (d: { FIRSTNAME: string; LASTNAME: string }) => `${d.FIRSTNAME} ${d
 
 /** Zone chiefs (spec 1 "Other screens", §3 Zone chief, §5, §7 chef-zone): any other account's id is a 404 there. */
 export const zoneChiefsResource = defineResource<ZoneChiefRow>()({
-  path: 'chef-zone',
+  meta: zoneChiefsMeta,
   tag: 'staff',
-  noun: 'ce chef de zone',
   actions: { read: 'chefzone:read', write: 'chefzone:write' },
   table: u,
   idColumn: u.id,
@@ -57,17 +56,13 @@ export const zoneChiefsResource = defineResource<ZoneChiefRow>()({
     { api: 'TYPE_CLIENT_ID', column: u.typeClientId },
     { api: 'STATUS', column: u.status, ...flag01Field, sort: true, export: { header: 'Actif', width: 0.6, format: yesNo } },
   ],
-  defaultSort: { field: 'CODE_CHEF_ZONE', order: 'asc' },
-  defaultPerPage: 50,
   inUseMessage: MSG.inUse('ce chef de zone a encore des clients'),
-  export: { fileName: 'chefs-de-zone', title: 'Chefs de zone', orientation: 'landscape' },
 });
 
 export const staffUsers = compileResource(
   defineResource<StaffUserRow>()({
-    path: 'users',
+    meta: staffUsersMeta,
     tag: 'users',
-    noun: 'cet utilisateur',
     actions: { read: 'users:read', write: 'users:write' },
     table: u,
     idColumn: u.id,
@@ -100,10 +95,7 @@ export const staffUsers = compileResource(
       { api: 'GENDER', column: u.gender },
       { api: 'BIRTHDAY', column: u.birthday, schema: z.string() },
     ],
-    defaultSort: { field: 'LASTNAME', order: 'asc' },
-    defaultPerPage: 50,
     inUseMessage: STAFF_MSG.chiefHasClients(1),
-    export: { fileName: 'utilisateurs-back-office', title: 'Utilisateurs back-office', orientation: 'landscape' },
     // The display name and login, and the company with its image (looked up for the page at once).
     present: {
       shape: { username: z.string(), login: z.string(), societe: z.object({ NAME: z.string(), MEDIA: mediaReply.nullable() }).nullable() },

@@ -48,6 +48,7 @@ export interface ResourceTableProps<Row extends RowWithId> {
   /** Noun phrase for the delete confirmation: 'ce circuit' → 'Voulez-vous vraiment supprimer ce circuit ?'. */
   itemNoun: string;
   defaultPerPage?: number;
+  /** Order when the URL asks for none; while reordering, the position field's. */
   defaultSort?: { field: string; order?: SortOrder };
   searchable?: boolean;
   /** The search box also takes tags (Enter), each sent as a repeated `tags` parameter and kept in the URL. */
@@ -87,7 +88,8 @@ export interface ResourceTableProps<Row extends RowWithId> {
 /** The one server-side list: paging, search, sort, exports, row actions, inline flags and drag reorder. */
 export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<Row>) {
   const { path, columns, itemNoun, reorder, readOnly = false } = props;
-  const defaultSort = props.defaultSort ?? (reorder ? { field: reorder.positionField, order: 'asc' as const } : undefined);
+  // While rows are dragged they are in position order.
+  const defaultSort = reorder ? { field: reorder.positionField, order: 'asc' as const } : props.defaultSort;
   const { state: urlState, update } = useListState(
     { perPage: props.defaultPerPage ?? 50, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' },
     props.stateKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnForSort, isKnownSort, isOn, readField, sortKeyOf, toggled } from './columns';
+import { type ColumnDef, cellText, columnForSort, isKnownSort, isOn, readField, sortKeyOf, toggled } from './columns';
 
 describe('column helpers', () => {
   it('reads dotted paths and tolerates missing objects', () => {
@@ -28,7 +28,7 @@ describe('column helpers', () => {
   });
 
   it('maps server sort keys to sortable columns only', () => {
-    const cols = [
+    const cols: ColumnDef[] = [
       { field: 'NAME', header: 'Nom', sortable: true },
       { field: 'CIRCUIT', header: 'Circuit', sortable: true, sortKey: 'CIRCUIT_NAME' },
       { field: 'DESCRIPTION', header: 'Description' },

@@ -7,15 +7,33 @@ import type { ReactNode } from 'react';
  */
 export type CellKind = 'text' | 'money' | 'date' | 'datetime' | 'image' | 'checkbox' | 'switch' | 'custom';
 
+/** A field of an object-valued field of the row, as `MEDIA.original_url` or `MEDIA.0.original_url` (a list): the replies nest no deeper. */
+type NestedField<Row, K extends keyof Row & string> =
+  NonNullable<Row[K]> extends readonly (infer Item)[]
+    ? `${K}.${number}.${keyof NonNullable<Item> & string}`
+    : NonNullable<Row[K]> extends object
+      ? `${K}.${keyof NonNullable<Row[K]> & string}`
+      : never;
+
+/**
+ * A field of the reply row, or a dotted path into one of its objects: a typo does not compile. A row
+ * that is one of several types (a conversion) may name a field of any of them.
+ */
+export type ColumnField<Row> = Row extends unknown
+  ? string extends keyof Row
+    ? string
+    : { [K in keyof Row & string]: K | NestedField<Row, K> }[keyof Row & string]
+  : never;
+
 export interface ColumnDef<Row = Record<string, unknown>> {
   /** Field of the reply row; a dotted path reads nested objects (`MEDIA.original_url`). */
-  field: string;
+  field: ColumnField<Row>;
   header: string;
   /** How the cell is drawn; `text` when absent. */
   kind?: CellKind;
   sortable?: boolean;
-  /** Server sort key when it is not `field` (the API sorts by reply field names). */
-  sortKey?: string;
+  /** Server sort key when it is not `field` (the API sorts by reply field names; see the domain's `meta.sortable`). */
+  sortKey?: keyof Row & string;
   /** CSS width, e.g. '6rem'. */
   width?: string;
   /** Only for `custom` columns. */
@@ -65,4 +83,23 @@ export function columnForSort<Row>(columns: ColumnDef<Row>[], sort: string | und
 /** A sort key from the URL is only sent if a sortable column owns it (the URL is user input). */
 export function isKnownSort<Row>(columns: ColumnDef<Row>[], sort: string | undefined, extra: string[] = []): boolean {
   return !!sort && (extra.includes(sort) || !!columnForSort(columns, sort));
+}
+
+/** What a list's columns need to know of its resource's metadata (@app/domain `ResourceMeta`). */
+interface SortMeta {
+  path: string;
+  sortable: readonly string[];
+  defaultSort: { field: string };
+}
+
+/**
+ * Where a list's columns disagree with the API's sort keys (the domain metadata's `sortable`, plus
+ * `id`): a sortable column the server would not sort on, or a default sort it does not know. The
+ * columns tests expect none.
+ */
+export function sortKeyProblems<Row>(columns: readonly ColumnDef<Row>[], meta: SortMeta): string[] {
+  const keys = new Set(['id', ...meta.sortable]);
+  const problems = columns.filter((c) => c.sortable && !keys.has(sortKeyOf(c))).map((c) => `${meta.path}: la colonne ${c.field} trie sur ${sortKeyOf(c)}, que l'API ne trie pas`);
+  if (!keys.has(meta.defaultSort.field)) problems.push(`${meta.path}: le tri par défaut ${meta.defaultSort.field} n'est pas triable`);
+  return problems;
 }

@@ -10,3 +10,4 @@ export { CheckboxField, SwitchField } from './ToggleFields';
 export { type BaseFieldProps, fieldId } from './useField';
 export { type Option, type OptionSource, toOptions, useOptions } from './useOptions';
 export { SEARCH_SELECT_SIZE, SearchSelectField } from './SearchSelectField';
+export type { FormField, FormSearchSelectField, FormSelectField } from './typed';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { TextField } from '../fields';
-import { FormDialog, type FormDialogProps } from './FormDialog';
+import { FormDialog, type FormDialogProps, type FormStep } from './FormDialog';
 import type { FormMode } from './steps';
 
 // React 19 wants to know it runs under act().
@@ -15,7 +15,7 @@ const schema = z.object({ NAME: requiredText(100), CODE: requiredText(30) });
 type In = z.input<typeof schema>;
 type Out = z.output<typeof schema>;
 
-const steps = [
+const steps: FormStep<In>[] = [
   { label: 'Identité', fields: ['NAME'], content: <TextField name="NAME" label="Nom" required /> },
   { label: 'Code', fields: ['CODE'], content: <TextField name="CODE" label="Code" required /> },
 ];

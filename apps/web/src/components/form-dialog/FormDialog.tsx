@@ -15,7 +15,9 @@ import './form-dialog.css';
 const SELECTS = '.p-dropdown, .p-multiselect, .p-calendar, .p-autocomplete';
 const OPEN_PANELS = '.p-dropdown-panel, .p-multiselect-panel, .p-datepicker:not(.p-datepicker-inline), .p-autocomplete-panel';
 
-export interface FormStep extends StepDef {
+/** A step of the dialog; its `fields` are paths of the form's values (`Input`), so a typo fails to compile. */
+export interface FormStep<Input extends FieldValues = FieldValues> extends StepDef {
+  fields: readonly Path<Input>[];
   content: ReactNode;
 }
 
@@ -28,7 +30,7 @@ export interface FormDialogProps<In extends FieldValues, Out> {
   schema: z.ZodType<Out, In>;
   defaultValues: DefaultValues<In>;
   /** Several steps get a Steps header and Précédent / Suivant; a single form may pass `children` instead. */
-  steps?: FormStep[];
+  steps?: FormStep<In>[];
   children?: ReactNode;
   /** Saves the merged data of every step; a 422 ApiError puts its field errors on the fields. */
   onSubmit: (values: Out) => Promise<void>;
@@ -49,7 +51,7 @@ export function FormDialog<In extends FieldValues, Out>(props: FormDialogProps<I
 
 function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>) {
   const { mode, onHide } = props;
-  const steps: FormStep[] = props.steps ?? [{ label: '', fields: [], content: props.children }];
+  const steps: FormStep<In>[] = props.steps ?? [{ label: '', fields: [], content: props.children }];
   const [index, setIndex] = useState(0);
   const [saving, setSaving] = useState(false);
   const formId = useId();

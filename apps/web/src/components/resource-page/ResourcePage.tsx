@@ -1,4 +1,4 @@
-import { type Action, can } from '@app/domain';
+import { type Action, can, type ResourceMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
@@ -12,13 +12,14 @@ import { FormDialog, type FormMode, type FormStep } from '../form-dialog';
 /** How a resource is edited: its schema, the form's steps and how rows become form values. */
 export interface ResourceForm<Row, In extends FieldValues, Out> {
   schema: z.ZodType<Out, In>;
-  titles: Record<FormMode, string>;
+  /** Dialog titles when they depend on the screen's state (a service's type); default `resource.titles`, which has none then. */
+  titles?: Record<FormMode, string>;
   /** Form values for a new row (null) or an existing one. */
   toValues: (row: Row | null) => DefaultValues<In>;
   /** A one-step form… */
   content?: ReactNode;
   /** …or several steps. */
-  steps?: FormStep[];
+  steps?: FormStep<In>[];
   /** The body of POST / PUT (`before` null for POST; FormData for a form-data create); default the schema's output. */
   toBody?: (values: Out, before: Row | null) => unknown;
   /** Work after the row is saved (file upload…); a failure there keeps the saved row. */
@@ -26,7 +27,14 @@ export interface ResourceForm<Row, In extends FieldValues, Out> {
 }
 
 export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues, Out>
-  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly'> {
+  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly' | 'path' | 'itemNoun' | 'defaultPerPage' | 'defaultSort'> {
+  /**
+   * The resource's metadata from @app/domain, the one the API declares: its path, noun (delete
+   * confirmation), page size, default sort (the position field's while reordering) and dialog titles. A
+   * screen showing part of a resource under a path or noun of its own passes it spread over the
+   * metadata (templates of one type: `{ ...templatesMeta, path: 'templating/sms' }`).
+   */
+  resource: ResourceMeta<Row>;
   form: ResourceForm<Row, In, Out>;
   /** Permission needed to add, edit, delete and toggle (the server enforces it too). */
   writeAction?: Action;
@@ -54,6 +62,7 @@ interface DialogState<Row> {
  * the resource; this does the calls, toasts and refreshes.
  */
 export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>({
+  resource,
   form,
   writeAction,
   editAction,
@@ -62,7 +71,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   editable = true,
   ...table
 }: ResourcePageProps<Row, In, Out>) {
-  const { path } = table;
+  const { path } = resource;
   const qc = useQueryClient();
   const user = useSessionUser();
   const readOnly = writeAction ? !can(user?.role, writeAction) : false;
@@ -97,6 +106,10 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
     <>
       <ResourceTable<Row>
         {...table}
+        path={path}
+        itemNoun={resource.noun}
+        defaultPerPage={resource.perPage}
+        defaultSort={resource.defaultSort}
         deletePath={writePaths?.delete ?? table.deletePath}
         readOnly={readOnly}
         onAdd={canEdit ? () => void open('add', null) : undefined}
@@ -106,7 +119,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
       <FormDialog<In, Out>
         visible={dialog.visible}
         mode={dialog.mode}
-        titles={form.titles}
+        titles={(form.titles ?? resource.titles)!}
         schema={form.schema}
         defaultValues={form.toValues(dialog.row)}
         steps={form.steps}

@@ -1,27 +1,27 @@
-import { CATALOGUE_PAGE_SIZE, type ProductCategory, productCategoryBody } from '@app/domain';
+import { productCategoriesMeta, type ProductCategory, productCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, NumberField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, NumberField as AnyNumberField, TextField as AnyTextField } from '../../components/fields';
 import { useFormMode } from '../../components/form-dialog';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
-import { BY_ORDER, categoryColumns } from './columns';
+import { categoryColumns } from './columns';
 import { imageValue } from './image-field';
 
-const PATH = 'categories';
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const NumberField: FormField<typeof AnyNumberField, z.input<typeof form>> = AnyNumberField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
+
 const form = productCategoryBody.extend({ file: imageValue });
 
 /** Product categories (spec 2, `/layout/categories`): the code is given once and read-only when editing. */
 export default function CategoriesPage() {
   return (
     <ResourcePage<ProductCategory, z.input<typeof form>, z.output<typeof form>>
-      path={PATH}
+      resource={productCategoriesMeta}
       columns={categoryColumns}
-      itemNoun="cette catégorie"
-      defaultPerPage={CATALOGUE_PAGE_SIZE}
-      defaultSort={BY_ORDER}
       writeAction="catalogue:write"
       form={{
         schema: form,
-        titles: { add: 'Ajouter une catégorie', edit: 'Modifier la catégorie', view: 'Détails de la catégorie' },
         toValues: (row) => ({
           CODE_CATEGORIE: row?.CODE_CATEGORIE ?? '',
           NAME: row?.NAME ?? '',
@@ -30,7 +30,7 @@ export default function CategoriesPage() {
           file: row?.MEDIA?.original_url ?? null,
         }),
         toBody: mediaFormBody,
-        afterSave: (saved, values, before) => syncImage(PATH, saved, values.file, before),
+        afterSave: (saved, values, before) => syncImage(productCategoriesMeta.path, saved, values.file, before),
         content: <CategoryFields />,
       }}
     />

@@ -1,11 +1,15 @@
-import { CATALOGUE_PAGE_SIZE, type ProductCategory, type SubCategory, subCategoryBody } from '@app/domain';
+import { type ProductCategory, subCategoriesMeta, type SubCategory, subCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, SelectField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
-import { BY_NAME, rangeColumns } from './columns';
+import { rangeColumns } from './columns';
 import { imageValue } from './image-field';
 
-const PATH = 'sub_categories';
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const SelectField: FormSelectField<z.input<typeof form>> = AnySelectField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
+
 const form = subCategoryBody.extend({ file: imageValue });
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
 
@@ -13,18 +17,14 @@ const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME
 export default function RangesPage() {
   return (
     <ResourcePage<SubCategory, z.input<typeof form>, z.output<typeof form>>
-      path={PATH}
+      resource={subCategoriesMeta}
       columns={rangeColumns}
-      itemNoun="cette gamme"
-      defaultPerPage={CATALOGUE_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="catalogue:write"
       form={{
         schema: form,
-        titles: { add: 'Ajouter une gamme', edit: 'Modifier la gamme', view: 'Détails de la gamme' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', LABEL: row?.LABEL ?? '', CODE_CATEGORIE: row?.CODE_CATEGORIE ?? '', file: row?.MEDIA?.original_url ?? null }),
         toBody: mediaFormBody,
-        afterSave: (saved, values, before) => syncImage(PATH, saved, values.file, before),
+        afterSave: (saved, values, before) => syncImage(subCategoriesMeta.path, saved, values.file, before),
         content: (
           <FieldGrid>
             <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />

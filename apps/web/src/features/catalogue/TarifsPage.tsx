@@ -1,8 +1,15 @@
-import { CATALOGUE_PAGE_SIZE, type Circuit, type Tarif, tarifBody } from '@app/domain';
+import { type Circuit, type Tarif, tarifBody, tarifsMeta } from '@app/domain';
 import type { z } from 'zod';
-import { DateField, FieldGrid, NumberField, SearchSelectField, SelectField, TextAreaField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, type FormSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_START, tarifColumns } from './columns';
+import { tarifColumns } from './columns';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, z.input<typeof tarifBody>> = AnyDateField;
+const NumberField: FormField<typeof AnyNumberField, z.input<typeof tarifBody>> = AnyNumberField;
+const SearchSelectField: FormSearchSelectField<z.input<typeof tarifBody>> = AnySearchSelectField;
+const SelectField: FormSelectField<z.input<typeof tarifBody>> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, z.input<typeof tarifBody>> = AnyTextAreaField;
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -18,15 +25,11 @@ const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
 export default function TarifsPage() {
   return (
     <ResourcePage<Tarif, z.input<typeof tarifBody>, z.output<typeof tarifBody>>
-      path="tarifs"
+      resource={tarifsMeta}
       columns={tarifColumns}
-      itemNoun="ce tarif"
-      defaultPerPage={CATALOGUE_PAGE_SIZE}
-      defaultSort={BY_START}
       writeAction="catalogue:write"
       form={{
         schema: tarifBody,
-        titles: { add: 'Ajouter un tarif', edit: 'Modifier le tarif', view: 'Détails du tarif' },
         toValues: (row) => ({
           ARTICLE: row?.ARTICLE ?? '',
           REMISE: row ? String(row.REMISE) : '',

@@ -1,7 +1,8 @@
 import type { Tarif } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../components/data-table/columns';
+import { cellText, sortKeyProblems } from '../../components/data-table/columns';
 import { categoryColumns, rangeColumns, tarifColumns } from './columns';
+import { productCategoriesMeta, subCategoriesMeta, tarifsMeta } from '@app/domain';
 
 const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 
@@ -22,5 +23,13 @@ describe('catalogue columns (spec 2 lists)', () => {
     expect(text('REMISE')).toBe('7,5\u00a0%');
     expect(text('MSTRDAT')).toBe('01/01/2026');
     expect(text('PHT')).toBe('1\u00a0234,500 DT');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(categoryColumns, productCategoriesMeta)).toEqual([]);
+    expect(sortKeyProblems(rangeColumns, subCategoriesMeta)).toEqual([]);
+    expect(sortKeyProblems(tarifColumns, tarifsMeta)).toEqual([]);
   });
 });

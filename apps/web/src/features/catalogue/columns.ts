@@ -27,7 +27,3 @@ export const tarifColumns: ColumnDef<Tarif>[] = [
   { field: 'PHT', header: 'Prix HT', sortable: true, kind: 'money', width: '9rem' },
   { field: 'CIRCUIT', header: 'Circuit', sortable: true, width: '9rem' },
 ];
-
-export const BY_ORDER = { field: 'Ordre', order: 'asc' } as const;
-export const BY_NAME = { field: 'NAME', order: 'asc' } as const;
-export const BY_START = { field: 'MSTRDAT', order: 'desc' } as const;

@@ -1,20 +1,22 @@
-import { ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type Activity, type ActivityBody, activityBody } from '@app/domain';
-import { CheckboxField, FieldGrid, FieldRow, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { activitiesMeta, type Activity, ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type ActivityBody, activityBody } from '@app/domain';
+import { CheckboxField as AnyCheckboxField, FieldGrid, FieldRow, type FormField, type FormSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NAME, CLASSIFICATION_PAGE_SIZE, activityColumns } from './columns';
+import { activityColumns } from './columns';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const CheckboxField: FormField<typeof AnyCheckboxField, ActivityBody> = AnyCheckboxField;
+const SelectField: FormSelectField<ActivityBody> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, ActivityBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, ActivityBody> = AnyTextField;
 
 export default function ActivitiesPage() {
   return (
     <ResourcePage<Activity, ActivityBody, typeof activityBody._output>
-      path="clients_activities"
+      resource={activitiesMeta}
       columns={activityColumns}
-      itemNoun="cette activité"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="classification:write"
       form={{
         schema: activityBody,
-        titles: { add: 'Ajouter une activité', edit: "Modifier l'activité", view: "Détails de l'activité" },
         toValues: (row) => ({
           NAME: row?.NAME ?? '',
           CODE: row?.CODE ?? '',

@@ -1,20 +1,21 @@
-import { type Category, type CategoryBody, categoryBody } from '@app/domain';
-import { FieldGrid, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { categoriesMeta, type Category, type CategoryBody, categoryBody } from '@app/domain';
+import { FieldGrid, type FormField, type FormSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NAME, CLASSIFICATION_PAGE_SIZE, categoryColumns } from './columns';
+import { categoryColumns } from './columns';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const SelectField: FormSelectField<CategoryBody> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, CategoryBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, CategoryBody> = AnyTextField;
 
 export default function CategoriesPage() {
   return (
     <ResourcePage<Category, CategoryBody, typeof categoryBody._output>
-      path="clients_categories"
+      resource={categoriesMeta}
       columns={categoryColumns}
-      itemNoun="cette catégorie"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="classification:write"
       form={{
         schema: categoryBody,
-        titles: { add: 'Ajouter une catégorie', edit: 'Modifier la catégorie', view: 'Détails de la catégorie' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', ACTIVITE: row?.ACTIVITE ?? null, DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>

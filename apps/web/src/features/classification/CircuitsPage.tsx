@@ -1,20 +1,20 @@
-import { type Circuit, type CircuitBody, circuitBody } from '@app/domain';
-import { FieldGrid, TextAreaField, TextField } from '../../components/fields';
+import { type Circuit, type CircuitBody, circuitBody, circuitsMeta } from '@app/domain';
+import { FieldGrid, type FormField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NAME, CLASSIFICATION_PAGE_SIZE, circuitColumns } from './columns';
+import { circuitColumns } from './columns';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const TextAreaField: FormField<typeof AnyTextAreaField, CircuitBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, CircuitBody> = AnyTextField;
 
 export default function CircuitsPage() {
   return (
     <ResourcePage<Circuit, CircuitBody, typeof circuitBody._output>
-      path="clients_circuits"
+      resource={circuitsMeta}
       columns={circuitColumns}
-      itemNoun="ce circuit"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
-      defaultSort={BY_NAME}
       writeAction="classification:write"
       form={{
         schema: circuitBody,
-        titles: { add: 'Ajouter un circuit', edit: 'Modifier le circuit', view: 'Détails du circuit' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>

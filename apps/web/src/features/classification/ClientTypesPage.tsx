@@ -1,9 +1,13 @@
-import { type ClientType, clientTypeBody } from '@app/domain';
+import { type ClientType, clientTypeBody, clientTypesMeta } from '@app/domain';
 import { z } from 'zod';
-import { FieldGrid, FileField, type FileValue, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FileValue, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { CLASSIFICATION_PAGE_SIZE, clientTypeColumns } from './columns';
+import { clientTypeColumns } from './columns';
 import { syncClientTypeImage } from './client-type-media';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, In> = AnyFileField;
+const TextField: FormField<typeof AnyTextField, In> = AnyTextField;
 
 /** The form adds the image to the API body's schema; it travels in its own upload call. */
 const clientTypeForm = clientTypeBody.extend({
@@ -15,15 +19,12 @@ type Out = z.output<typeof clientTypeForm>;
 export default function ClientTypesPage() {
   return (
     <ResourcePage<ClientType, In, Out>
-      path="typeclients"
+      resource={clientTypesMeta}
       columns={clientTypeColumns}
-      itemNoun="ce type de client"
-      defaultPerPage={CLASSIFICATION_PAGE_SIZE}
       reorder={{ positionField: 'position' }}
       writeAction="classification:write"
       form={{
         schema: clientTypeForm,
-        titles: { add: 'Ajouter un type de client', edit: 'Modifier le type de client', view: 'Détails du type de client' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', file: row?.MEDIA?.original_url ?? null }),
         toBody: ({ file: _file, ...body }) => body,
         afterSave: (saved, values, before) => syncClientTypeImage(saved, values.file, before),

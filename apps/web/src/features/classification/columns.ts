@@ -25,7 +25,3 @@ export const categoryColumns: ColumnDef<Category>[] = [
   { field: 'ACTIVITE_NAME', header: 'Activité', sortable: true },
   { field: 'DESCRIPTION', header: 'Description', sortable: true },
 ];
-
-/** Lists of this area show 50 rows (spec 1 §9). */
-export const CLASSIFICATION_PAGE_SIZE = 50;
-export const BY_NAME = { field: 'NAME', order: 'asc' } as const;

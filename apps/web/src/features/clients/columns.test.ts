@@ -1,8 +1,9 @@
 import type { Client } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../components/data-table/columns';
+import { cellText, sortKeyProblems } from '../../components/data-table/columns';
 import { renderCell } from '../../components/data-table/cells';
 import { clientColumns } from './columns';
+import { clientsMeta } from '@app/domain';
 
 const columns = clientColumns(2026, (c) => `statut ${c.STATUS}`);
 const row = {
@@ -48,5 +49,11 @@ describe('clients columns', () => {
     expect(renderCell(col('POINTS_FID'), row, {})).toBe('12\u00a0500');
     expect(renderCell(col('STATUS'), row, {})).toBe('statut 1');
     expect(col('IS_ACTIVE').kind).toBe('switch');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(columns, clientsMeta)).toEqual([]);
   });
 });

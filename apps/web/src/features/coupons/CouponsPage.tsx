@@ -1,11 +1,18 @@
-import { type Coupon, todayInTunis, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { type Coupon, couponsMeta, todayInTunis, } from '@app/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DateField, FieldGrid, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_CODE, couponColumns } from './columns';
+import { couponColumns } from './columns';
 import { COUPON_TYPE_OPTIONS, type CouponFormIn, type CouponFormOut, couponForm, couponFormValues, valueLabel } from './coupon-form';
 import { ExpiryToast } from './ExpiryToast';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, CouponFormIn> = AnyDateField;
+const NumberField: FormField<typeof AnyNumberField, CouponFormIn> = AnyNumberField;
+const SelectField: FormSelectField<CouponFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, CouponFormIn> = AnySwitchField;
+const TextField: FormField<typeof AnyTextField, CouponFormIn> = AnyTextField;
 
 /**
  * Coupons (spec 2 "Coupons list", `/layout/coupons`): 50 rows, search, sort, PDF (portrait) / Excel /
@@ -16,16 +23,12 @@ export default function CouponsPage() {
   const schema = useMemo(() => couponForm(todayInTunis()), []);
   return (
     <ResourcePage<Coupon, CouponFormIn, CouponFormOut>
-      path="coupons"
+      resource={couponsMeta}
       columns={couponColumns}
-      itemNoun="ce coupon"
-      defaultPerPage={VOUCHERS_PAGE_SIZE}
-      defaultSort={BY_CODE}
       writeAction="coupons:write"
       minWidth="48rem"
       form={{
         schema,
-        titles: { add: 'Ajouter un coupon', edit: 'Modifier le coupon', view: 'Détails du coupon' },
         toValues: couponFormValues,
         content: <CouponFields />,
       }}

@@ -1,7 +1,8 @@
 import type { Coupon } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../components/data-table/columns';
+import { cellText, sortKeyProblems } from '../../components/data-table/columns';
 import { couponColumns } from './columns';
+import { couponsMeta } from '@app/domain';
 
 const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 const text = (row: Coupon, field: string) => {
@@ -32,5 +33,11 @@ describe('coupon columns (spec 2 "Coupons list")', () => {
     expect(text(fixed, 'TYPE')).toBe('Montant fixe');
     expect(text(percent, 'TYPE')).toBe('Pourcentage');
     expect(text(fixed, 'EXPIRY_DATE')).toBe('31/12/2026');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(couponColumns, couponsMeta)).toEqual([]);
   });
 });

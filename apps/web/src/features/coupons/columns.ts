@@ -10,5 +10,3 @@ export const couponColumns: ColumnDef<Coupon>[] = [
   { field: 'EXPIRY_DATE', header: "Date d'expiration", sortable: true, kind: 'date', width: '10rem' },
   { field: 'ACTIF', header: 'Actif', kind: 'switch', width: '6rem' },
 ];
-
-export const BY_CODE = { field: 'CODE', order: 'asc' } as const;

@@ -1,18 +1,16 @@
 import { GIFT_MEDIA_FAMILY, GIFT_TYPE_LABELS, GIFT_TYPES, type GiftType } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  DateField,
-  FieldGrid,
-  type FileValue,
-  FileField,
-  isNewFile,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextAreaField,
-  TextField,
-} from '../../components/fields';
-import { voucherValueFor } from './gift-form';
+import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FileValue, type FormField, type FormSelectField, isNewFile, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import { type GiftFormIn, voucherValueFor } from './gift-form';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, GiftFormIn> = AnyDateField;
+const FileField: FormField<typeof AnyFileField, GiftFormIn> = AnyFileField;
+const NumberField: FormField<typeof AnyNumberField, GiftFormIn> = AnyNumberField;
+const SelectField: FormSelectField<GiftFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, GiftFormIn> = AnySwitchField;
+const TextAreaField: FormField<typeof AnyTextAreaField, GiftFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, GiftFormIn> = AnyTextField;
 
 const TYPE_OPTIONS = GIFT_TYPES.map((value) => ({ value, label: GIFT_TYPE_LABELS[value] }));
 

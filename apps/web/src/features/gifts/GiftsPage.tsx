@@ -1,7 +1,7 @@
-import { type Gift, GIFTS_PAGE_SIZE } from '@app/domain';
+import { type Gift, giftsMeta } from '@app/domain';
 import { ResourcePage } from '../../components/resource-page';
 import { giftColumns } from './columns';
-import { GIFTS_PATH, type GiftFormIn, type GiftFormOut, giftBodyOf, giftForm, giftFormValues, syncGiftImage } from './gift-form';
+import { type GiftFormIn, type GiftFormOut, giftBodyOf, giftForm, giftFormValues, syncGiftImage } from './gift-form';
 import { GiftFields } from './GiftFields';
 
 /**
@@ -11,15 +11,12 @@ import { GiftFields } from './GiftFields';
 export default function GiftsPage() {
   return (
     <ResourcePage<Gift, GiftFormIn, GiftFormOut>
-      path={GIFTS_PATH}
+      resource={giftsMeta}
       columns={giftColumns}
-      itemNoun="ce cadeau"
-      defaultPerPage={GIFTS_PAGE_SIZE}
       writeAction="gifts:write"
       minWidth="70rem"
       form={{
         schema: giftForm,
-        titles: { add: 'Ajouter un cadeau', edit: 'Modifier le cadeau', view: 'Détails du cadeau' },
         toValues: giftFormValues,
         toBody: giftBodyOf,
         afterSave: syncGiftImage,

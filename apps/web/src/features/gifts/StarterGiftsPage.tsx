@@ -1,8 +1,13 @@
-import { GIFTS_PAGE_SIZE, type StartingGift } from '@app/domain';
-import { FieldGrid, FileField, TextAreaField, TextField } from '../../components/fields';
+import { type StartingGift, startingGiftsMeta } from '@app/domain';
+import { FieldGrid, FileField as AnyFileField, type FormField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
-import { NEWEST_FIRST, starterGiftColumns } from './columns';
+import { starterGiftColumns } from './columns';
 import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, starterGiftForm, starterGiftFormValues } from './starter-gift-form';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, StarterGiftFormIn> = AnyFileField;
+const TextAreaField: FormField<typeof AnyTextAreaField, StarterGiftFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, StarterGiftFormIn> = AnyTextField;
 
 /**
  * Starter gifts (spec 2 "Starter gifts list", `/layout/starter_gifts`): image, ref, title,
@@ -12,16 +17,12 @@ import { STARTER_GIFTS_PATH, type StarterGiftFormIn, type StarterGiftFormOut, st
 export default function StarterGiftsPage() {
   return (
     <ResourcePage<StartingGift, StarterGiftFormIn, StarterGiftFormOut>
-      path={STARTER_GIFTS_PATH}
+      resource={startingGiftsMeta}
       columns={starterGiftColumns}
-      itemNoun="ce cadeau de bienvenue"
-      defaultPerPage={GIFTS_PAGE_SIZE}
-      defaultSort={NEWEST_FIRST}
       writeAction="gifts:write"
       minWidth="50rem"
       form={{
         schema: starterGiftForm,
-        titles: { add: 'Ajouter un cadeau de bienvenue', edit: 'Modifier le cadeau de bienvenue', view: 'Détails du cadeau de bienvenue' },
         toValues: starterGiftFormValues,
         toBody: mediaFormBody,
         afterSave: (saved, values, before) => syncImage(STARTER_GIFTS_PATH, saved, values.file, before),

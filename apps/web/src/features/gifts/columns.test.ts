@@ -1,8 +1,9 @@
 import type { Gift, StartingGift } from '@app/domain';
 import { isValidElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../components/data-table/columns';
+import { cellText, sortKeyProblems } from '../../components/data-table/columns';
 import { giftColumns, starterGiftColumns } from './columns';
+import { giftsMeta, startingGiftsMeta } from '@app/domain';
 
 const gift: Gift = {
   id: 4,
@@ -74,5 +75,12 @@ describe('starter gift columns (spec 2 "Starter gifts list")', () => {
     ]);
     const row: StartingGift = { id: 1, ID: 1, REF: 'BNV', NAME: 'Kit', DESCRIPTION: 'x', MEDIA: null, CREATED_AT: '2025-03-04T09:00:00.000Z' };
     expect(cellText(starterGiftColumns[4], row)).toBe('04/03/2025');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(giftColumns, giftsMeta)).toEqual([]);
+    expect(sortKeyProblems(starterGiftColumns, startingGiftsMeta)).toEqual([]);
   });
 });

@@ -29,5 +29,3 @@ export const starterGiftColumns: ColumnDef<StartingGift>[] = [
   { field: 'DESCRIPTION', header: 'Description' },
   { field: 'CREATED_AT', header: 'Date', kind: 'date', sortable: true, width: '8rem' },
 ];
-
-export const NEWEST_FIRST = { field: 'CREATED_AT', order: 'desc' } as const;

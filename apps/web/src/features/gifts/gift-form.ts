@@ -1,9 +1,9 @@
-import { type Gift, type GiftType, giftBody, giftHasMedia, giftVoucherValue } from '@app/domain';
+import { type Gift, giftBody, giftHasMedia, giftsMeta, type GiftType, giftVoucherValue } from '@app/domain';
 import { z } from 'zod';
 import { type FileValue, isNewFile } from '../../components/fields';
 import { syncImage } from '../../components/resource-page';
 
-export const GIFTS_PATH = 'gifts';
+export const GIFTS_PATH = giftsMeta.path;
 
 /** The API body's schema (the same rules) plus the file: a File just chosen, the stored URL, or null. */
 export const giftForm = giftBody.safeExtend({

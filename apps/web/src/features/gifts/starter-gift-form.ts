@@ -1,8 +1,8 @@
-import { GIFT_MSG, type StartingGift, startingGiftBody } from '@app/domain';
+import { GIFT_MSG, type StartingGift, startingGiftBody, startingGiftsMeta } from '@app/domain';
 import { z } from 'zod';
 import type { FileValue } from '../../components/fields';
 
-export const STARTER_GIFTS_PATH = 'startingGifts';
+export const STARTER_GIFTS_PATH = startingGiftsMeta.path;
 
 /**
  * Spec 2 §5 Starting gift: ref, title, description and image all required. The image is a File just

@@ -1,7 +1,8 @@
 import type { Order } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../components/data-table/columns';
+import { cellText, sortKeyProblems } from '../../components/data-table/columns';
 import { orderColumns } from './columns';
+import { ordersMeta } from '@app/domain';
 
 const cells = { client: (o: Order, f: 'CODE_CLIENT' | 'NAME_CLIENT') => `client:${o[f]}`, site: (o: Order) => `site:${o.SITE}`, status: (o: Order) => `status:${o.STATUS}` };
 const order: Order = {
@@ -33,5 +34,11 @@ describe('order columns (spec 2 "Orders list")', () => {
     const cols = orderColumns(cells);
     expect(cols.filter((c) => c.render).map((c) => c.render!(order))).toEqual(['client:C0004', 'client:Épicerie Ben Salah', 'site:Tunis Nord', 'status:0']);
     expect(cellText(cols[3], order)).toMatch(/^05\/03\/2026 à \d\d:07$/);
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(orderColumns(cells), ordersMeta)).toEqual([]);
   });
 });

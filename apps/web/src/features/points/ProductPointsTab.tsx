@@ -1,8 +1,13 @@
-import { CATALOGUE_PAGE_SIZE, type ProductPoint, productPointBody } from '@app/domain';
+import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
 import type { ColumnDef } from '../../components/data-table';
-import { DateField, FieldGrid, NumberField, SearchSelectField } from '../../components/fields';
+import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, In> = AnyDateField;
+const NumberField: FormField<typeof AnyNumberField, In> = AnyNumberField;
+const SearchSelectField: FormSearchSelectField<In> = AnySearchSelectField;
 
 interface ProductOption extends Record<string, unknown> {
   id: number;
@@ -30,18 +35,14 @@ type Out = z.output<typeof productPointBody>;
 export function ProductPointsTab() {
   return (
     <ResourcePage<ProductPoint, In, Out>
-      path="showProductPoint"
+      resource={productPointsMeta}
       stateKey="pp"
       columns={productPointColumns}
-      itemNoun="cette période"
-      defaultPerPage={CATALOGUE_PAGE_SIZE}
-      defaultSort={{ field: 'DATE_DEBUT', order: 'desc' }}
       writeAction="catalogue:write"
       minWidth="40rem"
       writePaths={{ create: 'products/addProductPoint', update: 'products/updateProductPoint', delete: 'products/productPoint' }}
       form={{
         schema: productPointBody,
-        titles: { add: 'Ajouter des points produit', edit: 'Modifier les points produit', view: 'Détails des points produit' },
         toValues: (row) => ({
           PRODUCT_ID: row?.PRODUCT_ID ?? (null as unknown as number),
           points: row ? String(row.points) : '',

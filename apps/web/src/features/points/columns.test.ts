@@ -1,5 +1,8 @@
+import { productPointsMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { sortKeyProblems } from '../../components/data-table/columns';
 import { balanceColumns, type ClientPoints, clientLabel, formatPoints, type OfferedPointsRow, offeredColumns } from './columns';
+import { productPointColumns } from './ProductPointsTab';
 
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
@@ -17,6 +20,7 @@ describe('points columns', () => {
     expect(offeredColumns[0].render?.(offered)).toBe('300');
   });
   it('sorts only on keys the API sorts on', () => {
+    // apps/api/src/modules/loyalty/points.routes.ts (clientSort): a list of its own, not a generic resource.
     const apiSorts = ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED', 'id'];
     for (const c of [...balanceColumns, ...offeredColumns]) if (c.sortable) expect(apiSorts).toContain(c.sortKey ?? c.field);
   });
@@ -24,5 +28,11 @@ describe('points columns', () => {
     expect(formatPoints(1234567)).toBe('1\u00a0234\u00a0567');
     expect(formatPoints(-25)).toBe('-25');
     expect(clientLabel(balance)).toBe('C0004 Épicerie du Lac');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('product points sort only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(productPointColumns, productPointsMeta)).toEqual([]);
   });
 });

@@ -1,9 +1,17 @@
 import { PRODUCT_MSG, type ProductCategory } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormMode } from '../../components/form-dialog';
-import { CheckboxField, FieldGrid, MinMaxWarning, NumberField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { CheckboxField as AnyCheckboxField, FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ImagesField } from './ImagesField';
+import type { ProductFormIn } from './product-form';
 import { PRODUCT_STEPS } from './product-form';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const CheckboxField: FormField<typeof AnyCheckboxField, ProductFormIn> = AnyCheckboxField;
+const NumberField: FormField<typeof AnyNumberField, ProductFormIn> = AnyNumberField;
+const SelectField: FormSelectField<ProductFormIn> = AnySelectField;
+const TextAreaField: FormField<typeof AnyTextAreaField, ProductFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, ProductFormIn> = AnyTextField;
 
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
 

@@ -1,8 +1,8 @@
-import { type Product, PRODUCTS_PAGE_SIZE } from '@app/domain';
+import { type Product, productsMeta } from '@app/domain';
 import { Checkbox } from 'primereact/checkbox';
 import { useSearchParams } from 'react-router';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_POSITION, NEW_ORDER, productColumns } from './columns';
+import { NEW_ORDER, productColumns } from './columns';
 import { type ProductFormIn, type ProductFormOut, productForm, productFormValues, productRequestBody, syncProductImages } from './product-form';
 import { productSteps } from './ProductSteps';
 import './products.css';
@@ -31,11 +31,8 @@ export default function ProductsPage() {
   return (
     <ResourcePage<Product, ProductFormIn, ProductFormOut>
       key={newOnly ? 'new' : 'all'}
-      path="products"
+      resource={productsMeta}
       columns={productColumns}
-      itemNoun="ce produit"
-      defaultPerPage={PRODUCTS_PAGE_SIZE}
-      defaultSort={newOnly ? { field: NEW_ORDER.positionField, order: 'asc' } : BY_POSITION}
       query={newOnly ? { IS_NEW: 1 } : undefined}
       reorder={newOnly ? NEW_ORDER : undefined}
       writeAction="products:read"
@@ -51,7 +48,6 @@ export default function ProductsPage() {
       }
       form={{
         schema: productForm,
-        titles: { add: 'Ajouter un produit', edit: 'Modifier le produit', view: 'Détails du produit' },
         toValues: productFormValues,
         toBody: productRequestBody,
         steps: productSteps,

@@ -2,8 +2,9 @@ import type { Product } from '@app/domain';
 import { isValidElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { cellText, readField } from '../../components/data-table/columns';
+import { cellText, readField, sortKeyProblems } from '../../components/data-table/columns';
 import { productColumns } from './columns';
+import { productsMeta } from '@app/domain';
 
 const product: Product = {
   id: 7,
@@ -57,5 +58,11 @@ describe('product columns (spec 2 "Products list")', () => {
     expect(html).toContain('dir="rtl" lang="ar"');
     expect(html).toContain('زيت زيتون بكر ممتاز 5 لتر');
     expect(cellText(productColumns.find((c) => c.field === 'PRICE_TTC')!, product)).toBe('98,175 DT');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(productColumns, productsMeta)).toEqual([]);
   });
 });

@@ -23,6 +23,5 @@ export const productColumns: ColumnDef<Product>[] = [
   { field: 'VISIBLE', header: 'Vendable', kind: 'checkbox', width: '6.5rem' },
 ];
 
-export const BY_POSITION = { field: 'position', order: 'asc' } as const;
 /** The new products alone, in their ORDER_NEW: the only rows that may be dragged. */
 export const NEW_ORDER = { path: 'products/order-new', positionField: 'ORDER_NEW' } as const;

@@ -1,6 +1,8 @@
 import type { GoodsReturn } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { returnColumns } from './columns';
+import { returnsMeta } from '@app/domain';
+import { sortKeyProblems } from '../../components/data-table/columns';
 
 const ret: GoodsReturn = {
   id: 1,
@@ -23,5 +25,11 @@ describe('return columns (spec 2 "Returned goods")', () => {
     const render = (field: string) => returnColumns.find((c) => c.field === field)!.render!(ret);
     expect(render('CLIENT_NAME')).toBe('C0003 — Superette El Amen');
     expect(render('CREATED_AT')).toMatch(/^03\/02\/2026 \d\d:05$/);
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(returnColumns, returnsMeta)).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
-import { type Activity, type Ristourne, RISTOURNES_PAGE_SIZE, ristourneBody } from '@app/domain';
-import { FieldGrid, MinMaxWarning, NumberField, SelectField, SwitchField, TextField } from '../../components/fields';
+import { type Activity, type Ristourne, ristourneBody, ristournesMeta } from '@app/domain';
+import { FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NUMBER, tierColumns } from './columns';
+import { tierColumns } from './columns';
 import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const NumberField: FormField<typeof AnyNumberField, TierFormIn> = AnyNumberField;
+const SelectField: FormSelectField<TierFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, TierFormIn> = AnySwitchField;
+const TextField: FormField<typeof AnyTextField, TierFormIn> = AnyTextField;
 
 /**
  * Rebate tiers (spec 2 "Rebate tiers", `/layout/ristourne/paliers`): 50 rows, search, sort, exports
@@ -13,16 +19,12 @@ import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';
 export default function PaliersPage() {
   return (
     <ResourcePage<Ristourne, TierFormIn, TierFormOut>
-      path="ristournes"
+      resource={ristournesMeta}
       columns={tierColumns}
-      itemNoun="cette ristourne"
-      defaultPerPage={RISTOURNES_PAGE_SIZE}
-      defaultSort={BY_NUMBER}
       writeAction="ristournes:write"
       minWidth="64rem"
       form={{
         schema: ristourneBody,
-        titles: { add: 'Ajouter un palier', edit: 'Modifier le palier', view: 'Détails du palier' },
         toValues: (row) => tierFormValues(row),
         content: <TierFields />,
       }}

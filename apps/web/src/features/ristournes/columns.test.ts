@@ -1,7 +1,8 @@
 import type { Ristourne, SegmentedClient } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, type ColumnDef } from '../../components/data-table/columns';
+import { cellText, type ColumnDef, sortKeyProblems } from '../../components/data-table/columns';
 import { activityLabel, segmentedClientColumns, tierColumns } from './columns';
+import { ristournesMeta } from '@app/domain';
 
 const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 function text<Row>(cols: ColumnDef<Row>[], row: Row, field: string) {
@@ -55,5 +56,11 @@ describe('segmented clients columns', () => {
     expect(text(segmentedClientColumns, client, 'CA_N_1')).toBe('4\u00a0500,500 DT');
     expect(text(segmentedClientColumns, client, 'ACTIVITE_NAME')).toBe('Sans activité');
     expect(activityLabel({ ACTIVITE_NAME: 'Café' })).toBe('Café');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(tierColumns, ristournesMeta)).toEqual([]);
   });
 });

@@ -16,8 +16,6 @@ export const tierColumns: ColumnDef<Ristourne>[] = [
   { field: 'IS_ACTIVE', header: 'Actif', kind: 'switch', width: '6rem' },
 ];
 
-export const BY_NUMBER = { field: 'NUM_RISTOURNE', order: 'asc' } as const;
-
 /** The segmented clients (server-paged, highest CA N-1 first: no column sorts). */
 export const segmentedClientColumns: ColumnDef<SegmentedClient>[] = [
   { field: 'CODE_CLIENT', header: 'Code client', width: '9rem' },

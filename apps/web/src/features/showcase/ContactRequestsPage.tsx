@@ -1,23 +1,24 @@
-import { type ContactRequest, contactRequestBody, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { type ContactRequest, contactRequestBody, contactRequestsMeta, } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, PhoneField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, type FormField, PhoneField as AnyPhoneField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_NEWEST, contactColumns } from './columns';
+import { contactColumns } from './columns';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const PhoneField: FormField<typeof AnyPhoneField, z.input<typeof contactRequestBody>> = AnyPhoneField;
+const TextAreaField: FormField<typeof AnyTextAreaField, z.input<typeof contactRequestBody>> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof contactRequestBody>> = AnyTextField;
 
 /** Contact requests (spec 3 §2.10, /layout/prises-contacts): view, delete, add (no edit). */
 export default function ContactRequestsPage() {
   return (
     <ResourcePage<ContactRequest, z.input<typeof contactRequestBody>, z.output<typeof contactRequestBody>>
-      path="contacts"
+      resource={contactRequestsMeta}
       columns={contactColumns}
-      itemNoun="cette prise de contact"
-      defaultPerPage={SHOWCASE_PAGE_SIZE}
-      defaultSort={BY_NEWEST}
       writeAction="contact-requests:write"
       editable={false}
       form={{
         schema: contactRequestBody,
-        titles: { add: 'Ajouter une prise de contact', edit: 'Modifier la prise de contact', view: 'Détails de la prise de contact' },
         toValues: (row) => ({ NAME: row?.NAME ?? '', GSM: row?.GSM ?? '', CONTENT: row?.CONTENT ?? '' }),
         content: (
           <FieldGrid>

@@ -1,12 +1,16 @@
-import { type GalleryItem, galleryBody, type GalleryKind, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { galleryBody, type GalleryItem, type GalleryKind, galleryMeta, SHOWCASE_MSG, } from '@app/domain';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { FieldGrid, FileField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { galleryColumns } from './columns';
 import { fileValue } from './form-values';
 import { KindChoice } from './KindChoice';
 import './showcase.css';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 /** The photo is required for an image item only; POSITION is not asked: new items go last, drag moves them. */
 const form = galleryBody
@@ -19,19 +23,15 @@ const form = galleryBody
 export default function GalleryPage() {
   return (
     <ResourcePage<GalleryItem, z.input<typeof form>, z.output<typeof form>>
-      path="gallery"
+      resource={galleryMeta}
       columns={galleryColumns}
-      itemNoun="cet élément"
-      defaultPerPage={SHOWCASE_PAGE_SIZE}
-      defaultSort={{ field: 'POSITION', order: 'asc' }}
       reorder={{ positionField: 'POSITION' }}
       writeAction="showcase:write"
       form={{
         schema: form,
-        titles: { add: 'Ajouter à la galerie', edit: 'Modifier l’élément', view: 'Détails de l’élément' },
         toValues: (row) => ({ TITLE: row?.TITLE ?? '', TYPE: row?.TYPE, LINK: row?.LINK ?? '', file: row?.MEDIA?.original_url ?? null }),
         toBody: mediaFormBody,
-        afterSave: (saved, values, before) => syncImage('gallery', saved, values.file, before),
+        afterSave: (saved, values, before) => syncImage(galleryMeta.path, saved, values.file, before),
         content: <GalleryFields />,
       }}
     />

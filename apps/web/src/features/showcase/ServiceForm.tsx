@@ -1,8 +1,18 @@
-import { FieldGrid, FileField, RichTextField, TextField } from '../../components/fields';
+import type { homeServiceBody } from '@app/domain';
+import type { z } from 'zod';
+import { FieldGrid, FileField as AnyFileField, type FileValue, type FormField, RichTextField as AnyRichTextField, TextField as AnyTextField } from '../../components/fields';
 import type { FormStep } from '../../components/form-dialog';
 
-/** The three steps of a service's dialog: French, English, image (spec 3 §5). */
-export const serviceSteps: FormStep[] = [
+/** The fields both service forms (by type and home page) share. */
+type ServiceFormIn = z.input<typeof homeServiceBody> & { file?: FileValue };
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, ServiceFormIn> = AnyFileField;
+const RichTextField: FormField<typeof AnyRichTextField, ServiceFormIn> = AnyRichTextField;
+const TextField: FormField<typeof AnyTextField, ServiceFormIn> = AnyTextField;
+
+/** The three steps of a service's dialog: French, English, image (spec 3 §5); both service forms take them. */
+export const serviceSteps = [
   {
     label: 'Français',
     fields: ['title_fr', 'content_fr'],
@@ -34,4 +44,4 @@ export const serviceSteps: FormStep[] = [
       </FieldGrid>
     ),
   },
-];
+] satisfies FormStep<ServiceFormIn>[];

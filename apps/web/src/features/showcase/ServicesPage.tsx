@@ -1,8 +1,8 @@
-import { type HomeService, homeServiceBody, isServiceType, SERVICE_TYPE_LABELS, SHOWCASE_PAGE_SIZE, type WebsiteService, websiteServiceBody } from '@app/domain';
+import { type HomeService, homeServiceBody, homeServicesMeta, isServiceType, SERVICE_TYPE_LABELS, type WebsiteService, websiteServiceBody, websiteServicesMeta } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
-import { BY_POSITION, serviceColumns } from './columns';
+import { serviceColumns, websiteServiceColumns } from './columns';
 import { fileValue, requireFile } from './form-values';
 import { serviceSteps } from './ServiceForm';
 import './showcase.css';
@@ -30,12 +30,9 @@ export function ServicesByTypePage() {
       <h2 className="showcase-type">{label}</h2>
       <ResourcePage<WebsiteService, z.input<typeof websiteForm>, z.output<typeof websiteForm>>
         key={type}
-        path="service"
+        resource={type === 'our-services' ? websiteServicesMeta : { ...websiteServicesMeta, noun: 'cette annotation' }}
         query={{ type }}
-        columns={serviceColumns}
-        itemNoun={type === 'our-services' ? 'cet service' : 'cette annotation'}
-        defaultPerPage={SHOWCASE_PAGE_SIZE}
-        defaultSort={BY_POSITION}
+        columns={websiteServiceColumns}
         reorder={{ positionField: 'position' }}
         writeAction="showcase:write"
         form={{
@@ -43,7 +40,7 @@ export function ServicesByTypePage() {
           titles: { add: `Ajouter un service : ${label}`, edit: 'Modifier le service', view: 'Détails du service' },
           toValues: (row) => ({ type, ...valuesOf(row) }),
           toBody: mediaFormBody,
-          afterSave: (saved, values, before) => syncImage('service', saved, values.file, before),
+          afterSave: (saved, values, before) => syncImage(websiteServicesMeta.path, saved, values.file, before),
           steps: serviceSteps,
         }}
       />
@@ -55,19 +52,15 @@ export function ServicesByTypePage() {
 export function HomeServicesPage() {
   return (
     <ResourcePage<HomeService, z.input<typeof homeForm>, z.output<typeof homeForm>>
-      path="services"
+      resource={homeServicesMeta}
       columns={serviceColumns}
-      itemNoun="cet service"
-      defaultPerPage={SHOWCASE_PAGE_SIZE}
-      defaultSort={BY_POSITION}
       reorder={{ positionField: 'position' }}
       writeAction="showcase:write"
       form={{
         schema: homeForm,
-        titles: { add: 'Ajouter un service', edit: 'Modifier le service', view: 'Détails du service' },
         toValues: valuesOf,
         toBody: mediaFormBody,
-        afterSave: (saved, values, before) => syncImage('services', saved, values.file, before),
+        afterSave: (saved, values, before) => syncImage(homeServicesMeta.path, saved, values.file, before),
         steps: serviceSteps,
       }}
     />

@@ -1,9 +1,13 @@
-import { type PartnerTool, partnerToolBody, SHOWCASE_MSG, SHOWCASE_PAGE_SIZE } from '@app/domain';
+import { type PartnerTool, partnerToolBody, partnerToolsMeta, SHOWCASE_MSG, } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
-import { BY_POSITION, toolColumns } from './columns';
+import { toolColumns } from './columns';
 import { fileValue, requireFile } from './form-values';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileField;
+const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 const form = partnerToolBody.extend({ file: fileValue }).superRefine(requireFile(SHOWCASE_MSG.logoRequired));
 
@@ -11,19 +15,15 @@ const form = partnerToolBody.extend({ file: fileValue }).superRefine(requireFile
 export default function ToolsPage() {
   return (
     <ResourcePage<PartnerTool, z.input<typeof form>, z.output<typeof form>>
-      path="tools"
+      resource={partnerToolsMeta}
       columns={toolColumns}
-      itemNoun="ce partenaire"
-      defaultPerPage={SHOWCASE_PAGE_SIZE}
-      defaultSort={BY_POSITION}
       reorder={{ positionField: 'position' }}
       writeAction="showcase:write"
       form={{
         schema: form,
-        titles: { add: 'Ajouter un partenaire', edit: 'Modifier le partenaire', view: 'Détails du partenaire' },
         toValues: (row) => ({ name: row?.name ?? '', alt_logo: row?.alt_logo ?? '', site_web: row?.site_web ?? '', file: row?.MEDIA?.original_url ?? null }),
         toBody: mediaFormBody,
-        afterSave: (saved, values, before) => syncImage('tools', saved, values.file, before),
+        afterSave: (saved, values, before) => syncImage(partnerToolsMeta.path, saved, values.file, before),
         content: (
           <FieldGrid>
             <TextField name="name" label="Nom" required maxLength={150} autoFocus />

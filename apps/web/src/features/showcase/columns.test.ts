@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactColumns, galleryColumns, plainText, serviceColumns, toolColumns } from './columns';
+import { contactRequestsMeta, galleryMeta, homeServicesMeta, partnerToolsMeta, websiteServicesMeta } from '@app/domain';
+import { sortKeyProblems } from '../../components/data-table/columns';
 
 describe('showcase columns', () => {
   it('list the spec fields', () => {
@@ -11,5 +13,15 @@ describe('showcase columns', () => {
   it('shows rich text as plain words', () => {
     expect(plainText('<p>Bonjour&nbsp;<b>monde</b></p>')).toBe('Bonjour monde');
     expect(plainText('a'.repeat(200), 10)).toHaveLength(10);
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(serviceColumns, homeServicesMeta)).toEqual([]);
+    expect(sortKeyProblems(serviceColumns, websiteServicesMeta)).toEqual([]);
+    expect(sortKeyProblems(toolColumns, partnerToolsMeta)).toEqual([]);
+    expect(sortKeyProblems(galleryColumns, galleryMeta)).toEqual([]);
+    expect(sortKeyProblems(contactColumns, contactRequestsMeta)).toEqual([]);
   });
 });

@@ -13,13 +13,16 @@ export function plainText(html: string | null | undefined, max = 120): string {
 }
 
 /** Services (by type and home page): image, position, both titles, the French content. */
-export const serviceColumns: ColumnDef<WebsiteService | HomeService>[] = [
+const SERVICE_COLUMNS = [
   { field: 'position', header: 'Position', sortable: true, width: '7rem' },
   { field: 'MEDIA.original_url', header: 'Image', kind: 'image', width: '6rem' },
   { field: 'title_fr', header: 'Titre (FR)', sortable: true },
   { field: 'title_en', header: 'Titre (EN)', sortable: true },
   { field: 'content_fr', header: 'Contenu', kind: 'custom', render: (s) => plainText(s.content_fr) },
-];
+] satisfies ColumnDef<HomeService>[];
+export const serviceColumns: ColumnDef<HomeService>[] = SERVICE_COLUMNS;
+/** The same columns for the services by type, whose rows also carry their type. */
+export const websiteServiceColumns: ColumnDef<WebsiteService>[] = SERVICE_COLUMNS;
 
 /** Partner tools: logo, name, site. */
 export const toolColumns: ColumnDef<PartnerTool>[] = [
@@ -46,5 +49,4 @@ export const contactColumns: ColumnDef<ContactRequest>[] = [
   { field: 'created_at', header: 'Reçue le', sortable: true, kind: 'datetime', width: '11rem' },
 ];
 
-export const BY_POSITION = { field: 'position', order: 'asc' } as const;
 export const BY_NEWEST = { field: 'created_at', order: 'desc' } as const;

@@ -1,15 +1,21 @@
-import { type Block, BLOCKS_PAGE_SIZE, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
+import { type Block, blocksMeta, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { FieldGrid, FileField, RichTextField, SelectField, TextField } from '../../components/fields';
+import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, RichTextField as AnyRichTextField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage, syncImage } from '../../components/resource-page';
 import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockFormFor, blockFormValues, syncBlockImages } from './block-form';
 import { SectionImages } from './SectionImages';
 import { blockColumns } from './columns';
 import { ensurePage, fetchSection, pageQueryKey, sectionQueryKey } from './site-api';
 import './site.css';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const FileField: FormField<typeof AnyFileField, BlockFormIn> = AnyFileField;
+const RichTextField: FormField<typeof AnyRichTextField, BlockFormIn> = AnyRichTextField;
+const SelectField: FormSelectField<BlockFormIn> = AnySelectField;
+const TextField: FormField<typeof AnyTextField, BlockFormIn> = AnyTextField;
 
 const SPANS = [
   { label: '1 colonne', value: '1' },
@@ -45,18 +51,15 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
       </p>
       {row && (
         <ResourcePage<Block, BlockFormIn, BlockFormOut>
-          path={BLOCKS_PATH}
+          resource={blocksMeta}
           query={{ sections_id: row.id }}
           columns={blockColumns}
-          itemNoun="ce bloc"
-          defaultPerPage={BLOCKS_PAGE_SIZE}
           // The paged list's full order is read without the section filter: the server keeps this section's ids.
           reorder={{ positionField: 'position', path: `blocs/reorder?sections_id=${row.id}` }}
           writeAction="site:write"
           minWidth="40rem"
           form={{
             schema,
-            titles: { add: 'Ajouter un bloc', edit: 'Modifier le bloc', view: 'Détails du bloc' },
             toValues: (b) => blockFormValues(b, span),
             toBody: blockBodyOf(row.id),
             afterSave: (saved, values, before) => (several ? syncBlockImages(saved, values.images, before) : syncImage(BLOCKS_PATH, saved, values.file, before)),

@@ -1,11 +1,11 @@
-import { type Block, blockBody, SITE_MSG } from '@app/domain';
+import { type Block, blockBody, blocksMeta, SITE_MSG } from '@app/domain';
 import { z } from 'zod';
 import type { FileValue } from '../../components/fields';
 import { mediaFormBody } from '../../components/resource-page';
 import { api } from '../../lib/api';
 import { type ImageItem, imageChanges } from './section-form';
 
-export const BLOCKS_PATH = 'blocs';
+export const BLOCKS_PATH = blocksMeta.path;
 
 const fileValue = z.custom<FileValue>((v) => v == null || typeof v === 'string' || v instanceof File);
 const imageList = z.array(z.custom<ImageItem>((v) => v instanceof File || (typeof v === 'object' && v !== null && 'id' in v)));

@@ -1,9 +1,14 @@
-import { type MessageTemplate, SMS_MAX_LENGTH, type TemplateBody, type TemplateType, templateBody } from '@app/domain';
+import { type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
-import { FieldGrid, RichTextField, TextAreaField, TextField } from '../../components/fields';
+import { FieldGrid, type FormField, RichTextField as AnyRichTextField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
-import { BY_TEMPLATE_NAME, placeholderHints, TEMPLATES_PAGE_SIZE, templateColumns, templateTitles } from './columns';
+import { placeholderHints, templateColumns, templateTitles } from './columns';
 import './templates.css';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const RichTextField: FormField<typeof AnyRichTextField, TemplateBody> = AnyRichTextField;
+const TextAreaField: FormField<typeof AnyTextAreaField, TemplateBody> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, TemplateBody> = AnyTextField;
 
 function PlaceholderHint() {
   return (
@@ -27,11 +32,8 @@ function TemplatesList({ type }: { type: TemplateType }) {
   const path = `templating/${type}`;
   return (
     <ResourcePage<MessageTemplate, TemplateBody, typeof templateBody._output>
-      path={path}
+      resource={{ ...templatesMeta, path }}
       columns={templateColumns}
-      itemNoun="ce modèle"
-      defaultPerPage={TEMPLATES_PAGE_SIZE}
-      defaultSort={BY_TEMPLATE_NAME}
       writeAction="templates:write"
       fetchRow={false}
       form={{

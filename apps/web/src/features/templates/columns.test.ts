@@ -1,10 +1,12 @@
+import { templatesMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { BY_TEMPLATE_NAME, placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
+import { placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
+import { sortKeyProblems } from '../../components/data-table/columns';
 
 describe('template screens', () => {
   it('list the template name and subject, both sortable by the API keys', () => {
     expect(templateColumns.map((c) => `${c.field}:${c.header}:${c.sortable ? 'sort' : ''}`)).toEqual(['NOM_DU_MODÈLE:Nom du modèle:sort', 'SUJET:Sujet:sort']);
-    expect(BY_TEMPLATE_NAME.field).toBe('NOM_DU_MODÈLE');
+    expect(templatesMeta.defaultSort.field).toBe('NOM_DU_MODÈLE');
   });
   it('take the type from the route: email, anything else sms', () => {
     expect(templateTypeOf('email')).toBe('email');
@@ -14,5 +16,11 @@ describe('template screens', () => {
   });
   it('name the six placeholders in the hint', () => {
     expect(placeholderHints.map((h) => h.tag)).toEqual(['{{PRENOM}}', '{{NOM}}', '{{EMAIL}}', '{{CODE_CLIENT}}', '{{SOCIETE}}', '{{LIEN}}']);
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(templateColumns, templatesMeta)).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@ export const templateColumns: ColumnDef<MessageTemplate>[] = [
   { field: 'SUJET', header: 'Sujet', sortable: true },
 ];
 
-export const TEMPLATES_PAGE_SIZE = 50;
 export const BY_TEMPLATE_NAME = { field: 'NOM_DU_MODÈLE', order: 'asc' } as const;
 
 /** /layout/templates/{type}: 'email' means email templates, anything else SMS (spec 3 §2.1). */

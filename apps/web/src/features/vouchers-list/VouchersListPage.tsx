@@ -1,8 +1,17 @@
-import { type Voucher, VOUCHERS_PAGE_SIZE } from '@app/domain';
-import { DateField, FieldGrid, FileField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/fields';
+import { type Voucher, vouchersMeta } from '@app/domain';
+import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { voucherColumns } from './columns';
 import { VOUCHERS_PATH, type VoucherFormIn, type VoucherFormOut, voucherForm, voucherFormValues } from './voucher-form';
+
+// The fields this form uses, typed by its values: a wrong name fails to compile.
+const DateField: FormField<typeof AnyDateField, VoucherFormIn> = AnyDateField;
+const FileField: FormField<typeof AnyFileField, VoucherFormIn> = AnyFileField;
+const NumberField: FormField<typeof AnyNumberField, VoucherFormIn> = AnyNumberField;
+const SelectField: FormSelectField<VoucherFormIn> = AnySelectField;
+const SwitchField: FormField<typeof AnySwitchField, VoucherFormIn> = AnySwitchField;
+const TextAreaField: FormField<typeof AnyTextAreaField, VoucherFormIn> = AnyTextAreaField;
+const TextField: FormField<typeof AnyTextField, VoucherFormIn> = AnyTextField;
 
 /**
  * Vouchers on offer (spec 2 "Vouchers list", `/layout/vouchers-list`): 50 rows, the active switch
@@ -12,15 +21,12 @@ import { VOUCHERS_PATH, type VoucherFormIn, type VoucherFormOut, voucherForm, vo
 export default function VouchersListPage() {
   return (
     <ResourcePage<Voucher, VoucherFormIn, VoucherFormOut>
-      path={VOUCHERS_PATH}
+      resource={vouchersMeta}
       columns={voucherColumns}
-      itemNoun="ce voucher"
-      defaultPerPage={VOUCHERS_PAGE_SIZE}
       writeAction="vouchers:write"
       minWidth="50rem"
       form={{
         schema: voucherForm,
-        titles: { add: 'Ajouter un voucher', edit: 'Modifier le voucher', view: 'Détails du voucher' },
         toValues: voucherFormValues,
         toBody: mediaFormBody,
         afterSave: (saved, values, before) => syncImage(VOUCHERS_PATH, saved, values.file, before),

@@ -1,7 +1,8 @@
 import type { Voucher } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../components/data-table/columns';
+import { cellText, sortKeyProblems } from '../../components/data-table/columns';
 import { voucherColumns } from './columns';
+import { vouchersMeta } from '@app/domain';
 
 const voucher: Voucher = {
   id: 1,
@@ -37,5 +38,11 @@ describe('vouchers list columns (spec 2 "Vouchers list")', () => {
   it('shows the balance in DT with 3 decimals and an empty category when none', () => {
     expect(cellText(voucherColumns[2], voucher)).toBe('1\u00a0250,500 DT');
     expect(cellText(voucherColumns[4], voucher)).toBe('');
+  });
+});
+
+describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
+  it('sorts only on keys the API sorts on, by a default it knows', () => {
+    expect(sortKeyProblems(voucherColumns, vouchersMeta)).toEqual([]);
   });
 });

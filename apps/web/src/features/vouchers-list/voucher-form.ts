@@ -1,8 +1,8 @@
-import { type Voucher, voucherBody } from '@app/domain';
+import { type Voucher, voucherBody, vouchersMeta } from '@app/domain';
 import { z } from 'zod';
 import type { FileValue } from '../../components/fields';
 
-export const VOUCHERS_PATH = 'vochers';
+export const VOUCHERS_PATH = vouchersMeta.path;
 
 /** The API body's rules (start strictly before end) plus the optional image. */
 export const voucherForm = voucherBody.safeExtend({

@@ -1,0 +1,11 @@
+import type { MessageTemplate } from '../communication';
+import type { ResourceMeta } from './meta';
+
+export const templatesMeta = {
+  path: 'templating',
+  noun: 'ce modèle',
+  perPage: 50,
+  defaultSort: { field: 'NOM_DU_MODÈLE', order: 'asc' },
+  sortable: ['NOM_DU_MODÈLE', 'SUJET', 'TYPE'],
+  export: { fileName: 'modeles', title: 'Modèles de messages', orientation: 'portrait' },
+} as const satisfies ResourceMeta<MessageTemplate>;

@@ -1,0 +1,11 @@
+import { FLUX_PAGE_SIZE, type FluxDetail } from '../flux';
+import type { ResourceMeta } from './meta';
+
+export const fluxMeta = {
+  path: 'flux',
+  noun: 'cette notification',
+  perPage: FLUX_PAGE_SIZE,
+  defaultSort: { field: 'DATE', order: 'desc' },
+  sortable: ['TITLE', 'DATE', 'RECIPIENTS'],
+  export: { fileName: 'flux', title: 'Notifications', orientation: 'portrait' },
+} as const satisfies ResourceMeta<FluxDetail>;

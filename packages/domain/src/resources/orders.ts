@@ -1,0 +1,21 @@
+import { type Order, ORDERS_PAGE_SIZE } from '../orders';
+import { type GoodsReturn, RETURNS_PAGE_SIZE } from '../returns';
+import type { ResourceMeta } from './meta';
+
+export const ordersMeta = {
+  path: 'orders',
+  noun: 'cette commande',
+  perPage: ORDERS_PAGE_SIZE,
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  sortable: ['NUM_ORDER', 'CODE_CLIENT', 'NAME_CLIENT', 'CREATED_AT', 'DESTINATION', 'CDZ', 'SITE', 'STATUS', 'TOTAL_NET_TTC', 'TOTAL_POINTS'],
+  export: { fileName: 'commandes', title: 'Commandes', orientation: 'landscape' },
+} as const satisfies ResourceMeta<Order>;
+
+export const returnsMeta = {
+  path: 'retourMarchandises',
+  noun: 'ce retour',
+  perPage: RETURNS_PAGE_SIZE,
+  defaultSort: { field: 'CREATED_AT', order: 'desc' },
+  sortable: ['NUM_RETOUR', 'CLIENT_NAME', 'CODE_CLIENT', 'CREATED_AT', 'ADDRESS'],
+  export: { fileName: 'retours', title: 'Retours de marchandises', orientation: 'landscape' },
+} as const satisfies ResourceMeta<GoodsReturn>;

@@ -1,0 +1,51 @@
+import { type ContactRequest, type GalleryItem, type HomeService, type PartnerTool, SHOWCASE_PAGE_SIZE, type WebsiteService } from '../showcase';
+import type { ResourceMeta } from './meta';
+
+export const contactRequestsMeta = {
+  path: 'contacts',
+  noun: 'cette prise de contact',
+  perPage: SHOWCASE_PAGE_SIZE,
+  defaultSort: { field: 'created_at', order: 'desc' },
+  sortable: ['NAME', 'GSM', 'created_at'],
+  titles: { add: 'Ajouter une prise de contact', edit: 'Modifier la prise de contact', view: 'Détails de la prise de contact' },
+  export: { fileName: 'prises-de-contact', title: 'Prises de contact', orientation: 'landscape' },
+} as const satisfies ResourceMeta<ContactRequest>;
+
+export const galleryMeta = {
+  path: 'gallery',
+  noun: 'cet élément',
+  perPage: SHOWCASE_PAGE_SIZE,
+  defaultSort: { field: 'POSITION', order: 'asc' },
+  sortable: ['POSITION', 'TITLE', 'TYPE'],
+  titles: { add: 'Ajouter à la galerie', edit: 'Modifier l’élément', view: 'Détails de l’élément' },
+  export: { fileName: 'galerie', title: 'Galerie', orientation: 'landscape' },
+} as const satisfies ResourceMeta<GalleryItem>;
+
+export const homeServicesMeta = {
+  path: 'services',
+  noun: 'cet service',
+  perPage: SHOWCASE_PAGE_SIZE,
+  defaultSort: { field: 'position', order: 'asc' },
+  sortable: ['position', 'title_fr', 'title_en'],
+  titles: { add: 'Ajouter un service', edit: 'Modifier le service', view: 'Détails du service' },
+  export: { fileName: 'services-accueil', title: 'Services de la page d’accueil', orientation: 'landscape' },
+} as const satisfies ResourceMeta<HomeService>;
+
+export const websiteServicesMeta = {
+  path: 'service',
+  noun: 'cet service',
+  perPage: SHOWCASE_PAGE_SIZE,
+  defaultSort: { field: 'position', order: 'asc' },
+  sortable: ['position', 'title_fr', 'title_en'],
+  export: { fileName: 'services', title: 'Services du site', orientation: 'landscape' },
+} as const satisfies ResourceMeta<WebsiteService>;
+
+export const partnerToolsMeta = {
+  path: 'tools',
+  noun: 'ce partenaire',
+  perPage: SHOWCASE_PAGE_SIZE,
+  defaultSort: { field: 'position', order: 'asc' },
+  sortable: ['position', 'name', 'site_web'],
+  titles: { add: 'Ajouter un partenaire', edit: 'Modifier le partenaire', view: 'Détails du partenaire' },
+  export: { fileName: 'outils-partenaires', title: 'Outils partenaires', orientation: 'landscape' },
+} as const satisfies ResourceMeta<PartnerTool>;

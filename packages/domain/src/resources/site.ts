@@ -1,0 +1,21 @@
+import { type Block, BLOCKS_PAGE_SIZE, type Section } from '../site';
+import type { ResourceMeta } from './meta';
+
+export const blocksMeta = {
+  path: 'blocs',
+  noun: 'ce bloc',
+  perPage: BLOCKS_PAGE_SIZE,
+  defaultSort: { field: 'position', order: 'asc' },
+  sortable: ['position', 'key', 'title_fr', 'title_en'],
+  titles: { add: 'Ajouter un bloc', edit: 'Modifier le bloc', view: 'Détails du bloc' },
+  export: { fileName: 'blocs', title: 'Blocs de section', orientation: 'landscape' },
+} as const satisfies ResourceMeta<Block>;
+
+export const sectionsMeta = {
+  path: 'sections',
+  noun: 'cette section',
+  perPage: 50,
+  defaultSort: { field: 'position', order: 'asc' },
+  sortable: ['key', 'position'],
+  export: { fileName: 'sections', title: 'Sections', orientation: 'landscape' },
+} as const satisfies ResourceMeta<Section>;

@@ -1,0 +1,32 @@
+import type { ClientUser, StaffUser, ZoneChief } from '../staff';
+import type { ResourceMeta } from './meta';
+
+// Staff lists (back-office users, zone chiefs, client users): slices of the users table on the
+// generic router (modules/staff); the screens' sort columns are checked against these.
+
+export const zoneChiefsMeta = {
+  path: 'chef-zone',
+  noun: 'ce chef de zone',
+  perPage: 50,
+  defaultSort: { field: 'CODE_CHEF_ZONE', order: 'asc' },
+  sortable: ['CODE_CHEF_ZONE', 'FIRSTNAME', 'LASTNAME', 'EMAIL', 'GSM', 'STATUS'],
+  export: { fileName: 'chefs-de-zone', title: 'Chefs de zone', orientation: 'landscape' },
+} as const satisfies ResourceMeta<ZoneChief>;
+
+export const staffUsersMeta = {
+  path: 'users',
+  noun: 'cet utilisateur',
+  perPage: 50,
+  defaultSort: { field: 'LASTNAME', order: 'asc' },
+  sortable: ['FIRSTNAME', 'LASTNAME', 'EMAIL', 'GSM', 'role', 'TYPE_CLIENT_NAME', 'STATUS'],
+  export: { fileName: 'utilisateurs-back-office', title: 'Utilisateurs back-office', orientation: 'landscape' },
+} as const satisfies ResourceMeta<StaffUser>;
+
+export const clientUsersMeta = {
+  path: 'client-users',
+  noun: 'cet utilisateur',
+  perPage: 50,
+  defaultSort: { field: 'LASTNAME', order: 'asc' },
+  sortable: ['LASTNAME', 'FIRSTNAME', 'EMAIL', 'GSM', 'CODE_CLIENT', 'CLIENT_NAME', 'GOUVERNORAT', 'STATUS'],
+  export: { fileName: 'utilisateurs', title: 'Utilisateurs', orientation: 'landscape' },
+} as const satisfies ResourceMeta<ClientUser>;
