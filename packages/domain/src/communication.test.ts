@@ -7,7 +7,6 @@ import {
   INVITATION_MSG,
   INVITE_MAX_RECIPIENTS,
   inviteBody,
-  isBlankRichText,
   PLACEHOLDERS,
   SMS_MAX_LENGTH,
   templateBody,
@@ -15,6 +14,7 @@ import {
   unknownPlaceholderMessage,
   unknownPlaceholders,
 } from './communication';
+import { isBlankRichText } from './rich-text';
 import { MSG } from './messages';
 
 const issues = (schema: z.ZodType, value: unknown) => {

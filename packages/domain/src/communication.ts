@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, integer, password, requiredText } from './fields';
 import { MSG } from './messages';
+import { isBlankRichText } from './rich-text';
 
 /**
  * Message templates and invitations (spec 3 §2.7, §3, §5; spec 1 §3 Invitation, §5, §8). API
@@ -54,17 +55,6 @@ export function fillPlaceholders(text: string, values: Partial<Record<Placeholde
     const name = raw.trim();
     return isPlaceholder(name) ? encode(values[name] ?? '') : whole;
   });
-}
-
-/** Rich text with no words and no image (Quill's empty editor gives `<p><br></p>`). */
-export function isBlankRichText(html: string): boolean {
-  if (/<img\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
-      .trim() === ''
-  );
 }
 
 const knownPlaceholders = (value: string, ctx: z.RefinementCtx) => {

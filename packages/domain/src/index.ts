@@ -15,6 +15,7 @@ export * from './badges';
 export * from './staff';
 export * from './points';
 export * from './communication';
+export * from './rich-text';
 export * from './catalogue';
 export * from './products';
 export * from './orders';

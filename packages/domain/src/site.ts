@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlankRichText } from './communication';
+import { isBlankRichText } from './rich-text';
 import { integer, optionalText, PHONE_PATTERN, refId, requiredText } from './fields';
 import type { Media } from './classification';
 import { MAX_UPLOAD_FILES } from './files';
