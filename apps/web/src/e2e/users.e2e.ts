@@ -54,10 +54,24 @@ async function openList(page: Page, query = '') {
   await until(async () => Number.isFinite(await tabCount(page, 'Équipe'))).toBe(true);
 }
 
+/**
+ * Types in the list's search box until the list is asked for that text. On a busy machine a tab switch
+ * can land after the typing, and the box, set again from the URL, loses the text before its debounce
+ * fires: the search is typed again rather than waited for in vain.
+ */
 async function search(page: Page, text: string) {
-  const searched = page.waitForResponse((r) => apiPath(r.url()) === '/api/client-users' && new URL(r.url()).searchParams.get('search') === text);
-  await page.locator('.dt-resource input[type="search"], .dt-resource .dt-search input').first().fill(text);
-  await searched;
+  const box = page.locator('.dt-resource input[type="search"], .dt-resource .dt-search input').first();
+  await until(async () => {
+    const searched = page
+      .waitForResponse((r) => apiPath(r.url()) === '/api/client-users' && new URL(r.url()).searchParams.get('search') === text, { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await box.fill('');
+    await box.fill(text);
+    return searched;
+  }).toBe(true);
   await settled(page);
 }
 
