@@ -15,6 +15,17 @@ export const POINT_SOURCE_LABELS: Record<PointSource, string> = {
 
 export const POINTS_MAX = 10_000_000;
 
+/**
+ * The clients' points lists (GET clients/points: balances; GET of the offered points): hand-written
+ * routes, not generic resources, so their sort keys are declared here once, read by the API's sort
+ * map and by the screens' columns test.
+ */
+export const CLIENT_POINTS_LISTS = {
+  path: 'clients/points',
+  sortable: ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED'],
+  defaultSort: { field: 'CODE_CLIENT', order: 'asc' },
+} as const;
+
 export const POINTS_MESSAGES = {
   notTaken: 'Valeur non prise en compte',
   insufficient: 'Solde de points insuffisant',

@@ -1,4 +1,5 @@
 import {
+  CLIENT_POINTS_LISTS,
   CODE_FILE_MESSAGES,
   type CodeFileProblem,
   listQuery,
@@ -61,7 +62,14 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     const term = search?.trim();
     return term ? or(ilike(clients.code, likePattern(term)), ilike(clients.name, likePattern(term))) : undefined;
   };
-  const clientSort = { CODE_CLIENT: sortKey(clients.code), NAME: sortKey(clients.name), POINTS_FID: clients.pointsFid, POINTS_OFFERED: clients.pointsOffered, id: clients.id };
+  // Exactly the domain's sortable keys (and id): a key missing here or there does not compile.
+  const clientSort = {
+    CODE_CLIENT: sortKey(clients.code),
+    NAME: sortKey(clients.name),
+    POINTS_FID: clients.pointsFid,
+    POINTS_OFFERED: clients.pointsOffered,
+    id: clients.id,
+  } satisfies Record<(typeof CLIENT_POINTS_LISTS.sortable)[number] | 'id', unknown>;
 
   /** A page of clients with one figure (balance or offered total), searched and sorted in SQL. */
   const clientPage = async <K extends 'POINTS_FID' | 'POINTS_OFFERED'>(
@@ -76,7 +84,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, [figure.key]: figure.column })
         .from(clients)
         .where(where)
-        .orderBy(...orderFor(clientSort, { field: 'CODE_CLIENT', order: 'asc' }, clients.id, sort, order))
+        .orderBy(...orderFor(clientSort, CLIENT_POINTS_LISTS.defaultSort, clients.id, sort, order))
         .limit(perPage)
         .offset((page - 1) * perPage),
       app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),

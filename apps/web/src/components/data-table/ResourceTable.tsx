@@ -41,15 +41,25 @@ const PAGINATOR: PaginatorTemplateOptions = {
   ),
 };
 
-export interface ResourceTableProps<Row extends RowWithId> {
-  /** API path of the resource, e.g. 'clients_circuits' (list, export, delete, inline saves). */
-  path: string;
-  columns: ColumnDef<Row>[];
+/**
+ * Where a list's rows come from and how it starts. A resource's metadata from @app/domain fits as it
+ * is (`resource={ordersMeta}`); a list the domain declares no metadata for (a hand-written route)
+ * gives its own.
+ */
+export interface ListSource {
+  /** API path of the list, e.g. 'clients_circuits' (list, export, delete, inline saves). */
+  readonly path: string;
   /** Noun phrase for the delete confirmation: 'ce circuit' → 'Voulez-vous vraiment supprimer ce circuit ?'. */
-  itemNoun: string;
-  defaultPerPage?: number;
+  readonly noun: string;
+  /** Rows per page when the URL says none (50 by default). */
+  readonly perPage?: number;
   /** Order when the URL asks for none; while reordering, the position field's. */
-  defaultSort?: { field: string; order?: SortOrder };
+  readonly defaultSort?: { readonly field: string; readonly order?: SortOrder };
+}
+
+export interface ResourceTableProps<Row extends RowWithId> {
+  resource: ListSource;
+  columns: ColumnDef<Row>[];
   searchable?: boolean;
   /** The search box also takes tags (Enter), each sent as a repeated `tags` parameter and kept in the URL. */
   tagSearch?: boolean;
@@ -87,11 +97,13 @@ export interface ResourceTableProps<Row extends RowWithId> {
 
 /** The one server-side list: paging, search, sort, exports, row actions, inline flags and drag reorder. */
 export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<Row>) {
-  const { path, columns, itemNoun, reorder, readOnly = false } = props;
+  const { resource, columns, reorder, readOnly = false } = props;
+  const { path, noun: itemNoun } = resource;
+  const perPage = resource.perPage ?? 50;
   // While rows are dragged they are in position order.
-  const defaultSort = reorder ? { field: reorder.positionField, order: 'asc' as const } : props.defaultSort;
+  const defaultSort = reorder ? { field: reorder.positionField, order: 'asc' as const } : resource.defaultSort;
   const { state: urlState, update } = useListState(
-    { perPage: props.defaultPerPage ?? 50, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' },
+    { perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' },
     props.stateKey,
   );
   // The URL is user input: a sort key no column owns falls back on the default.
@@ -184,7 +196,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         first={(state.page - 1) * state.perPage}
         rows={state.perPage}
         totalRecords={total ?? 0}
-        rowsPerPageOptions={pageSizeChoices(props.defaultPerPage ?? 50, state.perPage)}
+        rowsPerPageOptions={pageSizeChoices(perPage, state.perPage)}
         paginatorTemplate={PAGINATOR}
         currentPageReportTemplate="{first} à {last} sur {totalRecords}"
         onPage={onPage}

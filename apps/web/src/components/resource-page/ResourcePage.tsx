@@ -27,7 +27,7 @@ export interface ResourceForm<Row, In extends FieldValues, Out> {
 }
 
 export interface ResourcePageProps<Row extends RowWithId, In extends FieldValues, Out>
-  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly' | 'path' | 'itemNoun' | 'defaultPerPage' | 'defaultSort'> {
+  extends Omit<ResourceTableProps<Row>, 'onAdd' | 'onEdit' | 'onView' | 'readOnly' | 'resource'> {
   /**
    * The resource's metadata from @app/domain, the one the API declares: its path, noun (delete
    * confirmation), page size, default sort (the position field's while reordering) and dialog titles. A
@@ -106,10 +106,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
     <>
       <ResourceTable<Row>
         {...table}
-        path={path}
-        itemNoun={resource.noun}
-        defaultPerPage={resource.perPage}
-        defaultSort={resource.defaultSort}
+        resource={resource}
         deletePath={writePaths?.delete ?? table.deletePath}
         readOnly={readOnly}
         onAdd={canEdit ? () => void open('add', null) : undefined}

@@ -1,4 +1,4 @@
-import { type Badge, BADGES_PAGE_SIZE, can } from '@app/domain';
+import { type Badge, can, badgesMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ResourceTable, resourceKey } from '../../components/data-table';
@@ -34,10 +34,8 @@ export default function BadgesPage() {
   return (
     <>
       <ResourceTable<Badge>
-        path={PATH}
+        resource={badgesMeta}
         columns={badgeColumns}
-        itemNoun="ce badge"
-        defaultPerPage={BADGES_PAGE_SIZE}
         readOnly={readOnly}
         onAdd={() => open('add', null)}
         onView={(row) => open('view', row)}

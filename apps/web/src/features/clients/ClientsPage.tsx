@@ -1,4 +1,4 @@
-import { can, type Client, ROLE } from '@app/domain';
+import { can, type Client, ROLE, clientsMeta } from '@app/domain';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,8 +6,8 @@ import { ResourceTable } from '../../components/data-table';
 import type { InviteRecipient } from '../../components/invite-dialog';
 import { useSessionUser } from '../../lib/useSession';
 import type { ClientDialogState } from './ClientDialog';
-import { CLIENTS, clientExportPaths, clientUsers, saveActive } from './clients.api';
-import { BY_CODE, CLIENTS_PAGE_SIZE, clientColumns } from './columns';
+import { clientExportPaths, clientUsers, saveActive } from './clients.api';
+import { clientColumns } from './columns';
 import { StatusCell } from './StatusCell';
 import './clients.css';
 
@@ -52,12 +52,9 @@ export default function ClientsPage() {
   return (
     <>
       <ResourceTable<Client>
-        path={CLIENTS}
+        resource={clientsMeta}
         className="clients-list"
         columns={columns}
-        itemNoun="ce client"
-        defaultPerPage={CLIENTS_PAGE_SIZE}
-        defaultSort={BY_CODE}
         tagSearch
         exports={['csv', 'xlsx', 'pdf']}
         exportPaths={clientExportPaths}

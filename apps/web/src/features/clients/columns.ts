@@ -3,10 +3,6 @@ import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../components/data-table';
 import { formatPoints, formatSeniority } from './format';
 
-/** The clients list shows 100 rows by default (spec 1 §9), by code. */
-export const CLIENTS_PAGE_SIZE = 100;
-export const BY_CODE = { field: 'CODE_CLIENT', order: 'asc' } as const;
-
 /**
  * The 19 columns of spec 1 "Clients listing", in its order; `_N_1` headers carry the previous year
  * and `_N` the current one. Then the active switch and the status (drawn by the screen: a coloured

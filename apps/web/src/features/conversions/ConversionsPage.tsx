@@ -1,4 +1,4 @@
-import { can, CONVERSION_STATUS, conversionAction, GIFTS_PAGE_SIZE } from '@app/domain';
+import { can, CONVERSION_STATUS, conversionAction, giftConversionsMeta, startingGiftPurchasesMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -73,11 +73,8 @@ export default function ConversionsPage() {
     <>
       <ResourceTable<ConversionRow>
         key={kind}
-        path={path}
+        resource={kind === 'gift' ? giftConversionsMeta : startingGiftPurchasesMeta}
         columns={conversionColumns(kind, (row) => <StatusTag set={CONVERSION_STATUS} code={row.STATUS} />)}
-        itemNoun={kind === 'gift' ? 'cette conversion' : 'ce cadeau de bienvenue'}
-        defaultPerPage={GIFTS_PAGE_SIZE}
-        defaultSort={{ field: 'CREATED_AT', order: 'desc' }}
         rowActions={rowActions}
         onEdit={
           admin

@@ -1,9 +1,8 @@
-import { FLUX_PAGE_SIZE, type FluxRow } from '@app/domain';
+import { type FluxRow, fluxMeta } from '@app/domain';
 import { useState } from 'react';
 import { ResourceTable } from '../../components/data-table';
-import { fluxColumns, NEWEST_FIRST } from './columns';
+import { fluxColumns } from './columns';
 import { FluxAddDialog } from './FluxAddDialog';
-import { FLUX_PATH } from './flux.api';
 import { FluxViewDialog } from './FluxViewDialog';
 import './flux.css';
 
@@ -18,11 +17,8 @@ export default function FluxPage() {
   return (
     <>
       <ResourceTable<FluxRow>
-        path={FLUX_PATH}
+        resource={fluxMeta}
         columns={fluxColumns}
-        itemNoun="cette notification"
-        defaultPerPage={FLUX_PAGE_SIZE}
-        defaultSort={NEWEST_FIRST}
         addLabel="Ajouter"
         onAdd={() => setAdding(true)}
         onView={(row) => setViewing(row.id)}

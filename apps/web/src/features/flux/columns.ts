@@ -8,5 +8,3 @@ export const fluxColumns: ColumnDef<FluxRow>[] = [
   { field: 'DATE', header: 'Date', sortable: true, kind: 'datetime', width: '11rem' },
   { field: 'RECIPIENTS', header: 'Destinataires', sortable: true, width: '9rem' },
 ];
-
-export const NEWEST_FIRST = { field: 'DATE', order: 'desc' } as const;

@@ -1,7 +1,7 @@
-import { AUDIT_PAGE_SIZE, type AuditEntry, auditActionLabel, auditChanges, auditValue } from '@app/domain';
+import { type AuditEntry, auditActionLabel, auditChanges, auditValue, auditTrailMeta } from '@app/domain';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
-import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, NEWEST_AUDIT } from './columns';
+import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns } from './columns';
 import { DayFilter } from './DayFilter';
 import { useUser } from './logs.api';
 import { ALL, FilterDropdown, orAll } from './FilterDropdown';
@@ -65,11 +65,8 @@ export default function AuditPage() {
 
   return (
     <ResourceTable<AuditEntry>
-        path="audit"
+        resource={auditTrailMeta}
         columns={columns}
-        itemNoun="cette entrée"
-        defaultPerPage={AUDIT_PAGE_SIZE}
-        defaultSort={NEWEST_AUDIT}
         readOnly
         deletable={false}
         query={Object.fromEntries(FILTERS.map((f) => [f, value(f) || undefined]))}

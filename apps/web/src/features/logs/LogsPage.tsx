@@ -1,11 +1,11 @@
-import { type ConnectionLog, LOG_PLATFORMS, LOGS_PAGE_SIZE, logYears } from '@app/domain';
+import { type ConnectionLog, LOG_PLATFORMS, logYears, logsMeta } from '@app/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClientViewDialog, type ClientViewRow } from '../../components/client-view';
 import { ResourceTable } from '../../components/data-table';
 import { ALL, FilterDropdown, orAll, unlessAll } from './FilterDropdown';
 import { LogUserDialog } from './LogDialogs';
-import { logColumns, NEWEST_LOGIN } from './columns';
+import { logColumns } from './columns';
 import './logs.css';
 
 /** The client of a connection, read only (spec 3 §2.13: the contact_simple form). */
@@ -52,11 +52,8 @@ export default function LogsPage() {
   return (
     <>
       <ResourceTable<ConnectionLog>
-        path="logs"
+        resource={logsMeta}
         columns={columns}
-        itemNoun="ce journal"
-        defaultPerPage={LOGS_PAGE_SIZE}
-        defaultSort={NEWEST_LOGIN}
         readOnly
         deletable={false}
         query={{ platform: unlessAll(platform), year: unlessAll(year) }}

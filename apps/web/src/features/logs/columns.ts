@@ -26,9 +26,6 @@ export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; chan
   ];
 }
 
-export const NEWEST_LOGIN = { field: 'DATE_LOGIN', order: 'desc' } as const;
-export const NEWEST_AUDIT = { field: 'AT', order: 'desc' } as const;
-
 /** Every action, and the security events together (the server expands the group). */
 export const AUDIT_ACTION_OPTIONS = [
   { label: 'Toutes les actions', value: ALL },

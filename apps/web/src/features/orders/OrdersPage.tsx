@@ -1,13 +1,12 @@
-import { can, type Order, ORDERS_PAGE_SIZE } from '@app/domain';
+import { can, type Order, ordersMeta } from '@app/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClientViewDialog, type ClientViewRow } from '../../components/client-view';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
-import { NEWEST_FIRST, orderColumns } from './columns';
+import { orderColumns } from './columns';
 import { OrderSiteCell, OrderStatusCell } from './OrderCells';
 import { OrderDetailDialog } from './OrderDetailDialog';
-import { ORDERS } from './orders.api';
 import './orders.css';
 
 /** The order's client, read-only (spec 2 "Orders list": clicking the client code or name). */
@@ -45,11 +44,8 @@ export default function OrdersPage() {
   return (
     <>
       <ResourceTable<Order>
-        path={ORDERS}
+        resource={ordersMeta}
         columns={columns}
-        itemNoun="cette commande"
-        defaultPerPage={ORDERS_PAGE_SIZE}
-        defaultSort={NEWEST_FIRST}
         onView={(o) => view(o.id)}
         deletable={can(user?.role, 'orders:delete')}
         minWidth="72rem"

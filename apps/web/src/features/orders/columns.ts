@@ -22,5 +22,3 @@ export function orderColumns(cells: OrderCells): ColumnDef<Order>[] {
     { field: 'STATUS', header: 'Statut', sortable: true, kind: 'custom', width: '13rem', render: cells.status },
   ];
 }
-
-export const NEWEST_FIRST = { field: 'CREATED_AT', order: 'desc' } as const;

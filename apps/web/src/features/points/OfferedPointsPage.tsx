@@ -22,11 +22,8 @@ export default function OfferedPointsPage() {
   return (
     <>
       <ResourceTable<OfferedPointsRow>
-        path={OFFERED_PATH}
+        resource={{ path: OFFERED_PATH, noun: 'ces points offerts', perPage: OFFERED_PAGE_SIZE, defaultSort: BY_CODE }}
         columns={offeredColumns}
-        itemNoun="ces points offerts"
-        defaultPerPage={OFFERED_PAGE_SIZE}
-        defaultSort={BY_CODE}
         exports={[]}
         deletable={false}
         readOnly={!can(user?.role, 'points:write')}

@@ -18,11 +18,8 @@ function ClientPointsTab() {
   return (
     <>
       <ResourceTable<ClientPoints>
-        path={BALANCES_PATH}
+        resource={{ path: BALANCES_PATH, noun: 'ce client', perPage: POINTS_PAGE_SIZE, defaultSort: BY_CODE }}
         columns={balanceColumns}
-        itemNoun="ce client"
-        defaultPerPage={POINTS_PAGE_SIZE}
-        defaultSort={BY_CODE}
         exports={[]}
         deletable={false}
         readOnly={!can(user?.role, 'points:write')}

@@ -1,4 +1,4 @@
-import { productPointsMeta } from '@app/domain';
+import { CLIENT_POINTS_LISTS, productPointsMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { sortKeyProblems } from '../../components/data-table/columns';
 import { balanceColumns, type ClientPoints, clientLabel, formatPoints, type OfferedPointsRow, offeredColumns } from './columns';
@@ -19,10 +19,9 @@ describe('points columns', () => {
     expect(summary(offeredColumns)).toEqual(['POINTS_OFFERED:Points:custom:sort', 'CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort']);
     expect(offeredColumns[0].render?.(offered)).toBe('300');
   });
-  it('sorts only on keys the API sorts on', () => {
-    // apps/api/src/modules/loyalty/points.routes.ts (clientSort): a list of its own, not a generic resource.
-    const apiSorts = ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED', 'id'];
-    for (const c of [...balanceColumns, ...offeredColumns]) if (c.sortable) expect(apiSorts).toContain(c.sortKey ?? c.field);
+  it('sorts only on keys the API sorts on (the domain’s CLIENT_POINTS_LISTS, which points.routes.ts reads)', () => {
+    expect(sortKeyProblems(balanceColumns, CLIENT_POINTS_LISTS)).toEqual([]);
+    expect(sortKeyProblems(offeredColumns, CLIENT_POINTS_LISTS)).toEqual([]);
   });
   it('formats points and labels a client as CODE_CLIENT followed by NAME', () => {
     expect(formatPoints(1234567)).toBe('1\u00a0234\u00a0567');

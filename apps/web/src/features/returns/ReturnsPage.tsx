@@ -1,4 +1,4 @@
-import { can, type GoodsReturn, RETURNS_PAGE_SIZE, returnBody } from '@app/domain';
+import { can, type GoodsReturn, returnBody, returnsMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { FieldGrid, SearchSelectField, TextField } from '../../components/fields
 import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
-import { NEWEST_FIRST, returnColumns } from './columns';
+import { returnColumns } from './columns';
 import { ReturnDetailDialog } from './ReturnDetailDialog';
 import { ReturnItemsField } from './ReturnItemsField';
 import { createReturn, RETURNS_PATH as PATH } from './returns.api';
@@ -38,11 +38,8 @@ export default function ReturnsPage() {
   return (
     <>
       <ResourceTable<GoodsReturn>
-        path={PATH}
+        resource={returnsMeta}
         columns={returnColumns}
-        itemNoun="ce retour"
-        defaultPerPage={RETURNS_PAGE_SIZE}
-        defaultSort={NEWEST_FIRST}
         onAdd={can(user?.role, 'returns:write') ? () => setAdding(true) : undefined}
         onView={(r) => setViewing(r.id)}
         deletable={false}

@@ -11,5 +11,3 @@ export const returnColumns: ColumnDef<GoodsReturn>[] = [
   { field: 'CREATED_AT', header: 'Date', sortable: true, kind: 'custom', width: '10rem', render: (r) => returnDate(r.CREATED_AT) },
   { field: 'ADDRESS', header: 'Adresse', sortable: true },
 ];
-
-export const NEWEST_FIRST = { field: 'CREATED_AT', order: 'desc' } as const;

@@ -81,12 +81,10 @@ function SegmentationResult({ range }: { range: Range }) {
       <section className="seg-card" aria-labelledby="seg-clients">
         <h2 id="seg-clients">Clients de la tranche</h2>
         <ResourceTable<SegmentedClient>
-          path={SEGMENTED_CLIENTS_PATH}
+          resource={{ path: SEGMENTED_CLIENTS_PATH, noun: 'ce client', perPage: SEGMENTATION_PAGE_SIZE }}
           query={{ min: range[0], max: range[1] }}
           stateKey={CLIENTS_STATE_KEY}
           columns={segmentedClientColumns}
-          itemNoun="ce client"
-          defaultPerPage={SEGMENTATION_PAGE_SIZE}
           searchable={false}
           exports={[]}
           readOnly

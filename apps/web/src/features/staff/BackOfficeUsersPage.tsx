@@ -1,10 +1,10 @@
-import { backOfficeUserBody, backOfficeUserUpdateBody, can, ROLE, ROLE_LABELS, type StaffUser } from '@app/domain';
+import { backOfficeUserBody, backOfficeUserUpdateBody, can, ROLE, ROLE_LABELS, type StaffUser, staffUsersMeta } from '@app/domain';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { lazy, Suspense, useState } from 'react';
 import { FieldGrid, type Option, PhoneField, SelectField, SwitchField, TextField } from '../../components/fields';
 import { useSessionUser } from '../../lib/useSession';
-import { BY_LASTNAME, backOfficeUserColumns, STAFF_PAGE_SIZE } from './columns';
+import { backOfficeUserColumns } from './columns';
 import { PasswordField } from './PasswordField';
 import { StaffListPage } from './StaffListPage';
 import { saveUserField, useRoles } from './staff.api';
@@ -49,11 +49,8 @@ export default function BackOfficeUsersPage() {
   return (
     <>
       <StaffListPage<StaffUser>
-        path="back-office/users"
+        resource={{ ...staffUsersMeta, path: 'back-office/users' }}
         columns={backOfficeUserColumns}
-        itemNoun="cet utilisateur"
-        defaultPerPage={STAFF_PAGE_SIZE}
-        defaultSort={BY_LASTNAME}
         writeAction="users:write"
         deletable={false}
         onToggle={(row, field, value) => saveUserField(row.id, field, value)}

@@ -1,6 +1,6 @@
-import { type ZoneChief, zoneChiefBody, zoneChiefUpdateBody } from '@app/domain';
+import { type ZoneChief, zoneChiefBody, zoneChiefUpdateBody, zoneChiefsMeta } from '@app/domain';
 import { FieldGrid, PhoneField, SelectField, SwitchField, TextField } from '../../components/fields';
-import { BY_CODE, chefZoneColumns, STAFF_PAGE_SIZE } from './columns';
+import { chefZoneColumns } from './columns';
 import { PasswordField } from './PasswordField';
 import { StaffListPage } from './StaffListPage';
 import { UniqueEmailField } from './UniqueEmailField';
@@ -9,11 +9,8 @@ import { UniqueEmailField } from './UniqueEmailField';
 export default function ChefZonePage() {
   return (
     <StaffListPage<ZoneChief>
-      path="chef-zone"
+      resource={zoneChiefsMeta}
       columns={chefZoneColumns}
-      itemNoun="ce chef de zone"
-      defaultPerPage={STAFF_PAGE_SIZE}
-      defaultSort={BY_CODE}
       writeAction="chefzone:write"
       form={{
         titles: { add: 'Ajouter un chef de zone', edit: 'Modifier le chef de zone', view: 'Détails du chef de zone' },

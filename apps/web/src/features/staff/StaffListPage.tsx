@@ -44,7 +44,7 @@ export function StaffListPage<Row extends RowWithId>({ form, writeAction, ...tab
     const { mode, row } = dialog;
     if (mode === 'edit' && row) await updateAccount<Row>(form.itemPath(row), values);
     else await createAccount<Row>(form.createPath, values);
-    await qc.invalidateQueries({ queryKey: resourceKey(table.path) });
+    await qc.invalidateQueries({ queryKey: resourceKey(table.resource.path) });
     notify.success(mode === 'add' ? 'Ajout effectué' : 'Modification effectuée', 'Les données ont été enregistrées avec succès.');
   };
 

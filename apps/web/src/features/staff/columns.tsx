@@ -30,8 +30,3 @@ export const backOfficeUserColumns: ColumnDef<StaffUser>[] = [
   { field: 'TYPE_CLIENT_NAME', header: 'Société', sortable: true, kind: 'custom', render: (u) => <Company user={u} /> },
   { field: 'STATUS', header: 'Actif', kind: 'switch', width: '6rem' },
 ];
-
-/** Lists of this area show 50 rows (spec 1 §9), by last name. */
-export const STAFF_PAGE_SIZE = 50;
-export const BY_LASTNAME = { field: 'LASTNAME', order: 'asc' } as const;
-export const BY_CODE = { field: 'CODE_CHEF_ZONE', order: 'asc' } as const;

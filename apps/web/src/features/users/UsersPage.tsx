@@ -1,4 +1,4 @@
-import { can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab } from '@app/domain';
+import { can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
-import { BY_LASTNAME, clientUserColumns, USERS_PAGE_SIZE } from './columns';
+import { clientUserColumns } from './columns';
 import type { UserDialogState } from './UserDialog';
 import { COUNTS_KEY, fetchCounts, invalidateClientUsers, tabPath, updateClientUser } from './users.api';
 import './users.css';
@@ -69,12 +69,9 @@ export default function UsersPage() {
           <TabPanel key={t.key} header={`${t.label}${count(t.key)}`}>
             {t.key === tab && (
               <ResourceTable<ClientUser>
-                path={tabPath(t.key)}
+                resource={{ ...clientUsersMeta, path: tabPath(t.key) }}
                 stateKey={t.key === 'equipe' ? '' : t.key}
                 columns={clientUserColumns}
-                itemNoun="cet utilisateur"
-                defaultPerPage={USERS_PAGE_SIZE}
-                defaultSort={BY_LASTNAME}
                 exports={[]}
                 deletable={false}
                 addLabel="Ajouter un utilisateur"

@@ -19,7 +19,3 @@ export const clientUserColumns: ColumnDef<ClientUser>[] = [
   { field: 'GOUVERNORAT', header: 'Gouvernorat', sortable: true },
   { field: 'STATUS', header: 'Actif', kind: 'switch', width: '6rem' },
 ];
-
-/** Users listing, invitation table and most other lists: 50 rows (spec 1 §9). */
-export const USERS_PAGE_SIZE = 50;
-export const BY_LASTNAME = { field: 'LASTNAME', order: 'asc' } as const;

@@ -1,4 +1,4 @@
-import { can, formatDateTime, formatMoney, VOUCHER_PURCHASE_STATUS, type VoucherPurchase, VOUCHERS_PAGE_SIZE } from '@app/domain';
+import { can, formatDateTime, formatMoney, VOUCHER_PURCHASE_STATUS, type VoucherPurchase, voucherPurchasesMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -26,11 +26,8 @@ export default function VouchersPage() {
   return (
     <>
       <ResourceTable<VoucherPurchase>
-        path={PATH}
+        resource={voucherPurchasesMeta}
         columns={voucherPurchaseColumns((v) => <StatusTag set={VOUCHER_PURCHASE_STATUS} code={v.STATUS} />)}
-        itemNoun="ce voucher"
-        defaultPerPage={VOUCHERS_PAGE_SIZE}
-        defaultSort={{ field: 'CREATED_AT', order: 'desc' }}
         onView={setViewing}
         readOnly
         emptyMessage="Aucun voucher."
