@@ -51,7 +51,7 @@ describe('compileResource: what an export reads', () => {
   type Thing = { id: number; CODE: string; KIND: string; NOTE: string | null; DONE: 0 | 1 };
   const thingsDef = (format: (v: unknown, d: Thing) => string, uses?: readonly ('KIND' | 'NOTE')[]) =>
     defineResource<Thing>()({
-      meta: { path: 'things', noun: 'cette chose', perPage: 50, defaultSort: { field: 'CODE', order: 'asc' }, sortable: [], export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' } },
+      meta: { path: 'things', noun: 'cette chose', perPage: 50, defaultSort: { field: 'CODE', order: 'asc' }, sortable: [], labels: {}, export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' } },
       tag: 'things',
       actions: { read: 'clients:read', write: 'clients:write' },
       table: things,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as domain from '@app/domain';
 import type { ResourceMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { compileResource } from '../src/lib/crud/compile';
 import type { ResourceDef } from '../src/lib/crud/resource';
 
 /**
@@ -46,6 +47,16 @@ describe('resource metadata (one declaration for the API and the screens)', asyn
     const sorted = def.fields.filter((f) => f.sort).map((f) => f.api);
     expect([...sorted].sort()).toEqual([...def.meta.sortable].sort());
     expect(['id', ...def.meta.sortable]).toContain(def.meta.defaultSort.field);
+  });
+
+  it.each(resources.map((r) => [`${r.file} ${r.name}`, r.def] as const))('%s: each export column is headed by its field’s label, or by words of its own that differ from it', (_, def) => {
+    const labels = def.meta.labels as Record<string, string | undefined>;
+    const exported = def.fields.filter((f) => f.export);
+    const copies = exported.filter((f) => f.export !== true && f.export?.header !== undefined && f.export.header === labels[f.api]).map((f) => f.api);
+    expect(copies, 'an export header that repeats the label: write `export: true` or drop `header`').toEqual([]);
+    const headers = compileResource(def).exportColumns.map((c) => c.header);
+    expect(headers).toHaveLength(exported.length + (def.media?.export ? 1 : 0));
+    for (const h of headers) expect(h).toMatch(/\S/);
   });
 
   it.each(domainMetas)('%s is the metadata of exactly one resource, which reads it whole', (_, meta) => {

@@ -1,4 +1,4 @@
-import { type Badge, BADGES_PAGE_SIZE } from '../badges';
+import { type Badge, BADGE_BONUS_LABELS, BADGES_PAGE_SIZE } from '../badges';
 import type { ResourceMeta } from './meta';
 
 export const badgesMeta = {
@@ -7,5 +7,12 @@ export const badgesMeta = {
   perPage: BADGES_PAGE_SIZE,
   defaultSort: { field: 'id', order: 'asc' },
   sortable: ['NAME'],
+  labels: {
+    'MEDIA.original_url': 'Image',
+    NAME: 'Nom',
+    ...BADGE_BONUS_LABELS,
+    DESCRIPTION: 'Description',
+    IS_ACTIVE: 'Actif',
+  },
   export: { fileName: 'badges', title: 'Badges', orientation: 'landscape' },
 } as const satisfies ResourceMeta<Badge>;

@@ -8,6 +8,7 @@ export const brandsMeta = {
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'NAME', order: 'asc' },
   sortable: ['NAME'],
+  labels: { NAME: 'Nom', LABEL: 'Libellé' },
   export: { fileName: 'marques', title: 'Marques', orientation: 'portrait' },
 } as const satisfies ResourceMeta<Brand>;
 
@@ -17,6 +18,13 @@ export const productCategoriesMeta = {
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'Ordre', order: 'asc' },
   sortable: ['CODE_CATEGORIE', 'NAME', 'Ordre'],
+  labels: {
+    'MEDIA.original_url': 'Image',
+    CODE_CATEGORIE: 'Code',
+    NAME: 'Nom de la catégorie',
+    Ordre: 'Ordre',
+    LABEL: 'Libellé',
+  },
   titles: { add: 'Ajouter une catégorie', edit: 'Modifier la catégorie', view: 'Détails de la catégorie' },
   export: { fileName: 'categories', title: 'Catégories de produits', orientation: 'landscape' },
 } as const satisfies ResourceMeta<ProductCategory>;
@@ -27,6 +35,13 @@ export const productPointsMeta = {
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'DATE_DEBUT', order: 'desc' },
   sortable: ['PRODUCT_REF', 'LABEL', 'points', 'DATE_DEBUT', 'DATE_FIN'],
+  labels: {
+    PRODUCT_REF: 'Référence',
+    LABEL: 'Produit',
+    points: 'Points',
+    DATE_DEBUT: 'Date début',
+    DATE_FIN: 'Date fin',
+  },
   titles: { add: 'Ajouter des points produit', edit: 'Modifier les points produit', view: 'Détails des points produit' },
   export: { fileName: 'points-produits', title: 'Points produits', orientation: 'landscape' },
 } as const satisfies ResourceMeta<ProductPoint>;
@@ -37,6 +52,19 @@ export const productsMeta = {
   perPage: PRODUCTS_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
   sortable: ['position', 'REF', 'LABEL', 'CATEGORY_NAME', 'PRICE_HT', 'PRICE_TTC', 'POINTS', 'IS_NEW', 'VISIBLE', 'ORDER_NEW', 'QTE'],
+  labels: {
+    position: 'Position',
+    'MEDIA.0.original_url': 'Image',
+    LABEL: 'Désignation',
+    CATEGORY_NAME: 'Marque',
+    PRICE_HT: 'Prix HT',
+    PRICE_TTC: 'Prix TTC',
+    POINTS: 'Points',
+    IS_NEW: 'Nouveau',
+    VISIBLE: 'Vendable',
+    REF: 'Référence',
+    LABEL_AR: 'Désignation (arabe)',
+  },
   titles: { add: 'Ajouter un produit', edit: 'Modifier le produit', view: 'Détails du produit' },
   export: { fileName: 'produits', title: 'Produits', orientation: 'landscape' },
 } as const satisfies ResourceMeta<Product>;
@@ -47,6 +75,7 @@ export const subCategoriesMeta = {
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'NAME', order: 'asc' },
   sortable: ['NAME', 'LABEL', 'CODE_CATEGORIE'],
+  labels: { 'MEDIA.original_url': 'Image', NAME: 'Nom', LABEL: 'Libellé', CODE_CATEGORIE: 'Code catégorie' },
   titles: { add: 'Ajouter une gamme', edit: 'Modifier la gamme', view: 'Détails de la gamme' },
   export: { fileName: 'gammes', title: 'Gammes', orientation: 'landscape' },
 } as const satisfies ResourceMeta<SubCategory>;
@@ -57,6 +86,16 @@ export const tarifsMeta = {
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'MSTRDAT', order: 'desc' },
   sortable: ['ARTICLE', 'REMISE', 'MSTRDAT', 'MENDDAT', 'PHT', 'CIRCUIT'],
+  labels: {
+    ARTICLE: 'Article',
+    PRODUCT_LABEL: 'Produit',
+    REMISE: 'Remise',
+    MSTRDAT: 'Date début',
+    MENDDAT: 'Date fin',
+    PHT: 'Prix HT',
+    CIRCUIT: 'Circuit',
+    DESCRIPTION: 'Description',
+  },
   titles: { add: 'Ajouter un tarif', edit: 'Modifier le tarif', view: 'Détails du tarif' },
   export: { fileName: 'tarifs', title: 'Tarifs', orientation: 'landscape' },
 } as const satisfies ResourceMeta<Tarif>;

@@ -7,5 +7,6 @@ export const templatesMeta = {
   perPage: 50,
   defaultSort: { field: 'NOM_DU_MODÈLE', order: 'asc' },
   sortable: ['NOM_DU_MODÈLE', 'SUJET', 'TYPE'],
+  labels: { NOM_DU_MODÈLE: 'Nom du modèle', SUJET: 'Sujet', TYPE: 'Type' },
   export: { fileName: 'modeles', title: 'Modèles de messages', orientation: 'portrait' },
 } as const satisfies ResourceMeta<MessageTemplate>;

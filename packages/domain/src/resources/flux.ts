@@ -7,5 +7,6 @@ export const fluxMeta = {
   perPage: FLUX_PAGE_SIZE,
   defaultSort: { field: 'DATE', order: 'desc' },
   sortable: ['TITLE', 'DATE', 'RECIPIENTS'],
+  labels: { TITLE: 'Titre', MESSAGE_TEXT: 'Message', DATE: 'Date', RECIPIENTS: 'Destinataires' },
   export: { fileName: 'flux', title: 'Notifications', orientation: 'portrait' },
 } as const satisfies ResourceMeta<FluxDetail>;

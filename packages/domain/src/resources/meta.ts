@@ -19,6 +19,12 @@ export interface ResourceMeta<Row = Record<string, unknown>> {
    * and apps/api/test/resource-meta.test.ts hold it), and the only keys a list column may sort on.
    */
   readonly sortable: readonly (keyof Row & string)[];
+  /**
+   * The words a user reads for each field: the list's column header and the export's header (one
+   * label per field, issue 21 §4). A dotted key names a nested value (`MEDIA.original_url`). Where
+   * the export needs other words (a unit, the time zone of a raw date), its field says so itself.
+   */
+  readonly labels: { readonly [K in (keyof Row & string) | `${keyof Row & string}.${string}`]?: string };
   /** Titles of the add / edit / view dialog, where the screen's titles do not depend on its state. */
   readonly titles?: { readonly add: string; readonly edit: string; readonly view: string };
   /** The CSV/XLSX/PDF export's file name (without extension), its title and the PDF's page orientation. */

@@ -8,6 +8,18 @@ export const ordersMeta = {
   perPage: ORDERS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
   sortable: ['NUM_ORDER', 'CODE_CLIENT', 'NAME_CLIENT', 'CREATED_AT', 'DESTINATION', 'CDZ', 'SITE', 'STATUS', 'TOTAL_NET_TTC', 'TOTAL_POINTS'],
+  labels: {
+    NUM_ORDER: 'N° commande',
+    CODE_CLIENT: 'Code client',
+    NAME_CLIENT: 'Client',
+    CREATED_AT: 'Date',
+    DESTINATION: 'Destination',
+    CDZ: 'CDZ',
+    SITE: 'Site de livraison',
+    STATUS: 'Statut',
+    TOTAL_NET_TTC: 'Total TTC',
+    TOTAL_POINTS: 'Points',
+  },
   export: { fileName: 'commandes', title: 'Commandes', orientation: 'landscape' },
 } as const satisfies ResourceMeta<Order>;
 
@@ -17,5 +29,12 @@ export const returnsMeta = {
   perPage: RETURNS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
   sortable: ['NUM_RETOUR', 'CLIENT_NAME', 'CODE_CLIENT', 'CREATED_AT', 'ADDRESS'],
+  labels: {
+    NUM_RETOUR: 'N° retour',
+    CLIENT_NAME: 'Client',
+    CREATED_AT: 'Date',
+    ADDRESS: 'Adresse',
+    CODE_CLIENT: 'Code client',
+  },
   export: { fileName: 'retours', title: 'Retours de marchandises', orientation: 'landscape' },
 } as const satisfies ResourceMeta<GoodsReturn>;

@@ -78,12 +78,14 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
   for (const f of stored) selection[f.api] = f.column;
 
   // What an export reads: its columns' fields and those their formats name in `uses`.
+  const exportOf = (f: FieldDef<Dto>) => (f.export === true ? {} : f.export);
   for (const f of fields) {
-    if (f.export?.format && f.export.format.length > 1 && !f.export.uses) {
+    const spec = exportOf(f);
+    if (spec?.format && spec.format.length > 1 && !spec.uses) {
       throw new Error(`${def.path} : le format d'export de ${f.api} lit d'autres champs, nommez-les dans uses`);
     }
   }
-  const exported = new Set(fields.filter((f) => f.export).flatMap((f) => [f.api as string, ...(f.export!.uses ?? [])]));
+  const exported = new Set(fields.filter((f) => f.export).flatMap((f) => [f.api as string, ...(exportOf(f)!.uses ?? [])]));
   const exportSelection: Record<string, AnyPgColumn | SQL> = { id: def.idColumn };
   for (const f of stored) if (exported.has(f.api)) exportSelection[f.api] = f.column;
   const exportReadKeys = readKeys.filter((k) => exported.has(k));
@@ -145,8 +147,10 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
   const exportColumns: ExportColumn<Dto>[] = fields
     .filter((f) => f.export)
     .map((f) => {
-      const { header, width, format } = f.export!;
+      const { header: own, width, format } = exportOf(f)!;
       const key = f.api;
+      const header = own ?? (def.meta.labels as Record<string, string | undefined>)[key];
+      if (!header) throw new Error(`${def.path} : la colonne d'export ${key} n'a pas de libellé (meta.labels du domaine)`);
       return { header, width, value: (d: Dto) => (format ? format(d[key], d) : (d[key] as string | number | null)) };
     });
   if (def.media?.export) {

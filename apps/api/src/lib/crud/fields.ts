@@ -41,9 +41,11 @@ export interface FieldDef<Dto> {
   /**
    * A column of the CSV/XLSX/PDF export; `format` turns the API value into the cell. An export reads
    * only its own columns' fields: a `format` that looks at other fields of the DTO names them in `uses`
-   * (compileResource refuses a two-argument format without it).
+   * (compileResource refuses a two-argument format without it). The header is the field's label in the
+   * domain metadata (`meta.labels`, the list column's words too): `true` exports the field under it;
+   * a `header` of its own is for an export that needs other words (a unit, the time zone of a raw date).
    */
-  export?: { header: string; width?: number; format?: (value: unknown, dto: Dto) => ExportCell; uses?: readonly (keyof Dto & string)[] };
+  export?: true | { header?: string; width?: number; format?: (value: unknown, dto: Dto) => ExportCell; uses?: readonly (keyof Dto & string)[] };
 }
 
 /** 0/1 flags stored as smallint: the API only ever says 0 or 1. */

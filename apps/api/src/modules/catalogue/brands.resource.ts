@@ -12,8 +12,8 @@ export const brandsResource = defineResource<Brand>()({
   idColumn: t.id,
   body: brandBody,
   fields: [
-    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 1.5 } },
-    { api: 'LABEL', column: t.label, export: { header: 'Libellé', width: 2.5, format: orEmpty } },
+    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { width: 1.5 } },
+    { api: 'LABEL', column: t.label, export: { width: 2.5, format: orEmpty } },
   ],
   unique: { brands_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('cette marque est encore utilisée par des produits'),

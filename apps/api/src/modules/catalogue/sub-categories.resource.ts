@@ -25,14 +25,14 @@ export const subCategoriesResource = defineResource<SubCategory>()({
     values.categoryId = found.id;
   },
   fields: [
-    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 2 } },
-    { api: 'LABEL', column: t.label, sort: 'text', export: { header: 'Libellé', width: 2.5 } },
+    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { width: 2 } },
+    { api: 'LABEL', column: t.label, sort: 'text', export: { width: 2.5 } },
     {
       api: 'CODE_CATEGORIE',
       column: categories.code,
       search: (p) => fkIn(t.categoryId, sql`select ${categories.id} from ${categories} where ${categories.code} ilike ${p}`),
       sort: 'text',
-      export: { header: 'Code catégorie', width: 1 },
+      export: { width: 1 },
     },
     { api: 'CATEGORY_ID', column: t.categoryId },
     { api: 'CATEGORY_NAME', column: categories.name, search: (p) => refNameLike(t.categoryId, categories, p) },

@@ -11,8 +11,8 @@ export const circuitsResource = defineResource<Circuit>()({
   idColumn: c.id,
   body: circuitBody,
   fields: [
-    { api: 'NAME', column: c.name, search: true, sort: 'text', export: { header: 'Nom', width: 1 } },
-    { api: 'DESCRIPTION', column: c.description, search: true, sort: true, export: { header: 'Description', width: 3, format: orEmpty } },
+    { api: 'NAME', column: c.name, search: true, sort: 'text', export: { width: 1 } },
+    { api: 'DESCRIPTION', column: c.description, search: true, sort: true, export: { width: 3, format: orEmpty } },
   ],
   unique: { client_circuits_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('ce circuit est encore utilisé par des activités'),

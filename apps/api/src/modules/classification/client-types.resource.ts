@@ -10,8 +10,8 @@ export const clientTypesResource = defineResource<ClientType>()({
   idColumn: t.id,
   body: clientTypeBody,
   fields: [
-    { api: 'position', column: t.position, sort: true, export: { header: 'Position', width: 0.5 } },
-    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { header: 'Nom', width: 2 } },
+    { api: 'position', column: t.position, sort: true, export: { width: 0.5 } },
+    { api: 'NAME', column: t.name, search: true, sort: 'text', export: { width: 2 } },
   ],
   unique: { client_types_name_unique: { field: 'NAME', message: MSG.nameExists } },
   inUseMessage: MSG.inUse('ce type de client est encore attribué à des clients ou des utilisateurs'),

@@ -17,15 +17,15 @@ export const templatesResource = defineResource<MessageTemplate>()({
   idColumn: t.id,
   body: templateFields,
   fields: [
-    { api: 'NOM_DU_MODÈLE', column: t.name, search: true, sort: 'text', export: { header: 'Nom du modèle', width: 2 } },
-    { api: 'SUJET', column: t.subject, search: true, sort: 'text', export: { header: 'Sujet', width: 3 } },
+    { api: 'NOM_DU_MODÈLE', column: t.name, search: true, sort: 'text', export: { width: 2 } },
+    { api: 'SUJET', column: t.subject, search: true, sort: 'text', export: { width: 3 } },
     { api: 'CONTENU', column: t.content },
     {
       api: 'TYPE',
       column: t.type,
       schema: z.enum(TEMPLATE_TYPES),
       sort: true,
-      export: { header: 'Type', width: 1, format: (v) => TEMPLATE_TYPE_LABELS[v as TemplateType] ?? String(v) },
+      export: { width: 1, format: (v) => TEMPLATE_TYPE_LABELS[v as TemplateType] ?? String(v) },
     },
   ],
   // Invitations keep their history when a template goes (template_id is set to null).

@@ -52,7 +52,7 @@ export function ownedByClient(clientId: AnyPgColumn) {
       column: clients.code,
       search: (p: string): SQL => fkIn(clientId, sql`select id from clients where code_client ilike ${p}`),
       sort: 'text',
-      export: { header: 'Code client', width: 1 },
+      export: { width: 1 },
     } as const,
     /** The client's name under the resource's API name; searched unless `search: false`. */
     nameField: <A extends string>(api: A, width: number, opts: { search?: boolean } = {}) =>
@@ -61,7 +61,7 @@ export function ownedByClient(clientId: AnyPgColumn) {
         column: clients.name,
         ...(opts.search === false ? {} : { search: (p: string): SQL => fkIn(clientId, sql`select id from clients where name ilike ${p}`) }),
         sort: 'text',
-        export: { header: 'Client', width },
+        export: { width },
       }) as const,
     idField: { api: 'CLIENT_ID', column: clientId } as const,
     /** ?CODE_CLIENT=: the rows of that client (case-insensitive code). */

@@ -1,4 +1,4 @@
-import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCreateBody, clientsMeta, clientUpdateBody, formatDate, MSG, todayInTunis } from '@app/domain';
+import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCreateBody, clientsMeta, clientUpdateBody, clientYearLabels, formatDate, MSG, todayInTunis } from '@app/domain';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
@@ -20,6 +20,8 @@ const pointsThisYear = sql<number>`(case when ${c.pointsYear} = extract(year fro
 const seniorityDays = sql<number>`((now() at time zone 'Africa/Tunis')::date - ${c.inscription})`;
 /** The current year of Tunis (export headers). */
 const year = () => Number(todayInTunis().slice(0, 4));
+/** Read once, as the server starts (the export headers of a server running across New Year keep the old year). */
+const yearLabels = clientYearLabels(year());
 
 export const clientsResource = defineResource<Client>()({
   meta: clientsMeta,
@@ -51,11 +53,11 @@ export const clientsResource = defineResource<Client>()({
   afterWrite: afterClientWrite,
   fields: [
     // The 19 list columns first, in the spec's order (they are the export's columns too).
-    { api: 'CODE_CLIENT', column: c.code, search: true, sort: 'text', export: { header: 'Code client', width: 1 } },
-    { api: 'NAME', column: c.name, search: true, sort: 'text', export: { header: 'Client', width: 2 } },
-    { api: 'GSM', column: c.gsm, search: true, sort: true, export: { header: 'GSM', width: 1, format: orEmpty } },
-    { api: 'GSM_SYS', column: c.gsmSys, sort: true, export: { header: 'GSM système', width: 1, format: orEmpty } },
-    { api: 'GSM_FID', column: c.gsmFid, sort: true, export: { header: 'GSM fidélité', width: 1, format: orEmpty } },
+    { api: 'CODE_CLIENT', column: c.code, search: true, sort: 'text', export: { width: 1 } },
+    { api: 'NAME', column: c.name, search: true, sort: 'text', export: { width: 2 } },
+    { api: 'GSM', column: c.gsm, search: true, sort: true, export: { width: 1, format: orEmpty } },
+    { api: 'GSM_SYS', column: c.gsmSys, sort: true, export: { width: 1, format: orEmpty } },
+    { api: 'GSM_FID', column: c.gsmFid, sort: true, export: { width: 1, format: orEmpty } },
     {
       api: 'CHEF_ZONE_NAME',
       column: chefName,
@@ -63,27 +65,27 @@ export const clientsResource = defineResource<Client>()({
       search: (p) =>
         fkIn(c.chefZoneId, sql`select ${users.id} from ${users} where ${or(ilike(users.firstname, p), ilike(users.lastname, p), ilike(users.codeChefZone, p))}`),
       sort: sql`public.sort_key(${chefName})`,
-      export: { header: 'Chef de zone', width: 1.5, format: orEmpty },
+      export: { width: 1.5, format: orEmpty },
     },
     {
       api: 'BADGE_NAME',
       column: badges.name,
       search: (p) => fkIn(c.badgeId, sql`select ${badges.id} from ${badges} where ${ilike(badges.name, p)}`),
       sort: 'text',
-      export: { header: 'Badge', width: 1, format: orEmpty },
+      export: { width: 1, format: orEmpty },
     },
     { api: 'ANCIENNETE', column: seniorityDays, schema: z.number().int(), sort: seniorityDays, export: { header: 'Ancienneté (jours)', width: 1 } },
-    { api: 'POINTS_FID', column: c.pointsFid, sort: true, export: { header: 'Points', width: 1 } },
-    { api: 'POINTS_FID_N', column: pointsThisYear, schema: z.number().int(), sort: pointsThisYear, export: { header: `Points ${year()}`, width: 1 } },
-    { api: 'REMISE_GLOBAL', column: c.remiseGlobal, ...moneyField, sort: true, export: { header: 'Remise globale', width: 1 } },
-    { api: 'REMISE_N', column: c.remiseN, ...moneyField, sort: true, export: { header: `Remise ${year()}`, width: 1 } },
-    { api: 'REMISE_N_1', column: c.remiseN1, ...moneyField, sort: true, export: { header: `Remise ${year() - 1}`, width: 1 } },
-    { api: 'CA_N_1', column: c.caN1, ...moneyField, sort: true, export: { header: `CA ${year() - 1}`, width: 1 } },
-    { api: 'RISTOURNE_SOLDE_N_1', column: c.ristourneSoldeN1, ...moneyField, sort: true, export: { header: `Solde ristourne ${year() - 1}`, width: 1 } },
-    { api: 'RISTOURNE_N_1', column: c.ristourneN1, ...moneyField, sort: true, export: { header: `Ristourne ${year() - 1}`, width: 1 } },
-    { api: 'RISTOURNE_RESTE', column: c.ristourneReste, ...moneyField, sort: true, export: { header: 'Reste ristourne', width: 1 } },
-    { api: 'INSCRIPTION', column: c.inscription, sort: true, export: { header: 'Inscription', width: 1, format: (v) => formatDate(v as string) } },
-    { api: 'LASTUSE', column: c.lastUse, ...dateTimeField, sort: true, export: { header: 'Dernière utilisation', width: 1, format: (v) => formatDate(v as string) } },
+    { api: 'POINTS_FID', column: c.pointsFid, sort: true, export: { width: 1 } },
+    { api: 'POINTS_FID_N', column: pointsThisYear, schema: z.number().int(), sort: pointsThisYear, export: { header: yearLabels.POINTS_FID_N, width: 1 } },
+    { api: 'REMISE_GLOBAL', column: c.remiseGlobal, ...moneyField, sort: true, export: { width: 1 } },
+    { api: 'REMISE_N', column: c.remiseN, ...moneyField, sort: true, export: { header: yearLabels.REMISE_N, width: 1 } },
+    { api: 'REMISE_N_1', column: c.remiseN1, ...moneyField, sort: true, export: { header: yearLabels.REMISE_N_1, width: 1 } },
+    { api: 'CA_N_1', column: c.caN1, ...moneyField, sort: true, export: { header: yearLabels.CA_N_1, width: 1 } },
+    { api: 'RISTOURNE_SOLDE_N_1', column: c.ristourneSoldeN1, ...moneyField, sort: true, export: { header: yearLabels.RISTOURNE_SOLDE_N_1, width: 1 } },
+    { api: 'RISTOURNE_N_1', column: c.ristourneN1, ...moneyField, sort: true, export: { header: yearLabels.RISTOURNE_N_1, width: 1 } },
+    { api: 'RISTOURNE_RESTE', column: c.ristourneReste, ...moneyField, sort: true, export: { width: 1 } },
+    { api: 'INSCRIPTION', column: c.inscription, sort: true, export: { width: 1, format: (v) => formatDate(v as string) } },
+    { api: 'LASTUSE', column: c.lastUse, ...dateTimeField, sort: true, export: { width: 1, format: (v) => formatDate(v as string) } },
     // The rest of the form (steps 1, 2, 3) and the detail page.
     { api: 'TVA', column: c.tva },
     { api: 'RNE', column: c.rne },
@@ -112,7 +114,7 @@ export const clientsResource = defineResource<Client>()({
       read: (v) => v ?? [],
     },
     { api: 'IS_ACTIVE', column: c.isActive, ...flag01Field, sort: true },
-    { api: 'STATUS', column: c.status, sort: true, export: { header: 'Statut', width: 1, format: (v) => CLIENT_STATUS.label(v as number) } },
+    { api: 'STATUS', column: c.status, sort: true, export: { width: 1, format: (v) => CLIENT_STATUS.label(v as number) } },
     { api: 'NUM_SIRET', column: c.numSiret },
     { api: 'C_FACTURE', column: c.cFacture },
     { api: 'C_PAYEUR', column: c.cPayeur },

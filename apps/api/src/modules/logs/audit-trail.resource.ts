@@ -37,13 +37,13 @@ export const auditTrailResource = defineResource<AuditEntry>()({
     DATE_FIN: { schema: auditFilters.DATE_FIN, where: (v: string) => sql`${a.at} < ${dayStart(v)} + interval '1 day'` },
   },
   fields: [
-    { api: 'AT', column: a.at, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.2, format: (v) => formatDateTime(v as string) } },
+    { api: 'AT', column: a.at, ...dateTimeField, sort: true, export: { width: 1.2, format: (v) => formatDateTime(v as string) } },
     { api: 'USER_ID', column: a.userId },
     { api: 'USER_EMAIL', column: a.userEmail, search: true, sort: true, export: { header: 'E-mail', width: 1.6, format: orEmpty } },
-    { api: 'USER', column: fullName, schema: z.string().nullable(), export: { header: 'Utilisateur', width: 1.4, format: orEmpty } },
-    { api: 'ACTION', column: a.action, sort: true, export: { header: 'Action', width: 1, format: (v) => auditActionLabel(v as string) } },
-    { api: 'ENTITY', column: a.entity, search: true, sort: true, export: { header: 'Entité', width: 1.2, format: (v) => auditEntityLabel(v as string) } },
-    { api: 'ENTITY_ID', column: a.entityId, search: true, export: { header: 'Id', width: 0.6, format: orEmpty } },
+    { api: 'USER', column: fullName, schema: z.string().nullable(), export: { width: 1.4, format: orEmpty } },
+    { api: 'ACTION', column: a.action, sort: true, export: { width: 1, format: (v) => auditActionLabel(v as string) } },
+    { api: 'ENTITY', column: a.entity, search: true, sort: true, export: { width: 1.2, format: (v) => auditEntityLabel(v as string) } },
+    { api: 'ENTITY_ID', column: a.entityId, search: true, export: { width: 0.6, format: orEmpty } },
     {
       api: 'CHANGES',
       column: a.changes,

@@ -37,8 +37,8 @@ export const logsResource = defineResource<ConnectionLog>()({
     year: { schema: logFilters.year, where: (v: number) => sql`${l.dateLogin} >= ${yearStart(v)} and ${l.dateLogin} < ${yearStart(v + 1)}` },
   },
   fields: [
-    { api: 'PLATFORM', column: l.platform, sort: true, export: { header: 'Plateforme', width: 1.2 } },
-    { api: 'DEVICE_NAME', column: l.deviceName, search: true, sort: true, export: { header: 'Appareil', width: 1.6, format: orEmpty } },
+    { api: 'PLATFORM', column: l.platform, sort: true, export: { width: 1.2 } },
+    { api: 'DEVICE_NAME', column: l.deviceName, search: true, sort: true, export: { width: 1.6, format: orEmpty } },
     { api: 'DEVICE_ID', column: l.deviceId },
     { api: 'IP', column: l.ip },
     { api: 'CLIENT_ID', column: l.clientId },
@@ -47,7 +47,7 @@ export const logsResource = defineResource<ConnectionLog>()({
       column: clients.name,
       search: (p) => fkIn(l.clientId, sql`select id from clients where name ilike ${p} or code_client ilike ${p}`),
       sort: 'text',
-      export: { header: 'Client', width: 1.6, format: orEmpty },
+      export: { width: 1.6, format: orEmpty },
     },
     { api: 'USER_ID', column: l.userId },
     {
@@ -56,9 +56,9 @@ export const logsResource = defineResource<ConnectionLog>()({
       schema: z.string().nullable(),
       search: (p) => fkIn(l.userId, sql`select id from users where lastname ilike ${p} or firstname ilike ${p} or email ilike ${p}`),
       sort: sql`public.sort_key(${fullName})`,
-      export: { header: 'Utilisateur', width: 1.6, format: orEmpty },
+      export: { width: 1.6, format: orEmpty },
     },
-    { api: 'DATE_LOGIN', column: l.dateLogin, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.3, format: (v) => formatDateTime(v as string) } },
+    { api: 'DATE_LOGIN', column: l.dateLogin, ...dateTimeField, sort: true, export: { width: 1.3, format: (v) => formatDateTime(v as string) } },
   ],
   inUseMessage: 'Ce journal est utilisé.',
 });

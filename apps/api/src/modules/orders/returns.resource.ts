@@ -41,17 +41,17 @@ export const returnsResource = defineResource<GoodsReturn>()({
   joins: [{ table: clients, on: eq(clients.id, r.clientId) }],
   scope: returnOwner.scope,
   fields: [
-    { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { header: 'N° retour', width: 1.2 } },
+    { api: 'NUM_RETOUR', column: r.numRetour, search: true, sort: true, export: { width: 1.2 } },
     {
       api: 'CLIENT_NAME',
       column: clients.name,
       search: (p) => fkIn(r.clientId, sql`select id from clients where name ilike ${p} or code_client ilike ${p}`),
       sort: 'text',
-      export: { header: 'Client', width: 2 },
+      export: { width: 2 },
     },
-    { api: 'CODE_CLIENT', column: clients.code, sort: 'text', export: { header: 'Code client', width: 1 } },
-    { api: 'CREATED_AT', column: r.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1.3, format: (v) => formatDateTime(v as string).replace(' à ', ' ') } },
-    { api: 'ADDRESS', column: r.address, sort: 'text', export: { header: 'Adresse', width: 2.5 } },
+    { api: 'CODE_CLIENT', column: clients.code, sort: 'text', export: { width: 1 } },
+    { api: 'CREATED_AT', column: r.createdAt, ...dateTimeField, sort: true, export: { width: 1.3, format: (v) => formatDateTime(v as string).replace(' à ', ' ') } },
+    { api: 'ADDRESS', column: r.address, sort: 'text', export: { width: 2.5 } },
     { api: 'CLIENT_ID', column: r.clientId },
     {
       api: 'ITEMS',

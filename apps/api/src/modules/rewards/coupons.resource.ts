@@ -33,11 +33,11 @@ export const couponsResource = defineResource<Coupon>()({
     if (type === 'percentage' && Number(value) > 100) throw refuse('VALUE', MSG.percentMax);
   },
   fields: [
-    { api: 'CODE', column: t.code, search: true, sort: 'text', export: { header: 'Code', width: 1.5 } },
-    { api: 'VALUE', column: t.value, ...decimalText, sort: true, export: { header: 'Valeur', width: 1, format: (_v, c) => formatCouponValue(c), uses: ['TYPE'] } },
-    { api: 'TYPE', column: t.type, schema: z.enum(COUPON_TYPES), export: { header: 'Type', width: 1, format: (v) => COUPON_TYPE_LABELS[v as CouponType] ?? String(v) } },
-    { api: 'EXPIRY_DATE', column: t.expiryDate, sort: true, export: { header: "Date d'expiration", width: 1.2, format: (v) => formatDate(v as string) } },
-    { api: 'ACTIF', column: t.actif, ...flag01Field, export: { header: 'Actif', width: 0.7, format: yesNo } },
+    { api: 'CODE', column: t.code, search: true, sort: 'text', export: { width: 1.5 } },
+    { api: 'VALUE', column: t.value, ...decimalText, sort: true, export: { width: 1, format: (_v, c) => formatCouponValue(c), uses: ['TYPE'] } },
+    { api: 'TYPE', column: t.type, schema: z.enum(COUPON_TYPES), export: { width: 1, format: (v) => COUPON_TYPE_LABELS[v as CouponType] ?? String(v) } },
+    { api: 'EXPIRY_DATE', column: t.expiryDate, sort: true, export: { width: 1.2, format: (v) => formatDate(v as string) } },
+    { api: 'ACTIF', column: t.actif, ...flag01Field, export: { width: 0.7, format: yesNo } },
   ],
   unique: { coupons_code_unique: { field: 'CODE', message: COUPON_MSG.codeExists } },
   inUseMessage: MSG.inUse('ce coupon est encore utilisé'),

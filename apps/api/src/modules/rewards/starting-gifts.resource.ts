@@ -18,10 +18,10 @@ export const startingGiftsResource = defineResource<StartingGift>()({
   body: startingGiftBody,
   fields: [
     // REF has no trigram index (the table holds a handful of rows); NAME has one.
-    { api: 'REF', column: t.ref, search: true, export: { header: 'Référence', width: 1 } },
-    { api: 'NAME', column: t.name, search: true, export: { header: 'Titre', width: 2 } },
-    { api: 'DESCRIPTION', column: t.description, export: { header: 'Description', width: 3 } },
-    { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField, sort: true, export: { header: 'Date', width: 1, format: (v) => formatDate(v as string) } },
+    { api: 'REF', column: t.ref, search: true, export: { width: 1 } },
+    { api: 'NAME', column: t.name, search: true, export: { width: 2 } },
+    { api: 'DESCRIPTION', column: t.description, export: { width: 3 } },
+    { api: 'CREATED_AT', column: t.createdAt, ...dateTimeField, sort: true, export: { width: 1, format: (v) => formatDate(v as string) } },
   ],
   unique: { starting_gifts_ref_unique: { field: 'REF', message: GIFT_MSG.startingRefExists } },
   inUseMessage: MSG.inUse('ce cadeau de bienvenue a déjà été attribué à des clients'),

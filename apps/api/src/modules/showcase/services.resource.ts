@@ -15,11 +15,11 @@ type ServiceTable = typeof websiteServices | typeof homeServices;
  */
 function serviceFields<Dto extends HomeService>(t: ServiceTable) {
   return [
-    { api: 'position', column: t.position, sort: true, export: { header: 'Position', width: 0.6 } },
-    { api: 'title_fr', column: t.titleFr, search: true, sort: 'text', export: { header: 'Titre (FR)', width: 2 } },
-    { api: 'title_en', column: t.titleEn, search: true, sort: 'text', export: { header: 'Titre (EN)', width: 2 } },
+    { api: 'position', column: t.position, sort: true, export: { width: 0.6 } },
+    { api: 'title_fr', column: t.titleFr, search: true, sort: 'text', export: { width: 2 } },
+    { api: 'title_en', column: t.titleEn, search: true, sort: 'text', export: { width: 2 } },
     { api: 'content_fr', column: t.contentFr, richText: true, export: { header: 'Contenu (FR)', width: 3, format: plain } },
-    { api: 'content_en', column: t.contentEn, richText: true, export: { header: 'Contenu (EN)', width: 3, format: plain } },
+    { api: 'content_en', column: t.contentEn, richText: true, export: { width: 3, format: plain } },
     { api: 'img_title', column: t.imgTitle },
     { api: 'alt', column: t.alt },
     { api: 'title', column: t.titleFr },
@@ -55,7 +55,7 @@ export const websiteServicesResource = defineResource<WebsiteService>()({
   body: websiteServiceBody,
   updateBody: websiteServiceUpdateBody,
   storedAsBody: withoutAliases,
-  fields: [{ api: 'type', column: websiteServices.type, schema: z.enum(SERVICE_TYPES), export: { header: 'Type', width: 1.2 } }, ...serviceFields<WebsiteService>(websiteServices)],
+  fields: [{ api: 'type', column: websiteServices.type, schema: z.enum(SERVICE_TYPES), export: { width: 1.2 } }, ...serviceFields<WebsiteService>(websiteServices)],
   filters: { type: { schema: z.enum(SERVICE_TYPES), where: (v: string) => eq(websiteServices.type, v) } },
   afterWrite: async (tx, { id, body, before }) => {
     // The generic create numbers positions over the whole table; a type's list counts its own rows.

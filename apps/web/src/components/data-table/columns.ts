@@ -40,6 +40,29 @@ export interface ColumnDef<Row = Record<string, unknown>> {
   render?: (row: Row) => ReactNode;
 }
 
+/** A column as a screen declares it: its header is its field's label in the domain metadata unless it says its own. */
+export type LabelledColumn<Row> = Omit<ColumnDef<Row>, 'header'> & { header?: string };
+
+/** What `withLabels` reads of a resource's domain metadata. */
+export interface LabelSource {
+  readonly path: string;
+  readonly labels: { readonly [field: string]: string | undefined };
+}
+
+/**
+ * The list's columns with their headers: each field's label is written once, in the domain's resource
+ * metadata (`meta.labels`), which the API's export headers read too (issue 21 §4). A column gives its own
+ * `header` only where the screen needs other words (a header that carries the year). A column with
+ * neither fails when the module loads, so the columns tests name it.
+ */
+export function withLabels<Row>(meta: LabelSource, columns: readonly LabelledColumn<Row>[]): ColumnDef<Row>[] {
+  return columns.map((c) => {
+    const header = c.header ?? meta.labels[c.field];
+    if (header === undefined) throw new Error(`${meta.path} : la colonne ${c.field} n'a pas de libellé (meta.labels du domaine)`);
+    return { ...c, header };
+  });
+}
+
 export function readField(row: unknown, path: string): unknown {
   let cur: unknown = row;
   for (const part of path.split('.')) {
@@ -102,4 +125,14 @@ export function sortKeyProblems<Row>(columns: readonly ColumnDef<Row>[], meta: S
   const problems = columns.filter((c) => c.sortable && !keys.has(sortKeyOf(c))).map((c) => `${meta.path}: la colonne ${c.field} trie sur ${sortKeyOf(c)}, que l'API ne trie pas`);
   if (!keys.has(meta.defaultSort.field)) problems.push(`${meta.path}: le tri par défaut ${meta.defaultSort.field} n'est pas triable`);
   return problems;
+}
+
+/**
+ * Columns whose header is not their field's label in the domain metadata (the export's header too):
+ * a screen that needs other words for a field says so in its metadata, not in a column.
+ */
+export function labelProblems<Row>(columns: readonly ColumnDef<Row>[], meta: LabelSource): string[] {
+  return columns
+    .filter((c) => meta.labels[c.field] !== undefined && meta.labels[c.field] !== c.header)
+    .map((c) => `${meta.path}: la colonne ${c.field} s'intitule « ${c.header} », son libellé est « ${meta.labels[c.field]} »`);
 }

@@ -1,4 +1,5 @@
-export type { CellKind, ColumnDef } from './columns';
+export type { CellKind, ColumnDef, LabelledColumn, LabelSource } from './columns';
+export { withLabels } from './columns';
 export type { ListState, SortOrder } from './list-state';
 export type { ReorderConfig, RowWithId } from './queries';
 export { allRowsKey, pageKey, resourceKey } from './query-keys';

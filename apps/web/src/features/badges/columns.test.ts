@@ -2,7 +2,7 @@ import type { Badge } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { badgeColumns } from './columns';
 import { badgesMeta } from '@app/domain';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 const badge: Badge = { id: 1, ID: 1, NAME: 'Or', BONUS_BADGE: 1500, BONUS_EVOLUTION: 300, BONUS_MAINTIEN: 0, DESCRIPTION: null, IS_ACTIVE: 1, MEDIA: null };
 
@@ -31,5 +31,6 @@ describe('badge columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(badgeColumns, badgesMeta)).toEqual([]);
+    expect(labelProblems(badgeColumns, badgesMeta)).toEqual([]);
   });
 });

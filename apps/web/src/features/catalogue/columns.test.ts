@@ -1,6 +1,6 @@
 import type { Tarif } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { categoryColumns, rangeColumns, tarifColumns } from './columns';
 import { productCategoriesMeta, subCategoriesMeta, tarifsMeta } from '@app/domain';
 
@@ -29,7 +29,10 @@ describe('catalogue columns (spec 2 lists)', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(categoryColumns, productCategoriesMeta)).toEqual([]);
+    expect(labelProblems(categoryColumns, productCategoriesMeta)).toEqual([]);
     expect(sortKeyProblems(rangeColumns, subCategoriesMeta)).toEqual([]);
+    expect(labelProblems(rangeColumns, subCategoriesMeta)).toEqual([]);
     expect(sortKeyProblems(tarifColumns, tarifsMeta)).toEqual([]);
+    expect(labelProblems(tarifColumns, tarifsMeta)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityColumns, categoryColumns, circuitColumns, clientTypeColumns } from './columns';
 import { activitiesMeta, categoriesMeta, circuitsMeta, clientTypesMeta } from '@app/domain';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
@@ -32,8 +32,12 @@ describe('classification columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(clientTypeColumns, clientTypesMeta)).toEqual([]);
+    expect(labelProblems(clientTypeColumns, clientTypesMeta)).toEqual([]);
     expect(sortKeyProblems(circuitColumns, circuitsMeta)).toEqual([]);
+    expect(labelProblems(circuitColumns, circuitsMeta)).toEqual([]);
     expect(sortKeyProblems(activityColumns, activitiesMeta)).toEqual([]);
+    expect(labelProblems(activityColumns, activitiesMeta)).toEqual([]);
     expect(sortKeyProblems(categoryColumns, categoriesMeta)).toEqual([]);
+    expect(labelProblems(categoryColumns, categoriesMeta)).toEqual([]);
   });
 });

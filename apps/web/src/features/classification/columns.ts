@@ -1,27 +1,27 @@
-import { ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type Activity, type Category, type Circuit, type ClientType } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { activitiesMeta, type Activity, ACTIVITY_FLAGS, categoriesMeta, type Category, type Circuit, circuitsMeta, type ClientType, clientTypesMeta } from '@app/domain';
+import { type ColumnDef, type LabelledColumn, withLabels } from '../../components/data-table';
 
 /** Columns of the four classification lists (spec 1 §2 'Other screens in this area'). */
-export const clientTypeColumns: ColumnDef<ClientType>[] = [
-  { field: 'MEDIA.original_url', header: 'Image', kind: 'image', width: '7rem' },
-  { field: 'NAME', header: 'Nom', sortable: true },
-];
+export const clientTypeColumns: ColumnDef<ClientType>[] = withLabels(clientTypesMeta, [
+  { field: 'MEDIA.original_url', kind: 'image', width: '7rem' },
+  { field: 'NAME', sortable: true },
+]);
 
-export const circuitColumns: ColumnDef<Circuit>[] = [
-  { field: 'NAME', header: 'Nom', sortable: true },
-  { field: 'DESCRIPTION', header: 'Description', sortable: true },
-];
+export const circuitColumns: ColumnDef<Circuit>[] = withLabels(circuitsMeta, [
+  { field: 'NAME', sortable: true },
+  { field: 'DESCRIPTION', sortable: true },
+]);
 
-export const activityColumns: ColumnDef<Activity>[] = [
-  { field: 'NAME', header: 'Nom', sortable: true },
-  { field: 'CODE', header: 'Code', sortable: true },
-  { field: 'CIRCUIT_NAME', header: 'Circuit', sortable: true },
+export const activityColumns: ColumnDef<Activity>[] = withLabels(activitiesMeta, [
+  { field: 'NAME', sortable: true },
+  { field: 'CODE', sortable: true },
+  { field: 'CIRCUIT_NAME', sortable: true },
   // Clickable: each click saves the flag at once.
-  ...ACTIVITY_FLAGS.map((flag): ColumnDef<Activity> => ({ field: flag, header: ACTIVITY_FLAG_LABELS[flag], kind: 'checkbox', width: '9rem' })),
-];
+  ...ACTIVITY_FLAGS.map((flag): LabelledColumn<Activity> => ({ field: flag, kind: 'checkbox', width: '9rem' })),
+]);
 
-export const categoryColumns: ColumnDef<Category>[] = [
-  { field: 'NAME', header: 'Nom', sortable: true },
-  { field: 'ACTIVITE_NAME', header: 'Activité', sortable: true },
-  { field: 'DESCRIPTION', header: 'Description', sortable: true },
-];
+export const categoryColumns: ColumnDef<Category>[] = withLabels(categoriesMeta, [
+  { field: 'NAME', sortable: true },
+  { field: 'ACTIVITE_NAME', sortable: true },
+  { field: 'DESCRIPTION', sortable: true },
+]);

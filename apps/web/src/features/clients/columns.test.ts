@@ -1,6 +1,6 @@
 import type { Client } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { renderCell } from '../../components/data-table/cells';
 import { clientColumns } from './columns';
 import { clientsMeta } from '@app/domain';
@@ -55,5 +55,6 @@ describe('clients columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(columns, clientsMeta)).toEqual([]);
+    expect(labelProblems(columns, clientsMeta)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Coupon } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { couponColumns } from './columns';
 import { couponsMeta } from '@app/domain';
 
@@ -39,5 +39,6 @@ describe('coupon columns (spec 2 "Coupons list")', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(couponColumns, couponsMeta)).toEqual([]);
+    expect(labelProblems(couponColumns, couponsMeta)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
+import { fluxMeta } from '@app/domain';
 import type { FluxRow } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Spec 3 §2.8: title and message (its text, HTML stripped), newest first by DATE; the recipients beside. */
-export const fluxColumns: ColumnDef<FluxRow>[] = [
-  { field: 'TITLE', header: 'Titre', sortable: true, width: '16rem' },
+export const fluxColumns: ColumnDef<FluxRow>[] = withLabels(fluxMeta, [
+  { field: 'TITLE', sortable: true, width: '16rem' },
   { field: 'MESSAGE_TEXT', header: 'Message' },
-  { field: 'DATE', header: 'Date', sortable: true, kind: 'datetime', width: '11rem' },
-  { field: 'RECIPIENTS', header: 'Destinataires', sortable: true, width: '9rem' },
-];
+  { field: 'DATE', sortable: true, kind: 'datetime', width: '11rem' },
+  { field: 'RECIPIENTS', sortable: true, width: '9rem' },
+]);

@@ -1,7 +1,7 @@
 import type { Gift, StartingGift } from '@app/domain';
 import { isValidElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { giftColumns, starterGiftColumns } from './columns';
 import { giftsMeta, startingGiftsMeta } from '@app/domain';
 
@@ -81,6 +81,8 @@ describe('starter gift columns (spec 2 "Starter gifts list")', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(giftColumns, giftsMeta)).toEqual([]);
+    expect(labelProblems(giftColumns, giftsMeta)).toEqual([]);
     expect(sortKeyProblems(starterGiftColumns, startingGiftsMeta)).toEqual([]);
+    expect(labelProblems(starterGiftColumns, startingGiftsMeta)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { AUDIT_ENTITIES, type AuditEntry, auditTrailMeta, type ConnectionLog, logsMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, logColumns } from './columns';
 
 const log: ConnectionLog = { id: 1, PLATFORM: 'Application Mobile', DEVICE_NAME: 'iPhone 13', DEVICE_ID: null, IP: null, CLIENT_ID: 4, CLIENT: 'Superette Ennour', USER_ID: 9, USER: 'Sami Trabelsi', DATE_LOGIN: '2025-03-10T09:30:00.000Z' };
@@ -54,6 +54,8 @@ describe('log columns (spec 3 §2.13)', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(logColumns({ client: () => '', user: () => '' }), logsMeta)).toEqual([]);
+    expect(labelProblems(logColumns({ client: () => '', user: () => '' }), logsMeta)).toEqual([]);
     expect(sortKeyProblems(auditColumns({ action: () => '', changes: () => '', user: () => '' }), auditTrailMeta)).toEqual([]);
+    expect(labelProblems(auditColumns({ action: () => '', changes: () => '', user: () => '' }), auditTrailMeta)).toEqual([]);
   });
 });

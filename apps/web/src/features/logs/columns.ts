@@ -1,29 +1,29 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SECURITY_FILTER, AUDIT_SECURITY_LABEL, type AuditEntry, auditActionLabel, auditEntityLabel, type ConnectionLog } from '@app/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SECURITY_FILTER, AUDIT_SECURITY_LABEL, auditActionLabel, auditEntityLabel, type AuditEntry, auditTrailMeta, type ConnectionLog, logsMeta } from '@app/domain';
 import type { ReactNode } from 'react';
-import type { ColumnDef } from '../../components/data-table';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 import { ALL } from './FilterDropdown';
 
 /** Spec 3 §2.13: platform, device, client, user, date; the client and user cells open their dialog. */
 export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; user: (l: ConnectionLog) => ReactNode }): ColumnDef<ConnectionLog>[] {
-  return [
-    { field: 'PLATFORM', header: 'Plateforme', sortable: true, width: '11rem' },
-    { field: 'DEVICE_NAME', header: 'Appareil', sortable: true },
-    { field: 'CLIENT', header: 'Client', sortable: true, kind: 'custom', render: cells.client },
-    { field: 'USER', header: 'Utilisateur', sortable: true, kind: 'custom', render: cells.user },
-    { field: 'DATE_LOGIN', header: 'Date', sortable: true, kind: 'datetime', width: '11rem' },
-  ];
+  return withLabels(logsMeta, [
+    { field: 'PLATFORM', sortable: true, width: '11rem' },
+    { field: 'DEVICE_NAME', sortable: true },
+    { field: 'CLIENT', sortable: true, kind: 'custom', render: cells.client },
+    { field: 'USER', sortable: true, kind: 'custom', render: cells.user },
+    { field: 'DATE_LOGIN', sortable: true, kind: 'datetime', width: '11rem' },
+  ]);
 }
 
 /** Issue 10 §4: when, who, action, entity and id, and the changed fields before and after. */
 export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; changes: (e: AuditEntry) => ReactNode; user: (e: AuditEntry) => ReactNode }): ColumnDef<AuditEntry>[] {
-  return [
-    { field: 'AT', header: 'Date', sortable: true, kind: 'datetime', width: '10rem' },
-    { field: 'USER_EMAIL', header: 'Utilisateur', sortable: true, kind: 'custom', render: cells.user, width: '14rem' },
-    { field: 'ACTION', header: 'Action', sortable: true, kind: 'custom', render: cells.action, width: '9rem' },
-    { field: 'ENTITY', header: 'Entité', sortable: true, kind: 'custom', render: (e) => auditEntityLabel(e.ENTITY), width: '11rem' },
-    { field: 'ENTITY_ID', header: 'Id', width: '5rem' },
-    { field: 'CHANGES', header: 'Modifications (avant → après)', kind: 'custom', render: cells.changes },
-  ];
+  return withLabels(auditTrailMeta, [
+    { field: 'AT', sortable: true, kind: 'datetime', width: '10rem' },
+    { field: 'USER_EMAIL', sortable: true, kind: 'custom', render: cells.user, width: '14rem' },
+    { field: 'ACTION', sortable: true, kind: 'custom', render: cells.action, width: '9rem' },
+    { field: 'ENTITY', sortable: true, kind: 'custom', render: (e) => auditEntityLabel(e.ENTITY), width: '11rem' },
+    { field: 'ENTITY_ID', width: '5rem' },
+    { field: 'CHANGES', kind: 'custom', render: cells.changes },
+  ]);
 }
 
 /** Every action, and the security events together (the server expands the group). */

@@ -1,6 +1,6 @@
 import type { Order } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { orderColumns } from './columns';
 import { ordersMeta } from '@app/domain';
 
@@ -40,5 +40,6 @@ describe('order columns (spec 2 "Orders list")', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(orderColumns(cells), ordersMeta)).toEqual([]);
+    expect(labelProblems(orderColumns(cells), ordersMeta)).toEqual([]);
   });
 });

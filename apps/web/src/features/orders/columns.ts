@@ -1,6 +1,7 @@
+import { ordersMeta } from '@app/domain';
 import type { Order } from '@app/domain';
 import type { ReactNode } from 'react';
-import type { ColumnDef } from '../../components/data-table';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Cells the screen draws itself: the client (opens its dialog), the site and status selects. */
 export interface OrderCells {
@@ -11,14 +12,14 @@ export interface OrderCells {
 
 /** Spec 2 "Orders list": number, client code, client name, date, destination, CDZ, shipping site, status. */
 export function orderColumns(cells: OrderCells): ColumnDef<Order>[] {
-  return [
-    { field: 'NUM_ORDER', header: 'N° commande', sortable: true, width: '10rem' },
-    { field: 'CODE_CLIENT', header: 'Code client', sortable: true, kind: 'custom', width: '8rem', render: (o) => cells.client(o, 'CODE_CLIENT') },
-    { field: 'NAME_CLIENT', header: 'Client', sortable: true, kind: 'custom', render: (o) => cells.client(o, 'NAME_CLIENT') },
-    { field: 'CREATED_AT', header: 'Date', sortable: true, kind: 'datetime', width: '11rem' },
-    { field: 'DESTINATION', header: 'Destination', sortable: true, width: '9rem' },
-    { field: 'CDZ', header: 'CDZ', sortable: true, width: '9rem' },
-    { field: 'SITE', header: 'Site de livraison', sortable: true, kind: 'custom', width: '11rem', render: cells.site },
-    { field: 'STATUS', header: 'Statut', sortable: true, kind: 'custom', width: '13rem', render: cells.status },
-  ];
+  return withLabels(ordersMeta, [
+    { field: 'NUM_ORDER', sortable: true, width: '10rem' },
+    { field: 'CODE_CLIENT', sortable: true, kind: 'custom', width: '8rem', render: (o) => cells.client(o, 'CODE_CLIENT') },
+    { field: 'NAME_CLIENT', sortable: true, kind: 'custom', render: (o) => cells.client(o, 'NAME_CLIENT') },
+    { field: 'CREATED_AT', sortable: true, kind: 'datetime', width: '11rem' },
+    { field: 'DESTINATION', sortable: true, width: '9rem' },
+    { field: 'CDZ', sortable: true, width: '9rem' },
+    { field: 'SITE', sortable: true, kind: 'custom', width: '11rem', render: cells.site },
+    { field: 'STATUS', sortable: true, kind: 'custom', width: '13rem', render: cells.status },
+  ]);
 }

@@ -1,6 +1,6 @@
 import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
-import type { ColumnDef } from '../../components/data-table';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 
@@ -17,13 +17,13 @@ interface ProductOption extends Record<string, unknown> {
 const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
 
 /** Spec 2 "Product points list": reference, product, points, start date, end date. */
-export const productPointColumns: ColumnDef<ProductPoint>[] = [
-  { field: 'PRODUCT_REF', header: 'Référence', sortable: true, width: '9rem' },
-  { field: 'LABEL', header: 'Produit', sortable: true },
-  { field: 'points', header: 'Points', sortable: true, width: '7rem' },
-  { field: 'DATE_DEBUT', header: 'Date début', sortable: true, kind: 'date', width: '9rem' },
-  { field: 'DATE_FIN', header: 'Date fin', sortable: true, kind: 'date', width: '9rem' },
-];
+export const productPointColumns: ColumnDef<ProductPoint>[] = withLabels(productPointsMeta, [
+  { field: 'PRODUCT_REF', sortable: true, width: '9rem' },
+  { field: 'LABEL', sortable: true },
+  { field: 'points', sortable: true, width: '7rem' },
+  { field: 'DATE_DEBUT', sortable: true, kind: 'date', width: '9rem' },
+  { field: 'DATE_FIN', sortable: true, kind: 'date', width: '9rem' },
+]);
 
 type In = z.input<typeof productPointBody>;
 type Out = z.output<typeof productPointBody>;

@@ -1,6 +1,6 @@
 import { CLIENT_POINTS_LISTS, productPointsMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { balanceColumns, type ClientPoints, clientLabel, formatPoints, type OfferedPointsRow, offeredColumns } from './columns';
 import { productPointColumns } from './ProductPointsTab';
 
@@ -33,5 +33,6 @@ describe('points columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('product points sort only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(productPointColumns, productPointsMeta)).toEqual([]);
+    expect(labelProblems(productPointColumns, productPointsMeta)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { Product } from '@app/domain';
 import { isValidElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { cellText, readField, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, readField, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { productColumns } from './columns';
 import { productsMeta } from '@app/domain';
 
@@ -64,5 +64,6 @@ describe('product columns (spec 2 "Products list")', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(productColumns, productsMeta)).toEqual([]);
+    expect(labelProblems(productColumns, productsMeta)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
+import { productsMeta } from '@app/domain';
 import type { Product } from '@app/domain';
 import { createElement } from 'react';
-import type { ColumnDef } from '../../components/data-table';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Spec 2 "Products list": position, image, designation (REF plus LABEL), brand (the category's name), prices, points, the two flags. */
-export const productColumns: ColumnDef<Product>[] = [
-  { field: 'position', header: 'Position', sortable: true, width: '6rem' },
-  { field: 'MEDIA.0.original_url', header: 'Image', kind: 'image', width: '4.5rem' },
+export const productColumns: ColumnDef<Product>[] = withLabels(productsMeta, [
+  { field: 'position', sortable: true, width: '6rem' },
+  { field: 'MEDIA.0.original_url', kind: 'image', width: '4.5rem' },
   {
     field: 'LABEL',
     header: 'Désignation',
@@ -14,14 +15,14 @@ export const productColumns: ColumnDef<Product>[] = [
     render: (p) =>
       createElement('span', { className: 'prd-designation' }, createElement('strong', null, p.REF), ' ', p.LABEL, p.LABEL_AR ? createElement('span', { className: 'prd-ar', dir: 'rtl', lang: 'ar' }, p.LABEL_AR) : null),
   },
-  { field: 'CATEGORY_NAME', header: 'Marque', sortable: true, width: '8.5rem' },
-  { field: 'PRICE_HT', header: 'Prix HT', sortable: true, kind: 'money', width: '8rem' },
-  { field: 'PRICE_TTC', header: 'Prix TTC', sortable: true, kind: 'money', width: '8rem' },
-  { field: 'POINTS', header: 'Points', sortable: true, width: '5.5rem' },
+  { field: 'CATEGORY_NAME', sortable: true, width: '8.5rem' },
+  { field: 'PRICE_HT', sortable: true, kind: 'money', width: '8rem' },
+  { field: 'PRICE_TTC', sortable: true, kind: 'money', width: '8rem' },
+  { field: 'POINTS', sortable: true, width: '5.5rem' },
   // Saved at once; a refused save (a zone chief) puts the box back and shows the server's message.
-  { field: 'IS_NEW', header: 'Nouveau', kind: 'checkbox', width: '6.5rem' },
-  { field: 'VISIBLE', header: 'Vendable', kind: 'checkbox', width: '6.5rem' },
-];
+  { field: 'IS_NEW', kind: 'checkbox', width: '6.5rem' },
+  { field: 'VISIBLE', kind: 'checkbox', width: '6.5rem' },
+]);
 
 /** The new products alone, in their ORDER_NEW: the only rows that may be dragged. */
 export const NEW_ORDER = { path: 'products/order-new', positionField: 'ORDER_NEW' } as const;

@@ -2,7 +2,7 @@ import type { GoodsReturn } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { returnColumns } from './columns';
 import { returnsMeta } from '@app/domain';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 const ret: GoodsReturn = {
   id: 1,
@@ -31,5 +31,6 @@ describe('return columns (spec 2 "Returned goods")', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(returnColumns, returnsMeta)).toEqual([]);
+    expect(labelProblems(returnColumns, returnsMeta)).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
-import { formatDateTime, type GoodsReturn } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { formatDateTime, type GoodsReturn, returnsMeta } from '@app/domain';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** DD/MM/YYYY HH:mm (spec 2 "Returned goods": day/month/year hour:minute). */
 export const returnDate = (iso: string) => formatDateTime(iso).replace(' à ', ' ');
 
 /** Spec 2 "Returned goods": return number, client, date, address. */
-export const returnColumns: ColumnDef<GoodsReturn>[] = [
-  { field: 'NUM_RETOUR', header: 'N° retour', sortable: true, width: '11rem' },
-  { field: 'CLIENT_NAME', header: 'Client', sortable: true, kind: 'custom', render: (r) => `${r.CODE_CLIENT} — ${r.CLIENT_NAME}` },
-  { field: 'CREATED_AT', header: 'Date', sortable: true, kind: 'custom', width: '10rem', render: (r) => returnDate(r.CREATED_AT) },
-  { field: 'ADDRESS', header: 'Adresse', sortable: true },
-];
+export const returnColumns: ColumnDef<GoodsReturn>[] = withLabels(returnsMeta, [
+  { field: 'NUM_RETOUR', sortable: true, width: '11rem' },
+  { field: 'CLIENT_NAME', sortable: true, kind: 'custom', render: (r) => `${r.CODE_CLIENT} — ${r.CLIENT_NAME}` },
+  { field: 'CREATED_AT', sortable: true, kind: 'custom', width: '10rem', render: (r) => returnDate(r.CREATED_AT) },
+  { field: 'ADDRESS', sortable: true },
+]);

@@ -1,6 +1,6 @@
 import type { Ristourne, SegmentedClient } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, type ColumnDef, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, type ColumnDef, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { activityLabel, segmentedClientColumns, tierColumns } from './columns';
 import { ristournesMeta } from '@app/domain';
 
@@ -62,5 +62,6 @@ describe('segmented clients columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(tierColumns, ristournesMeta)).toEqual([]);
+    expect(labelProblems(tierColumns, ristournesMeta)).toEqual([]);
   });
 });

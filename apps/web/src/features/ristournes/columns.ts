@@ -1,20 +1,20 @@
-import { formatPercent, RISTOURNE_MSG, type Ristourne, type SegmentationActivity, type SegmentedClient } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { formatPercent, type Ristourne, RISTOURNE_MSG, ristournesMeta, type SegmentationActivity, type SegmentedClient } from '@app/domain';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Spec 2 "Rebate tiers": number, name, year, turnover range (DT), rebate and discount (%), activity, active switch. */
-export const tierColumns: ColumnDef<Ristourne>[] = [
-  { field: 'NUM_RISTOURNE', header: 'N°', sortable: true, width: '5rem' },
-  { field: 'NAME', header: 'Nom', sortable: true },
-  { field: 'YEAR', header: 'Année', sortable: true, width: '6rem' },
-  { field: 'VAL_MIN', header: 'CA min', sortable: true, kind: 'money', width: '10rem' },
-  { field: 'VAL_MAX', header: 'CA max', sortable: true, kind: 'money', width: '10rem' },
-  { field: 'PERCENTAGE', header: 'Pourcentage', sortable: true, kind: 'custom', width: '8rem', render: (r) => formatPercent(r.PERCENTAGE) },
-  { field: 'REMISE', header: 'Remise', sortable: true, kind: 'custom', width: '7rem', render: (r) => formatPercent(r.REMISE) },
+export const tierColumns: ColumnDef<Ristourne>[] = withLabels(ristournesMeta, [
+  { field: 'NUM_RISTOURNE', sortable: true, width: '5rem' },
+  { field: 'NAME', sortable: true },
+  { field: 'YEAR', sortable: true, width: '6rem' },
+  { field: 'VAL_MIN', sortable: true, kind: 'money', width: '10rem' },
+  { field: 'VAL_MAX', sortable: true, kind: 'money', width: '10rem' },
+  { field: 'PERCENTAGE', sortable: true, kind: 'custom', width: '8rem', render: (r) => formatPercent(r.PERCENTAGE) },
+  { field: 'REMISE', sortable: true, kind: 'custom', width: '7rem', render: (r) => formatPercent(r.REMISE) },
   // No activity is a group of its own (its tiers are compared with each other only).
-  { field: 'ACTIVITE_NAME', header: 'Activité', sortable: true, kind: 'custom', render: (r) => r.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity },
+  { field: 'ACTIVITE_NAME', sortable: true, kind: 'custom', render: (r) => r.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity },
   // Saved at once; an overlap refused by the server puts the switch back.
-  { field: 'IS_ACTIVE', header: 'Actif', kind: 'switch', width: '6rem' },
-];
+  { field: 'IS_ACTIVE', kind: 'switch', width: '6rem' },
+]);
 
 /** The segmented clients (server-paged, highest CA N-1 first: no column sorts). */
 export const segmentedClientColumns: ColumnDef<SegmentedClient>[] = [

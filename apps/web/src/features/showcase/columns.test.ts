@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactColumns, galleryColumns, plainText, serviceColumns, toolColumns } from './columns';
 import { contactRequestsMeta, galleryMeta, homeServicesMeta, partnerToolsMeta, websiteServicesMeta } from '@app/domain';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 describe('showcase columns', () => {
   it('list the spec fields', () => {
@@ -19,9 +19,14 @@ describe('showcase columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(serviceColumns, homeServicesMeta)).toEqual([]);
+    expect(labelProblems(serviceColumns, homeServicesMeta)).toEqual([]);
     expect(sortKeyProblems(serviceColumns, websiteServicesMeta)).toEqual([]);
+    expect(labelProblems(serviceColumns, websiteServicesMeta)).toEqual([]);
     expect(sortKeyProblems(toolColumns, partnerToolsMeta)).toEqual([]);
+    expect(labelProblems(toolColumns, partnerToolsMeta)).toEqual([]);
     expect(sortKeyProblems(galleryColumns, galleryMeta)).toEqual([]);
+    expect(labelProblems(galleryColumns, galleryMeta)).toEqual([]);
     expect(sortKeyProblems(contactColumns, contactRequestsMeta)).toEqual([]);
+    expect(labelProblems(contactColumns, contactRequestsMeta)).toEqual([]);
   });
 });

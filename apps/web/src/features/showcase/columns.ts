@@ -1,6 +1,6 @@
 import type { ContactRequest, GalleryItem, HomeService, PartnerTool, WebsiteService } from '@app/domain';
-import { GALLERY_KIND_LABELS } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { contactRequestsMeta, GALLERY_KIND_LABELS, galleryMeta, homeServicesMeta, partnerToolsMeta, websiteServicesMeta } from '@app/domain';
+import { type ColumnDef, type LabelledColumn, withLabels } from '../../components/data-table';
 
 /** Rich text shown in a cell: its words only, cut to a line. */
 export function plainText(html: string | null | undefined, max = 120): string {
@@ -14,39 +14,39 @@ export function plainText(html: string | null | undefined, max = 120): string {
 
 /** Services (by type and home page): image, position, both titles, the French content. */
 const SERVICE_COLUMNS = [
-  { field: 'position', header: 'Position', sortable: true, width: '7rem' },
-  { field: 'MEDIA.original_url', header: 'Image', kind: 'image', width: '6rem' },
-  { field: 'title_fr', header: 'Titre (FR)', sortable: true },
-  { field: 'title_en', header: 'Titre (EN)', sortable: true },
-  { field: 'content_fr', header: 'Contenu', kind: 'custom', render: (s) => plainText(s.content_fr) },
-] satisfies ColumnDef<HomeService>[];
-export const serviceColumns: ColumnDef<HomeService>[] = SERVICE_COLUMNS;
+  { field: 'position', sortable: true, width: '7rem' },
+  { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
+  { field: 'title_fr', sortable: true },
+  { field: 'title_en', sortable: true },
+  { field: 'content_fr', kind: 'custom', render: (s) => plainText(s.content_fr) },
+] satisfies LabelledColumn<HomeService>[];
+export const serviceColumns: ColumnDef<HomeService>[] = withLabels<HomeService>(homeServicesMeta, SERVICE_COLUMNS);
 /** The same columns for the services by type, whose rows also carry their type. */
-export const websiteServiceColumns: ColumnDef<WebsiteService>[] = SERVICE_COLUMNS;
+export const websiteServiceColumns: ColumnDef<WebsiteService>[] = withLabels<WebsiteService>(websiteServicesMeta, SERVICE_COLUMNS);
 
 /** Partner tools: logo, name, site. */
-export const toolColumns: ColumnDef<PartnerTool>[] = [
-  { field: 'position', header: 'Position', sortable: true, width: '7rem' },
-  { field: 'MEDIA.original_url', header: 'Logo', kind: 'image', width: '6rem' },
-  { field: 'name', header: 'Nom', sortable: true },
-  { field: 'site_web', header: 'Site web', sortable: true },
-];
+export const toolColumns: ColumnDef<PartnerTool>[] = withLabels(partnerToolsMeta, [
+  { field: 'position', sortable: true, width: '7rem' },
+  { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
+  { field: 'name', sortable: true },
+  { field: 'site_web', sortable: true },
+]);
 
 /** Gallery (spec 3 §2.9): position, photo, title, link. */
-export const galleryColumns: ColumnDef<GalleryItem>[] = [
-  { field: 'POSITION', header: 'Position', sortable: true, width: '7rem' },
-  { field: 'MEDIA.original_url', header: 'Photo', kind: 'image', width: '6rem' },
-  { field: 'TITLE', header: 'Titre', sortable: true },
-  { field: 'TYPE', header: 'Type', sortable: true, kind: 'custom', width: '7rem', render: (g) => GALLERY_KIND_LABELS[g.TYPE] ?? g.TYPE },
+export const galleryColumns: ColumnDef<GalleryItem>[] = withLabels(galleryMeta, [
+  { field: 'POSITION', sortable: true, width: '7rem' },
+  { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
+  { field: 'TITLE', sortable: true },
+  { field: 'TYPE', sortable: true, kind: 'custom', width: '7rem', render: (g) => GALLERY_KIND_LABELS[g.TYPE] ?? g.TYPE },
   { field: 'LINK', header: 'Lien' },
-];
+]);
 
 /** Contact requests (spec 3 §2.10): name, phone, message; received date. */
-export const contactColumns: ColumnDef<ContactRequest>[] = [
-  { field: 'NAME', header: 'Nom', sortable: true },
-  { field: 'GSM', header: 'Téléphone', sortable: true, width: '9rem' },
-  { field: 'CONTENT', header: 'Message', kind: 'custom', render: (c) => plainText(c.CONTENT) },
-  { field: 'created_at', header: 'Reçue le', sortable: true, kind: 'datetime', width: '11rem' },
-];
+export const contactColumns: ColumnDef<ContactRequest>[] = withLabels(contactRequestsMeta, [
+  { field: 'NAME', sortable: true },
+  { field: 'GSM', sortable: true, width: '9rem' },
+  { field: 'CONTENT', kind: 'custom', render: (c) => plainText(c.CONTENT) },
+  { field: 'created_at', sortable: true, kind: 'datetime', width: '11rem' },
+]);
 
 export const BY_NEWEST = { field: 'created_at', order: 'desc' } as const;

@@ -1,10 +1,11 @@
 import { blocksMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { blockColumns } from './columns';
 
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(blockColumns, blocksMeta)).toEqual([]);
+    expect(labelProblems(blockColumns, blocksMeta)).toEqual([]);
   });
 });

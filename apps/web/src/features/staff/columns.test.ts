@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeUserColumns, chefZoneColumns } from './columns';
 import { staffUsersMeta, zoneChiefsMeta } from '@app/domain';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean; sortKey?: string }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? `:sort=${c.sortKey ?? c.field}` : ''}`);
@@ -31,6 +31,8 @@ describe('staff columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(chefZoneColumns, zoneChiefsMeta)).toEqual([]);
+    expect(labelProblems(chefZoneColumns, zoneChiefsMeta)).toEqual([]);
     expect(sortKeyProblems(backOfficeUserColumns, staffUsersMeta)).toEqual([]);
+    expect(labelProblems(backOfficeUserColumns, staffUsersMeta)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
+import { staffUsersMeta, zoneChiefsMeta } from '@app/domain';
 import type { StaffUser, ZoneChief } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** The company of a back-office user: its client type's image and name. */
 function Company({ user }: { user: StaffUser }) {
@@ -14,19 +15,19 @@ function Company({ user }: { user: StaffUser }) {
 }
 
 /** Zone chiefs (spec 1 "Other screens"): code, name, email, phone, active toggle saved at once. */
-export const chefZoneColumns: ColumnDef<ZoneChief>[] = [
-  { field: 'CODE_CHEF_ZONE', header: 'Code', sortable: true, width: '9rem' },
-  { field: 'username', header: 'Nom', sortable: true, sortKey: 'LASTNAME' },
-  { field: 'EMAIL', header: 'Email', sortable: true },
-  { field: 'GSM', header: 'Téléphone', sortable: true },
-  { field: 'STATUS', header: 'Actif', kind: 'switch', width: '6rem' },
-];
+export const chefZoneColumns: ColumnDef<ZoneChief>[] = withLabels(zoneChiefsMeta, [
+  { field: 'CODE_CHEF_ZONE', sortable: true, width: '9rem' },
+  { field: 'username', sortable: true, sortKey: 'LASTNAME' },
+  { field: 'EMAIL', sortable: true },
+  { field: 'GSM', sortable: true },
+  { field: 'STATUS', kind: 'switch', width: '6rem' },
+]);
 
 /** Back-office users (spec 1 "Other screens"): name, email, phone, company (client type), active switch. */
-export const backOfficeUserColumns: ColumnDef<StaffUser>[] = [
-  { field: 'username', header: 'Nom', sortable: true, sortKey: 'LASTNAME' },
-  { field: 'EMAIL', header: 'Email', sortable: true },
-  { field: 'GSM', header: 'Téléphone', sortable: true },
-  { field: 'TYPE_CLIENT_NAME', header: 'Société', sortable: true, kind: 'custom', render: (u) => <Company user={u} /> },
-  { field: 'STATUS', header: 'Actif', kind: 'switch', width: '6rem' },
-];
+export const backOfficeUserColumns: ColumnDef<StaffUser>[] = withLabels(staffUsersMeta, [
+  { field: 'username', sortable: true, sortKey: 'LASTNAME' },
+  { field: 'EMAIL', sortable: true },
+  { field: 'GSM', sortable: true },
+  { field: 'TYPE_CLIENT_NAME', sortable: true, kind: 'custom', render: (u) => <Company user={u} /> },
+  { field: 'STATUS', kind: 'switch', width: '6rem' },
+]);

@@ -1,7 +1,7 @@
 import { templatesMeta } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { placeholderHints, templateColumns, templateTitles, templateTypeOf } from './columns';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 describe('template screens', () => {
   it('list the template name and subject, both sortable by the API keys', () => {
@@ -22,5 +22,6 @@ describe('template screens', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(templateColumns, templatesMeta)).toEqual([]);
+    expect(labelProblems(templateColumns, templatesMeta)).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
-import { type MessageTemplate, PLACEHOLDER_LABELS, PLACEHOLDERS, placeholderTag, type TemplateType } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { type MessageTemplate, PLACEHOLDER_LABELS, PLACEHOLDERS, placeholderTag, templatesMeta, type TemplateType } from '@app/domain';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Spec 3 §2.7: template name and subject; 50 rows. */
-export const templateColumns: ColumnDef<MessageTemplate>[] = [
-  { field: 'NOM_DU_MODÈLE', header: 'Nom du modèle', sortable: true },
-  { field: 'SUJET', header: 'Sujet', sortable: true },
-];
+export const templateColumns: ColumnDef<MessageTemplate>[] = withLabels(templatesMeta, [
+  { field: 'NOM_DU_MODÈLE', sortable: true },
+  { field: 'SUJET', sortable: true },
+]);
 
 export const BY_TEMPLATE_NAME = { field: 'NOM_DU_MODÈLE', order: 'asc' } as const;
 

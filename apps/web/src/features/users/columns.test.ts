@@ -2,7 +2,7 @@ import type { ClientUser } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { clientUserColumns } from './columns';
 import { clientUsersMeta } from '@app/domain';
-import { sortKeyProblems } from '../../components/data-table/columns';
+import { labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean; sortKey?: string }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? `:sort=${c.sortKey ?? c.field}` : ''}`);
@@ -28,5 +28,6 @@ describe('users listing columns', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(clientUserColumns, clientUsersMeta)).toEqual([]);
+    expect(labelProblems(clientUserColumns, clientUsersMeta)).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
-import { type ClientUser, clientOptionLabel } from '@app/domain';
-import type { ColumnDef } from '../../components/data-table';
+import { clientOptionLabel, type ClientUser, clientUsersMeta } from '@app/domain';
+import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /**
  * Users listing (spec 1 "Users listing"): name (last name first), email, GSM, client
  * (CODE_CLIENT NAME), governorate, and the STATUS switch saved at once.
  */
-export const clientUserColumns: ColumnDef<ClientUser>[] = [
-  { field: 'NAME', header: 'Nom', sortable: true, sortKey: 'LASTNAME' },
-  { field: 'EMAIL', header: 'Email', sortable: true },
-  { field: 'GSM', header: 'GSM', sortable: true },
+export const clientUserColumns: ColumnDef<ClientUser>[] = withLabels(clientUsersMeta, [
+  { field: 'NAME', sortable: true, sortKey: 'LASTNAME' },
+  { field: 'EMAIL', sortable: true },
+  { field: 'GSM', sortable: true },
   {
     field: 'CODE_CLIENT',
     header: 'Client',
@@ -16,6 +16,6 @@ export const clientUserColumns: ColumnDef<ClientUser>[] = [
     kind: 'custom',
     render: (u) => clientOptionLabel({ CODE_CLIENT: u.CODE_CLIENT, NAME: u.CLIENT_NAME }),
   },
-  { field: 'GOUVERNORAT', header: 'Gouvernorat', sortable: true },
-  { field: 'STATUS', header: 'Actif', kind: 'switch', width: '6rem' },
-];
+  { field: 'GOUVERNORAT', sortable: true },
+  { field: 'STATUS', kind: 'switch', width: '6rem' },
+]);

@@ -1,6 +1,6 @@
 import type { Voucher } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, sortKeyProblems } from '../../components/data-table/columns';
+import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { voucherColumns } from './columns';
 import { vouchersMeta } from '@app/domain';
 
@@ -44,5 +44,6 @@ describe('vouchers list columns (spec 2 "Vouchers list")', () => {
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
     expect(sortKeyProblems(voucherColumns, vouchersMeta)).toEqual([]);
+    expect(labelProblems(voucherColumns, vouchersMeta)).toEqual([]);
   });
 });
