@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { compileResource } from '../../lib/crud/compile';
+import { exportRows } from '../../lib/crud/crud.routes';
 import { orderFor, searchWhere } from '../../lib/crud/list-query';
 import { deletedReply, exportParams, idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
@@ -31,7 +32,6 @@ const one = okReply(r.dto);
 const tags = [def.tag];
 const read = { action: def.actions.read };
 const write = { action: def.actions.write };
-const EXPORT_BATCH = 2000;
 
 const typeFilter = { type: z.enum(TEMPLATE_TYPES).optional().describe('email ou sms') };
 const listWithType = listQuery.extend(typeFilter);
@@ -98,20 +98,10 @@ export async function templatesRoutes(fastify: FastifyInstance) {
   };
 
   const exportList = async (req: FastifyRequest, reply: FastifyReply, format: 'csv' | 'xlsx' | 'pdf', q: Pick<ListQuery, 'search' | 'sort' | 'order'>, type?: TemplateType) => {
-    const where = scoped(type, searchWhere(r.searchTargets, q.search));
-    const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, q.sort, q.order);
-    const db = app.db;
-    async function* rows(): AsyncGenerator<MessageTemplate> {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const batch = await r.select(db).rows.where(where).orderBy(...orderBy).limit(EXPORT_BATCH).offset(offset);
-        yield* batch.map(r.toDto);
-        if (batch.length < EXPORT_BATCH) return;
-      }
-    }
     const title = type ? `${def.export.title} (${type === 'email' ? 'email' : 'SMS'})` : def.export.title;
     const fileName = type ? `${def.export.fileName}-${type}` : def.export.fileName;
     req.log.debug({ format, type }, 'templates export');
-    return sendExport(reply, { format, fileName, title, orientation: def.export.orientation, columns: r.exportColumns, rows: rows() });
+    return sendExport(reply, { format, fileName, title, orientation: def.export.orientation, columns: r.exportColumns, rows: exportRows(app.db, r, scoped(type), { ...q, tags: undefined }) });
   };
 
   const create = async (req: FastifyRequest, body: Record<string, unknown>) => {
