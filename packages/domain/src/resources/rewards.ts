@@ -14,25 +14,25 @@ export const couponsMeta = {
   export: { fileName: 'coupons', title: 'Coupons', orientation: 'portrait' },
 } as const satisfies ResourceMeta<Coupon>;
 
+/** The two conversion lists' fields (gifts and starter gifts: spec 3 "Conversions"). */
+const CONVERSION_LABELS = {
+  REF: 'N° conversion',
+  CODE_CLIENT: 'Code client',
+  CLIENT_NAME: 'Client',
+  CODE_CHEF_ZONE: 'Code représentant',
+  CHEF_ZONE_NAME: 'Représentant',
+  CREATED_AT: 'Date',
+  SCAN_DATE: 'Date de scan',
+  STATUS: 'Statut',
+} as const;
+
 export const giftConversionsMeta = {
   path: 'giftConversion',
   noun: 'cette conversion',
   perPage: GIFTS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
   sortable: ['REF', 'CODE_CLIENT', 'CLIENT_NAME', 'GIFT_NAME', 'CREATED_AT', 'SCAN_DATE', 'POINTS_USED', 'STATUS'],
-  labels: {
-    REF: 'N° conversion',
-    CODE_CLIENT: 'Code client',
-    CLIENT_NAME: 'Client',
-    CODE_CHEF_ZONE: 'Code représentant',
-    CHEF_ZONE_NAME: 'Représentant',
-    GIFT_NAME: 'Cadeau',
-    CREATED_AT: 'Date',
-    SCAN_DATE: 'Date de scan',
-    POINTS_USED: 'Points utilisés',
-    NEW_POINTS: 'Points restants',
-    STATUS: 'Statut',
-  },
+  labels: { ...CONVERSION_LABELS, GIFT_NAME: 'Cadeau', POINTS_USED: 'Points utilisés', NEW_POINTS: 'Points restants' },
   export: { fileName: 'conversions-cadeaux', title: 'Conversions cadeaux', orientation: 'landscape' },
 } as const satisfies ResourceMeta<GiftConversion>;
 
@@ -62,17 +62,7 @@ export const startingGiftPurchasesMeta = {
   perPage: GIFTS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
   sortable: ['REF', 'CODE_CLIENT', 'CLIENT_NAME', 'GIFT_NAME', 'CREATED_AT', 'SCAN_DATE', 'STATUS'],
-  labels: {
-    REF: 'N° conversion',
-    CODE_CLIENT: 'Code client',
-    CLIENT_NAME: 'Client',
-    CODE_CHEF_ZONE: 'Code représentant',
-    CHEF_ZONE_NAME: 'Représentant',
-    GIFT_NAME: 'Cadeau de bienvenue',
-    CREATED_AT: 'Date',
-    SCAN_DATE: 'Date de scan',
-    STATUS: 'Statut',
-  },
+  labels: { ...CONVERSION_LABELS, GIFT_NAME: 'Cadeau de bienvenue' },
   export: { fileName: 'cadeaux-de-bienvenue', title: 'Cadeaux de bienvenue', orientation: 'landscape' },
 } as const satisfies ResourceMeta<StarterPurchase>;
 

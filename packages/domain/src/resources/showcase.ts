@@ -23,20 +23,23 @@ export const galleryMeta = {
   export: { fileName: 'galerie', title: 'Galerie', orientation: 'landscape' },
 } as const satisfies ResourceMeta<GalleryItem>;
 
+/** The services' fields, on the home page and by type alike. */
+const SERVICE_LABELS = {
+  position: 'Position',
+  'MEDIA.original_url': 'Image',
+  title_fr: 'Titre (FR)',
+  title_en: 'Titre (EN)',
+  content_fr: 'Contenu',
+  content_en: 'Contenu (EN)',
+} as const;
+
 export const homeServicesMeta = {
   path: 'services',
   noun: 'cet service',
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
   sortable: ['position', 'title_fr', 'title_en'],
-  labels: {
-    position: 'Position',
-    'MEDIA.original_url': 'Image',
-    title_fr: 'Titre (FR)',
-    title_en: 'Titre (EN)',
-    content_fr: 'Contenu',
-    content_en: 'Contenu (EN)',
-  },
+  labels: SERVICE_LABELS,
   titles: { add: 'Ajouter un service', edit: 'Modifier le service', view: 'Détails du service' },
   export: { fileName: 'services-accueil', title: 'Services de la page d’accueil', orientation: 'landscape' },
 } as const satisfies ResourceMeta<HomeService>;
@@ -47,15 +50,7 @@ export const websiteServicesMeta = {
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
   sortable: ['position', 'title_fr', 'title_en'],
-  labels: {
-    position: 'Position',
-    'MEDIA.original_url': 'Image',
-    title_fr: 'Titre (FR)',
-    title_en: 'Titre (EN)',
-    content_fr: 'Contenu',
-    type: 'Type',
-    content_en: 'Contenu (EN)',
-  },
+  labels: { ...SERVICE_LABELS, type: 'Type' },
   export: { fileName: 'services', title: 'Services du site', orientation: 'landscape' },
 } as const satisfies ResourceMeta<WebsiteService>;
 
