@@ -35,10 +35,10 @@ describe.runIf(onPostgres)('two API nodes on one database', () => {
   it('a token from a sign-in on A opens the profile on B, and a sign-out on A closes it on B', async () => {
     const signIn = await a.fetch('/api/loginBO', json({ email: 'admin@demo.tn', password: DEMO_PASSWORD, from: 'BO' }));
     expect(signIn.status, a.output()).toBe(200);
-    const token: string = (await signIn.json()).data.token;
+    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
     const onB = await b.fetch('/api/profile', { token });
     expect(onB.status).toBe(200);
-    expect((await onB.json()).data).toMatchObject({ EMAIL: 'admin@demo.tn' });
+    expect(((await onB.json()) as { data: unknown }).data).toMatchObject({ EMAIL: 'admin@demo.tn' });
 
     expect((await a.fetch('/api/logout', { method: 'POST', token })).status).toBe(200);
     expect((await b.fetch('/api/profile', { token })).status).toBe(401);
