@@ -109,6 +109,18 @@ describe('media in the bucket, served at /uploads/', () => {
       expect(head.headers.etag).toBe(etag);
     }
 
+    // A byte range (how browsers seek in a gift's video): 206 with those bytes; beyond the end: 416.
+    const part = await t.app.inject({ method: 'GET', url: typeUrl, headers: { range: 'bytes=10-19' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${png.length}`);
+    expect(part.rawPayload.equals(png.subarray(10, 20))).toBe(true);
+    const suffix = await t.app.inject({ method: 'GET', url: typeUrl, headers: { range: 'bytes=-5' } });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.rawPayload.equals(png.subarray(png.length - 5))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url: typeUrl, headers: { range: `bytes=${png.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${png.length}`);
+
     // Deleting the product's image removes the object from the bucket; its URL is then a 404.
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/products/${fx.productId}/media/${prodUp.json().data.MEDIA[0].id}`, headers: admin });
     expect(removed.statusCode).toBe(200);

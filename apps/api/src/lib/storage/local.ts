@@ -4,7 +4,7 @@ import { access, constants, mkdir, open, readdir, rename, stat, unlink } from 'n
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, checkPrefix, type ObjectInfo, type ObjectStore, type PutOptions, type StoredObject } from './storage';
+import { checkKey, checkPrefix, type GetOptions, type ObjectInfo, type ObjectStore, type PutOptions, type StoredObject } from './storage';
 
 /** A disk has no content type: the one of the name's extension (every stored media name ends with its detected type). */
 const TYPES: Record<string, string> = {
@@ -58,7 +58,7 @@ export class LocalStore implements ObjectStore {
     return this.info(key, await stat(target));
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, opts: GetOptions = {}): Promise<StoredObject | null> {
     const file = this.file(key);
     // Opened first, then measured: the size and ETag describe the bytes this stream reads even if a
     // put renames another file over the name meanwhile.
@@ -72,7 +72,9 @@ export class LocalStore implements ObjectStore {
       await handle.close();
       return null;
     }
-    return { ...this.info(key, s), body: createReadStream('', { fd: handle, highWaterMark: 1 << 20 }) };
+    const { range } = opts;
+    const body = createReadStream('', { fd: handle, highWaterMark: 1 << 20, ...(range ? { start: range.start, end: range.end } : {}) });
+    return { ...this.info(key, s), body, ...(range ? { range } : {}) };
   }
 
   async head(key: string): Promise<ObjectInfo | null> {

@@ -12,7 +12,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { checkKey, checkPrefix, type ObjectInfo, type ObjectStore, type PutOptions, type StoredObject } from './storage';
+import { checkKey, checkPrefix, type GetOptions, type ObjectInfo, type ObjectStore, type PutOptions, type StoredObject } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -115,10 +115,15 @@ export class S3Store implements ObjectStore {
     }
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, opts: GetOptions = {}): Promise<StoredObject | null> {
+    const { range } = opts;
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
-      return { ...this.info(key, r), body: r.Body as Readable };
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const info = this.info(key, r);
+      if (!range) return { ...info, body: r.Body as Readable };
+      // A range's answer measures the part; the whole size is after the slash of Content-Range.
+      const total = Number(/\/(\d+)$/.exec(r.ContentRange ?? '')?.[1] ?? Number.NaN);
+      return { ...info, size: Number.isFinite(total) ? total : info.size, range, body: r.Body as Readable };
     } catch (err) {
       if (notFound(err)) return null;
       throw err;

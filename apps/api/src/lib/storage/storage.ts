@@ -13,11 +13,25 @@ export interface ObjectInfo {
 
 /** An object and a stream of its bytes; the caller must read or destroy `body`. */
 export interface StoredObject extends ObjectInfo {
+  /** The whole object's bytes, or those of `range` when one was asked. */
   body: Readable;
+  /** The bytes `body` holds when a range was asked (inclusive bounds); `size` stays the whole object's. */
+  range?: ByteRange;
+}
+
+/** Bytes `start` to `end`, both included, as HTTP ranges count them. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface PutOptions {
   contentType?: string;
+}
+
+export interface GetOptions {
+  /** Only these bytes (a video's seek): the caller checked them against the object's size. */
+  range?: ByteRange;
 }
 
 /**
@@ -28,7 +42,7 @@ export interface PutOptions {
  */
 export interface ObjectStore {
   put(key: string, body: Buffer | Readable, opts?: PutOptions): Promise<ObjectInfo>;
-  get(key: string): Promise<StoredObject | null>;
+  get(key: string, opts?: GetOptions): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (at any depth), in key order. */
