@@ -106,7 +106,8 @@ export class LocalStore implements ObjectStore {
         if (e.name.startsWith('.')) continue;
         const key = keyBase + e.name;
         if (e.isDirectory()) {
-          if (prefix.startsWith(`${key}/`) || key.startsWith(prefix)) await walk(path.join(dir, e.name), `${key}/`);
+          // Below the prefix's own folder every name is compared whole: `list/` enters list/, `li` enters lists/.
+          if (key.startsWith(prefix)) await walk(path.join(dir, e.name), `${key}/`);
         } else if (e.isFile() && key.startsWith(prefix)) {
           const s = await stat(path.join(dir, e.name)).catch(() => null);
           if (s) out.push(this.info(key, s));

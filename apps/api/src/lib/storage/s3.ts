@@ -74,13 +74,15 @@ export class S3Store implements ObjectStore {
   async put(key: string, body: Buffer | Readable, opts: PutOptions = {}): Promise<ObjectInfo> {
     const Key = this.key(key);
     const ContentType = opts.contentType ?? 'application/octet-stream';
-    if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType, ContentLength: body.length }));
-    } else {
-      await this.putStream(Key, body, ContentType);
-    }
-    // The answer of a multipart upload has no size nor date: ask once, as every other put does.
-    return this.info(key, await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key })));
+    const sent = Buffer.isBuffer(body) ? await this.putBuffer(Key, body, ContentType) : await this.putStream(Key, body, ContentType);
+    // No HEAD after each put (a synchronisation writes thousands of images): the answer's ETag, the
+    // bytes counted, and this server's clock for the date.
+    return { key, size: sent.size, etag: sent.etag, contentType: ContentType, lastModified: new Date() };
+  }
+
+  private async putBuffer(Key: string, body: Buffer, ContentType: string) {
+    const r = await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType, ContentLength: body.length }));
+    return { size: body.length, etag: r.ETag ?? '""' };
   }
 
   /**
@@ -88,27 +90,27 @@ export class S3Store implements ObjectStore {
    * that ends within it is one PutObject, a longer one a multipart upload (aborted on any error, so
    * the bucket keeps no parts). At most one part (8 MiB) is held in memory.
    */
-  private async putStream(Key: string, body: Readable, ContentType: string) {
+  private async putStream(Key: string, body: Readable, ContentType: string): Promise<{ size: number; etag: string }> {
     const chunks = parts(body);
     const first = await chunks.next();
     const head = first.done ? Buffer.alloc(0) : first.value;
     const second = first.done ? { done: true as const, value: undefined } : await chunks.next();
-    if (second.done) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: head, ContentType, ContentLength: head.length }));
-      return;
-    }
+    if (second.done) return this.putBuffer(Key, head, ContentType);
     const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ContentType }));
     try {
       const done: { ETag: string; PartNumber: number }[] = [];
+      let size = 0;
       const send = async (part: Buffer) => {
         const PartNumber = done.length + 1;
         const r = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key, UploadId, PartNumber, Body: part, ContentLength: part.length }));
         done.push({ ETag: r.ETag ?? '', PartNumber });
+        size += part.length;
       };
       await send(head);
       await send(second.value);
       for await (const part of chunks) await send(part);
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId, MultipartUpload: { Parts: done } }));
+      const r = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId, MultipartUpload: { Parts: done } }));
+      return { size, etag: r.ETag ?? '""' };
     } catch (err) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId })).catch(() => {});
       throw err;

@@ -160,8 +160,8 @@ export async function syncRoutes(fastify: FastifyInstance) {
         if (file.buffer.length === 0) throw new AppError(422, MSG.fileEmpty, { file: [MSG.fileEmpty] });
         const dryRun = truthy.parse((req.query as Record<string, string>).dryRun) || truthy.parse(form.fields.dryRun);
         const type = await detectType(file.buffer, kind === 'images' ? 'image' : 'csv');
-        // A leading dot would make a hidden file (never a key of the store).
-        const name = path.basename(file.fileName || (kind === 'images' ? 'image' : def.file)).replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\./, '_');
+        // A leading dot would make a hidden file (never a key of the store); 200 characters keep the key within S3's limit.
+        const name = path.basename(file.fileName || (kind === 'images' ? 'image' : def.file)).replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\./, '_').slice(0, 200);
         const id = randomBytes(12).toString('hex');
         // Stored before the job is queued, so whichever node's worker takes the job reads it.
         if (kind === 'images') {
