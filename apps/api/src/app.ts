@@ -1,4 +1,6 @@
 import { JobEngine } from './lib/jobs/engine';
+import { createStorage, type Storage, uploadsDir } from './lib/storage';
+import { registerMediaServing } from './lib/storage/serve';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,6 +33,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     mailer: Mailer;
     jobs: JobEngine;
+    /** Every file the product keeps: local folders or one S3 bucket (lib/storage). */
+    storage: Storage;
     /** Every route as registered, with its access rule: what the generated security tests walk. */
     routeTable: RouteEntry[];
   }
@@ -47,6 +51,8 @@ export interface BuildOptions {
   config: Config;
   database: DbHandle;
   mailer?: Mailer;
+  /** The stores of config.storage, when the caller already opened them (server.ts seeds through them). */
+  storage?: Storage;
   logger?: boolean;
 }
 
@@ -66,6 +72,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbHandle', opts.database);
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
   app.decorate('jobs', new JobEngine(opts.database));
+  const storage = opts.storage ?? createStorage(config.storage);
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close());
   app.addHook('onClose', async () => app.jobs.stop());
 
   const routeTable: RouteEntry[] = [];
@@ -102,12 +111,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuth(app);
   registerSanitize(app);
 
-  // Uploaded media (generated names, never listed), the web app's files and the privacy page are public.
-  const uploads = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
+  // Uploaded media (generated names, never listed), the web app's files and the privacy page are
+  // public. The media are at /uploads/{name} whatever the store: files under DATA_DIR/uploads, or
+  // objects of the bucket streamed through the API (lib/storage/serve.ts, same headers).
   await app.register(async (files) => {
     markRoutes(files, { public: true });
-    await files.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, ...UPLOADS_SERVING });
+    if (storage.kind === 'local') {
+      const uploads = uploadsDir(config.dataDir);
+      mkdirSync(uploads, { recursive: true });
+      await files.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, ...UPLOADS_SERVING });
+    } else {
+      await registerMediaServing(files, storage.media);
+    }
     await files.register(publicRoutes);
     if (config.webDist && existsSync(config.webDist)) {
       await files.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, decorateReply: true });

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkKey } from './lib/storage/storage';
 
 /** SESSION_IDLE_MINUTES when unset. */
 export const SESSION_IDLE_DEFAULT = 120;
@@ -62,11 +63,40 @@ const schema = z.object({
    * 12-hour limit of every session. Whole minutes, 5 to 1440.
    */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(SESSION_IDLE_DEFAULT),
-  /** Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. */
+  /**
+   * Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. With
+   * S3_BUCKET, a prefix of the bucket instead (unset = `sync/`).
+   */
   SYNC_DIR: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * An S3-compatible object store for every file (issue 22 §1): set S3_BUCKET and the files go there
+   * instead of DATA_DIR (media under `uploads/`, sync uploads under `sync-uploads/`, the ERP's files
+   * under SYNC_DIR). Without keys the SDK's own chain applies (AWS_* variables, an instance role).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'doit être un nom de bucket (3 à 63 caractères : minuscules, chiffres, point, tiret)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, 'doit être une adresse http:// ou https:// sans chemin (ex. https://s3.fr-par.scw.cloud)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'doit être un nom de région (ex. eu-west-3, auto)').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional().or(z.literal('').transform(() => undefined)),
+  /** MinIO and most self-hosted stores want path-style URLs (endpoint/bucket/key). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string | null; syncDir: string };
+/** Where the files live: folders under DATA_DIR, or prefixes of one bucket. */
+export type StorageConfig =
+  | { kind: 'local'; dataDir: string; syncDir: string }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; syncPrefix: string };
+
+/** `syncDir`: the ERP's drop folder on disk, or with S3 its prefix in the bucket. */
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string | null; syncDir: string; storage: StorageConfig };
 
 export class ConfigError extends Error {}
 
@@ -79,6 +109,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   // npm runs the server from apps/api; a relative DATA_DIR means relative to where npm was invoked.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
+  if (c.S3_BUCKET) {
+    const storage = s3Storage(c);
+    return { ...c, dataDir, syncDir: storage.syncPrefix, webDist: null, storage, ...overrides };
+  }
+  const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((k) => c[k]);
+  if (stray) throw new ConfigError(`Configuration invalide : ${stray} est donné sans S3_BUCKET`);
   const syncDir = c.SYNC_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.SYNC_DIR) : path.join(dataDir, 'sync');
   if (existsSync(syncDir) && !statSync(syncDir).isDirectory()) throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} n'est pas un dossier`);
   // DATA_DIR/uploads is served to anyone: the ERP's files must never land there (issue 19 §5).
@@ -91,6 +127,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     syncDir,
     webDist: null,
+    storage: { kind: 'local', dataDir, syncDir },
     ...overrides,
+  };
+}
+
+const validKey = (key: string) => {
+  try {
+    return !!checkKey(key);
+  } catch {
+    return false;
+  }
+};
+
+/** The bucket's settings; SYNC_DIR is then a prefix of the bucket, outside the public media. */
+function s3Storage(c: z.infer<typeof schema>): Extract<StorageConfig, { kind: 's3' }> {
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(`Configuration invalide : ${c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} manque (les deux clés vont ensemble)`);
+  }
+  const syncPrefix = `${(c.SYNC_DIR ?? 'sync').replace(/\/+$/, '')}/`;
+  const segments = syncPrefix.slice(0, -1).split('/');
+  if (!validKey(syncPrefix.slice(0, -1))) {
+    throw new ConfigError(`Configuration invalide : SYNC_DIR ${c.SYNC_DIR} doit être un préfixe du bucket (ex. sync ou erp/depot), sans / au début ni segment vide ou commençant par un point`);
+  }
+  // uploads/ is served to anyone and sync-uploads/ holds the files sent through the API.
+  if (['uploads', 'sync-uploads'].includes(segments[0])) {
+    throw new ConfigError(`Configuration invalide : SYNC_DIR ${c.SYNC_DIR} est dans un préfixe réservé du bucket (uploads/, sync-uploads/)`);
+  }
+  return {
+    kind: 's3',
+    bucket: c.S3_BUCKET!,
+    endpoint: c.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: c.S3_REGION,
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+    syncPrefix,
   };
 }

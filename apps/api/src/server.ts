@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './db/seed-accounts';
+import { createStorage } from './lib/storage';
 import { seedDemoIfEmpty } from './modules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,10 +23,11 @@ async function main() {
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
+  const storage = createStorage(config.storage);
 
   let signInHint: string;
   if (database.kind === 'pglite') {
-    const seeded = await seedDemoIfEmpty(database.db, config.DEMO_PASSWORD, config.dataDir);
+    const seeded = await seedDemoIfEmpty(database.db, config.DEMO_PASSWORD, storage.media);
     signInHint = `${seeded ? 'Base embarquée créée avec les données de démonstration. ' : ''}Comptes de démonstration : admin@demo.tn, chef@demo.tn, magasin@demo.tn, commercial@demo.tn — mot de passe : ${config.DEMO_PASSWORD === 'Demo1234!' ? 'Demo1234!' : 'la valeur de DEMO_PASSWORD'}`;
   } else {
     const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
@@ -37,7 +39,7 @@ async function main() {
     signInHint = admin === 'created' ? `Administrateur créé : ${config.ADMIN_EMAIL}` : 'Connectez-vous avec un compte administrateur existant.';
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, storage });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -309,7 +309,7 @@ describe('badges: demo seed', () => {
   it('creates the four active tiers with an image each and returns their ids by name', async () => {
     const ctx = await createTestApp();
     try {
-      const ids = await seedBadges(ctx.db, path.join(ctx.config.dataDir, 'uploads'));
+      const ids = await seedBadges(ctx.db, ctx.app.storage.media);
       expect(Object.keys(ids)).toEqual(['Bronze', 'Argent', 'Or', 'Platine']);
       const list = (await ctx.app.inject({ method: 'GET', url: '/api/badges', headers: await ctx.auth('admin@demo.tn') })).json().data;
       expect(list.map((b: { id: number; NAME: string }) => [b.NAME, b.id])).toEqual(Object.entries(ids));

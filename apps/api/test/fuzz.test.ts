@@ -53,7 +53,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // The demo data, so that ids in paths name real rows and the handlers run past their lookups.
   await t.db.delete(users);
-  await seedDemoIfEmpty(t.db, DEMO_PASSWORD, t.config.dataDir);
+  await seedDemoIfEmpty(t.db, DEMO_PASSWORD, t.app.storage.media);
   headers = await t.auth('admin@demo.tn');
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   components = doc.components?.schemas ?? {};

@@ -46,7 +46,7 @@ let updates: RouteEntry[];
 beforeAll(async () => {
   t = await createTestApp();
   await t.db.delete(users);
-  await seedDemoIfEmpty(t.db, DEMO_PASSWORD, t.config.dataDir);
+  await seedDemoIfEmpty(t.db, DEMO_PASSWORD, t.app.storage.media);
   admin = await t.auth('admin@demo.tn');
   updates = t.app.routeTable.filter((r) => r.method === 'PUT' && r.options.config?.partialUpdateOf);
 }, 180_000);

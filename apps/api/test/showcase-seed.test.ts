@@ -1,4 +1,4 @@
-import path from 'node:path';
+
 import { SERVICE_TYPES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedShowcase } from '../src/modules/showcase/showcase.seed';
@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from './helpers';
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedShowcase(t.db, path.join(t.config.dataDir, 'uploads'));
+  await seedShowcase(t.db, t.app.storage.media);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,5 @@
 import { PAGE_KEYS, pageSections, sectionDef, sectionSchemaFor } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsDir } from '../src/lib/media/media.service';
 import { seedSite } from '../src/modules/site/site.seed';
 import { createTestApp, type TestContext } from './helpers';
 
@@ -10,7 +9,7 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   headers = await t.auth('admin@demo.tn');
-  await seedSite(t.db, uploadsDir(t.config.dataDir));
+  await seedSite(t.db, t.app.storage.media);
 });
 afterAll(() => t?.close());
 

@@ -7,7 +7,7 @@ import { auditLog } from '../src/lib/audit/audit.table';
 import { roles, users } from '../src/lib/auth/accounts.table';
 import { clientTypes } from '../src/modules/classification/classification.table';
 import { clients } from '../src/modules/contacts/clients.table';
-import { saveMedia, uploadsDir } from '../src/lib/media/media.service';
+import { saveMedia, } from '../src/lib/media/media.service';
 import { roleForNewUser } from '../src/modules/staff/staff.service';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.auth('admin@demo.tn');
   [{ id: typeId }] = await t.db.insert(clientTypes).values({ name: 'Grossiste', position: 1 }).returning({ id: clientTypes.id });
-  await saveMedia(t.db, uploadsDir(t.config.dataDir), {
+  await saveMedia(t.db, t.app.storage.media, {
     entity: 'typeclients',
     entityId: typeId,
     collection: 'image',

@@ -1,16 +1,14 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { users } from '../lib/auth/accounts.table';
+import type { ObjectStore } from '../lib/storage';
 import type { Db } from './client';
 import { seedDemoAccounts } from './seed-accounts';
 
 /** What each demo seed is handed: the demo accounts' password and where uploaded files go, if anywhere. */
 export interface DemoSeedContext {
   password: string;
-  /** DATA_DIR; undefined when the demo is seeded without files (tests). */
-  dataDir?: string;
-  /** DATA_DIR/uploads, or undefined with dataDir. */
-  uploads?: string;
+  /** The media store (DATA_DIR/uploads or the bucket's uploads/); undefined when the demo is seeded without files (tests). */
+  uploads?: ObjectStore;
 }
 
 /**
@@ -24,11 +22,11 @@ export type DemoSeed = (db: Db, ctx: DemoSeedContext) => Promise<unknown>;
  * Fills an empty database (no account at all) with the demo accounts, then runs `seeds` in order;
  * answers false and changes nothing when the database already has accounts.
  */
-export async function runDemoSeedsIfEmpty(db: Db, seeds: readonly DemoSeed[], password: string, dataDir?: string): Promise<boolean> {
+export async function runDemoSeedsIfEmpty(db: Db, seeds: readonly DemoSeed[], password: string, uploads?: ObjectStore): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return false;
   await seedDemoAccounts(db, password);
-  const ctx: DemoSeedContext = { password, dataDir, uploads: dataDir ? path.join(dataDir, 'uploads') : undefined };
+  const ctx: DemoSeedContext = { password, uploads };
   for (const seed of seeds) await seed(db, ctx);
   return true;
 }

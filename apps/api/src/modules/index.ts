@@ -40,6 +40,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { fluxRoutes } from './flux/flux.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { syncRoutes } from './sync/sync.routes';
+import type { ObjectStore } from '../lib/storage';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -74,14 +75,14 @@ export async function registerModules(app: FastifyInstance) {
  * One story across the screens: the same zone chiefs, badges and clients everywhere.
  */
 export const DEMO_SEEDS: readonly DemoSeed[] = [
-  (db, { dataDir }) => seedClassification(db, dataDir),
+  (db, { uploads }) => seedClassification(db, uploads),
   (db, { password }) => seedStaff(db, password),
   (db, { uploads }) => seedBadges(db, uploads),
   (db) => seedTemplates(db),
   (db, { password }) => seedClients(db, password),
   // The catalogue, then the clients' orders of it (with their points in the ledger) and returns.
-  async (db, { dataDir }) => {
-    const catalogue = await seedCatalogue(db, dataDir);
+  async (db, { uploads }) => {
+    const catalogue = await seedCatalogue(db, uploads);
     await seedOrders(db, catalogue);
     await seedReturns(db, catalogue);
   },
@@ -100,5 +101,5 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
 ];
 
 /** Seeds an empty database with the demo (accounts, then DEMO_SEEDS); false when it already has accounts. */
-export const seedDemoIfEmpty = (db: Db, password: string, dataDir?: string): Promise<boolean> =>
-  runDemoSeedsIfEmpty(db, DEMO_SEEDS, password, dataDir);
+export const seedDemoIfEmpty = (db: Db, password: string, uploads?: ObjectStore): Promise<boolean> =>
+  runDemoSeedsIfEmpty(db, DEMO_SEEDS, password, uploads);

@@ -68,24 +68,43 @@ const INLINE_EXTENSIONS = new Set([...FILE_FAMILIES.image.extensions, ...FILE_FA
  */
 const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
+/** A media file's name as served under /uploads/: one plain name, never a folder nor a dot file. */
+export const UPLOAD_NAME = /^[^/.][^/]*$/;
+
 /**
- * How @fastify/static serves DATA_DIR/uploads: one flat folder of generated names, so only a plain
- * file name is looked up (never a folder, its listing or index, nor a dot file: all 404), and
- * each file with nosniff (from helmet), the sandboxing CSP, and as an attachment unless it is an
- * image or a video. Media may be shown by other origins (the public website, the mobile app),
- * hence cross-origin CORP there only.
+ * A stored name never gets other bytes (a new upload gets a new random name, a replaced image a new
+ * row name): browsers and proxies may keep a media file for a year without asking again.
+ */
+export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The headers of a media file, whatever store it comes from: nosniff, the sandboxing CSP, and an
+ * attachment unless it is an image or a video. Media may be shown by other origins (the public
+ * website, the mobile app), hence cross-origin CORP there only.
+ */
+export function uploadHeaders(reply: FastifyReply, fileName: string) {
+  reply.header('content-security-policy', UPLOADS_CSP);
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  reply.header('x-content-type-options', 'nosniff');
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  if (!INLINE_EXTENSIONS.has(ext)) reply.header('content-disposition', 'attachment');
+}
+
+/**
+ * How @fastify/static serves DATA_DIR/uploads (the local store): one flat folder of generated names,
+ * so only a plain file name is looked up (never a folder, its listing or index, nor a dot file: all
+ * 404), each file with `uploadHeaders` and `UPLOADS_CACHE_CONTROL`. The bucket's media are served
+ * by lib/storage/serve.ts with the same headers.
  */
 export const UPLOADS_SERVING = {
   index: false,
   list: false,
   dotfiles: 'ignore',
   redirect: false,
-  allowedPath: (pathName: string) => /^\/[^/.][^/]*$/.test(pathName),
+  cacheControl: false,
+  allowedPath: (pathName: string) => pathName.startsWith('/') && UPLOAD_NAME.test(pathName.slice(1)),
   setHeaders(reply: FastifyReply, filePath: string) {
-    reply.header('content-security-policy', UPLOADS_CSP);
-    reply.header('cross-origin-resource-policy', 'cross-origin');
-    reply.header('x-content-type-options', 'nosniff');
-    const ext = path.extname(filePath).slice(1).toLowerCase();
-    if (!INLINE_EXTENSIONS.has(ext)) reply.header('content-disposition', 'attachment');
+    reply.header('cache-control', UPLOADS_CACHE_CONTROL);
+    uploadHeaders(reply, filePath);
   },
 } as const;

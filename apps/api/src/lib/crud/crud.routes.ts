@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, auditEntity, createdFields, diff } from '../audit/audit.repository';
-import { deleteMedia, uploadsDir } from '../media/media.service';
+import { deleteMedia } from '../media/media.service';
 import { mediaFor, mediaListFor } from '../media/media.service';
 import { EXPORT_CONTENT_TYPES, type ExportFormat, sendExport as sendExportReply } from '../exports';
 import { AppError, notFound, ok, paged, unpaged } from '../http';
@@ -265,8 +265,8 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     };
   };
 
-  const createForm = formCreate(def, app.config.dataDir);
-  const updateForm = formCreate(def, app.config.dataDir, { schema: updateBody });
+  const createForm = formCreate(def, app.storage.media);
+  const updateForm = formCreate(def, app.storage.media, { schema: updateBody });
   app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...(def.inferOnCreate && { description: def.inferOnCreate.note }), ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
     const { body, hashInto } = takePassword(withCleanRichText(req.body as Record<string, unknown>, r.richText));
     const values = r.toValues(body);
@@ -391,7 +391,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
           await audit(tx, req.user, 'delete', entity, req.params.id, before);
         }),
       );
-      if (def.media) await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id });
+      if (def.media) await deleteMedia(app.db, app.storage.media, { entity: def.path, entityId: req.params.id });
       return ok({ id: req.params.id });
     },
   );

@@ -1,11 +1,11 @@
-import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { type FileFamily, MAX_UPLOAD_FILES, MSG } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { audit, auditEntity } from '../audit/audit.repository';
-import { detectType, saveMedia, uploadsDir } from '../media/media.service';
+import { detectType, removeStored, saveMedia } from '../media/media.service';
+import type { ObjectStore } from '../storage';
 import type { CurrentUser } from '../../plugins/auth';
 import { stripTags } from '../../plugins/sanitize';
 import { AppError } from '../http';
@@ -73,7 +73,7 @@ export interface PendingUpload {
  * and the file of the request, its bytes checked before any row is written. A JSON body goes
  * through unchanged; a PUT without a file keeps the stored one.
  */
-export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, dataDir: string, update?: { schema: z.ZodObject }) {
+export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, store: ObjectStore, update?: { schema: z.ZodObject }) {
   const names = def.formCreate ? def.media?.names : undefined;
   const severalOn = def.media?.severalOn;
   const files = new WeakMap<FastifyRequest, Upload[]>();
@@ -101,7 +101,6 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
     const upload = names ? createUpload(names, files.get(req) ?? []) : null;
     if (!upload) return null;
     for (const f of upload.files) await detectType(f.buffer, upload.family);
-    const dir = uploadsDir(dataDir);
     const stored: string[] = [];
     return {
       async save(tx, id, user) {
@@ -117,14 +116,14 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, da
         const replace = update !== undefined && !many && !(def.media?.multiple && first);
         const saved = [];
         for (const f of upload.files) {
-          const m = await saveMedia(tx, dir, { entity: def.path, entityId: id, collection: upload.name, family: upload.family, fileName: f.fileName, buffer: f.buffer, replace });
+          const m = await saveMedia(tx, store, { entity: def.path, entityId: id, collection: upload.name, family: upload.family, fileName: f.fileName, buffer: f.buffer, replace });
           stored.push(path.basename(m.original_url));
           saved.push(m.file_name);
         }
         await audit(tx, user, 'media', auditEntity(def.path), id, { [upload.name]: saved.length === 1 ? saved[0] : saved });
       },
       async discard() {
-        await Promise.all(stored.map((name) => unlink(path.join(dir, name)).catch(() => {})));
+        await removeStored(store, stored);
       },
     };
   }

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit, auditEntity } from '../audit/audit.repository';
-import { deleteMedia, saveMedia, saveMediaFiles, uploadsDir } from '../media/media.service';
+import { deleteMedia, saveMedia, saveMediaFiles } from '../media/media.service';
 import { AppError, notFound, ok } from '../http';
 import { readUpload, readUploads } from '../multipart';
 import { ownedByConfig } from './ownership';
@@ -14,7 +14,7 @@ import { idParams, pathId } from './schemas';
 /**
  * Media of a resource (spec 1 §7 Media): POST {entity}/{id}/{name}, DELETE {entity}/{id}/media/{mediaId},
  * and the short form POST {entity}/media/{id} (typeclients/media/{id}) for the first media name.
- * Single-file fields: a new upload replaces the old file, which is removed from disk.
+ * Single-file fields: a new upload replaces the old file, which is removed from the store.
  */
 export function registerResourceMedia<Dto extends { id: number }>(
   fastify: FastifyInstance,
@@ -42,12 +42,12 @@ export function registerResourceMedia<Dto extends { id: number }>(
       const many = await severalOn.on(app.db, id);
       const files = await readUploads(req, { several: many, oneOnly: severalOn.oneOnly, tooMany: severalOn.tooMany });
       // Where the record holds one file, the new one replaces it.
-      const saved = await saveMediaFiles(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: id, collection: name, family, replace: !many }, files);
+      const saved = await saveMediaFiles(app.db, app.storage.media, { entity: def.path, entityId: id, collection: name, family, replace: !many }, files);
       await audit(app.db, req.user, 'media', entity, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
       return ok(await findOne(id, req.user));
     }
     const file = await readUpload(req);
-    const saved = await saveMedia(app.db, uploadsDir(app.config.dataDir), {
+    const saved = await saveMedia(app.db, app.storage.media, {
       entity: def.path,
       entityId: id,
       collection: name,
@@ -91,7 +91,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
     },
     async (req) => {
       if (!(await findOne(req.params.id, req.user))) throw notFound();
-      const removed = await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: def.path, entityId: req.params.id, mediaId: req.params.mediaId });
+      const removed = await deleteMedia(app.db, app.storage.media, { entity: def.path, entityId: req.params.id, mediaId: req.params.mediaId });
       if (!removed) throw notFound();
       await audit(app.db, req.user, 'media', entity, req.params.id, { removed: req.params.mediaId });
       return ok(await findOne(req.params.id, req.user));

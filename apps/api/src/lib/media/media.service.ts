@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { FILE_FAMILIES, type FileFamily, MAX_FILE_SIZE, type Media, MSG } from '@app/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { idIn } from '../crud/list-query';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import { AppError } from '../http';
+import type { ObjectStore } from '../storage';
 import { media } from './media.table';
+
+export { uploadsDir } from '../storage';
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -47,15 +48,20 @@ export interface SaveMediaInput {
   replace?: boolean;
 }
 
+/** Removes stored files; a file that cannot be removed is left behind (an orphan costs bytes, never data). */
+export async function removeStored(store: ObjectStore, names: string[]) {
+  await Promise.all(names.map((n) => store.delete(n).catch(() => {})));
+}
+
 /**
- * Stores the bytes under DATA_DIR/uploads with a generated name and records them. Runs inside the
- * caller's transaction when given one; old files are unlinked only after the row changes.
+ * Stores the bytes in the media store (DATA_DIR/uploads or the bucket's uploads/) under a generated
+ * name and records them. Runs inside the caller's transaction when given one; old files are removed
+ * only after the row changes.
  */
-export async function saveMedia(db: Db, uploadsDir: string, input: SaveMediaInput): Promise<Media> {
+export async function saveMedia(db: Db, store: ObjectStore, input: SaveMediaInput): Promise<Media> {
   const type = await detectType(input.buffer, input.family);
   const storedName = `${input.entity}-${input.entityId}-${randomBytes(12).toString('hex')}.${type.ext}`;
-  await mkdir(uploadsDir, { recursive: true });
-  await writeFile(path.join(uploadsDir, storedName), input.buffer);
+  await store.put(storedName, input.buffer, { contentType: type.mime });
   const safeName = input.fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200) || `fichier.${type.ext}`;
   let old: MediaRow[] = [];
   let row: MediaRow;
@@ -84,10 +90,10 @@ export async function saveMedia(db: Db, uploadsDir: string, input: SaveMediaInpu
     });
   } catch (err) {
     // The row was not written: the new file must not stay behind as an orphan.
-    await unlink(path.join(uploadsDir, storedName)).catch(() => {});
+    await removeStored(store, [storedName]);
     throw err;
   }
-  await Promise.all(old.map((o) => unlink(path.join(uploadsDir, o.storedName)).catch(() => {})));
+  await removeStored(store, old.map((o) => o.storedName));
   return mediaDto(row);
 }
 
@@ -96,24 +102,24 @@ export async function saveMedia(db: Db, uploadsDir: string, input: SaveMediaInpu
  * checked before any is stored, and those already stored are removed if a later one fails. One
  * file goes through saveMedia as given (`replace` for a single-file field).
  */
-export async function saveMediaFiles(db: Db, uploadsDir: string, input: Omit<SaveMediaInput, 'fileName' | 'buffer'>, files: { fileName: string; buffer: Buffer }[]): Promise<Media[]> {
-  if (files.length === 1) return [await saveMedia(db, uploadsDir, { ...input, ...files[0] })];
+export async function saveMediaFiles(db: Db, store: ObjectStore, input: Omit<SaveMediaInput, 'fileName' | 'buffer'>, files: { fileName: string; buffer: Buffer }[]): Promise<Media[]> {
+  if (files.length === 1) return [await saveMedia(db, store, { ...input, ...files[0] })];
   for (const f of files) await detectType(f.buffer, input.family);
   const saved: Media[] = [];
   try {
-    for (const f of files) saved.push(await saveMedia(db, uploadsDir, { ...input, ...f, replace: false }));
+    for (const f of files) saved.push(await saveMedia(db, store, { ...input, ...f, replace: false }));
   } catch (err) {
-    for (const m of saved) await deleteMedia(db, uploadsDir, { entity: input.entity, entityId: input.entityId, mediaId: m.id });
+    for (const m of saved) await deleteMedia(db, store, { entity: input.entity, entityId: input.entityId, mediaId: m.id });
     throw err;
   }
   return saved;
 }
 
-export async function deleteMedia(db: Db, uploadsDir: string, where: { entity: string; entityId: number; mediaId?: number }) {
+export async function deleteMedia(db: Db, store: ObjectStore, where: { entity: string; entityId: number; mediaId?: number }) {
   const conds = [eq(media.entity, where.entity), eq(media.entityId, where.entityId)];
   if (where.mediaId) conds.push(eq(media.id, where.mediaId));
   const rows = await db.delete(media).where(and(...conds)).returning();
-  await Promise.all(rows.map((o) => unlink(path.join(uploadsDir, o.storedName)).catch(() => {})));
+  await removeStored(store, rows.map((o) => o.storedName));
   return rows.length;
 }
 
@@ -142,5 +148,3 @@ export async function mediaListFor(db: Db, entity: string, ids: number[], collec
   for (const r of rows) out.set(r.entityId, [...(out.get(r.entityId) ?? []), mediaDto(r)]);
   return out;
 }
-
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');

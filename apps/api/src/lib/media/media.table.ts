@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Uploaded files, attached to any record by (entity, entity_id, collection). Bytes live under DATA_DIR/uploads. */
+/** Uploaded files, attached to any record by (entity, entity_id, collection). Bytes live in the media store (DATA_DIR/uploads or the bucket's uploads/), under stored_name. */
 export const media = pgTable(
   'media',
   {

@@ -1,10 +1,10 @@
 import { todayInTunis } from '@app/domain';
-import path from 'node:path';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { clientCircuits } from '../classification/classification.table';
 import { rng } from '../contacts/clients.generate';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { brands, productCategories, productPoints, products, subCategories, tarifs } from './catalogue.table';
 
 /** Media collections of the catalogue's images (the names the resources declare). */
@@ -120,9 +120,8 @@ export interface DemoProduct {
  * per dinar, images, a dozen new products, price lists per circuit and product-point periods (some
  * covering today, so the list shows the boosted points).
  */
-export async function seedCatalogue(db: Db, dataDir?: string): Promise<DemoProduct[]> {
+export async function seedCatalogue(db: Db, uploads?: ObjectStore): Promise<DemoProduct[]> {
   const r = rng(7_2026);
-  const uploads = dataDir ? path.join(dataDir, 'uploads') : undefined;
   const brandRows = await db
     .insert(brands)
     .values(BRANDS.map(([name, label]) => ({ name, label })))

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { solidPng } from '../../lib/png';
 import type { Db } from '../../db/client';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from './classification.table';
@@ -47,14 +47,14 @@ const CATEGORIES: [string, string, string][] = [
   ['Dépôt Sud', 'DEP', 'Gabès, Médenine, Tataouine.'],
 ];
 
-export async function seedClassification(db: Db, dataDir?: string) {
+export async function seedClassification(db: Db, uploads?: ObjectStore) {
   const types = await db
     .insert(clientTypes)
     .values(TYPES.map(([name], i) => ({ name, position: i + 1 })))
     .returning();
-  if (dataDir) {
+  if (uploads) {
     for (const [i, t] of types.entries()) {
-      await saveMedia(db, path.join(dataDir, 'uploads'), {
+      await saveMedia(db, uploads, {
         entity: 'typeclients',
         entityId: t.id,
         collection: 'image',

@@ -14,7 +14,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { clientActivities } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
-import { deleteMedia, saveMedia, uploadsDir } from '../../lib/media/media.service';
+import { deleteMedia, saveMedia } from '../../lib/media/media.service';
 import { fluxResource } from './flux.resource';
 import { flux, fluxActivities, fluxRecipients } from './flux.table';
 
@@ -73,7 +73,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       }
       if (activities.length) await tx.insert(fluxActivities).values(activities.map((activityId) => ({ fluxId: row.id, activityId })));
       // Last in the transaction: the file is removed again by saveMedia if its row cannot be written.
-      if (image) await saveMedia(tx, uploadsDir(app.config.dataDir), { entity: 'flux', entityId: row.id, collection: 'image', family: 'image', fileName: image.fileName, buffer: image.buffer });
+      if (image) await saveMedia(tx, app.storage.media, { entity: 'flux', entityId: row.id, collection: 'image', family: 'image', fileName: image.fileName, buffer: image.buffer });
       await audit(tx, user, 'create', 'flux', row.id, { TITLE: content.TITLE, RECIPIENTS: unique.length, ACTIVITIES: activities.length ? activities : undefined, IMAGE: image?.fileName });
       return row.id;
     });
@@ -172,7 +172,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       await tx.delete(flux).where(eq(flux.id, row.id));
       await audit(tx, req.user, 'delete', 'flux', row.id, { TITLE: row.title, RECIPIENTS: row.count });
     });
-    await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: 'flux', entityId: row.id });
+    await deleteMedia(app.db, app.storage.media, { entity: 'flux', entityId: row.id });
     return ok({ id: row.id });
   });
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { BADGE_NO_ACTIVE_USER, BADGE_SENT_MESSAGE, type Badge } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +13,8 @@ import { audit, auditEntity } from '../../lib/audit/audit.repository';
 import { users } from '../../lib/auth/accounts.table';
 import { clients } from '../contacts/clients.table';
 import { media } from '../../lib/media/media.table';
-import { mediaFor, uploadsDir } from '../../lib/media/media.service';
+import { mediaFor } from '../../lib/media/media.service';
+import { type ObjectStore, readAll } from '../../lib/storage';
 import { badgeMail } from './badges.mail';
 import { badgesResource } from './badges.resource';
 import { badges } from './badges.table';
@@ -33,8 +32,8 @@ async function findBadge(db: Db, id: number): Promise<Badge | null> {
   return dto;
 }
 
-/** The badge's image, read from disk for the mail; a missing file sends the mail without it. */
-async function badgeImage(db: Db, dataDir: string, id: number) {
+/** The badge's image, read from the media store for the mail; a missing file sends the mail without it. */
+async function badgeImage(db: Db, store: ObjectStore, id: number) {
   const [file] = await db
     .select({ storedName: media.storedName, fileName: media.fileName, mimeType: media.mimeType })
     .from(media)
@@ -42,7 +41,8 @@ async function badgeImage(db: Db, dataDir: string, id: number) {
     .orderBy(media.id)
     .limit(1);
   if (!file) return null;
-  const content = await readFile(path.join(uploadsDir(dataDir), file.storedName)).catch(() => null);
+  const stored = await store.get(file.storedName).catch(() => null);
+  const content = stored && (await readAll(stored).catch(() => null));
   return content && { content, fileName: file.fileName, mimeType: file.mimeType };
 }
 
@@ -99,7 +99,7 @@ export async function badgesRoutes(fastify: FastifyInstance) {
         .where(and(eq(users.clientId, x), eq(users.status, 1)))
         .orderBy(users.id);
       if (!recipients.length) throw new AppError(422, BADGE_NO_ACTIVE_USER);
-      const image = await badgeImage(app.db, app.config.dataDir, id);
+      const image = await badgeImage(app.db, app.storage.media, id);
       let sent = 0;
       const failed: string[] = [];
       // One message per user: no recipient sees the others' addresses.

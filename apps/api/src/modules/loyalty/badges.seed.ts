@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { badgesResource } from './badges.resource';
 import { badges } from './badges.table';
 
@@ -17,19 +18,19 @@ const TIERS: [BadgeTier, number, number, number, string, [number, number, number
 
 /**
  * The four demo tiers, active, each with a small generated PNG stored through the media service
- * (under `uploadsDir`; without it, the badges have no image). Returns the badge ids by name so the
+ * (in the media store `uploads`; without it, the badges have no image). Returns the badge ids by name so the
  * clients' demo data can hand them out. Runs in one transaction: all four or none.
  */
-export async function seedBadges(db: Db, uploadsDir?: string): Promise<Record<BadgeTier, number>> {
+export async function seedBadges(db: Db, uploads?: ObjectStore): Promise<Record<BadgeTier, number>> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(badges)
       .values(TIERS.map(([name, bonusBadge, bonusEvolution, bonusMaintien, description]) => ({ name, bonusBadge, bonusEvolution, bonusMaintien, description, isActive: 1 })))
       .returning({ id: badges.id, name: badges.name });
     const ids = Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<BadgeTier, number>;
-    if (uploadsDir) {
+    if (uploads) {
       for (const [name, , , , , colour] of TIERS) {
-        await saveMedia(tx, uploadsDir, {
+        await saveMedia(tx, uploads, {
           entity: badgesResource.path,
           entityId: ids[name],
           collection: 'image',

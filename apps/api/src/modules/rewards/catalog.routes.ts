@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerResource } from '../../lib/crud/crud.routes';
 import { AppError } from '../../lib/http';
-import { uploadsDir } from '../../lib/media/media.service';
 import { formFileSent, watchFormFile } from './form-file';
 import { giftsResource } from './gifts.resource';
 import { loyaltyGifts } from './gifts.table';
@@ -86,7 +85,7 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
     }
   });
 
-  registerResource(app, giftsResource(uploadsDir(app.config.dataDir)));
+  registerResource(app, giftsResource(app.storage.media));
   registerResource(app, startingGiftsResource);
   registerResource(app, vouchersResource);
 

@@ -6,6 +6,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { clientActivities as activities } from '../classification/classification.table';
 import { deleteMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { loyaltyGifts as t } from './gifts.table';
 import { moneyText } from './money-text';
 import { checkEligibilityRefs } from './reward-refs';
@@ -16,9 +17,9 @@ const refused = (field: string, message: string) => new AppError(422, message, {
  * Gifts bought with points (spec 2 "Gifts list", §3 Gift, §4 Gift type, §5, §7 Gifts). POST takes
  * form data with the file (a `bien` only: catalog.routes.ts refuses one for a voucher), PUT JSON. A
  * `bien` keeps VOCHER_VALUE 0; a gift that becomes a voucher loses its image in the same
- * transaction. `uploads` is where its files live (they are removed with the media rows).
+ * transaction. `uploads` is the media store (its files are removed with the media rows). 
  */
-export const giftsResource = (uploads: string) =>
+export const giftsResource = (uploads: ObjectStore) =>
   defineResource<Gift>()({
     meta: giftsMeta,
     tag: 'gifts',

@@ -7,6 +7,7 @@ import { roles, users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { nextNumbers } from '../system/sequences';
 import { receiveByQr, setConversionStatus } from './conversions.service';
 import { generateRebates } from './rebate-generation';
@@ -38,7 +39,7 @@ const STARTERS: [string, string, string, Rgb][] = [
  * vouchers in every status. Purchases go through the same services as the screens, so points leave
  * through the ledger and stock through QTS.
  */
-export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
+export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> {
   const [adminRow] = await db
     .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname })
     .from(users)
@@ -49,7 +50,7 @@ export async function seedRewards(db: Db, uploadsDir?: string): Promise<void> {
   if (!adminRow) return;
   const admin: CurrentUser = { ...adminRow, role: ROLE.admin, sessionId: 0 };
   const image = async (entity: string, id: number, name: string, colour: Rgb) => {
-    if (uploadsDir) await saveMedia(db, uploadsDir, { entity, entityId: id, collection: 'image', family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 160, colour), replace: true });
+    if (uploads) await saveMedia(db, uploads, { entity, entityId: id, collection: 'image', family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 160, colour), replace: true });
   };
 
   const gifts = await db

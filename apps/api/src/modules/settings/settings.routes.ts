@@ -12,7 +12,7 @@ import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { mediaReply, okReply } from '../../lib/replies';
 import { audit } from '../../lib/audit/audit.repository';
 import { media } from '../../lib/media/media.table';
-import { deleteMedia, mediaDto, mediaFor, saveMedia, uploadsDir } from '../../lib/media/media.service';
+import { deleteMedia, mediaDto, mediaFor, saveMedia } from '../../lib/media/media.service';
 import { readCompany } from './company';
 import { appSettings, siteConfigs } from './settings.table';
 
@@ -62,7 +62,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   const read = { action: 'settings:read' as const };
   const write = { action: 'settings:write' as const };
   const tags = ['settings'];
-  const uploads = () => uploadsDir(app.config.dataDir);
+  const uploads = () => app.storage.media;
 
   // ——— Banner ———
   app.get('/banniere', { config: read, schema: { tags, summary: 'Chemin de l’image de la bannière (null sans bannière)', response: { 200: okReply(z.string().nullable()) } } }, async () => {

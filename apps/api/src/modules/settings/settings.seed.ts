@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { appSettings, siteConfigs } from './settings.table';
 
 /** A one-page PDF with a title and a few lines (the demo's terms and catalogue documents). */
@@ -23,7 +24,7 @@ function samplePdf(title: string, lines: string[]): Promise<Buffer> {
  * Demo banner, pop-up images, configuration entries and company details (issue 9 §5): what the
  * public website shows and what the exit slips print.
  */
-export async function seedSiteSettings(db: Db, uploads?: string) {
+export async function seedSiteSettings(db: Db, uploads?: ObjectStore) {
   await db.insert(appSettings).values({
     id: 1,
     name: 'Programme Fidélité SA',

@@ -2,6 +2,7 @@ import { SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from '@app/domai
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { contactRequests, galleryItems, homeServices, partnerTools, websiteServices } from './showcase.table';
 
 type Rgb = [number, number, number];
@@ -66,9 +67,9 @@ const CONTACTS: [string, string, string, 'staff' | 'website'][] = [
 const shade = (i: number): Rgb => [40 + ((i * 37) % 160), 80 + ((i * 53) % 140), 120 + ((i * 29) % 120)];
 
 /** The showcase of the demo website (issue 9 §7): services with images, partner logos, a gallery, contact requests. */
-export async function seedShowcase(db: Db, uploadsDir?: string): Promise<void> {
+export async function seedShowcase(db: Db, uploads?: ObjectStore): Promise<void> {
   const image = async (entity: string, id: number, collection: string, name: string, colour: Rgb) => {
-    if (uploadsDir) await saveMedia(db, uploadsDir, { entity, entityId: id, collection, family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 120, colour), replace: true });
+    if (uploads) await saveMedia(db, uploads, { entity, entityId: id, collection, family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 120, colour), replace: true });
   };
   const fields = ([titleFr, titleEn, fr, en]: Texts, i: number) => ({
     titleFr,

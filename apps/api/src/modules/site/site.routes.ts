@@ -11,7 +11,7 @@ import { AppError, notFound, ok } from '../../lib/http';
 import { readUpload, readUploads } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
 import { audit } from '../../lib/audit/audit.repository';
-import { deleteMedia, saveMediaFiles, uploadsDir } from '../../lib/media/media.service';
+import { deleteMedia, saveMediaFiles } from '../../lib/media/media.service';
 import { BLOCKS_ENTITY, blocksResource } from './blocks.resource';
 import { sitePublicRoutes } from './public-pages.routes';
 import { SECTIONS_ENTITY, sectionsResource } from './sections.resource';
@@ -202,7 +202,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     // the video and the file take one file, as every single-file upload does.
     const several = name === 'img' && multipleImages(row.page);
     const files = name === 'img' ? await readUploads(req, { several, oneOnly: SITE_MSG.oneImage, tooMany: SITE_MSG.tooManyImages }) : [await readUpload(req)];
-    const saved = await saveMediaFiles(app.db, uploadsDir(app.config.dataDir), { entity: SECTIONS_ENTITY, entityId: id, collection: name, family, replace: !several }, files);
+    const saved = await saveMediaFiles(app.db, app.storage.media, { entity: SECTIONS_ENTITY, entityId: id, collection: name, family, replace: !several }, files);
     await audit(app.db, req.user, 'media', SECTIONS_ENTITY, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
     return ok(await mustFindSection(id));
   };
@@ -233,7 +233,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       if (!(await findSection(eq(s.id, req.params.id)))) throw notFound();
-      const removed = await deleteMedia(app.db, uploadsDir(app.config.dataDir), { entity: SECTIONS_ENTITY, entityId: req.params.id, mediaId: req.params.mediaId });
+      const removed = await deleteMedia(app.db, app.storage.media, { entity: SECTIONS_ENTITY, entityId: req.params.id, mediaId: req.params.mediaId });
       if (!removed) throw notFound();
       await audit(app.db, req.user, 'media', SECTIONS_ENTITY, req.params.id, { removed: req.params.mediaId });
       return ok(await mustFindSection(req.params.id));
@@ -253,7 +253,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
     const blocks = orphans.get(req);
     if (!blocks || reply.statusCode !== 200) return payload;
-    const dir = uploadsDir(app.config.dataDir);
+    const dir = app.storage.media;
     await deleteMedia(app.db, dir, { entity: SECTIONS_ENTITY, entityId: Number((req.params as { id: string }).id) });
     for (const id of blocks) await deleteMedia(app.db, dir, { entity: BLOCKS_ENTITY, entityId: id });
     return payload;

@@ -2,6 +2,7 @@ import { multipleImages, PAGE_KEYS, type PageKey, pageSections, type SectionDef 
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { saveMedia } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
 import { BLOCKS_ENTITY } from './blocks.resource';
 import { SECTIONS_ENTITY } from './sections.resource';
 import { siteBlocks, sitePages, siteSections } from './site.table';
@@ -128,7 +129,7 @@ const BLOCKS: Record<string, BlockSeed[]> = {
  * French and English for a data-annotation company, images where a section shows one (two on the
  * image-annotation page), and blocks where a section has them (two images each on that page).
  */
-export async function seedSite(db: Db, uploads?: string) {
+export async function seedSite(db: Db, uploads?: ObjectStore) {
   for (const page of PAGE_KEYS) {
     const [{ id: pageId }] = await db.insert(sitePages).values({ key: page }).returning({ id: sitePages.id });
     const { colour } = TOPIC[page];

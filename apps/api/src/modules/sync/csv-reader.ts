@@ -1,23 +1,29 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { pipeline, Transform } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 
 export type Encoding = 'utf-8' | 'windows-1252';
+
+/**
+ * Opens the file's bytes as a stream, once per pass (the file is read twice: inspected, then
+ * parsed). From the store (lib/storage): a file on disk or an object of the bucket alike.
+ */
+export type OpenFile = () => Promise<Readable>;
 
 /**
  * One pass over the file before it is parsed: its sha256 (the history's checksum), its size, and
  * whether it is valid UTF-8. A file that is not is read as Windows-1252, what the ERP's Windows
  * exports use (every byte is a character there, so that reading never fails).
  */
-export async function inspectFile(filePath: string): Promise<{ sha256: string; size: number; encoding: Encoding; firstLine: string }> {
+export async function inspectFile(open: OpenFile): Promise<{ sha256: string; size: number; encoding: Encoding; firstLine: string }> {
   const hash = createHash('sha256');
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   let valid = true;
   let head = Buffer.alloc(0);
-  for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  let size = 0;
+  for await (const chunk of (await open()) as AsyncIterable<Buffer>) {
     hash.update(chunk);
+    size += chunk.length;
     if (head.length < 64 * 1024) head = Buffer.concat([head, chunk.subarray(0, 64 * 1024)]);
     if (valid) {
       try {
@@ -37,7 +43,7 @@ export async function inspectFile(filePath: string): Promise<{ sha256: string; s
   const encoding: Encoding = valid ? 'utf-8' : 'windows-1252';
   const text = new TextDecoder(encoding).decode(head);
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  return { sha256: hash.digest('hex'), size: (await stat(filePath)).size, encoding, firstLine };
+  return { sha256: hash.digest('hex'), size, encoding, firstLine };
 }
 
 /** `;` or `,`: whichever the header line holds more of, outside quotes (`;` on a tie, the French Excel default). */
@@ -80,10 +86,10 @@ export interface CsvRecord {
  * delimiter and line breaks. Line numbers are counted here (csv-parse's `info` would double the
  * parse time): each record ends one line after the previous, plus the breaks inside its fields.
  */
-export async function* readCsv(filePath: string, encoding: Encoding, delimiter: string, onBytes: (n: number) => void): AsyncGenerator<CsvRecord> {
+export async function* readCsv(open: OpenFile, encoding: Encoding, delimiter: string, onBytes: (n: number) => void): AsyncGenerator<CsvRecord> {
   // pipeline: an error of the file or the decoder reaches the parser, hence the loop below.
   const parser = pipeline(
-    createReadStream(filePath, { highWaterMark: 1 << 20 }),
+    await open(),
     decoder(encoding, onBytes),
     parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }),
     () => {},

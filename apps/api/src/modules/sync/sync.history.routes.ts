@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDateTime, SYNC_DEFS, SYNC_KINDS, SYNC_RESULTS, SYNC_RUNS_PAGE_SIZE, type SyncResult, queryInteger } from '@app/domain';
@@ -118,7 +118,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
       config,
       schema: {
         tags,
-        summary: 'Les fichiers attendus dans le dossier de synchronisation : présents ou non, taille, date',
+        summary: 'Les fichiers attendus dans le dossier de synchronisation (SYNC_DIR : dossier ou préfixe du bucket) : présents ou non, taille, date',
         response: { 200: okReply(z.array(z.object({ KIND: z.enum(SYNC_KINDS), FILE: z.string(), PRESENT: z.boolean(), SIZE: z.number().nullable(), MODIFIED_AT: z.string().nullable() }))) },
       },
     },
@@ -127,8 +127,14 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
         await Promise.all(
           SYNC_KINDS.map(async (kind) => {
             const file = SYNC_DEFS[kind].file;
-            const s = await stat(path.join(app.config.syncDir, file)).catch(() => null);
-            return { KIND: kind, FILE: file, PRESENT: !!s, SIZE: s && !s.isDirectory() ? s.size : null, MODIFIED_AT: s ? s.mtime.toISOString() : null };
+            // The images are a folder: present with a file in it, dated by its newest file, no size.
+            if (file.endsWith('/')) {
+              const images = await app.storage.syncDrop.list(file);
+              const newest = images.reduce<Date | null>((d, o) => (!d || o.lastModified > d ? o.lastModified : d), null);
+              return { KIND: kind, FILE: file, PRESENT: images.length > 0, SIZE: null, MODIFIED_AT: newest?.toISOString() ?? null };
+            }
+            const s = await app.storage.syncDrop.head(file);
+            return { KIND: kind, FILE: file, PRESENT: !!s, SIZE: s?.size ?? null, MODIFIED_AT: s?.lastModified.toISOString() ?? null };
           }),
         ),
       ),

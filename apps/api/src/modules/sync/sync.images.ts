@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { FILE_FAMILIES, SYNC_IMAGE_MAX, SYNC_IMAGE_NAME, SYNC_MSG, type SyncRejection } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/http';
+import { type ObjectStore, readAll } from '../../lib/storage';
 import type { Counts } from './sync.apply';
 import { rowsOf } from './sync.stage';
 
@@ -13,6 +13,13 @@ interface ImageFile {
   name: string;
   ref: string;
   size: number;
+}
+
+/** The bytes of one image of the folder; gone since it was listed (the ERP replaced it): the run fails, nothing applied. */
+async function readImage(files: ObjectStore, key: string): Promise<Buffer> {
+  const obj = await files.get(key);
+  if (!obj) throw new AppError(422, SYNC_MSG.fileMissing(key));
+  return readAll(obj);
 }
 
 /**
@@ -24,24 +31,27 @@ interface ImageFile {
  */
 export async function syncImages(
   tx: Db,
-  dir: string,
-  uploads: string,
+  /** The store and the folder (a key prefix ending with `/`) holding the images; sub-folders are ignored. */
+  folder: { files: ObjectStore; prefix: string },
+  uploads: ObjectStore,
   dryRun: boolean,
   progress: (done: number, total: number) => void,
 ): Promise<{ sha256: string; total: number; counts: Counts; rejections: SyncRejection[]; written: string[]; replaced: string[] }> {
-  const names = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isFile()).map((d) => d.name).sort();
+  const listed = (await folder.files.list(folder.prefix))
+    .map((o) => ({ name: o.key.slice(folder.prefix.length), size: o.size }))
+    .filter((o) => !o.name.includes('/'));
+  const names = listed.map((o) => o.name);
   const hash = createHash('sha256');
   const rejections: SyncRejection[] = [];
   const files: ImageFile[] = [];
-  for (const [i, name] of names.entries()) {
+  for (const [i, { name, size }] of listed.entries()) {
     const line = i + 1;
-    const size = (await stat(path.join(dir, name))).size;
     hash.update(`${name}:${size}\n`);
     const m = SYNC_IMAGE_NAME.exec(name);
     if (!m) rejections.push({ line, field: name, message: SYNC_MSG.imageName });
     else if (size > SYNC_IMAGE_MAX) rejections.push({ line, field: name, message: SYNC_MSG.imageSize });
     else {
-      const type = await fileTypeFromBuffer(await readFile(path.join(dir, name)));
+      const type = await fileTypeFromBuffer(await readImage(folder.files, folder.prefix + name));
       if (!type || !FILE_FAMILIES.image.mimes.includes(type.mime)) rejections.push({ line, field: name, message: SYNC_MSG.imageType });
       else files.push({ line, name, ref: m[1], size });
     }
@@ -71,14 +81,15 @@ export async function syncImages(
   const written: string[] = [];
   const replaced: string[] = [];
   if (dryRun || rejections.length) return { sha256: hash.digest('hex'), total: names.length, counts, rejections, written, replaced };
-  await mkdir(uploads, { recursive: true });
   for (const [i, p] of plan.entries()) {
     progress(i, plan.length);
     if (p.action === 's') continue;
-    const buf = await readFile(path.join(dir, p.name));
-    const type = (await fileTypeFromBuffer(buf))!;
+    const buf = await readImage(folder.files, folder.prefix + p.name);
+    const type = await fileTypeFromBuffer(buf);
+    // Replaced since it was checked (a drop folder changes under a run): refused as the check would have.
+    if (!type || !FILE_FAMILIES.image.mimes.includes(type.mime)) throw new AppError(422, `${p.name} : ${SYNC_MSG.imageType}`);
     const stored = `products-${p.productId}-${randomBytes(12).toString('hex')}.${type.ext}`;
-    await writeFile(path.join(uploads, stored), buf);
+    await uploads.put(stored, buf, { contentType: type.mime });
     written.push(stored);
     if (p.old) {
       await tx.execute(sql`update media set stored_name = ${stored}, mime_type = ${type.mime}, size = ${buf.length} where id = ${p.old.id}`);
@@ -89,9 +100,4 @@ export async function syncImages(
     }
   }
   return { sha256: hash.digest('hex'), total: names.length, counts, rejections, written, replaced };
-}
-
-/** Files of a run that did not commit (rejected, failed) are removed; a committed run removes the files it replaced. */
-export async function removeFiles(uploads: string, names: string[]) {
-  await Promise.all(names.map((n) => unlink(path.join(uploads, n)).catch(() => {})));
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MSG, SYNC_DEFS, SYNC_KINDS, SYNC_MSG, type SyncKind } from '@app/domain';
 import { eq } from 'drizzle-orm';
@@ -11,7 +9,8 @@ import { AppError, ok } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { readMultipart } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
-import { detectType, uploadsDir } from '../../lib/media/media.service';
+import { detectType } from '../../lib/media/media.service';
+import { deletePrefix, type ObjectStore } from '../../lib/storage';
 import { runDto, runReply } from './sync.dto';
 import { historyRoutes } from './sync.history.routes';
 import { executeSync, failInterruptedRuns, failRun, finishRun } from './sync.service';
@@ -20,16 +19,25 @@ import { syncRuns } from './sync.table';
 interface JobData {
   runId: number;
   kind: SyncKind;
+  /** The file's key (the images: their folder's prefix), in the drop folder or, when `uploaded`, among the files sent. */
   source: string;
   dryRun: boolean;
   userId: number | null;
   email: string | null;
   startedAt: number;
-  /** An uploaded file (or folder) to remove once the run ended. */
-  cleanup: string | null;
+  /**
+   * Sent through the API: stored in storage.syncUploads before the job was queued (any node's worker
+   * reads it there), removed once the run ended.
+   */
+  uploaded: boolean;
 }
 
 const jobKind = (kind: SyncKind) => `erp-sync-${kind}`;
+
+/** Whether the drop folder holds a kind's file (the images: at least one file in images/). */
+async function inDropFolder(store: ObjectStore, file: string): Promise<boolean> {
+  return file.endsWith('/') ? (await store.list(file)).length > 0 : (await store.head(file)) !== null;
+}
 const truthy = z
   .union([z.boolean(), z.string().max(5)])
   .optional()
@@ -50,15 +58,24 @@ export async function syncRoutes(fastify: FastifyInstance) {
   const running = new Map<SyncKind, string>();
   /** Progress of the runs of this process, by run id (the run's own writes are invisible until it commits). */
   const live = new Map<number, JobProgress>();
-  const uploads = uploadsDir(app.config.dataDir);
-  const incoming = path.join(app.config.dataDir, 'sync-uploads');
+  const { media, syncDrop, syncUploads } = app.storage;
+  /** An uploaded file (or the images' folder) once its run ended or was refused; a leftover costs bytes only. */
+  const discard = (key: string) => (key.endsWith('/') ? deletePrefix(syncUploads, key) : syncUploads.delete(key)).catch(() => {});
 
   for (const kind of SYNC_KINDS) {
     app.jobs.define<JobData>(jobKind(kind), async (data, progress) => {
       try {
         const outcome = await executeSync(
           app.db,
-          { runId: data.runId, kind, source: data.source, dryRun: data.dryRun, user: data.userId ? { id: data.userId, email: data.email ?? '' } : null, uploads },
+          {
+            runId: data.runId,
+            kind,
+            source: data.source,
+            files: data.uploaded ? syncUploads : syncDrop,
+            dryRun: data.dryRun,
+            user: data.userId ? { id: data.userId, email: data.email ?? '' } : null,
+            uploads: media,
+          },
           (p) => {
             live.set(data.runId, p);
             progress(p);
@@ -72,7 +89,7 @@ export async function syncRoutes(fastify: FastifyInstance) {
       } finally {
         running.delete(kind);
         live.delete(data.runId);
-        if (data.cleanup) await rm(data.cleanup, { recursive: true, force: true });
+        if (data.uploaded) await discard(data.source);
       }
     });
   }
@@ -81,9 +98,9 @@ export async function syncRoutes(fastify: FastifyInstance) {
     await failInterruptedRuns(app.db);
   });
 
-  const launch = async (req: FastifyRequest, reply: FastifyReply, kind: SyncKind, source: string, fileName: string, dryRun: boolean, cleanup: string | null) => {
+  const launch = async (req: FastifyRequest, reply: FastifyReply, kind: SyncKind, source: string, fileName: string, dryRun: boolean, uploaded: boolean) => {
     if (running.has(kind)) {
-      if (cleanup) await rm(cleanup, { recursive: true, force: true });
+      if (uploaded) await discard(source);
       throw new AppError(409, SYNC_MSG.running(kind));
     }
     running.set(kind, '');
@@ -93,7 +110,7 @@ export async function syncRoutes(fastify: FastifyInstance) {
         .insert(syncRuns)
         .values({ kind, dryRun, userId: req.user?.id ?? null, userEmail: req.user?.email ?? null, fileName: fileName.slice(0, 255), startedAt: new Date(startedAt) })
         .returning();
-      const data: JobData = { runId: run.id, kind, source, dryRun, userId: req.user?.id ?? null, email: req.user?.email ?? null, startedAt, cleanup };
+      const data: JobData = { runId: run.id, kind, source, dryRun, userId: req.user?.id ?? null, email: req.user?.email ?? null, startedAt, uploaded };
       const jobId = await app.jobs.send(jobKind(kind), data);
       running.set(kind, jobId);
       await app.db.update(syncRuns).set({ jobId }).where(eq(syncRuns.id, run.id));
@@ -101,7 +118,7 @@ export async function syncRoutes(fastify: FastifyInstance) {
       return ok(runDto({ ...run, jobId }, null));
     } catch (err) {
       running.delete(kind);
-      if (cleanup) await rm(cleanup, { recursive: true, force: true });
+      if (uploaded) await discard(source);
       throw err;
     }
   };
@@ -121,9 +138,8 @@ export async function syncRoutes(fastify: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const source = path.join(app.config.syncDir, def.file);
-        if (!existsSync(source)) throw new AppError(422, SYNC_MSG.fileMissing(def.file), { file: [SYNC_MSG.fileMissing(def.file)] });
-        return launch(req, reply, kind, source, def.file, req.query.dryRun, null);
+        if (!(await inDropFolder(syncDrop, def.file))) throw new AppError(422, SYNC_MSG.fileMissing(def.file), { file: [SYNC_MSG.fileMissing(def.file)] });
+        return launch(req, reply, kind, def.file, def.file, req.query.dryRun, false);
       },
     );
     app.post(
@@ -143,20 +159,18 @@ export async function syncRoutes(fastify: FastifyInstance) {
         if (!file) throw new AppError(422, MSG.fileRequired, { file: [MSG.required] });
         if (file.buffer.length === 0) throw new AppError(422, MSG.fileEmpty, { file: [MSG.fileEmpty] });
         const dryRun = truthy.parse((req.query as Record<string, string>).dryRun) || truthy.parse(form.fields.dryRun);
-        await detectType(file.buffer, kind === 'images' ? 'image' : 'csv');
-        const name = path.basename(file.fileName || (kind === 'images' ? 'image' : def.file)).replace(/[^\p{L}\p{N}._ -]/gu, '_');
-        await mkdir(incoming, { recursive: true });
+        const type = await detectType(file.buffer, kind === 'images' ? 'image' : 'csv');
+        // A leading dot would make a hidden file (never a key of the store); 200 characters keep the key within S3's limit.
+        const name = path.basename(file.fileName || (kind === 'images' ? 'image' : def.file)).replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\./, '_').slice(0, 200);
         const id = randomBytes(12).toString('hex');
+        // Stored before the job is queued, so whichever node's worker takes the job reads it.
         if (kind === 'images') {
           // The images run reads a folder: the uploaded image goes into a folder of its own.
-          const dir = path.join(incoming, id);
-          await mkdir(dir);
-          await writeFile(path.join(dir, name), file.buffer);
-          return launch(req, reply, kind, dir, name, dryRun, dir);
+          await syncUploads.put(`${id}/${name}`, file.buffer, { contentType: type.mime });
+          return launch(req, reply, kind, `${id}/`, name, dryRun, true);
         }
-        const target = path.join(incoming, `${id}.csv`);
-        await writeFile(target, file.buffer);
-        return launch(req, reply, kind, target, name, dryRun, target);
+        await syncUploads.put(`${id}.csv`, file.buffer, { contentType: 'text/csv' });
+        return launch(req, reply, kind, `${id}.csv`, name, dryRun, true);
       },
     );
   }

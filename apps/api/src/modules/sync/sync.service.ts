@@ -6,7 +6,9 @@ import type { JobProgress } from '../../lib/jobs/engine';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { applyInvoices, type Counts, prepareInvoices, runChecks, upsert } from './sync.apply';
-import { removeFiles, syncImages } from './sync.images';
+import { removeStored } from '../../lib/media/media.service';
+import type { ObjectStore } from '../../lib/storage';
+import { syncImages } from './sync.images';
 import { UPSERT_KINDS } from './sync.kinds';
 import { rejectDuplicates, rejections, stageCsv } from './sync.stage';
 import { syncRuns } from './sync.table';
@@ -14,11 +16,14 @@ import { syncRuns } from './sync.table';
 export interface RunInput {
   runId: number;
   kind: SyncKind;
-  /** The CSV file, or the images folder. */
+  /** The key of the CSV file in `files`, or the images folder's prefix (ending with `/`). */
   source: string;
+  /** The store holding `source`: the ERP's drop folder, or the files sent through the API. */
+  files: ObjectStore;
   dryRun: boolean;
   user: Pick<CurrentUser, 'id' | 'email'> | null;
-  uploads: string;
+  /** The media store, where product images are written. */
+  uploads: ObjectStore;
 }
 
 export interface RunOutcome extends Counts {
@@ -68,14 +73,14 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
       };
       if (kind === 'images') {
         progress({ done: 0, total: 1, step: 'Lecture des images' });
-        const r = await syncImages(tx, input.source, input.uploads, dryRun, (done, all) => progress({ done, total: all, step: 'Enregistrement des images' }));
+        const r = await syncImages(tx, { files: input.files, prefix: input.source }, input.uploads, dryRun, (done, all) => progress({ done, total: all, step: 'Enregistrement des images' }));
         written = r.written;
         replaced = r.replaced;
         ({ counts, total, sha256 } = r);
         const lines = new Set(r.rejections.map((x) => x.line));
         rejected = { count: lines.size, rows: r.rejections.slice(0, SYNC_REJECTIONS_KEPT) };
       } else {
-        const staged = await stageCsv(tx, kind, input.source, (done, all) => progress({ done, total: all, step: 'Lecture et vérification des lignes' }));
+        const staged = await stageCsv(tx, kind, () => openFile(input.files, input.source), (done, all) => progress({ done, total: all, step: 'Lecture et vérification des lignes' }));
         ({ total, sha256 } = staged);
         progress({ done: 0, total: 1, step: 'Contrôle des références' });
         if (kind === 'invoices') {
@@ -100,13 +105,21 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
       await audit(tx, input.user, 'create', 'sync', input.runId, { kind, total, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged });
       return outcome;
     });
-    await removeFiles(input.uploads, replaced);
+    // Files of a run that did not commit (rejected, failed) are removed; a committed run removes the files it replaced.
+    await removeStored(input.uploads, replaced);
     return outcome;
   } catch (err) {
-    await removeFiles(input.uploads, written);
+    await removeStored(input.uploads, written);
     if (err instanceof Rollback) return err.outcome;
     throw err;
   }
+}
+
+/** A CSV file's bytes; a file gone since the launch fails the run (nothing applied). */
+async function openFile(files: ObjectStore, key: string) {
+  const obj = await files.get(key);
+  if (!obj) throw new AppError(422, SYNC_MSG.fileMissing(key));
+  return obj.body;
 }
 
 /** The history row once the run ended (outside the run's transaction). */

@@ -1,7 +1,7 @@
 import { matchHeader, SYNC_DEFS, SYNC_MSG, type SyncKind, type SyncRejection, syncRowValidator } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { detectDelimiter, inspectFile, readCsv } from './csv-reader';
+import { detectDelimiter, inspectFile, type OpenFile, readCsv } from './csv-reader';
 
 type CsvKind = Exclude<SyncKind, 'images'>;
 export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -32,9 +32,9 @@ export async function reject(tx: Db, rows: SyncRejection[]) {
  * bad rows, a missing column, an unreadable file go to `sync_reject`. Both tables live until the
  * end of the caller's transaction.
  */
-export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress: (done: number, total: number) => void): Promise<Staged> {
+export async function stageCsv(tx: Db, kind: CsvKind, file: OpenFile, progress: (done: number, total: number) => void): Promise<Staged> {
   const def = SYNC_DEFS[kind];
-  const info = await inspectFile(filePath);
+  const info = await inspectFile(file);
   const delimiter = detectDelimiter(info.firstLine);
   const columns = def.columns.map((c) => col(c.name));
   await tx.execute(sql.raw(`create temp table sync_stage (line int not null, ${columns.map((c) => `"${c}" text`).join(', ')}) on commit drop`));
@@ -60,7 +60,7 @@ export async function stageCsv(tx: Db, kind: CsvKind, filePath: string, progress
   let batch: Record<string, unknown>[] = [];
   let rejections: SyncRejection[] = [];
   try {
-    for await (const rec of readCsv(filePath, info.encoding, delimiter, (n) => {
+    for await (const rec of readCsv(file, info.encoding, delimiter, (n) => {
       read += n;
     })) {
       if (!names) {

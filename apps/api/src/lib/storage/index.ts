@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { StorageConfig } from '../../config';
+import { LocalStore } from './local';
+import { S3Store, s3Client } from './s3';
+import type { Storage } from './storage';
+
+export type { ObjectInfo, ObjectStore, Storage, StoredObject } from './storage';
+export { checkKey, deletePrefix, InvalidKeyError, readAll } from './storage';
+export { LocalStore } from './local';
+export { S3Store } from './s3';
+
+/** The folder of the public media on disk (the embedded start's layout: DATA_DIR/uploads). */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/**
+ * The stores of the configuration: the one-command start's folders (DATA_DIR/uploads,
+ * DATA_DIR/sync-uploads, SYNC_DIR), or prefixes of one bucket (uploads/, sync-uploads/, SYNC_DIR/).
+ */
+export function createStorage(config: StorageConfig): Storage {
+  if (config.kind === 'local') {
+    const media = new LocalStore(uploadsDir(config.dataDir));
+    const syncUploads = new LocalStore(path.join(config.dataDir, 'sync-uploads'));
+    return {
+      kind: 'local',
+      media,
+      syncUploads,
+      syncDrop: new LocalStore(config.syncDir),
+      // The ERP's folder may be absent until its first file: only the folders this server writes are probed.
+      ping: async () => {
+        await media.ping();
+        await syncUploads.ping();
+      },
+      close: () => {},
+    };
+  }
+  const client = s3Client(config);
+  const media = new S3Store(client, config.bucket, 'uploads/');
+  return {
+    kind: 's3',
+    media,
+    syncUploads: new S3Store(client, config.bucket, 'sync-uploads/'),
+    syncDrop: new S3Store(client, config.bucket, config.syncPrefix),
+    // One bucket: one HEAD says it exists and the credentials open it.
+    ping: () => media.ping(),
+    close: () => client.destroy(),
+  };
+}
