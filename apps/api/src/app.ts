@@ -1,4 +1,4 @@
-import { JobEngine } from './lib/jobs/engine';
+import { JobEngine, type JobEngineOptions } from './lib/jobs/engine';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +48,8 @@ export interface BuildOptions {
   database: DbHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** The job engine's options (tests: a node that runs no job, a shorter heartbeat). */
+  jobs?: JobEngineOptions;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -65,7 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('dbHandle', opts.database);
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
-  app.decorate('jobs', new JobEngine(opts.database));
+  app.decorate('jobs', new JobEngine(opts.database, opts.jobs));
   app.addHook('onClose', async () => app.jobs.stop());
 
   const routeTable: RouteEntry[] = [];
