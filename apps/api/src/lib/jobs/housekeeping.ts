@@ -9,7 +9,7 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping';
 export const HOUSEKEEPING_CRON = '*/5 * * * *';
 
 /** One purge: returns how many rows it removed, when it counts them (reported in the job's output). */
-export type HousekeepingTask = () => Promise<number | undefined | void>;
+export type HousekeepingTask = () => Promise<number | undefined>;
 
 /** Runs every task, each on its own: one failing does not stop the others. */
 export async function runTasks(tasks: Map<string, HousekeepingTask>): Promise<Record<string, number | string>> {
