@@ -1,4 +1,4 @@
-import { JobEngine } from './lib/jobs/engine';
+import { JobEngine, type JobEngineOptions } from './lib/jobs/engine';
 import { createStorage, type Storage, uploadsDir } from './lib/storage';
 import { registerMediaServing } from './lib/storage/serve';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -54,6 +54,8 @@ export interface BuildOptions {
   /** The stores of config.storage, when the caller already opened them (server.ts seeds through them). */
   storage?: Storage;
   logger?: boolean;
+  /** The job engine's options (tests: a node that runs no job, a shorter heartbeat). */
+  jobs?: JobEngineOptions;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -71,7 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('dbHandle', opts.database);
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
-  app.decorate('jobs', new JobEngine(opts.database));
+  app.decorate('jobs', new JobEngine(opts.database, opts.jobs));
   const storage = opts.storage ?? createStorage(config.storage);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());

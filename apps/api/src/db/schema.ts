@@ -4,6 +4,7 @@
  * for it alone (issue 21 §3).
  */
 export * from '../lib/auth/accounts.table';
+export * from '../lib/jobs/jobs.table';
 export * from '../lib/audit/audit.table';
 export * from '../lib/media/media.table';
 export * from '../modules/auth/auth.table';

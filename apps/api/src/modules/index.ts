@@ -15,6 +15,7 @@ import { seedSiteSettings } from './settings/settings.seed';
 import { seedShowcase } from './showcase/showcase.seed';
 import { seedSite } from './site/site.seed';
 import { seedStaff } from './staff/staff.seed';
+import { registerAuthHousekeeping } from './auth/auth.housekeeping';
 import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
 import { badgesRoutes } from './loyalty/badges.routes';
@@ -46,6 +47,7 @@ import type { ObjectStore } from '../lib/storage';
 export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  registerAuthHousekeeping(app);
   await app.register(classificationRoutes);
   await app.register(clientsRoutes);
   await app.register(pointsRoutes);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound, ok } from '../../lib/http';
+import { JobBusyError } from '../../lib/jobs/engine';
 import { okReply } from '../../lib/replies';
 import { alreadyGenerated, type GenerationResult, generateRebates, generationRefusal } from './rebate-generation';
 import { ristourneRuns } from './vouchers.table';
@@ -29,16 +30,9 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ristournes'];
   const config = { action: 'ristournes:generate' as const };
-  /** Jobs of this process not finished yet, by year: a second LANCER is told to wait. */
-  const running = new Map<number, string>();
-
-  app.jobs.define<{ year: number; userId: number | null; email: string | null }>(KIND, async ({ year, userId, email }, progress) => {
-    try {
-      return await app.db.transaction((tx) => generateRebates(tx, userId ? { id: userId, email: email ?? '' } : null, year, progress));
-    } finally {
-      running.delete(year);
-    }
-  });
+  app.jobs.define<{ year: number; userId: number | null; email: string | null }>(KIND, async ({ year, userId, email }, progress) =>
+    app.db.transaction((tx) => generateRebates(tx, userId ? { id: userId, email: email ?? '' } : null, year, progress)),
+  );
 
   const describe = async (id: string) => {
     const s = await app.jobs.status(KIND, id);
@@ -56,17 +50,14 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { year } = req.params;
-      const current = running.get(year);
-      if (current) throw new AppError(409, RISTOURNE_MSG.running(year));
       if (await alreadyGenerated(app.db, year)) {
         return ok({ id: '', state: 'completed', progress: null, result: { year, vouchers: 0, total: '0.000', already: true }, error: null, message: RISTOURNE_MSG.alreadyGenerated(year) });
       }
       const refusal = await generationRefusal(app.db, year);
       if (refusal) throw new AppError(422, refusal, { year: [refusal] });
-      running.set(year, 'queued');
-      const id = await app.jobs.send(KIND, { year, userId: req.user?.id ?? null, email: req.user?.email ?? null }).catch((err) => {
-        running.delete(year);
-        throw err;
+      // One generation of a year queued or running at a time, whichever node was asked (lib/jobs).
+      const id = await app.jobs.send(KIND, { year, userId: req.user?.id ?? null, email: req.user?.email ?? null }, { lockKey: `${KIND}-${year}` }).catch((err) => {
+        throw err instanceof JobBusyError ? new AppError(409, RISTOURNE_MSG.running(year)) : err;
       });
       reply.code(202);
       return ok(await describe(id));

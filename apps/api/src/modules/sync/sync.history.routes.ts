@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { idParams } from '../../lib/crud/schemas';
 import { contentDisposition, EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
 import { AppError, notFound, ok, paged } from '../../lib/http';
-import type { JobProgress } from '../../lib/jobs/engine';
 import { fileReply, listReply, okReply } from '../../lib/replies';
 import { runDto, runReply } from './sync.dto';
 import { syncRuns } from './sync.table';
@@ -33,11 +32,16 @@ const listQuery = z.object({
 });
 
 /** The run history under the buttons, one run's report and progress, its CSV, the sample files. */
-export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<number, JobProgress> }) {
+export async function historyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['sync'];
   const config = { action: 'sync:run' as const };
   const where = (kind?: string): SQL | undefined => (kind ? eq(syncRuns.kind, kind) : undefined);
+  /** Runs with their progress, as last written by whichever node runs them (lib/jobs). */
+  const withProgress = async (rows: (typeof syncRuns.$inferSelect)[]) => {
+    const progress = await app.jobs.progress(rows.flatMap((r) => (r.result === 'running' && r.jobId ? [r.jobId] : [])));
+    return rows.map((r) => runDto(r, (r.jobId && progress.get(r.jobId)) || null));
+  };
 
   app.get(
     '/sync/runs',
@@ -49,7 +53,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
         app.db.select().from(syncRuns).where(where(req.query.kind)).orderBy(desc(syncRuns.startedAt), desc(syncRuns.id)).limit(perPage).offset((page - 1) * perPage),
         app.db.select({ n: count() }).from(syncRuns).where(where(req.query.kind)),
       ]);
-      return paged(rows.map((r) => runDto(r, opts.live.get(r.id) ?? null)), Number(n), page, perPage);
+      return paged(await withProgress(rows), Number(n), page, perPage);
     },
   );
 
@@ -58,7 +62,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
     { config, schema: { tags, summary: 'La dernière synchronisation de chaque sorte (sous ses boutons)', response: { 200: okReply(z.array(runReply)) } } },
     async () => {
       const rows = await app.db.selectDistinctOn([syncRuns.kind]).from(syncRuns).orderBy(syncRuns.kind, desc(syncRuns.startedAt), desc(syncRuns.id));
-      return ok(rows.map((r) => runDto(r, opts.live.get(r.id) ?? null)));
+      return ok(await withProgress(rows));
     },
   );
 
@@ -68,7 +72,7 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { live: Map<
     async (req) => {
       const [row] = await app.db.select().from(syncRuns).where(eq(syncRuns.id, req.params.id));
       if (!row) throw notFound();
-      return ok(runDto(row, opts.live.get(row.id) ?? null));
+      return ok((await withProgress([row]))[0]);
     },
   );
 

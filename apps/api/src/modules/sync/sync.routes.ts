@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { MSG, SYNC_DEFS, SYNC_KINDS, SYNC_MSG, type SyncKind } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/http';
-import type { JobProgress } from '../../lib/jobs/engine';
+import { JobBusyError } from '../../lib/jobs/engine';
 import { readMultipart } from '../../lib/multipart';
 import { okReply } from '../../lib/replies';
 import { detectType } from '../../lib/media/media.service';
@@ -54,73 +53,73 @@ export async function syncRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['sync'];
   const config = { action: 'sync:run' as const };
-  /** Kinds with a run queued or running in this process, and that run's job. */
-  const running = new Map<SyncKind, string>();
-  /** Progress of the runs of this process, by run id (the run's own writes are invisible until it commits). */
-  const live = new Map<number, JobProgress>();
   const { media, syncDrop, syncUploads } = app.storage;
   /** An uploaded file (or the images' folder) once its run ended or was refused; a leftover costs bytes only. */
   const discard = (key: string) => (key.endsWith('/') ? deletePrefix(syncUploads, key) : syncUploads.delete(key)).catch(() => {});
 
   for (const kind of SYNC_KINDS) {
-    app.jobs.define<JobData>(jobKind(kind), async (data, progress) => {
-      try {
-        const outcome = await executeSync(
-          app.db,
-          {
-            runId: data.runId,
-            kind,
-            source: data.source,
-            files: data.uploaded ? syncUploads : syncDrop,
-            dryRun: data.dryRun,
-            user: data.userId ? { id: data.userId, email: data.email ?? '' } : null,
-            uploads: media,
-          },
-          (p) => {
-            live.set(data.runId, p);
-            progress(p);
-          },
-        );
-        await finishRun(app.db, data.runId, data.startedAt, outcome);
-        return { result: outcome.result };
-      } catch (err) {
-        await failRun(app.db, data.runId, data.startedAt, err);
-        return { result: 'failed' };
-      } finally {
-        running.delete(kind);
-        live.delete(data.runId);
-        if (data.uploaded) await discard(data.source);
-      }
-    });
+    app.jobs.define<JobData>(
+      jobKind(kind),
+      async (data, progress) => {
+        try {
+          const outcome = await executeSync(
+            app.db,
+            {
+              runId: data.runId,
+              kind,
+              source: data.source,
+              files: data.uploaded ? syncUploads : syncDrop,
+              dryRun: data.dryRun,
+              user: data.userId ? { id: data.userId, email: data.email ?? '' } : null,
+              uploads: media,
+            },
+            progress,
+          );
+          await finishRun(app.db, data.runId, data.startedAt, outcome);
+          return { result: outcome.result };
+        } catch (err) {
+          await failRun(app.db, data.runId, data.startedAt, err);
+          return { result: 'failed' };
+        } finally {
+          if (data.uploaded) await discard(data.source);
+        }
+      },
+      // A run whose node died (found by any node: lib/jobs) shows as failed; nothing of it was applied.
+      { onLost: async () => void (await failInterruptedRuns(app.db)) },
+    );
   }
-  // Runs left « running » by a process that died show as failed (nothing of them was applied).
+  // Runs left « running » with no live job (a launch cut short, rows from before job_runs) show as failed.
   app.addHook('onReady', async () => {
     await failInterruptedRuns(app.db);
   });
 
+  /**
+   * One run of `kind`: its key taken first (one live run per kind, on every node: lib/jobs), then its
+   * history row, naming its job, then the job queued. A refused or failed launch discards its upload.
+   */
   const launch = async (req: FastifyRequest, reply: FastifyReply, kind: SyncKind, source: string, fileName: string, dryRun: boolean, uploaded: boolean) => {
-    if (running.has(kind)) {
-      if (uploaded) await discard(source);
-      throw new AppError(409, SYNC_MSG.running(kind));
-    }
-    running.set(kind, '');
+    const startedAt = Date.now();
+    let run: typeof syncRuns.$inferSelect | undefined;
     try {
-      const startedAt = Date.now();
-      const [run] = await app.db
-        .insert(syncRuns)
-        .values({ kind, dryRun, userId: req.user?.id ?? null, userEmail: req.user?.email ?? null, fileName: fileName.slice(0, 255), startedAt: new Date(startedAt) })
-        .returning();
-      const data: JobData = { runId: run.id, kind, source, dryRun, userId: req.user?.id ?? null, email: req.user?.email ?? null, startedAt, uploaded };
-      const jobId = await app.jobs.send(jobKind(kind), data);
-      running.set(kind, jobId);
-      await app.db.update(syncRuns).set({ jobId }).where(eq(syncRuns.id, run.id));
-      reply.code(202);
-      return ok(runDto({ ...run, jobId }, null));
+      await app.jobs.send(
+        jobKind(kind),
+        async (jobId): Promise<JobData> => {
+          [run] = await app.db
+            .insert(syncRuns)
+            .values({ kind, dryRun, userId: req.user?.id ?? null, userEmail: req.user?.email ?? null, fileName: fileName.slice(0, 255), jobId, startedAt: new Date(startedAt) })
+            .returning();
+          return { runId: run.id, kind, source, dryRun, userId: req.user?.id ?? null, email: req.user?.email ?? null, startedAt, uploaded };
+        },
+        { lockKey: jobKind(kind) },
+      );
     } catch (err) {
-      running.delete(kind);
+      if (run) await failRun(app.db, run.id, startedAt, err);
       if (uploaded) await discard(source);
+      if (err instanceof JobBusyError) throw new AppError(409, SYNC_MSG.running(kind));
       throw err;
     }
+    reply.code(202);
+    return ok(runDto(run as typeof syncRuns.$inferSelect, null));
   };
 
   for (const kind of SYNC_KINDS) {
@@ -175,5 +174,5 @@ export async function syncRoutes(fastify: FastifyInstance) {
     );
   }
 
-  await app.register(historyRoutes, { live });
+  await app.register(historyRoutes);
 }

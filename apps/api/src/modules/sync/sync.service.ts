@@ -1,8 +1,9 @@
 import { SYNC_MSG, SYNC_REJECTIONS_KEPT, type SyncKind, type SyncRejection, type SyncResult } from '@app/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
+import { jobRuns } from '../../lib/jobs/jobs.table';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { applyInvoices, type Counts, prepareInvoices, runChecks, upsert } from './sync.apply';
@@ -152,14 +153,20 @@ export async function failRun(db: Db, runId: number, startedAt: number, err: unk
 }
 
 /**
- * At start: runs still « running » belong to a process that died (a kill, a crash). Their
- * transaction never committed, so nothing of them was applied; they show as failed.
+ * Runs still « running » whose job is no longer live (its node died and was found so by lib/jobs, or
+ * the launch was cut short before its job was queued): their transaction never committed, so nothing
+ * of them was applied; they show as failed. Another node's live run keeps its live job row: untouched.
  */
 export async function failInterruptedRuns(db: Db): Promise<number> {
   const rows = await db
     .update(syncRuns)
     .set({ result: 'failed', finishedAt: new Date(), message: SYNC_MSG.interrupted })
-    .where(inArray(syncRuns.result, ['running']))
+    .where(
+      and(
+        eq(syncRuns.result, 'running'),
+        sql`not exists (select 1 from ${jobRuns} where ${jobRuns.live} and ${jobRuns.id}::text = ${syncRuns.jobId})`,
+      ),
+    )
     .returning({ id: syncRuns.id });
   return rows.length;
 }
