@@ -20,7 +20,7 @@ import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';
 import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
-import { loggerOptions } from './plugins/logging';
+import { loggerOptions, requestIdOptions } from './plugins/logging';
 
 z.config(z.locales.fr());
 
@@ -54,11 +54,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config),
+    ...requestIdOptions,
     bodyLimit: 1_048_576,
     // Fastify accepts a hop count at run time; its typings only list string | boolean.
     trustProxy: config.TRUST_PROXY as string | boolean,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
