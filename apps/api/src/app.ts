@@ -17,6 +17,7 @@ import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';
+import type { ReadinessCheck } from './lib/readiness';
 import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     mailer: Mailer;
     jobs: JobEngine;
+    /** Checks `GET /api/ready` runs after the database's; other parts push their own (lib/readiness.ts). */
+    readinessChecks: ReadinessCheck[];
     /** Every route as registered, with its access rule: what the generated security tests walk. */
     routeTable: RouteEntry[];
   }
@@ -70,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbHandle', opts.database);
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
   app.decorate('jobs', new JobEngine(opts.database));
+  app.decorate('readinessChecks', [] as ReadinessCheck[]);
   app.addHook('onClose', async () => app.jobs.stop());
 
   const routeTable: RouteEntry[] = [];

@@ -56,6 +56,52 @@ describe('request ids', () => {
   });
 });
 
+describe('readiness', () => {
+  let s: TestContext;
+  beforeAll(async () => {
+    s = await createTestApp();
+  });
+  afterAll(() => s.close());
+
+  it('answers 200 ready without a session and is never cached', async () => {
+    const r = await s.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toEqual({ status: 'ready' });
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+  it('answers 503 naming a registered check that fails or hangs, and 200 again once it passes', async () => {
+    let state: 'down' | 'hang' | 'up' = 'down';
+    s.app.readinessChecks.push({
+      name: 'stockage',
+      check: () => (state === 'down' ? Promise.reject(new Error('x')) : state === 'hang' ? new Promise(() => {}) : Promise.resolve()),
+    });
+    let r = await s.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(r.statusCode).toBe(503);
+    expect(r.json().message).toMatch(/stockage/);
+    state = 'hang';
+    r = await s.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(r.statusCode).toBe(503);
+    expect(r.json().message).toMatch(/stockage/);
+    state = 'up';
+    expect((await s.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+  it('answers 503 naming the database when it is gone, while /api/health is the liveness probe', async () => {
+    const ping = s.app.dbHandle.ping;
+    s.app.dbHandle.ping = () => Promise.reject(new Error('down'));
+    try {
+      const r = await s.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(r.statusCode).toBe(503);
+      expect(r.json().message).toMatch(/base de données/);
+    } finally {
+      s.app.dbHandle.ping = ping;
+    }
+  });
+  it('is in the OpenAPI document', async () => {
+    const r = await s.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(r.json().paths['/api/ready']?.get).toBeTruthy();
+  });
+});
+
 describe.runIf(onPostgres)('migrations on PostgreSQL', () => {
   it('two nodes migrating a fresh database together both succeed and the journal has each migration once', async () => {
     const { handle, target, drop } = await createDatabase();
