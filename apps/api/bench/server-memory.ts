@@ -46,7 +46,7 @@ export async function benchServerMemory(databaseUrl: string, exports: [label: st
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, startCommand(), {
     cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    env: { ...process.env, DATABASE_URL: databaseUrl, CAPTCHA_SECRET: 'bench-secret-0123456789', PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

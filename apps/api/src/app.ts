@@ -19,10 +19,11 @@ import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';
+import type { ReadinessCheck } from './lib/readiness';
 import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
-import { loggerOptions } from './plugins/logging';
+import { loggerOptions, requestIdOptions } from './plugins/logging';
 
 z.config(z.locales.fr());
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     jobs: JobEngine;
     /** Every file the product keeps: local folders or one S3 bucket (lib/storage). */
     storage: Storage;
+    /** Checks `GET /api/ready` runs after the database's; other parts push their own (lib/readiness.ts). */
+    readinessChecks: ReadinessCheck[];
     /** Every route as registered, with its access rule: what the generated security tests walk. */
     routeTable: RouteEntry[];
   }
@@ -62,11 +65,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config),
+    ...requestIdOptions,
     bodyLimit: 1_048_576,
     // Fastify accepts a hop count at run time; its typings only list string | boolean.
     trustProxy: config.TRUST_PROXY as string | boolean,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -77,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const storage = opts.storage ?? createStorage(config.storage);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
+  app.decorate('readinessChecks', [] as ReadinessCheck[]);
+  app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
 
   const routeTable: RouteEntry[] = [];

@@ -165,3 +165,13 @@ function s3Storage(c: z.infer<typeof schema>): Extract<StorageConfig, { kind: 's
     syncPrefix,
   };
 }
+
+/**
+ * What a server (not a script such as seed:large) needs on PostgreSQL: several nodes on one database must
+ * sign captcha challenges with one secret, or a challenge issued by one node fails on the next (issue 22 §2).
+ */
+export function assertServerConfig(config: Pick<Config, 'DATABASE_URL' | 'CAPTCHA_SECRET'>): void {
+  if (config.DATABASE_URL && !config.CAPTCHA_SECRET) {
+    throw new ConfigError('Configuration invalide : CAPTCHA_SECRET est obligatoire avec DATABASE_URL (au moins 16 caractères, le même sur chaque nœud)');
+  }
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { assertServerConfig, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './db/seed-accounts';
 import { createStorage } from './lib/storage';
@@ -13,6 +13,7 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
+    assertServerConfig(config);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

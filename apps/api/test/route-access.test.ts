@@ -22,6 +22,7 @@ import { createTestApp, type TestContext } from './helpers';
 /** The only routes open without a session. A new public route must be added here on purpose. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/captcha',
   'POST /api/loginBO',
   'POST /api/password/send-email',

@@ -42,6 +42,9 @@ const migrationsFolder = (() => {
   return path.join(dir, 'drizzle');
 })();
 
+/** The advisory-lock key migrations take on PostgreSQL: a fixed number of this product's own. */
+const MIGRATION_LOCK_KEY = 220_002;
+
 /** `dataDir` null means an in-memory embedded database (tests). */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
   if (opts.url) {
@@ -54,7 +57,21 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Nodes starting together: the first holds the lock and migrates, the others wait on it and then
+        // find every migration in the journal (a session lock, held by one pooled connection throughout).
+        const lockHolder = await pool.connect();
+        try {
+          await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migrateNodePg(db, { migrationsFolder });
+          } finally {
+            await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          lockHolder.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },

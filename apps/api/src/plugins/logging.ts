@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
@@ -42,3 +43,19 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
     },
   };
 }
+
+/** An incoming request id is kept when printable ASCII and at most 128 characters; anything else is ignored. */
+const VALID_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * Request ids unique across nodes (issue 22 §2): the load balancer's `X-Request-Id` when it sends a sane
+ * one, else a UUID (Fastify's default `req-1`, `req-2`… repeats on every node). Fastify puts it in every
+ * log line as `reqId`; an onRequest hook returns it in the reply header.
+ */
+export const requestIdOptions = {
+  requestIdHeader: false as const,
+  genReqId: (req: { headers: Record<string, string | string[] | undefined> }): string => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  },
+};

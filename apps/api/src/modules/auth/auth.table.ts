@@ -34,7 +34,7 @@ export const loginAttempts = pgTable(
  * Counters of the abuse limits (sign-in per IP and per account, reset codes, code checks), one row
  * per key such as `login-ip:203.0.113.7`. They live in the database so that every API node sees the
  * same counts, and each is checked and counted in one statement (see login-attempts.ts and
- * request-window.ts), so parallel requests cannot slip past a limit together.
+ * lib/throttle.ts), so parallel requests cannot slip past a limit together.
  */
 export const throttles = pgTable(
   'throttles',

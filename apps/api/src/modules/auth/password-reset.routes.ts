@@ -12,7 +12,7 @@ import {
   resetPassword,
   sendResetCode,
 } from './password-reset.service';
-import { takeHit } from './request-window';
+import { takeHit } from '../../lib/throttle';
 
 /** Code requests per IP within LOGIN_WINDOW_MINUTES. */
 export const RESET_MAILS_PER_WINDOW = 5;

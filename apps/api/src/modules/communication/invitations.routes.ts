@@ -1,19 +1,16 @@
 import { acceptInvitationBody, INVITATION_MSG, invitationLookupBody, inviteBody, LOGIN_WINDOW_MINUTES } from '@app/domain';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, ok } from '../../lib/http';
+import { throttleByIp } from '../../lib/throttle';
+import { ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { acceptInvitation, readInvitation, sendInvitations } from './invitations.service';
 
 /** Calls of the public invitation page per IP within LOGIN_WINDOW_MINUTES, for each of its two calls. */
 export const INVITATION_CALLS_PER_WINDOW = 30;
-const INVITATION_RATE = {
-  max: INVITATION_CALLS_PER_WINDOW,
-  timeWindow: LOGIN_WINDOW_MINUTES * 60_000,
-  errorResponseBuilder: () => new AppError(429, INVITATION_MSG.tooManyAttempts),
-};
+/** Counted in the database (lib/throttle.ts), so the allowance is the same however many nodes serve. */
+const invitationThrottle = (call: string) => throttleByIp(`invitation-${call}`, INVITATION_CALLS_PER_WINDOW, LOGIN_WINDOW_MINUTES, INVITATION_MSG.tooManyAttempts);
 
 const inviteResult = okReply(
   z.object({
@@ -34,8 +31,6 @@ export const publicOrigin = (req: FastifyRequest) => req.server.config.PUBLIC_UR
 
 /** Invitations (spec 1 §3 Invitation, §5, §7, §8): send with a template; the public page's two calls. */
 export async function invitationsRoutes(fastify: FastifyInstance) {
-  // Per-route limits only (as the website's contact form); a parent may already have registered the plugin.
-  if (!fastify.hasDecorator('rateLimit')) await fastify.register(rateLimit, { global: false });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -64,7 +59,8 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/invitations/lookup',
     {
-      config: { public: true, rateLimit: INVITATION_RATE },
+      config: { public: true },
+      onRequest: invitationThrottle('lookup'),
       schema: {
         tags: ['invitations'],
         summary: 'Page publique : l’invitation est-elle valable, et pour qui (404 sinon ; 30 appels par IP et 15 minutes)',
@@ -79,7 +75,8 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/invitations/accept',
     {
-      config: { public: true, rateLimit: INVITATION_RATE },
+      config: { public: true },
+      onRequest: invitationThrottle('accept'),
       schema: {
         tags: ['invitations'],
         summary: 'Choisit le mot de passe, active le compte ; le lien ne sert qu’une fois (30 appels par IP et 15 minutes)',

@@ -1,11 +1,11 @@
 import { isServiceType, publicContactBody } from '@app/domain';
-import rateLimit from '@fastify/rate-limit';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError, notFound, ok } from '../../lib/http';
+import { throttleByIp } from '../../lib/throttle';
+import { notFound, ok } from '../../lib/http';
 import { sendCached } from '../../lib/http-cache';
 import { okReply } from '../../lib/replies';
 import { captchaFor } from '../../plugins/captcha';
@@ -44,7 +44,7 @@ const publicGalleryItem = z.object({
 });
 const cachedDoc = (item: z.ZodType) => ({ 200: okReply(z.array(item)), 304: z.null().describe('Inchangé depuis l’ETag donné') });
 
-export const CONTACT_RATE = { max: 5, timeWindow: 15 * 60_000 };
+export const CONTACT_RATE = { max: 5, windowMinutes: 15 };
 export const CONTACT_TOO_MANY = 'Trop de demandes envoyées. Réessayez dans 15 minutes.';
 
 /** The files of some rows of one entity, as `{url, mime_type}` by row id. */
@@ -61,10 +61,6 @@ async function filesOf(db: Db, entity: string, ids: number[], collection: string
  * at once, sent with an ETag (304 when unchanged); and the website's contact form.
  */
 export async function publicShowcaseRoutes(fastify: FastifyInstance) {
-  // Per-route limits only; another module may already have registered the plugin on a parent.
-  if (!fastify.hasDecorator('rateLimit')) {
-    await fastify.register(rateLimit, { global: false, errorResponseBuilder: () => new AppError(429, CONTACT_TOO_MANY) });
-  }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pub = { public: true } as const;
   const tags = ['public'];
@@ -111,7 +107,9 @@ export async function publicShowcaseRoutes(fastify: FastifyInstance) {
   app.post(
     '/public/contacts',
     {
-      config: { ...pub, rateLimit: CONTACT_RATE },
+      config: pub,
+      // Counted in the database (lib/throttle.ts): the same allowance however many nodes serve.
+      onRequest: throttleByIp('contact-form', CONTACT_RATE.max, CONTACT_RATE.windowMinutes, CONTACT_TOO_MANY),
       schema: {
         tags,
         summary: 'Formulaire de contact du site (captcha, 5 envois par IP et 15 minutes)',

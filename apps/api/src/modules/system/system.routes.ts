@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/http';
+import { firstFailingCheck } from '../../lib/readiness';
 import { okReply } from '../../lib/replies';
 import { roles } from '../../lib/auth/accounts.table';
 
@@ -26,6 +27,27 @@ export async function systemRoutes(fastify: FastifyInstance) {
         throw new AppError(503, 'Base de données injoignable');
       }
       return ok({ status: 'ok', database: app.dbHandle.kind });
+    },
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['system'],
+        summary: 'Nœud prêt à recevoir du trafic',
+        description:
+          'Sonde de disponibilité pour un répartiteur de charge : la base (select 1, délai court) puis chaque vérification enregistrée (stockage…). 503 nommant la première qui échoue. /health reste la sonde de vie.',
+        security: [],
+        response: { 200: okReply(z.object({ status: z.literal('ready') })) },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const failed = await firstFailingCheck([{ name: 'base de données', check: () => app.dbHandle.ping() }, ...app.readinessChecks]);
+      if (failed) throw new AppError(503, `Non prêt : ${failed} injoignable`);
+      return ok({ status: 'ready' as const });
     },
   );
 

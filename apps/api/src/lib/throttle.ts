@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { AppError } from './http';
 
 /**
  * A fixed-window counter in the `throttles` table: at most `max` hits per `windowMinutes` for a key.
@@ -19,4 +21,14 @@ export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number,
     returning t.hits
   `)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
+}
+
+/**
+ * A route's `onRequest` hook counting hits per client address in `throttles` (shared by every node,
+ * unlike @fastify/rate-limit's memory store): past `max` per window, 429 with `message`.
+ */
+export function throttleByIp(name: string, max: number, windowMinutes: number, message: string) {
+  return async (req: FastifyRequest) => {
+    if (!(await takeHit(req.server.db, `${name}:${req.ip}`, max, windowMinutes))) throw new AppError(429, message);
+  };
 }
