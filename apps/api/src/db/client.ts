@@ -1,15 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -67,8 +66,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite(client, { schema });
+  // PGlite runs in a thread of its own (pglite-thread.ts); Drizzle's PGlite driver is given the
+  // thread's client, which answers the calls that driver makes (query and transaction).
+  const client = await PgliteThread.open(dir);
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',
