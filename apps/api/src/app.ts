@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
+import { requestArrival } from './db/request-order';
 import { registerModules } from './modules';
 import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
@@ -67,6 +68,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
   app.decorate('jobs', new JobEngine(opts.database));
   app.addHook('onClose', async () => app.jobs.stop());
+  // The embedded database serves the statements of the oldest request first (db/request-order.ts).
+  if (opts.database.kind === 'pglite') app.addHook('onRequest', (_req, _reply, done) => requestArrival.run(performance.now(), done));
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -37,6 +37,7 @@ async function main() {
     signInHint = admin === 'created' ? `Administrateur créé : ${config.ADMIN_EMAIL}` : 'Connectez-vous avec un compte administrateur existant.';
   }
 
+  await database.releaseStartupMemory();
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

@@ -25,6 +25,11 @@ export interface DbHandle {
   /** True when the database had no tables before migrations ran (used to seed demo data). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Once migrations and demo data are written: gives back the memory that start-up work grew. The
+   * embedded database's thread starts afresh on its folder (pglite-thread.ts); nothing on PostgreSQL.
+   */
+  releaseStartupMemory(): Promise<void>;
   close(): Promise<void>;
   /** Raw SQL on the same database, for libraries that bring their own queries (the job engine). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -57,6 +62,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       ping: async () => {
         await pool.query('select 1');
       },
+      releaseStartupMemory: async () => {},
       close: () => pool.end(),
       executeSql: (text, values) => pool.query(text, values as unknown[]),
     };
@@ -77,6 +83,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     ping: async () => {
       await client.query('select 1');
     },
+    releaseStartupMemory: () => client.restart(),
     close: () => client.close(),
     // One statement with parameters through query(); a parameterless text may hold several statements
     // (a library's schema set-up), which only exec() runs: their rows are gathered.

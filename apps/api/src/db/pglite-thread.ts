@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { arrival } from './request-order';
 
 /**
  * The embedded PGlite database, run in a thread of its own (pglite-worker.mjs). PGlite is PostgreSQL
@@ -10,10 +11,10 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
  * It answers the part of PGlite's client that drizzle-orm/pglite, the migrator and the job engine use
  * (query, exec, transaction), so Drizzle keeps its PGlite driver and its types.
  *
- * PGlite has one connection, so order is the whole of concurrency control: statements are posted in the
- * order they are asked for and run in that order; a transaction, whose statements come one by one
- * while its callback runs, holds the database from its BEGIN to its COMMIT or ROLLBACK, and the
- * statements and transactions asked for meanwhile wait behind it, first come, first served. (Asking
+ * PGlite has one connection, so order is the whole of concurrency control: statements run one at a time,
+ * those of the oldest request first (request-order.ts), in the order asked for within a request; a
+ * transaction, whose statements come one by one while its callback runs, holds the database from its
+ * BEGIN to its COMMIT or ROLLBACK, and the statements and transactions asked for meanwhile wait. (Asking
  * `app.db` for a statement inside a transaction's callback, instead of its `tx`, would wait for the
  * transaction forever: PGlite's own client behaves the same.)
  */
@@ -58,47 +59,85 @@ function statement(sql: string, params: unknown[] | undefined, options: QueryOpt
   return { sql, params, rowMode, textTypes };
 }
 
+/** A thread with PGlite open on `dataDir`; it keeps the process alive only while a statement is under way (see post). */
+async function start(dataDir: string | undefined): Promise<Worker> {
+  const worker = new Worker(WORKER, { workerData: { dataDir, postgresqlconf: EMBEDDED_SETTINGS } });
+  const started = await new Promise<Started>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  if ('failed' in started) throw rebuilt(started.failed);
+  worker.unref();
+  return worker;
+}
+
+/** A statement to post, or a transaction (or a restart) waiting to hold the database. */
+type Waiting = { since: number; order: number } & ({ request: Request; resolve: (value: unknown) => void; reject: (error: Error) => void } | { hold: () => void });
+
+/**
+ * Statements posted ahead of the one running: the thread always has the next one at hand while the
+ * request thread is busy, and the rest stay here, where the oldest request's statements can pass.
+ */
+const AHEAD = 2;
+
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
-  /** Settles when the transactions asked for so far have ended: later work starts after it. */
-  private turn: Promise<void> = Promise.resolve();
+  private readonly waiting: Waiting[] = [];
+  private order = 0;
+  /** A transaction (or a restart, or close) holds the database: only its own statements are posted. */
+  private held = false;
   private failure: Error | null = null;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private worker: Worker,
+    private readonly dataDir: string | undefined,
+  ) {
+    this.listen(worker);
+  }
+
+  /** Opens PGlite on `dataDir` (in memory when undefined) in its own thread. */
+  static async open(dataDir: string | undefined): Promise<PgliteThread> {
+    return new PgliteThread(await start(dataDir), dataDir);
+  }
+
+  /**
+   * Starts the thread afresh on its folder, once the start-up work is done. WebAssembly memory only
+   * grows: creating the database, the migrations and the demo data leave the thread about 170 MB
+   * larger than a start on an existing folder does. In memory (tests), there is nothing to reopen.
+   */
+  async restart(): Promise<void> {
+    if (this.dataDir === undefined || this.failure) return;
+    await this.hold();
+    try {
+      const old = this.worker;
+      old.removeAllListeners('exit'); // its end, once closed, is no failure
+      await this.post({ close: true });
+      this.worker = await start(this.dataDir);
+      this.listen(this.worker);
+      await old.terminate();
+    } finally {
+      this.release();
+    }
+  }
+
+  private listen(worker: Worker) {
     worker.on('message', (reply: Reply) => this.settle(reply));
     worker.on('error', (e) => this.fail(e));
     worker.on('exit', (code) => this.fail(new Error(`Base embarquée : le fil de la base s'est arrêté (code ${code})`)));
   }
 
-  /** Opens PGlite on `dataDir` (in memory when undefined) in its own thread. */
-  static async open(dataDir: string | undefined): Promise<PgliteThread> {
-    const worker = new Worker(WORKER, { workerData: { dataDir, postgresqlconf: EMBEDDED_SETTINGS } });
-    const started = await new Promise<Started>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    if ('failed' in started) throw rebuilt(started.failed);
-    // The thread keeps the process alive only while a statement is under way (see post).
-    worker.unref();
-    return new PgliteThread(worker);
-  }
-
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const request = statement(sql, params, options);
-    return this.turn.then(() => this.post(request)) as Promise<Results<T>>;
+    return this.queue(statement(sql, params, options)) as Promise<Results<T>>;
   }
 
   /** A text of several statements (no parameters), one result per statement. */
   exec(sql: string): Promise<Results[]> {
-    return this.turn.then(() => this.post({ exec: sql })) as Promise<Results[]>;
+    return this.queue({ exec: sql }) as Promise<Results[]>;
   }
 
   async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
-    const previous = this.turn;
-    let release!: () => void;
-    this.turn = new Promise((resolve) => (release = resolve));
-    await previous;
+    await this.hold();
     let closed = false;
     const open = () => {
       if (closed) throw new Error('Base embarquée : la transaction est terminée');
@@ -131,15 +170,54 @@ export class PgliteThread {
         throw e;
       }
     } finally {
-      release();
+      this.release();
     }
   }
 
   async close(): Promise<void> {
     if (this.failure) return;
-    await this.turn;
+    await this.hold();
     await this.post({ close: true });
     await this.worker.terminate();
+  }
+
+  private queue(request: Request): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ since: arrival(), order: this.order++, request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Resolves when the database is this caller's alone, until release(). */
+  private hold(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push({ since: arrival(), order: this.order++, hold: resolve });
+      this.pump();
+    });
+  }
+
+  private release() {
+    this.held = false;
+    this.pump();
+  }
+
+  /** Posts the waiting work of the oldest requests first, a few statements ahead of the thread. */
+  private pump() {
+    while (!this.held && this.pending.size < AHEAD && this.waiting.length) {
+      let next = 0;
+      for (let i = 1; i < this.waiting.length; i++) {
+        const w = this.waiting[i];
+        const best = this.waiting[next];
+        if (w.since < best.since || (w.since === best.since && w.order < best.order)) next = i;
+      }
+      const [work] = this.waiting.splice(next, 1);
+      if ('hold' in work) {
+        this.held = true;
+        work.hold();
+      } else {
+        this.post(work.request).then(work.resolve, work.reject);
+      }
+    }
   }
 
   private post(request: Request): Promise<unknown> {
@@ -159,6 +237,7 @@ export class PgliteThread {
     if (this.pending.size === 0) this.worker.unref();
     if ('error' in reply) waiting.reject(rebuilt(reply.error));
     else waiting.resolve(reply.result);
+    this.pump();
   }
 
   /** The thread is gone (a crash, or closed): every statement waiting for it fails, and every later one. */
@@ -166,5 +245,10 @@ export class PgliteThread {
     this.failure ??= error;
     for (const waiting of this.pending.values()) waiting.reject(this.failure);
     this.pending.clear();
+    // Work not yet posted: a statement fails now; a transaction gets its turn, and its first statement fails.
+    for (const work of this.waiting.splice(0)) {
+      if ('hold' in work) work.hold();
+      else work.reject(this.failure);
+    }
   }
 }
