@@ -69,7 +69,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', new JobEngine(opts.database));
   app.addHook('onClose', async () => app.jobs.stop());
   // The embedded database serves the statements of the oldest request first (db/request-order.ts).
-  if (opts.database.kind === 'pglite') app.addHook('onRequest', (_req, _reply, done) => requestArrival.run(performance.now(), done));
+  if (opts.database.kind === 'pglite') {
+    const arrivals = new WeakMap<object, number>();
+    app.addHook('onRequest', (req, _reply, done) => {
+      const arrived = performance.now();
+      arrivals.set(req, arrived);
+      requestArrival.run(arrived, done);
+    });
+    // A body is read in its socket's context, where the arrival is lost: the handler is given it again.
+    app.addHook('preValidation', (req, _reply, done) => requestArrival.run(arrivals.get(req) ?? performance.now(), done));
+  }
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
