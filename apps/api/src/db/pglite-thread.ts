@@ -116,7 +116,10 @@ export class PgliteThread {
       const old = this.worker;
       old.removeAllListeners('exit'); // its end, once closed, is no failure
       await this.post({ close: true });
-      this.worker = await start(this.dataDir);
+      this.worker = await start(this.dataDir).catch((e: Error) => {
+        this.fail(e); // no thread left: what waits, and what comes, fails instead of waiting forever
+        throw e;
+      });
       this.listen(this.worker);
       await old.terminate();
     } finally {
