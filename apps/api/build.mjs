@@ -29,4 +29,6 @@ await build({
 });
 // The XLSX writer's thread is loaded by URL next to the module that starts it (lib/exports/xlsx.ts).
 copyFileSync(path.join(here, 'src/lib/exports/xlsx-worker.mjs'), path.join(dist, 'xlsx-worker.mjs'));
+// The embedded database's thread, likewise (db/pglite-thread.ts).
+copyFileSync(path.join(here, 'src/db/pglite-worker.mjs'), path.join(dist, 'pglite-worker.mjs'));
 console.log('apps/api/dist/server.mjs');

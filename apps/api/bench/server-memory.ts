@@ -8,17 +8,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** `node <flags> …` of the start script, run with this Node. */
-function startCommand(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [node, ...args] = pkg.scripts.start.split(/\s+/);
-  if (node !== 'node') throw new Error(`Le script start ne lance pas node : ${pkg.scripts.start}`);
-  return args;
-}
+import { apiDir, startCommand } from './start-command';
 
 const rssMb = (pid: number) => {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -44,9 +34,10 @@ export async function benchServerMemory(databaseUrl: string, exports: [label: st
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-server-'));
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, startCommand(), {
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
     cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, CAPTCHA_SECRET: 'bench-secret-0123456789', PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    env: { ...process.env, ...start.env, DATABASE_URL: databaseUrl, CAPTCHA_SECRET: 'bench-secret-0123456789', PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -58,7 +49,7 @@ export async function benchServerMemory(databaseUrl: string, exports: [label: st
     });
     const auth = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
     const pid = child.pid!;
-    console.log(`serveur seul (node ${startCommand().join(' ')}) : RSS au repos ${rssMb(pid).toFixed(0)} Mo`);
+    console.log(`serveur seul (node ${start.args.join(' ')}) : RSS au repos ${rssMb(pid).toFixed(0)} Mo`);
     for (const [label, url] of exports) {
       let peak = rssMb(pid);
       const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);

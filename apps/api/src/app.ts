@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
+import { requestArrival } from './db/request-order';
 import { registerModules } from './modules';
 import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
@@ -87,6 +88,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
   app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
+  // The embedded database serves the statements of the oldest request first (db/request-order.ts).
+  if (opts.database.kind === 'pglite') {
+    const arrivals = new WeakMap<object, number>();
+    app.addHook('onRequest', (req, _reply, done) => {
+      const arrived = performance.now();
+      arrivals.set(req, arrived);
+      requestArrival.run(arrived, done);
+    });
+    // A body is read in its socket's context, where the arrival is lost: the handler is given it again.
+    app.addHook('preValidation', (req, _reply, done) => requestArrival.run(arrivals.get(req) ?? performance.now(), done));
+  }
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

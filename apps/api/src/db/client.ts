@@ -1,15 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,6 +25,11 @@ export interface DbHandle {
   /** True when the database had no tables before migrations ran (used to seed demo data). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Once migrations and demo data are written: gives back the memory that start-up work grew. The
+   * embedded database's thread starts afresh on its folder (pglite-thread.ts); nothing on PostgreSQL.
+   */
+  releaseStartupMemory(): Promise<void>;
   close(): Promise<void>;
   /** Raw SQL on the same database, for libraries that bring their own queries (the job engine). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -75,6 +79,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       ping: async () => {
         await pool.query('select 1');
       },
+      releaseStartupMemory: async () => {},
       close: () => pool.end(),
       executeSql: (text, values) => pool.query(text, values as unknown[]),
     };
@@ -84,8 +89,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite(client, { schema });
+  // PGlite runs in a thread of its own (pglite-thread.ts); Drizzle's PGlite driver is given the
+  // thread's client, which answers the calls that driver makes (query and transaction).
+  const client = await PgliteThread.open(dir);
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',
@@ -93,6 +100,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     ping: async () => {
       await client.query('select 1');
     },
+    releaseStartupMemory: () => client.restart(),
     close: () => client.close(),
     // One statement with parameters through query(); a parameterless text may hold several statements
     // (a library's schema set-up), which only exec() runs: their rows are gathered.
