@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `node <flags> …` of the start script, run with this Node. */
-function startCommand(): string[] {
+export function startCommand(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const [node, ...args] = pkg.scripts.start.split(/\s+/);
   if (node !== 'node') throw new Error(`Le script start ne lance pas node : ${pkg.scripts.start}`);
@@ -25,7 +25,7 @@ const rssMb = (pid: number) => {
   return kb ? Number(kb[1]) / 1024 : 0;
 };
 
-async function listening(child: ChildProcess, base: string) {
+export async function listening(child: ChildProcess, base: string) {
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté (code ${child.exitCode})`);
     try {
