@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
@@ -139,7 +139,8 @@ export async function benchLoad(adminUrl: string) {
     await seedDemoAccounts(handle.db, 'Demo1234!');
     await seedActivities(handle);
     await seedLarge(handle.db, VOLUMES, 'Demo1234!', () => {});
-    await handle.db.execute(sql`analyze`);
+    // As autovacuum leaves a live database: the visibility map set, so unfiltered counts scan an index only.
+    await handle.executeSql('vacuum analyze', []);
     const seeded = ((performance.now() - t0) / 1000).toFixed(0);
 
     if (spawnSync(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' }).status !== 0) throw new Error('npm run build a échoué');
