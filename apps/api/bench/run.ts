@@ -5,7 +5,8 @@
  * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them), then the dashboard at
  * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
  * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work; then
- * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts).
+ * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts). On PostgreSQL it ends with the load
+ * run of bench/load.ts (200 connections of the mixed calls, the server in a process of its own).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,40 +18,22 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
-import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
+import { ACTIVITIES, seedActivities } from './activities';
 import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
 import { benchHostile } from './hostile';
+import { benchLoad } from './load';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
 import { benchSync } from './sync';
 
-const ACTIVITIES = 10_000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function seed(handle: DbHandle) {
   await handle.migrate();
   await seedDemoAccounts(handle.db, 'Demo1234!');
-  const circuits = await handle.db
-    .insert(clientCircuits)
-    .values(['Traditionnel', 'Moderne', 'CHR', 'Grossistes'].map((name) => ({ name })))
-    .returning();
-  const words = ['Épicerie', 'Superette', 'Café', 'Restaurant', 'Hôtel', 'Dépôt', 'Kiosque', 'Boulangerie', 'Pâtisserie', 'Pharmacie'];
-  for (let i = 0; i < ACTIVITIES; i += 1000) {
-    await handle.db.insert(clientActivities).values(
-      Array.from({ length: 1000 }, (_, k) => {
-        const n = i + k;
-        return {
-          name: `${words[n % words.length]} ${n}`,
-          code: `ACT${String(n).padStart(5, '0')}`,
-          circuitId: circuits[n % circuits.length].id,
-          eCommerce: n % 2,
-          fidelite: n % 3 === 0 ? 1 : 0,
-        };
-      }),
-    );
-  }
+  await seedActivities(handle);
 }
 
 function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
@@ -145,6 +128,8 @@ if (url) {
   );
   // The ERP synchronisations, in a database of their own (BENCH_SYNC_PRODUCTS, BENCH_SYNC_LINES; 0 skips).
   if (Number(process.env.BENCH_SYNC_LINES ?? 1) > 0) await benchSync(url);
+  // The load run (bench/load.ts): the server alone, the load generator in its own process; BENCH_LOAD=0 skips.
+  if (process.env.BENCH_LOAD !== '0') await benchLoad(url);
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : mesure PostgreSQL ignorée)');
 }

@@ -15,7 +15,7 @@ const rssMb = (pid: number) => {
   return kb ? Number(kb[1]) / 1024 : 0;
 };
 
-async function listening(child: ChildProcess, base: string) {
+export async function listening(child: ChildProcess, base: string) {
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté (code ${child.exitCode})`);
     try {

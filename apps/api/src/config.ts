@@ -19,6 +19,12 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * PostgreSQL connections each node keeps open at most. Every signed-in call takes one for its session
+   * check and the list pages take two at once (rows beside count): a call waits in the pool queue when
+   * they are all busy, behind slower searches. Nodes × this must stay under the server's max_connections.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://')

@@ -22,7 +22,7 @@ async function main() {
     throw e;
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await database.migrate();
   const storage = createStorage(config.storage);
 

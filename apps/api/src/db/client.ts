@@ -50,9 +50,9 @@ const migrationsFolder = (() => {
 const MIGRATION_LOCK_KEY = 220_002;
 
 /** `dataDir` null means an in-memory embedded database (tests). */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string; dataDir?: string | null; poolMax?: number }): Promise<DbHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
     // An idle connection the server ends (a restart, an administrator's terminate) is an event, not a
     // crash: the pool drops it and opens another on the next query. Without a listener, node-postgres
     // rethrows it as an uncaught error.

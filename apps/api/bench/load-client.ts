@@ -1,0 +1,80 @@
+/**
+ * The load generator of bench/load.ts, in a process of its own so that it does not share the
+ * server's event loop: `node --import tsx bench/load-client.ts '<spec JSON>'`. Runs one autocannon
+ * instance per kind of call, all at once (their connections add up), and prints one JSON line of
+ * figures per kind. `{id}` in a path or body is replaced, per request, by an id drawn in `ids`.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadKind {
+  kind: string;
+  connections: number;
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Paths taken in turn by each connection. */
+  paths: string[];
+  body?: string;
+  ids?: [min: number, max: number];
+}
+export interface LoadSpec {
+  base: string;
+  seconds: number;
+  headers: Record<string, string>;
+  kinds: LoadKind[];
+}
+export interface KindFigures {
+  kind: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  status5xx: number;
+}
+
+const spec = JSON.parse(process.argv[2]) as LoadSpec;
+const pick = ([min, max]: [number, number]) => String(min + Math.floor(Math.random() * (max - min + 1)));
+
+function runKind(k: LoadKind): Promise<KindFigures> {
+  const fill = (s: string) => (k.ids ? s.replaceAll('{id}', pick(k.ids)) : s);
+  const headers = { ...spec.headers, ...(k.body ? { 'content-type': 'application/json' } : {}) };
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: spec.base,
+        connections: k.connections,
+        duration: spec.seconds,
+        // A request still unanswered after 10 s counts as a timeout (autocannon's default).
+        timeout: 10,
+        requests: k.paths.map((p) => ({
+          method: k.method ?? 'GET',
+          path: p,
+          headers,
+          setupRequest: (req) => ({ ...req, path: fill(p), ...(k.body ? { body: fill(k.body) } : {}) }),
+        })),
+      },
+      (err, r) =>
+        err
+          ? reject(err)
+          : resolve({
+              kind: k.kind,
+              connections: k.connections,
+              requests: r.requests.total,
+              rps: r.requests.average,
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              max: r.latency.max,
+              errors: r.errors,
+              timeouts: r.timeouts,
+              non2xx: r.non2xx,
+              status5xx: r['5xx'],
+            }),
+    );
+  });
+}
+
+const figures = await Promise.all(spec.kinds.map(runKind));
+process.stdout.write(`${JSON.stringify(figures)}\n`);
