@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './db/seed-accounts';
 import { seedDemoIfEmpty } from './modules';
@@ -11,6 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadEnvFile();
     config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
   } catch (e) {
     if (e instanceof ConfigError) {
