@@ -23,7 +23,7 @@ const envFile = path.resolve(process.env.INIT_CWD ?? process.cwd(), '.env');
 const fromFile = process.env.NODE_ENV === undefined && existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
 const production = (process.env.NODE_ENV ?? fromFile.NODE_ENV) === 'production';
 
-/** Each artefact, the files it is built from, and the command building it. */
+/** Each artefact, the files it is built from, and the workspace whose build script makes it. */
 const ARTEFACTS = [
   {
     label: "de l'application web",
