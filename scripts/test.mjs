@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The README's test command: type-check, lint, unit tests, API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), browser tests in Chromium. Ends with the plain line "N passed, N failed".
+// TEST_DATABASE_URL is set; in CI, PostgreSQL again under the current Node LTS), browser tests in
+// Chromium. Ends with the plain line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,10 +31,27 @@ function check(label, cmd, args, opts) {
   }
 }
 
-/** A vitest suite: its own counts are added (a suite that runs no test counts as a failure). */
-function vitest(label, cwd, args, env = {}) {
+/**
+ * The current Node LTS. The product supports Node 20.19+ (this machine's), 22 and 24: CI runs the API
+ * suite once more under the LTS, on PostgreSQL only (the production database; one database is enough
+ * to prove the runtime, and keeps the added time to one suite). npx takes the binary from the npm
+ * registry's `node` package, cached after the first run.
+ */
+const LTS_NODE = '24';
+
+/**
+ * A vitest suite: its own counts are added (a suite that runs no test counts as a failure). With
+ * `node`, vitest and the processes it starts run under that Node major instead of this one.
+ */
+function vitest(label, cwd, args, env = {}, node = null) {
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { cwd, env });
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const [cmd, cmdArgs] = node
+    ? ['npx', ['--yes', '--package', `node@${node}`, 'node', path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs]]
+    : ['npx', ['vitest', ...vitestArgs]];
+  const started = performance.now();
+  const ok = run(label, cmd, cmdArgs, { cwd, env });
+  console.log(`(${label} : ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   let p = 0;
   let f = 0;
   if (existsSync(out)) {
@@ -78,6 +96,9 @@ vitest('unit: web', path.join(root, 'apps/web'), []);
 vitest('api: PGlite', path.join(root, 'apps/api'), []);
 if (process.env.TEST_DATABASE_URL) {
   vitest('api: PostgreSQL', path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres' });
+  if (process.env.CI && process.versions.node.split('.')[0] !== LTS_NODE) {
+    vitest(`api: PostgreSQL, Node ${LTS_NODE}`, path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres' }, LTS_NODE);
+  }
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : tests API sur PostgreSQL ignorés)');
 }

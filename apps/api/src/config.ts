@@ -106,6 +106,27 @@ export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string
 
 export class ConfigError extends Error {}
 
+/** The folder npm was started from (npm runs the server from apps/api): relative settings start there. */
+const launchDir = (env: Record<string, string | undefined>) => env.INIT_CWD ?? process.cwd();
+
+/**
+ * Loads the `.env` of the launch folder into process.env, when there is one, before loadConfig reads
+ * it. A variable already in the environment keeps its value (process.loadEnvFile never overwrites
+ * one): what the deployment sets wins over a file left on the disk. Skipped under NODE_ENV=test (set
+ * by the test runner and inherited by the servers tests start), so a developer's `.env`, with its
+ * DATABASE_URL, never reaches a test. Returns the file loaded, or null.
+ */
+export function loadEnvFile(env: Record<string, string | undefined> = process.env): string | null {
+  const file = path.resolve(launchDir(env), '.env');
+  if (env.NODE_ENV === 'test' || !existsSync(file)) return null;
+  try {
+    process.loadEnvFile(file);
+  } catch (e) {
+    throw new ConfigError(`Configuration invalide : ${file} illisible (${(e as Error).message})`);
+  }
+  return file;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -113,15 +134,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration invalide : ${String(issue.path[0])} ${issue.message}`);
   }
   const c = parsed.data;
-  // npm runs the server from apps/api; a relative DATA_DIR means relative to where npm was invoked.
-  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
+  const dataDir = path.resolve(launchDir(env), c.DATA_DIR);
   if (c.S3_BUCKET) {
     const storage = s3Storage(c);
     return { ...c, dataDir, syncDir: storage.syncPrefix, webDist: null, storage, ...overrides };
   }
   const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((k) => c[k]);
   if (stray) throw new ConfigError(`Configuration invalide : ${stray} est donné sans S3_BUCKET`);
-  const syncDir = c.SYNC_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.SYNC_DIR) : path.join(dataDir, 'sync');
+  const syncDir = c.SYNC_DIR ? path.resolve(launchDir(env), c.SYNC_DIR) : path.join(dataDir, 'sync');
   if (existsSync(syncDir) && !statSync(syncDir).isDirectory()) throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} n'est pas un dossier`);
   // DATA_DIR/uploads is served to anyone: the ERP's files must never land there (issue 19 §5).
   const fromUploads = path.relative(path.join(dataDir, 'uploads'), syncDir);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { assertServerConfig, ConfigError, loadConfig } from './config';
+import { assertServerConfig, ConfigError, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './db/seed-accounts';
 import { createStorage } from './lib/storage';
@@ -12,6 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadEnvFile();
     config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
     assertServerConfig(config);
   } catch (e) {

@@ -1,0 +1,164 @@
+import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, onPostgres } from './helpers';
+
+/**
+ * `npm start` as a server host runs it (issue 22 §5): `npm run build` once, then each start runs the
+ * built server (apps/api/dist, serving apps/web/dist) without building, under apps/api's start flags,
+ * with the launch folder's `.env` loaded and the environment winning over it. Outside production, a
+ * source newer than its artefact is rebuilt before the start. Real processes, through `npm start`.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const serverBundle = path.join(root, 'apps/api/dist/server.mjs');
+const webPage = path.join(root, 'apps/web/dist/index.html');
+const mtime = (file: string) => statSync(file).mtimeMs;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Every process under `pid` (Linux), to see the command line npm start gave the server. */
+function descendants(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+let launchDir: string;
+let database: Awaited<ReturnType<typeof createDatabase>> | null = null;
+/** Settings the environment gives every start: the database, no captcha, a quiet log. */
+let baseEnv: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  // What a host does once after installing: both artefacts.
+  execSync('npm run build', { cwd: root, stdio: 'pipe' });
+  launchDir = mkdtempSync(path.join(os.tmpdir(), 'bo-start-'));
+  baseEnv = { ...process.env, HOST: '127.0.0.1', CAPTCHA: 'off', CAPTCHA_SECRET: 'secret-de-test-0123456789', DATA_DIR: 'donnees' };
+  for (const name of ['DATABASE_URL', 'PORT', 'API_DOCS', 'LOG_LEVEL', 'SMTP_URL', 'INIT_CWD', 'NODE_ENV']) delete baseEnv[name];
+  if (onPostgres) {
+    database = await createDatabase();
+    await database.handle.close();
+    Object.assign(baseEnv, { DATABASE_URL: database.target, ADMIN_EMAIL: 'admin@start.tn', ADMIN_PASSWORD: 'Admin1234!' });
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await database?.drop();
+  rmSync(launchDir, { recursive: true, force: true });
+});
+
+/** `npm start`, run from the launch folder as a host would (npm --prefix the checkout), until /api/health answers. */
+async function start(env: NodeJS.ProcessEnv, port: number) {
+  const child = spawn('npm', ['--prefix', root, 'start'], { cwd: launchDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c));
+  child.stderr?.on('data', (c: Buffer) => (output += c));
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`npm start s'est arrêté (${child.exitCode}) :\n${output}`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (res?.ok) return { child, output: () => output };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop(child);
+  throw new Error(`/api/health ne répond pas après 120 s :\n${output}`);
+}
+
+/** SIGTERM to the whole group started (npm, the start script, the server), as a service manager does. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+describe('npm start', () => {
+  it('in production, starts the built server without building, with source maps, .env loaded and the environment winning', async () => {
+    const [envPort, filePort] = [await freePort(), await freePort()];
+    // The file sets a port the environment overrides, and a setting the environment leaves alone.
+    writeFileSync(path.join(launchDir, '.env'), `PORT=${filePort}\nAPI_DOCS=private\nLOG_LEVEL=warn\n`);
+    const before = [mtime(serverBundle), mtime(webPage)];
+    const { child, output } = await start({ ...baseEnv, NODE_ENV: 'production', PORT: String(envPort) }, envPort);
+    try {
+      const health = await fetch(`http://127.0.0.1:${envPort}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await fetch(`http://127.0.0.1:${filePort}/api/health`).catch(() => null)).toBeNull();
+      // API_DOCS=private came from the file only: the contract now needs a session.
+      expect((await fetch(`http://127.0.0.1:${envPort}/api/docs/json`)).status).toBe(401);
+      // The built web app is what / serves.
+      const page = await fetch(`http://127.0.0.1:${envPort}/`);
+      expect(await page.text()).toBe(readFileSync(webPage, 'utf8'));
+
+      expect([mtime(serverBundle), mtime(webPage)]).toEqual(before);
+      expect(output()).not.toContain('Construction');
+      const server = descendants(child.pid!).map(commandLine).find((args) => args.includes('dist/server.mjs'));
+      expect(server).toBeDefined();
+      expect(server).toContain('--enable-source-maps');
+      // The relative DATA_DIR lies in the folder npm start was run from.
+      expect(existsSync(path.join(launchDir, 'donnees'))).toBe(true);
+    } finally {
+      await stop(child);
+      rmSync(path.join(launchDir, '.env'));
+    }
+  }, 180_000);
+
+  it('outside production, rebuilds a stale artefact before starting, and only that one', async () => {
+    const port = await freePort();
+    const source = path.join(root, 'apps/api/src/server.ts');
+    const now = new Date();
+    utimesSync(source, now, now); // an edited source, newer than dist/server.mjs (built in beforeAll)
+    const before = [mtime(serverBundle), mtime(webPage)];
+    const { child, output } = await start({ ...baseEnv, NODE_ENV: 'development', PORT: String(port), LOG_LEVEL: 'warn' }, port);
+    try {
+      expect(output()).toContain('Construction du serveur');
+      expect(mtime(serverBundle)).toBeGreaterThan(before[0]);
+      expect(mtime(webPage)).toBe(before[1]);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    } finally {
+      await stop(child);
+    }
+  }, 180_000);
+
+  it('in production (NODE_ENV from .env), refuses to start with one line when nothing was built', () => {
+    // A checkout where `npm run build` never ran: the start script and apps/api's manifest, no dist/.
+    const bare = mkdtempSync(path.join(os.tmpdir(), 'bo-start-bare-'));
+    try {
+      mkdirSync(path.join(bare, 'scripts'));
+      mkdirSync(path.join(bare, 'apps/api'), { recursive: true });
+      copyFileSync(path.join(root, 'scripts/start.mjs'), path.join(bare, 'scripts/start.mjs'));
+      copyFileSync(path.join(root, 'apps/api/package.json'), path.join(bare, 'apps/api/package.json'));
+      writeFileSync(path.join(bare, '.env'), 'NODE_ENV=production\n');
+      const r = spawnSync(process.execPath, [path.join(bare, 'scripts/start.mjs')], { cwd: bare, env: baseEnv, encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe('apps/web/dist/index.html manque : lancez « npm run build » avant « npm start » (NODE_ENV=production ne construit jamais).');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  it('runs the server with the same Node flags as npm start', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8')) as { scripts: { start: string } };
+    const words = pkg.scripts.start.split(/\s+/);
+    const settings = words.filter((w) => /^[A-Z_]+=/.test(w));
+    const [node, ...args] = words.slice(settings.length);
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    // The script's environment settings (MALLOC_ARENA_MAX) are the image's too.
+    const env = [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => m[1].split(/\s+/));
+    for (const setting of settings) expect(env).toContain(setting);
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+    expect(cmd).not.toBeNull();
+    // The image's working folder is the checkout's root: apps/api's relative paths gain its prefix.
+    expect(JSON.parse(cmd![1])).toEqual([node, ...args.map((a) => (a.startsWith('-') ? a : `apps/api/${a}`))]);
+  });
+});
