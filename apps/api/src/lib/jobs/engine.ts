@@ -42,6 +42,23 @@ export interface JobEngineOptions {
 export const JOB_INTERRUPTED = 'Interrompue : le serveur qui l’exécutait s’est arrêté, rien n’a été appliqué. Relancez-la.';
 
 /**
+ * Nodes starting together create the same queues and schedule: PostgreSQL may then pick one of them as a
+ * deadlock victim (40P01) or refuse a duplicate (23505). Each call is idempotent, so it is tried again
+ * after a short, jittered wait (the multi-node test starts two nodes at once).
+ */
+async function againIfRaced<T>(call: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= tries || (code !== '40P01' && code !== '23505')) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
+/**
  * Background jobs on pg-boss (10.x: the line that runs on Node 20), given the application's own
  * database through its `db` adapter (raw SQL on the PostgreSQL pool, or on the embedded PGlite,
  * where pg-boss works as is): one engine for both, its queue in the `pgboss` schema.
@@ -80,7 +97,7 @@ export class JobEngine {
   /** At server start: the engine, its workers, and the housekeeping schedule (one row, shared by the nodes). */
   async start() {
     const boss = await this.boot();
-    await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'Africa/Tunis', retryLimit: 0 });
+    await againIfRaced(() => boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'Africa/Tunis', retryLimit: 0 }));
   }
 
   private boot(): Promise<PgBoss> {
@@ -95,8 +112,8 @@ export class JobEngine {
       } as PgBoss.ConstructorOptions);
       boss.on('error', () => {});
       await boss.start();
-      await boss.createQueue(HOUSEKEEPING_QUEUE);
-      for (const kind of this.kinds.keys()) await boss.createQueue(kind);
+      await againIfRaced(() => boss.createQueue(HOUSEKEEPING_QUEUE));
+      for (const kind of this.kinds.keys()) await againIfRaced(() => boss.createQueue(kind));
       if (this.options.work) {
         for (const [kind, { handler }] of this.kinds) {
           await boss.work<Record<string, unknown>>(kind, { pollingIntervalSeconds: 0.5 }, async ([job]) => this.run(job.id, (progress) => handler(job.data as never, progress)));
