@@ -7,7 +7,8 @@
  * Part of `npm run bench` on PostgreSQL; alone: `TEST_DATABASE_URL=… npx tsx bench/load.ts`.
  * Env: BENCH_LOAD_SECONDS (60), BENCH_LOAD_CONNECTIONS (200), BENCH_PAGE_SECONDS (10),
  * BENCH_LOAD_CLIENTS (100,000), BENCH_LOAD_ORDERS (300,000), BENCH_LOAD_LOGS (300,000),
- * BENCH_LOAD_POOLS (10; "10,20" runs both in turn), BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there when it stops), BENCH_PG_SAMPLE=1 (prints
+ * BENCH_LOAD_POOLS (10; "10,20" runs both in turn), BENCH_LOAD_TWO_NODES (1; 0 skips the mix through a
+ * round-robin proxy to one node, then to two nodes, bench/proxy.ts), BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there when it stops), BENCH_PG_SAMPLE=1 (prints
  * the statements PostgreSQL was found running most often during the mix, sampled every 20 ms).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -134,6 +135,7 @@ export async function benchLoad(adminUrl: string) {
   const handle = await openDatabase({ url: u.toString() });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-load-'));
   let child: ChildProcess | undefined;
+  const extra: ChildProcess[] = [];
   try {
     const t0 = performance.now();
     await handle.migrate();
@@ -154,12 +156,10 @@ export async function benchLoad(adminUrl: string) {
     const r = compileResource(activitiesResource);
     const order = [asc(r.sortable.NAME), asc(clientActivities.id)];
     // Each pool size of BENCH_LOAD_POOLS in turn, the same server otherwise: a comparison within one run.
-    for (const poolMax of POOLS) {
-      const port = 3900 + Math.floor(Math.random() * 90);
-      const base = `http://127.0.0.1:${port}`;
-      const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+    /** The server as npm start runs it, on `port`, in a process of its own. */
+    const startNode = (port: number, poolMax: number, prof: string[] = []) => {
       const start = startCommand();
-      child = spawn(process.execPath, [...prof, ...start.args], {
+      return spawn(process.execPath, [...prof, ...start.args], {
         cwd: apiDir,
         env: {
           ...process.env,
@@ -176,13 +176,26 @@ export async function benchLoad(adminUrl: string) {
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      await listening(child, base);
+    };
+    const signIn = async (base: string) => {
       const login = await fetch(`${base}/api/loginBO`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
       });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      return ((await login.json()) as { data: { token: string } }).data.token;
+    };
+    const mixTotal = (figures: KindFigures[]) => {
+      const sum = (key: 'rps' | 'errors' | 'timeouts' | 'status5xx' | 'non2xx') => figures.reduce((n, f) => n + f[key], 0);
+      return { rps: sum('rps'), errors: sum('errors'), timeouts: sum('timeouts'), status5xx: sum('status5xx'), p99: Math.max(...figures.map((f) => f.p99)) };
+    };
+    for (const poolMax of POOLS) {
+      const port = 3900 + Math.floor(Math.random() * 90);
+      const base = `http://127.0.0.1:${port}`;
+      const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+      child = startNode(port, poolMax, prof);
+      await listening(child, base);
+      const token = await signIn(base);
       const headers = { authorization: `Bearer ${token}` };
       const load = () => `charge ${os.loadavg()[0].toFixed(2)} sur ${os.cpus().length} cœurs`;
       console.log(`\npool de ${poolMax} connexions PostgreSQL (DATABASE_POOL_MAX) ; ${load()}`);
@@ -213,8 +226,7 @@ export async function benchLoad(adminUrl: string) {
       const before = load();
       const figures = await loadFrom({ base, seconds: SECONDS, headers, kinds });
       if (sampler) printSamples(await sampler.stop());
-      const sum = (key: 'rps' | 'errors' | 'timeouts' | 'status5xx' | 'non2xx') => figures.reduce((n, f) => n + f[key], 0);
-      const total = { rps: sum('rps'), errors: sum('errors'), timeouts: sum('timeouts'), status5xx: sum('status5xx'), p99: Math.max(...figures.map((f) => f.p99)) };
+      const total = mixTotal(figures);
       console.log(`\n${kinds.reduce((n, k) => n + k.connections, 0)} connexions pendant ${SECONDS} s, le mélange du back-office et de l'appli ; ${before} au départ, ${load()} à la fin`);
       for (const f of figures) console.log(kindLine(f));
       console.log(
@@ -223,7 +235,37 @@ export async function benchLoad(adminUrl: string) {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
     }
+
+    // The same mix through a round-robin proxy (a load balancer in its own process) to one node, then to
+    // two nodes on the same database: what a second node adds on this machine.
+    if (process.env.BENCH_LOAD_TWO_NODES !== '0') {
+      const ports = [3990, 3991];
+      const nodes = ports.map((p) => startNode(p, POOLS[0]));
+      extra.push(...nodes);
+      await Promise.all(nodes.map((n, i) => listening(n, `http://127.0.0.1:${ports[i]}`)));
+      const headers = { authorization: `Bearer ${await signIn(`http://127.0.0.1:${ports[0]}`)}` };
+      const kinds = mix([min, max], code, label, typeId).map(([share, k]) => ({ ...k, connections: Math.max(1, Math.round((share * CONNECTIONS) / 200)) }));
+      console.log(`
+${CONNECTIONS} connexions pendant ${SECONDS} s, le même mélange derrière un répartiteur (bench/proxy.ts, tourniquet)`);
+      for (const count of [1, 2]) {
+        const proxyPort = 3995;
+        const proxy = spawn(process.execPath, ['--import', 'tsx', 'bench/proxy.ts', String(proxyPort), ...ports.slice(0, count).map((p) => `http://127.0.0.1:${p}`)], { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] });
+        await new Promise<void>((resolve) => proxy.stdout.once('data', () => resolve()));
+        const total = mixTotal(await loadFrom({ base: `http://127.0.0.1:${proxyPort}`, seconds: SECONDS, headers, kinds }));
+        console.log(
+          `  ${count} nœud${count > 1 ? 's' : ''} : ${total.rps.toFixed(0)} req/s ; p99 le plus lent ${total.p99} ms ; erreurs ${total.errors}, timeouts ${total.timeouts}, 5xx ${total.status5xx}`,
+        );
+        proxy.kill('SIGTERM');
+        await new Promise((r) => proxy.once('exit', r));
+      }
+    }
   } finally {
+    for (const n of extra) {
+      if (n.exitCode === null) {
+        n.kill('SIGTERM');
+        await new Promise((r) => n.once('exit', r));
+      }
+    }
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
