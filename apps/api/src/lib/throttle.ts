@@ -24,10 +24,8 @@ export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number,
 }
 
 /**
- * A route's `preHandler` hook counting hits per client address in `throttles` (shared by every node,
- * unlike @fastify/rate-limit's memory store): past `max` per window, 429 with `message`. It runs after
- * the body's validation, so a malformed request is refused without being counted: a refusal changes
- * nothing (the fuzz test holds every route to that), as with the sign-in and reset limits.
+ * A route's `onRequest` hook counting hits per client address in `throttles` (shared by every node,
+ * unlike @fastify/rate-limit's memory store): past `max` per window, 429 with `message`.
  */
 export function throttleByIp(name: string, max: number, windowMinutes: number, message: string) {
   return async (req: FastifyRequest) => {

@@ -60,7 +60,7 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
     '/invitations/lookup',
     {
       config: { public: true },
-      preHandler: invitationThrottle('lookup'),
+      onRequest: invitationThrottle('lookup'),
       schema: {
         tags: ['invitations'],
         summary: 'Page publique : l’invitation est-elle valable, et pour qui (404 sinon ; 30 appels par IP et 15 minutes)',
@@ -76,7 +76,7 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
     '/invitations/accept',
     {
       config: { public: true },
-      preHandler: invitationThrottle('accept'),
+      onRequest: invitationThrottle('accept'),
       schema: {
         tags: ['invitations'],
         summary: 'Choisit le mot de passe, active le compte ; le lien ne sert qu’une fois (30 appels par IP et 15 minutes)',

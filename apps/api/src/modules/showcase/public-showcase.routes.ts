@@ -109,7 +109,7 @@ export async function publicShowcaseRoutes(fastify: FastifyInstance) {
     {
       config: pub,
       // Counted in the database (lib/throttle.ts): the same allowance however many nodes serve.
-      preHandler: throttleByIp('contact-form', CONTACT_RATE.max, CONTACT_RATE.windowMinutes, CONTACT_TOO_MANY),
+      onRequest: throttleByIp('contact-form', CONTACT_RATE.max, CONTACT_RATE.windowMinutes, CONTACT_TOO_MANY),
       schema: {
         tags,
         summary: 'Formulaire de contact du site (captcha, 5 envois par IP et 15 minutes)',
