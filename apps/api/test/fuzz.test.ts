@@ -224,10 +224,14 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return 'rows' in res ? res.rows : res;
 }
 
-/** Every row of every table but the sessions (a signed-in call may note its last use), as one digest. */
+/**
+ * Every row of every table as one digest, but the sessions (a signed-in call may note its last use) and the
+ * throttle counters (a public route's limit counts every request from an address, malformed ones included,
+ * as a rate limiter must: that is bookkeeping, not data a refusal changed).
+ */
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
-  for (const { tablename } of await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'sessions' order by 1`)) {
+  for (const { tablename } of await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'throttles') order by 1`)) {
     const [{ d }] = await rows<{ d: string }>(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${tablename}" x`));
     parts.push(`${tablename}=${d}`);
   }
