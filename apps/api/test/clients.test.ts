@@ -1,7 +1,9 @@
 import { CLIENT_MESSAGES, MSG } from '@app/domain';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFixtures, type Fixtures, fullClient } from './clients-fixtures';
+import { users } from '../src/lib/auth/accounts.table';
 import { createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -71,6 +73,21 @@ describe('clients: add and edit with the two readings of required fields', () =>
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ CHEF_ZONE_ID: null, CHEF_ZONE_NAME: null, CODE_CHEF_ZONE: null, BADGE_NAME: null, CATEGORY_NAME: null });
     expect((await call('DELETE', `clients/${r.json().data.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a zone chief that is not a zone chief’s account (422 on CHEF_ZONE_ID), writing nothing', async () => {
+    const before = (await call('GET', 'clients')).json().data.length;
+    const [{ id: adminId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.tn'));
+    for (const id of [adminId, 999_999]) {
+      const r = await call('POST', 'clients', fullClient(f, { CODE_CLIENT: `CL-NC-${id}`, CHEF_ZONE_ID: id }));
+      expect(r.statusCode).toBe(422);
+      expect(r.json().errors.CHEF_ZONE_ID).toEqual([CLIENT_MESSAGES.chefNotFound]);
+    }
+    expect((await call('GET', 'clients')).json().data).toHaveLength(before);
+    const [existing] = (await call('GET', 'clients')).json().data;
+    const edit = await call('PUT', `clients/${existing.id}`, { CHEF_ZONE_ID: adminId });
+    expect(edit.statusCode).toBe(422);
+    expect((await call('GET', `clients/${existing.id}`)).json().data.CHEF_ZONE_ID).toBe(existing.CHEF_ZONE_ID);
   });
 
   it('refuses a duplicate code (any case) with the spec message', async () => {

@@ -130,6 +130,7 @@ export const CLIENT_MESSAGES = {
   codeNotFound: 'Code Client introuvable',
   added: 'Client ajouté avec succés',
   notFound: 'Client introuvable',
+  chefNotFound: 'Chef de zone introuvable',
   badgeForbidden: 'Vous ne pouvez pas changer le badge d’un client : un badge crédite des points. Demandez-le à un administrateur.',
 } as const;
 

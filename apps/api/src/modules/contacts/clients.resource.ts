@@ -1,5 +1,5 @@
 import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCreateBody, clientsMeta, clientUpdateBody, clientYearLabels, formatDate, MSG, todayInTunis } from '@app/domain';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { eq, ilike, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
-import { clientsScope, keepOwnClient } from './client-ownership';
+import { assertZoneChief, chefNameLike, clientsScope, keepOwnClient } from './client-ownership';
 import { clients as c } from './clients.table';
 import { afterClientWrite, assertMayChangeBadge } from './clients.writes';
 
@@ -43,6 +43,7 @@ export const clientsResource = defineResource<Client>()({
   scope: clientsScope,
   prepare: async (values, { user, mode, id, db }) => {
     keepOwnClient(user, values, mode);
+    if ('chefZoneId' in values) await assertZoneChief(db, values.chefZoneId as number | null);
     if ('badgeId' in values && !canChangeBadge(user.role)) {
       const [current] = mode === 'update' && id ? await db.select({ badgeId: c.badgeId }).from(c).where(eq(c.id, id)) : [];
       assertMayChangeBadge(user, current?.badgeId ?? null, values.badgeId);
@@ -62,8 +63,7 @@ export const clientsResource = defineResource<Client>()({
       api: 'CHEF_ZONE_NAME',
       column: chefName,
       schema: z.string().nullable(),
-      search: (p) =>
-        fkIn(c.chefZoneId, sql`select ${users.id} from ${users} where ${or(ilike(users.firstname, p), ilike(users.lastname, p), ilike(users.codeChefZone, p))}`),
+      search: chefNameLike,
       sort: sql`public.sort_key(${chefName})`,
       export: { width: 1.5, format: orEmpty },
     },
