@@ -36,8 +36,10 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
   };
   const token = bearer(auth);
   /** The list call's SQL alone: the session check, then the page rows beside the count, as crud.routes.ts runs them. */
-  const bare = (where: SQL | undefined, page = 1, perPage = 50) => async () => {
+  /** `where`, or the search read as the API reads it (its reference targets first), inside the timed work. */
+  const bare = (condition: SQL | undefined | (() => Promise<SQL | undefined>), page = 1, perPage = 50) => async () => {
     await sessionUser(db, token);
+    const where = typeof condition === 'function' ? await condition() : condition;
     await Promise.all([
       r
         .select(db)
@@ -59,7 +61,7 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
     ['commandes page 1 (50 lignes)', '/api/orders?page=1&perPage=50', bare(undefined)],
     ['filtre STATUS=0 (Nouveau)', '/api/orders?page=1&perPage=50&STATUS=0', bare(filters.STATUS.where(0 as never))],
     [`filtre CODE_CLIENT=${code}`, `/api/orders?page=1&perPage=50&CODE_CLIENT=${encodeURIComponent(code)}`, bare(filters.CODE_CLIENT.where(code as never))],
-    [`recherche « ${code} »`, `/api/orders?page=1&perPage=50&search=${encodeURIComponent(code)}`, bare(searchWhere(r.searchTargets, code))],
+    [`recherche « ${code} »`, `/api/orders?page=1&perPage=50&search=${encodeURIComponent(code)}`, bare(() => searchWhere(db, r.searchTargets, code))],
     ['page profonde (page 2000)', '/api/orders?page=2000&perPage=50', bare(undefined, 2000)],
     [
       'cloche getAskOrders',

@@ -77,7 +77,7 @@ type ListParams = Pick<ListQuery, 'page' | 'perPage' | 'search' | 'tags' | 'sort
 /** One page (with `page`) or the whole list up to the unpaged cap, searched and sorted in SQL; `where` adds the slice, scope and filters. */
 export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, where: SQL | undefined, query: ListParams) {
   const { page, perPage = r.def.defaultPerPage, search, tags: terms, sort, order } = query;
-  const all = and(where, searchWhere(r.searchTargets, search, terms));
+  const all = and(where, await searchWhere(db, r.searchTargets, search, terms));
   const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, sort, order);
   const q = r.select(db);
   if (!page)
@@ -104,7 +104,7 @@ export async function* exportRows<Dto extends { id: number }>(
   where: SQL | undefined,
   query: Omit<ListParams, 'page' | 'perPage'>,
 ): AsyncGenerator<Dto> {
-  const all = and(where, searchWhere(r.searchTargets, query.search, query.tags));
+  const all = and(where, await searchWhere(db, r.searchTargets, query.search, query.tags));
   const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, query.sort, query.order);
   const batchAt = async (order: number[], i: number) => {
     const chunk = order.slice(i, i + EXPORT_BATCH);

@@ -81,7 +81,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
 
   const list = async (q: ListQuery, type?: TemplateType) => {
     const { page, perPage = def.defaultPerPage, search, sort, order } = q;
-    const where = scoped(type, searchWhere(r.searchTargets, search));
+    const where = scoped(type, await searchWhere(app.db, r.searchTargets, search));
     const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
     const query = r.select(app.db);
     if (!page)

@@ -25,7 +25,7 @@ export async function serviceTypeRoutes(fastify: FastifyInstance) {
       { config: { action: def.actions.read }, schema: { tags: [def.tag], summary: `Services du type ${type}`, querystring: listQuery, response: { 200: listReply(r.dto) } } },
       async (req) => {
         const { page, perPage = def.defaultPerPage, search, tags, sort, order } = req.query;
-        const where = and(eq(websiteServices.type, type), searchWhere(r.searchTargets, search, tags));
+        const where = and(eq(websiteServices.type, type), await searchWhere(app.db, r.searchTargets, search, tags));
         const orderBy = orderFor(r.sortable, def.defaultSort, def.idColumn, sort, order);
         const toDtos = async (rows: Record<string, unknown>[]) => (await withMedia(app.db, r, rows.map(r.toDto))) as unknown as Record<string, unknown>[];
         if (!page)
