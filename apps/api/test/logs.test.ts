@@ -1,8 +1,9 @@
 import { BACK_OFFICE_PLATFORM, MOBILE_PLATFORM } from '@app/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/lib/auth/accounts.table';
 import { connectionLogs } from '../src/modules/auth/auth.table';
+import { REF_IDS_CAP } from '../src/lib/crud/list-query';
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
@@ -64,6 +65,25 @@ describe('GET logs', () => {
     expect(((await call('logs?search=ennour')).json().data as Log[]).length).toBe(2);
     expect(((await call('logs?search=trabelsi')).json().data as Log[]).length).toBe(2);
     expect(((await call('logs?search=firefox')).json().data as Log[]).map((l) => l.DEVICE_NAME)).toEqual(['Firefox sur Ubuntu']);
+  });
+
+  it('searches a client name matching more clients than are read ahead as ids, or none, with the same answer', async () => {
+    // Twice REF_IDS_CAP clients named « Épicerie Refcap … »: the search keeps its sub-select, and finds
+    // the one with a log, the last written (a list cut at the cap would miss it).
+    const many = 2 * REF_IDS_CAP;
+    await t.db.execute(sql`insert into clients (code_client, name) select 'RC-' || i, 'Épicerie Refcap ' || i from generate_series(1, ${many}) i`);
+    const [{ id: refcap }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.code, `RC-${many}`));
+    await t.db.insert(connectionLogs).values({ platform: MOBILE_PLATFORM, deviceName: 'Redmi Note 12', clientId: refcap });
+    const found = (await call('logs?page=1&search=refcap')).json();
+    expect(found.meta.total).toBe(1);
+    expect(found.data.map((l: Log) => l.CLIENT)).toEqual([`Épicerie Refcap ${many}`]);
+    // Fewer than the cap: the same row through the ids read first.
+    expect((await call(`logs?page=1&search=refcap ${many}`)).json().data.map((l: Log) => l.DEVICE_NAME)).toEqual(['Redmi Note 12']);
+    // No client, user or device matches: nothing, and no error.
+    expect((await call('logs?page=1&search=zzz-personne')).json().meta.total).toBe(0);
+    // The other tests read the four logs of beforeAll.
+    await t.db.delete(connectionLogs).where(eq(connectionLogs.clientId, refcap));
+    await t.db.execute(sql`delete from clients where code_client like 'RC-%'`);
   });
 
   it('refuses an unknown source or year with 422', async () => {
