@@ -1,10 +1,13 @@
 import { IDEMPOTENCY_MSG } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/lib/audit/audit.table';
 import { users } from '../src/lib/auth/accounts.table';
 import { idempotencyKeys } from '../src/lib/idempotency/idempotency.table';
+import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
+import { createOrder } from '../src/modules/orders/orders.service';
 import { applyPoints } from '../src/modules/loyalty/points.service';
 import { giftPurchases, loyaltyGifts } from '../src/modules/rewards/gifts.table';
 import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
@@ -310,5 +313,22 @@ describe('a points file (multipart)', () => {
     expect([again.statusCode, again.body, again.headers['idempotent-replayed']]).toEqual([200, first.body, 'true']);
     expect((await send(key, '----un', 'C-IDEM-A\nC-IDEM-B\n')).statusCode).toBe(422);
     expect(await ledgerRows(clientA)).toBe(rows + 1);
+  });
+});
+
+describe('an order status change', () => {
+  it('is made once: the replay answers the first reply, not the status rule’s 409, and writes no second audit row', async () => {
+    const [product] = await t.db.insert(products).values({ ref: 'P-IDEM', label: 'Produit idempotent', priceTtc: '1.500', points: 4 }).returning();
+    const order = await t.db.transaction((tx) => createOrder(tx, { numOrder: 'CMD-IDEM-0001', clientId: clientB, items: [{ productId: product.id, qte: 5 }] }));
+    const audits = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(eq(auditLog.entity, 'orders'), eq(auditLog.entityId, String(order)))))[0].n;
+    const key = newKey();
+    const done = await call('PUT', `orders/${order}`, { STATUS: 1 }, key);
+    expect([done.statusCode, done.json().data.STATUS]).toEqual([200, 1]);
+    const again = await call('PUT', `orders/${order}`, { STATUS: 1 }, key);
+    expect([again.statusCode, again.body, again.headers['idempotent-replayed']]).toEqual([200, done.body, 'true']);
+    expect((await call('PUT', `orders/${order}`, { STATUS: 3 }, key)).statusCode).toBe(422);
+    expect(await audits()).toBe(1);
+    // Without a key, the same change asked again is the status rule's 409.
+    expect((await call('PUT', `orders/${order}`, { STATUS: 1 })).statusCode).toBe(409);
   });
 });

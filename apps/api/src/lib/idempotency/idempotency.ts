@@ -69,7 +69,7 @@ export async function purgeExpiredKeys(db: Db): Promise<number> {
   return rows.length;
 }
 
-const checkKey: preHandlerHookHandler = async function (req, reply) {
+const checkKey: preHandlerHookHandler = async (req, reply) => {
   const raw = req.headers[HEADER];
   if (raw === undefined || !req.user) return;
   const parsed = idempotencyKey.safeParse(raw);
@@ -108,7 +108,7 @@ function replay(reply: FastifyReply, status: number, contentType: string | null,
   return reply.serializer((s: unknown) => s as string).send(body);
 }
 
-const storeReply: onSendHookHandler = async function (req, reply, payload) {
+const storeReply: onSendHookHandler = async (req, reply, payload) => {
   const mine = owned.get(req);
   if (!mine) return payload;
   owned.delete(req);
