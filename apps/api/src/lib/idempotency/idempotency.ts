@@ -40,7 +40,7 @@ const owned = new WeakMap<FastifyRequest, { userId: number; key: string }>();
  * `idempotent: true` in a route's config (issue 23 §5): with an `Idempotency-Key` header, the call's
  * reply is kept 24 h under (user, key), and a replay of the same request answers it without running
  * the handler. How a race is settled: the key's row is inserted first, in its own statement
- * (`on conflict do nothing`), so of two calls with one key exactly one runs; the other answers 409
+ * (`on conflict … do update` only over a row older than 24 h), so of two calls with one key exactly one runs; the other answers 409
  * « déjà en cours » while the first has no reply, or the stored reply once it has one. A reply of
  * 2xx or 4xx is stored; a 5xx deletes the row, so the client may retry. If the process dies between
  * the handler's commit and the stored reply, the key answers 409 until it expires: never a second write.
