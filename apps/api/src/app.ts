@@ -20,6 +20,7 @@ import { publicRoutes } from './modules/public/public.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';
+import { registerIdempotency } from './lib/idempotency/idempotency';
 import type { ReadinessCheck } from './lib/readiness';
 import { errorReply } from './lib/replies';
 import { createMailer, type Mailer } from './plugins/mail';
@@ -114,6 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!schema || schema.hide || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     schema.response = { ...schema.response, '4xx': errorReply, '5xx': errorReply };
   });
+  // Routes marked `idempotent` honour an Idempotency-Key header (and document it).
+  registerIdempotency(app);
 
   await app.register(swagger, {
     openapi: {

@@ -31,3 +31,4 @@ export * from './flux';
 export * from './dashboard';
 export * from './sync';
 export * from './resources/index';
+export * from './idempotency';

@@ -7,6 +7,7 @@ export * from '../lib/auth/accounts.table';
 export * from '../lib/jobs/jobs.table';
 export * from '../lib/audit/audit.table';
 export * from '../lib/media/media.table';
+export * from '../lib/idempotency/idempotency.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/classification/classification.table';
 export * from '../modules/loyalty/badges.table';

@@ -21,7 +21,20 @@ export interface MultipartForm {
  * with the API's envelope. Nothing is written to disk here: a file reaches DATA_DIR only after the
  * whole body was read and checked, so a broken upload leaves nothing behind.
  */
-export async function readMultipart(req: FastifyRequest, opts: { maxFiles?: number } = {}): Promise<MultipartForm> {
+export function readMultipart(req: FastifyRequest, opts: { maxFiles?: number } = {}): Promise<MultipartForm> {
+  // A body is read once: a second reader of the same request (the idempotency check, then the
+  // handler) gets the same form.
+  let form = forms.get(req);
+  if (!form) {
+    form = readParts(req, opts);
+    forms.set(req, form);
+  }
+  return form;
+}
+
+const forms = new WeakMap<FastifyRequest, Promise<MultipartForm>>();
+
+async function readParts(req: FastifyRequest, opts: { maxFiles?: number }): Promise<MultipartForm> {
   if (!req.isMultipart()) throw new AppError(422, 'Un fichier est requis (multipart/form-data).', { file: [MSG.required] });
   const form: MultipartForm = { fields: Object.create(null), files: [] };
   try {

@@ -57,6 +57,8 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   const tags = ['points'];
   const read = { action: 'points:read' as const, ...CLIENT_OWNED };
   const write = { action: 'points:write' as const, ...CLIENT_OWNED };
+  /** Every write of this file moves points: each honours an Idempotency-Key (lib/idempotency). */
+  const move = { ...write, idempotent: true };
 
   const searchClients = (search: string | undefined): SQL | undefined => {
     const term = search?.trim();
@@ -153,7 +155,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   app.post(
     '/clients/:id/points',
     {
-      config: write,
+      config: move,
       schema: {
         tags,
         summary: 'Ajoute (ou retire, en correction) des points au solde du client',
@@ -192,7 +194,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/offerPoints/:clientCode',
     {
-      config: write,
+      config: move,
       schema: {
         tags,
         summary: 'Modifie le total des points offerts au client (la différence est écrite au registre)',
@@ -230,7 +232,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/offerPoints/clients',
-    { config: write, schema: { tags, summary: 'Offre des points aux clients choisis', body: offerToClientsBody, response: { 200: offerResult } } },
+    { config: move, schema: { tags, summary: 'Offre des points aux clients choisis', body: offerToClientsBody, response: { 200: offerResult } } },
     async (req) => {
       const ids = [...new Set(req.body.CLIENTS)];
       const found = await app.db.select({ id: clients.id }).from(clients).where(and(idIn(clients.id, ids), ownClients(req.user!)));
@@ -241,14 +243,14 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/offerPoints/activities',
-    { config: write, schema: { tags, summary: 'Offre des points à tous les clients des activités choisies', body: offerToActivitiesBody, response: { 200: offerResult } } },
+    { config: move, schema: { tags, summary: 'Offre des points à tous les clients des activités choisies', body: offerToActivitiesBody, response: { 200: offerResult } } },
     async (req) => offer(req.user!, and(idIn(clients.activityId, req.body.ACTIVITIES), ownClients(req.user!))!, req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
   );
 
   app.post(
     '/users/offerPoints/clients_file',
     {
-      config: write,
+      config: move,
       schema: {
         tags,
         summary: 'Offre des points aux codes clients d’un fichier CSV (tout ou rien ; erreurs par ligne)',

@@ -54,7 +54,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/orders/:id',
-    { config: { action: 'orders:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply, ...statusMoveReplies } } },
+    { config: { action: 'orders:write', ...CLIENT_OWNED, idempotent: true }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply, ...statusMoveReplies } } },
     async (req) => {
       const { id } = req.params;
       const { STATUS, SITE } = req.body;

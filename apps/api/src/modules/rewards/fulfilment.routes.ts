@@ -71,11 +71,11 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     reply.code(201);
     return ok(await readPurchase(id));
   });
-  app.post('/gift-purchases/accept/:id', { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Accepter : points et stock débités, conversions ou vouchers créés (tout ou rien)', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
+  app.post('/gift-purchases/accept/:id', { config: { action: 'purchases:write', ...CLIENT_OWNED, idempotent: true }, schema: { tags, summary: 'Accepter : points et stock débités, conversions ou vouchers créés (tout ou rien)', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
     await tx((t) => acceptGiftPurchase(t, req.user!, req.params.id));
     return ok(await readPurchase(req.params.id));
   });
-  app.post('/gift-purchases/refuse/:id', { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Refuser une demande en attente', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
+  app.post('/gift-purchases/refuse/:id', { config: { action: 'purchases:write', ...CLIENT_OWNED, idempotent: true }, schema: { tags, summary: 'Refuser une demande en attente', params: idParams, response: { 200: purchaseReply, ...statusMoveReplies } } }, async (req) => {
     await tx((t) => refuseGiftPurchase(t, req.user!, req.params.id));
     return ok(await readPurchase(req.params.id));
   });
@@ -173,7 +173,8 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     app.put(
       `/${base}/:id`,
       {
-        config: { action: 'conversions:prepare', ...CLIENT_OWNED },
+        // A gift unit refused gives its points back: idempotent (starter gifts carry no points).
+        config: { action: 'conversions:prepare', ...CLIENT_OWNED, idempotent: kind === 'gift' },
         schema: { tags, summary: "Statut (Magasinier : Préparé ; autres rôles : Expédié ; admin : toute transition permise, jamais Réceptionné)", params: idParams, body: conversionStatusBody, response: { 200: one, ...statusMoveReplies } },
       },
       (req) => setStatus(req.user!, req.params.id, req.body.STATUS),
@@ -186,7 +187,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       const id = await tx((t) => receiveByQr(t, req.user!, kind, req.body.QRCODE));
       return ok((await readConversion(kind, id)) as GiftConversion);
     });
-    app.delete(`/${base}/:id`, { config: { action: 'conversions:admin', ...CLIENT_OWNED }, schema: { tags, summary: 'Supprimer (admin ; un cadeau non réceptionné rend ses points et son stock)', params: idParams, response: { 200: deletedReply } } }, async (req) => {
+    app.delete(`/${base}/:id`, { config: { action: 'conversions:admin', ...CLIENT_OWNED, idempotent: kind === 'gift' }, schema: { tags, summary: 'Supprimer (admin ; un cadeau non réceptionné rend ses points et son stock)', params: idParams, response: { 200: deletedReply } } }, async (req) => {
       await tx((t) => deleteConversion(t, req.user!, kind, req.params.id));
       return ok({ id: req.params.id });
     });

@@ -45,7 +45,7 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
   app.get(
     '/clients/calculateRistourne/:year',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: { tags, summary: "Lancer la génération des vouchers de ristourne d'une année (tâche de fond ; 202 avec son id)", params: z.object({ year: generationYear() }), response: { 202: jobReply, 200: jobReply } },
     },
     async (req, reply) => {

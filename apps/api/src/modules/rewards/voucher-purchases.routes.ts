@@ -25,6 +25,8 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
   const tags = ['vouchers'];
   const read = { action: 'voucher-purchases:read' as const, ...CLIENT_OWNED };
   const write = { action: 'voucher-purchases:write' as const, ...CLIENT_OWNED };
+  /** Consuming a voucher (or giving it back) moves value: these honour an Idempotency-Key (lib/idempotency). */
+  const spend = { ...write, idempotent: true };
   registerResource(app, voucherPurchasesResource);
   const r = compileResource(voucherPurchasesResource);
   const listReply = okReply(z.array(r.dto as unknown as z.ZodType<VoucherPurchase>));
@@ -44,18 +46,18 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/vocher-purchases/manualPurchase',
-    { config: write, schema: { tags, summary: 'Consommer des vouchers avec un motif (tous ou aucun)', body: manualPurchaseBody, response: { 200: listReply, ...statusMoveReplies } } },
+    { config: spend, schema: { tags, summary: 'Consommer des vouchers avec un motif (tous ou aucun)', body: manualPurchaseBody, response: { 200: listReply, ...statusMoveReplies } } },
     async (req) => {
       await tx((t) => consumeManually(t, req.user!, req.body.VOCHERS_PURCHASES, req.body.MANUAL_REASON));
       const rows = await Promise.all([...new Set(req.body.VOCHERS_PURCHASES)].map(readOne));
       return ok(rows);
     },
   );
-  app.post('/vocher-purchases/scan', { config: write, schema: { tags, summary: 'Consommer un voucher par son code QR (une seule fois)', body: qrReceiveBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
+  app.post('/vocher-purchases/scan', { config: spend, schema: { tags, summary: 'Consommer un voucher par son code QR (une seule fois)', body: qrReceiveBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
     const id = await tx((t) => consumeByScan(t, req.user!, req.body.QRCODE));
     return ok(await readOne(id));
   });
-  app.put('/vocher-purchases/:id', { config: write, schema: { tags, summary: 'Statut (0 disponible, 1 utilisé)', params: idParams, body: voucherPurchaseStatusBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
+  app.put('/vocher-purchases/:id', { config: spend, schema: { tags, summary: 'Statut (0 disponible, 1 utilisé)', params: idParams, body: voucherPurchaseStatusBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
     await tx((t) => setVoucherStatus(t, req.user!, req.params.id, req.body.STATUS));
     return ok(await readOne(req.params.id));
   });
