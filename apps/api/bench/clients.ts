@@ -3,6 +3,7 @@
  * the route's own SQL through the same driver, or ExcelJS alone — printed as a ratio.
  * Volume: BENCH_CLIENTS (default 100,000).
  */
+import { rowCount } from '../src/lib/counts/row-counts';
 import { PassThrough } from 'node:stream';
 import { asc, desc, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -74,7 +75,8 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
     const where = typeof condition === 'function' ? await condition() : condition;
     const [rows] = await Promise.all([
       r.select(db).rows.where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
-      r.select(db).count.where(where),
+      // As the API counts: the kept count for the list with no condition (lib/counts), else count(*).
+      where === undefined ? rowCount(db, 'clients') : r.select(db).count.where(where),
     ]);
     const ids = rows.map((x) => x.id as number);
     await Promise.all([usersOf(db, ids), mediaFor(db, 'clients', ids)]);

@@ -4,6 +4,7 @@
  * driver in the same run, printed as a ratio. Volume: BENCH_ORDERS (default 1,000,000; 0 skips),
  * PostgreSQL only (generating a million orders in the embedded database would take most of an hour).
  */
+import { rowCount } from '../src/lib/counts/row-counts';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
@@ -47,7 +48,8 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(perPage)
         .offset((page - 1) * perPage),
-      r.select(db).count.where(where),
+      // As the API counts: the kept count for the list with no condition (lib/counts), else count(*).
+      where === undefined ? rowCount(db, 'orders') : r.select(db).count.where(where),
     ]);
   };
   // A client with many orders, searched as a user types its code.

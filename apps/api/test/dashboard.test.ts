@@ -147,6 +147,7 @@ describe('dashboard', () => {
           select 'client_users' as key, (select count(*) from users where client_id is not null)::int as n
           union all select 'clients', (select count(*) from clients)::int
           union all select 'clients_active', (select count(*) from clients where is_active = 1)::int
+          union all select 'orders', (select count(*) from orders)::int
           union all select 'patente_users', (select count(*) from users u join roles r on r.id = u.role_id where r.label = 'patente')::int
           union all select 'products', (select count(*) from products)::int) x where n <> 0 order by key`),
       );

@@ -159,6 +159,22 @@ describe('DELETE orders/{id}', () => {
     expect(kept.json().message).toBe(ORDER_MSG.notDeletable);
     expect((await call('DELETE', 'orders/999999')).statusCode).toBe(404);
   });
+
+  it('keeps the unfiltered list’s total equal to the orders there are, through writes and deletes', async () => {
+    // The total of a list with no condition is the count the triggers keep (lib/counts).
+    const total = async () => (await call('GET', 'orders?page=1')).json().meta.total;
+    const counted = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0].n;
+    expect(await total()).toBe(await counted());
+    const fresh = await order(theirs);
+    expect(await total()).toBe(await counted());
+    expect((await call('DELETE', `orders/${fresh}`)).statusCode).toBe(200);
+    // A bulk delete of rows of another writer (a sync, a script), in one statement.
+    await order(theirs);
+    await order(theirs);
+    await t.db.execute(sql`delete from order_items where order_id in (select id from orders where status = 0 order by id desc limit 2)`);
+    await t.db.execute(sql`delete from orders where id in (select id from orders where status = 0 order by id desc limit 2)`);
+    expect(await total()).toBe(await counted());
+  });
 });
 
 describe('zone chief and bell', () => {

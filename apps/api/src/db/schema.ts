@@ -8,6 +8,7 @@ export * from '../lib/jobs/jobs.table';
 export * from '../lib/audit/audit.table';
 export * from '../lib/media/media.table';
 export * from '../lib/idempotency/idempotency.table';
+export * from '../lib/counts/row-counts.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/classification/classification.table';
 export * from '../modules/loyalty/badges.table';

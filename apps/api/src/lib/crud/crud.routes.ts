@@ -16,7 +16,8 @@ import { hashPassword } from '../password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
 import { type CompiledResource, compileResource } from './compile';
 import { formCreate } from './form-body';
-import { idIn, orderFor, searchWhere } from './list-query';
+import { rowCount } from '../counts/row-counts';
+import { idIn, inWrittenJoinOrder, orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
 import { ownedByConfig } from './ownership';
@@ -87,8 +88,8 @@ export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledRe
       (rows) => toReplies(db, r, rows),
     );
   const [rows, [{ n }]] = await Promise.all([
-    q.rows.where(all).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
-    q.count.where(all),
+    inWrittenJoinOrder(db, r.def.joins?.length ?? 0, (d) => r.select(d).rows.where(all).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage)),
+    all === undefined && r.def.wholeCount ? rowCount(db, r.def.wholeCount).then((n) => [{ n }]) : q.count.where(all),
   ]);
   return paged(await toReplies(db, r, rows), Number(n), page, perPage);
 }

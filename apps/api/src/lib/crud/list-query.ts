@@ -71,6 +71,22 @@ export function orderFor(
 export const countExpr = sql<number>`count(*)::int`;
 
 /**
+ * Runs a list's page query with its joins in the order they are written: the listed table first,
+ * then each looked-up name. That order is the right one for a page (the rows are found on the listed
+ * table's index, then 50 lookups by primary key), and PostgreSQL would spend longer searching the
+ * orders of seven tables than running the query (clients page: 4.4 ms of planning for 1 ms of work;
+ * 0.5 ms of planning so). SET LOCAL needs a transaction; a list with fewer joins plans fast as it is.
+ */
+export async function inWrittenJoinOrder<T>(db: Db, joins: number, run: (db: Db) => PromiseLike<T>): Promise<T> {
+  if (joins < WRITTEN_ORDER_FROM) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local join_collapse_limit = 1`);
+    return await run(tx);
+  });
+}
+const WRITTEN_ORDER_FROM = 3;
+
+/**
  * `<fk> = any(array(<ids sub-select>))`, the form for a search target on another table. As a search
  * target, `searchWhere` reads its ids first and puts them in the condition as a list; elsewhere (a
  * filter), the sub-select runs once and its ids probe the foreign key's index. Written

@@ -20,6 +20,7 @@ export const effectivePoints = sql<number>`coalesce((select pp.points from produ
 export const productsResource = defineResource<Product>()({
   meta: productsMeta,
   tag: 'products',
+  wholeCount: 'products',
   actions: { read: 'products:read', write: 'products:write', delete: 'products:manage' },
   table: t,
   idColumn: t.id,

@@ -26,6 +26,7 @@ const yearLabels = clientYearLabels(year());
 export const clientsResource = defineResource<Client>()({
   meta: clientsMeta,
   tag: 'clients',
+  wholeCount: 'clients',
   actions: { read: 'clients:read', write: 'clients:write' },
   table: c,
   idColumn: c.id,

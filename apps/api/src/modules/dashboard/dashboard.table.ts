@@ -47,16 +47,6 @@ export const appVisitorDays = pgTable('app_visitor_days', {
   n: integer('n').notNull(),
 });
 
-/**
- * Row counts the tiles and cards show (keys of migration 0016): clients, active clients,
- * products, the clients' app users and the accounts of role patente. Counting a wide table per
- * call costs tens of milliseconds at 100,000 rows; these are read in one.
- */
-export const dashboardCounts = pgTable('dashboard_counts', {
-  key: varchar('key', { length: 40 }).primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull(),
-});
-
 /** The clients' app users per Tunis month of registration (their account's creation). */
 export const registrationMonthStats = pgTable('registration_month_stats', {
   month: date('month', { mode: 'string' }).primaryKey(),

@@ -26,6 +26,7 @@ export const orderOwner = ownedByClient(o.clientId);
 export const ordersResource = defineResource<Order>()({
   meta: ordersMeta,
   tag: 'orders',
+  wholeCount: 'orders',
   listOnly: true,
   actions: { read: 'orders:read', write: 'orders:write' },
   table: o,
