@@ -73,6 +73,12 @@ describe('GET clients/calculateRistourne/{year}', () => {
     expect((await call('clients/calculateRistourne/2025', await t.auth('chef@demo.tn'))).statusCode).toBe(403);
   });
 
+  it('launches nothing on a HEAD request (a proxy or a link checker may send one)', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/clients/calculateRistourne/2025', headers: admin });
+    expect(head.statusCode).toBe(404);
+    expect((await t.db.execute(sql`select count(*)::int as n from job_runs`)).rows).toEqual([{ n: 0 }]);
+  });
+
   it('runs as a background job with its progress, and issues one rounded voucher per client whose activity earns a rebate', async () => {
     const r = await call('clients/calculateRistourne/2025');
     expect(r.statusCode).toBe(202);

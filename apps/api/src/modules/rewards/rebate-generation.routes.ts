@@ -45,6 +45,8 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
   app.get(
     '/clients/calculateRistourne/:year',
     {
+      // The spec launches with a GET; a HEAD, which a proxy or a link checker may send, must not launch.
+      exposeHeadRoute: false,
       config: { ...config, idempotent: true },
       schema: { tags, summary: "Lancer la génération des vouchers de ristourne d'une année (tâche de fond ; 202 avec son id)", params: z.object({ year: generationYear() }), response: { 202: jobReply, 200: jobReply } },
     },
