@@ -9,6 +9,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { orders } from '../src/modules/orders/orders.table';
 import { generateRebates } from '../src/modules/rewards/rebate-generation';
 import { ristourneRuns, ristournes, voucherPurchases } from '../src/modules/rewards/vouchers.table';
+import { jobRuns } from '../src/lib/jobs/jobs.table';
 import { createDatabase, createTestApp, type TestContext } from './helpers';
 
 /** The yearly rebate vouchers (issue 8 §4), through the real app and its job engine. */
@@ -76,7 +77,7 @@ describe('GET clients/calculateRistourne/{year}', () => {
   it('launches nothing on a HEAD request (a proxy or a link checker may send one)', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/api/clients/calculateRistourne/2025', headers: admin });
     expect(head.statusCode).toBe(404);
-    expect((await t.db.execute(sql`select count(*)::int as n from job_runs`)).rows).toEqual([{ n: 0 }]);
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(jobRuns)).toEqual([{ n: 0 }]);
   });
 
   it('runs as a background job with its progress, and issues one rounded voucher per client whose activity earns a rebate', async () => {

@@ -78,4 +78,14 @@ export interface GoodsReturn {
   ADDRESS: string;
   CREATED_AT: string;
   ITEMS: ReturnItem[];
+  /** Σ PRODUCT_POINTS × QTE of the lines: the points these goods earned, which the return takes back. */
+  POINTS_OWED: number;
+  /**
+   * What the ledger took back: POINTS_OWED, or less when the client's balance did not hold it (the
+   * balance never goes below zero). Null for a return recorded before returns took points back.
+   */
+  POINTS_DEBITED: number | null;
 }
+
+/** The points a return could not take back (the client's balance was short), for the detail. */
+export const returnPointsShort = (r: Pick<GoodsReturn, 'POINTS_OWED' | 'POINTS_DEBITED'>) => (r.POINTS_DEBITED == null ? 0 : r.POINTS_OWED - r.POINTS_DEBITED);

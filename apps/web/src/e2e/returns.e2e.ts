@@ -78,6 +78,9 @@ describe('returned goods', () => {
     const detail = page.getByRole('dialog', { name: `Retour ${ret.NUM_RETOUR}` });
     await until(() => detail.locator('.ret-items tbody tr').count()).toBe(2);
     await until(() => detail.locator('.ret-items tbody').textContent()).toContain('Carton');
+    // The points these goods earned were taken back through the ledger (issue 23 §2).
+    expect(ret.POINTS_OWED).toBeGreaterThan(0);
+    await until(() => detail.textContent()).toContain(`Points repris${ret.POINTS_DEBITED} pts`);
     await shot(page, 'returns-detail');
     await page.context().close();
   });
@@ -88,6 +91,9 @@ describe('returned goods', () => {
     await page.goto('/layout/retour-marchandises');
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await shot(page, 'returns-list');
+    await rows(page).first().getByRole('button', { name: 'Voir', exact: true }).click();
+    await until(() => page.getByRole('dialog').textContent()).toContain('Points repris');
+    await shot(page, 'returns-detail');
     await page.context().close();
   });
 });

@@ -53,6 +53,8 @@ export const returnsResource = defineResource<GoodsReturn>()({
     { api: 'CREATED_AT', column: r.createdAt, ...dateTimeField, sort: true, export: { width: 1.3, format: (v) => formatDateTime(v as string).replace(' à ', ' ') } },
     { api: 'ADDRESS', column: r.address, sort: 'text', export: { width: 2.5 } },
     { api: 'CLIENT_ID', column: r.clientId },
+    { api: 'POINTS_OWED', column: r.pointsOwed },
+    { api: 'POINTS_DEBITED', column: r.pointsDebited },
     {
       api: 'ITEMS',
       schema: z.array(itemSchema),

@@ -15,6 +15,7 @@ import { products } from '../catalogue/catalogue.table';
 import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { returnOwner, returnsResource } from './returns.resource';
+import { settleReturnPoints } from './returns.points';
 import { nextReturnNumber } from './returns.service';
 import { goodsReturnItems, goodsReturns } from './returns.table';
 
@@ -65,7 +66,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
         ITEMS.map((item, i) => ({ path: `ITEMS.${i}.PRODUCT_ID`, id: item.PRODUCT_ID })),
       );
       const numRetour = await nextReturnNumber(tx);
-      const [created] = await tx.insert(goodsReturns).values({ numRetour, clientId: CLIENT_ID, address: ADDRESS, authorId: req.user?.id ?? null }).returning({ id: goodsReturns.id });
+      const [created] = await tx.insert(goodsReturns).values({ numRetour, clientId: CLIENT_ID, address: ADDRESS, authorId: req.user?.id ?? null, pointsDebited: 0 }).returning({ id: goodsReturns.id });
       const prices = new Map(
         (await tx.select({ id: products.id, price: products.priceTtc, points: products.points }).from(products).where(inArray(products.id, ITEMS.map((i) => i.PRODUCT_ID)))).map((p) => [p.id, p]),
       );
@@ -79,6 +80,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
           productPoints: prices.get(item.PRODUCT_ID)!.points,
         })),
       );
+      await settleReturnPoints(tx, created.id, req.user);
       await audit(tx, req.user, 'create', 'retourMarchandises', created.id, { NUM_RETOUR: numRetour, ADDRESS, CLIENT_ID, ITEMS });
       return created.id;
     });
@@ -108,6 +110,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
           .set({ qte: QTE, uv: UV, productId: PRODUCT_ID, ...(productChanged ? { productPrice: product.price, productPoints: product.points } : {}) })
           .where(and(eq(goodsReturnItems.id, lineId), eq(goodsReturnItems.returnId, returnId)));
         if (CLIENT_ID && CLIENT_ID !== before.CLIENT_ID) await tx.update(goodsReturns).set({ clientId: CLIENT_ID, updatedAt: new Date() }).where(eq(goodsReturns.id, returnId));
+        await settleReturnPoints(tx, returnId, req.user);
         await audit(tx, req.user, 'update', 'retourMarchandises', returnId, {
           line: lineId,
           QTE: [line.QTE, QTE],
@@ -128,6 +131,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         const before = await findReturn(tx, id, req.user);
         if (!before) throw notFound();
+        await settleReturnPoints(tx, id, req.user, { deleting: true });
         await tx.delete(goodsReturns).where(eq(goodsReturns.id, id));
         await audit(tx, req.user, 'delete', 'retourMarchandises', id, before as unknown as Record<string, unknown>);
       });

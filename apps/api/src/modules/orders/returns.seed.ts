@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { DemoProduct } from '../catalogue/catalogue.seed';
 import { rng } from '../contacts/clients.generate';
 import { numberSequences } from '../system/sequences.table';
+import { settleReturnPoints } from './returns.points';
 import { goodsReturnItems, goodsReturns } from './returns.table';
 
 const DAY = 86_400_000;
@@ -11,7 +12,8 @@ const UNITS = ['Unité', 'Pack', 'Carton'];
 
 /**
  * ~40 demo returns over the last two years, from clients who ordered, of products they could have
- * bought; numbered per year as the API numbers them, the counters left where the demo stops.
+ * bought, each taking back its points (some more than the client holds: « non récupérés »); numbered
+ * per year as the API numbers them, the counters left where the demo stops.
  */
 export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40): Promise<void> {
   const r = rng(9_2026);
@@ -31,7 +33,7 @@ export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40):
     const client = clientRows[Math.floor(r() * clientRows.length)];
     const [created] = await db
       .insert(goodsReturns)
-      .values({ numRetour: returnNumber(year, seq), clientId: client.id, address: client.address ?? 'Adresse du client', createdAt: at, updatedAt: at })
+      .values({ numRetour: returnNumber(year, seq), clientId: client.id, address: client.address ?? 'Adresse du client', createdAt: at, updatedAt: at, pointsDebited: 0 })
       .returning({ id: goodsReturns.id });
     const lines = new Map<number, DemoProduct>();
     const n = 1 + Math.floor(r() * 3);
@@ -49,6 +51,8 @@ export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40):
         productPoints: p.points,
       })),
     );
+    // The points these goods earned go back through the ledger, as a return recorded on screen.
+    await settleReturnPoints(db, created.id, null);
   }
   await db.insert(numberSequences).values([...perYear].map(([year, last]) => ({ kind: 'return', year, last })));
 }

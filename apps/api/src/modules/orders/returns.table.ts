@@ -18,6 +18,12 @@ export const goodsReturns = pgTable(
       .references(() => clients.id, { onDelete: 'restrict' }),
     address: varchar('address', { length: 255 }).notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Σ product_points × qte of the lines (returns.points.ts keeps it with the ledger). */
+    pointsOwed: integer('points_owed').notNull().default(0),
+    /** Points the ledger took back from the client; null for a return recorded before returns took points back. */
+    pointsDebited: integer('points_debited'),
+    /** The client those points were taken from (the return may since have moved to another). */
+    pointsClientId: integer('points_client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,10 +1,17 @@
-import type { ReturnItem } from '@app/domain';
+import { type GoodsReturn, type ReturnItem, returnPointsShort } from '@app/domain';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { KeyValues } from '../../components/key-values';
 import { returnDate } from './columns';
 import { useReturn } from './returns.api';
+
+/** What the ledger took back for the returned goods, and what the client's balance could not hold. */
+function pointsTaken(r: GoodsReturn): string {
+  if (r.POINTS_DEBITED == null) return `Aucun (retour enregistré avant la reprise des points ; ${r.POINTS_OWED} pts gagnés par ces produits)`;
+  const short = returnPointsShort(r);
+  return short > 0 ? `${r.POINTS_DEBITED} pts sur ${r.POINTS_OWED} (${short} non récupérés : solde insuffisant)` : `${r.POINTS_DEBITED} pts`;
+}
 
 /** A return's header fields and its products (image, designation, quantity, UV). */
 export function ReturnDetailDialog({ returnId, onHide }: { returnId: number | null; onHide: () => void }) {
@@ -28,6 +35,7 @@ export function ReturnDetailDialog({ returnId, onHide }: { returnId: number | nu
               ['Date', returnDate(r.CREATED_AT)],
               ['Client', `${r.CODE_CLIENT} — ${r.CLIENT_NAME}`],
               ['Adresse', r.ADDRESS],
+              ['Points repris', pointsTaken(r)],
             ]}
           />
           <DataTable value={r.ITEMS} dataKey="id" size="small" emptyMessage="Aucun produit" className="ret-items">

@@ -12,6 +12,8 @@ const ret: GoodsReturn = {
   CODE_CLIENT: 'C0003',
   CLIENT_NAME: 'Superette El Amen',
   ADDRESS: 'Ben Arous',
+  POINTS_OWED: 0,
+  POINTS_DEBITED: 0,
   CREATED_AT: '2026-02-03T10:05:00.000Z',
   ITEMS: [],
 };

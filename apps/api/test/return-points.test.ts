@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/modules/catalogue/catalogue.table';
+import { clients } from '../src/modules/contacts/clients.table';
+import { pointsLedger } from '../src/modules/loyalty/points.table';
+import { goodsReturnItems, goodsReturns } from '../src/modules/orders/returns.table';
+import { createTestApp, type TestContext } from './helpers';
+
+/**
+ * Returned goods take back the points they earned (issue 23 §2): Σ PRODUCT_POINTS × QTE through the
+ * ledger, in the return's transaction; edits and deletes correct by the difference; a balance never
+ * goes below zero (what it cannot hold stays « non récupérés » on the return).
+ */
+let t: TestContext;
+let admin: { authorization: string };
+let p2: number;
+let p5: number;
+let seq = 0;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, payload?: unknown) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: admin });
+
+/** A client holding `points`, given through the ledger as staff would. */
+async function clientWith(points: number): Promise<number> {
+  seq++;
+  const [{ id }] = await t.db.insert(clients).values({ code: `C-RP${seq}`, name: `Épicerie Retour ${seq}` }).returning();
+  if (points) expect((await call('POST', `clients/${id}/points`, { POINTS: points, REASON: 'Solde de départ' })).statusCode).toBe(200);
+  return id;
+}
+const balance = async (id: number) => (await t.db.select({ n: clients.pointsFid }).from(clients).where(eq(clients.id, id)))[0].n;
+/** The client's ledger rows of source « return », oldest first. */
+const returnRows = async (id: number) =>
+  t.db.select({ amount: pointsLedger.amount, reason: pointsLedger.reason }).from(pointsLedger).where(sql`${pointsLedger.clientId} = ${id} and ${pointsLedger.source} = 'return'`).orderBy(pointsLedger.id);
+/** Every balance equals the sum of its ledger rows. */
+async function ledgerHolds(...ids: number[]) {
+  for (const id of ids) {
+    const [{ sum }] = await t.db.select({ sum: sql<number>`coalesce(sum(${pointsLedger.amount}), 0)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, id));
+    expect(await balance(id)).toBe(sum);
+  }
+}
+const createReturn = async (clientId: number, lines: { PRODUCT_ID: number; QTE: number }[]) => {
+  const r = await call('POST', 'retourMarchandises', { ADDRESS: 'Dépôt de Ben Arous', CLIENT_ID: clientId, ITEMS: lines.map((l) => ({ ...l, UV: 'Carton' })) });
+  expect(r.statusCode).toBe(201);
+  return r.json().data as { id: number; NUM_RETOUR: string; POINTS_OWED: number; POINTS_DEBITED: number | null; ITEMS: { id: number; PRODUCT_ID: number }[] };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.auth('admin@demo.tn');
+  [{ id: p2 }] = await t.db.insert(products).values({ ref: 'RP-2', label: 'Biscuits secs 200 g', priceTtc: '2.380', points: 2 }).returning();
+  [{ id: p5 }] = await t.db.insert(products).values({ ref: 'RP-5', label: 'Huile d’olive 1 L', priceTtc: '18.500', points: 5 }).returning();
+});
+afterAll(() => t.close());
+
+describe('returned goods and points', () => {
+  it('takes back what the goods earned, and corrects by the difference on each edit', async () => {
+    const c = await clientWith(100);
+    const ret = await createReturn(c, [
+      { PRODUCT_ID: p2, QTE: 4 },
+      { PRODUCT_ID: p5, QTE: 2 },
+    ]);
+    expect(ret).toMatchObject({ POINTS_OWED: 18, POINTS_DEBITED: 18 });
+    expect(await balance(c)).toBe(82);
+    expect(await returnRows(c)).toEqual([{ amount: -18, reason: `Retour ${ret.NUM_RETOUR}` }]);
+
+    const [line2, line5] = ret.ITEMS;
+    const up = await call('PUT', `retourMarchandises/${ret.id}`, { id: line2.id, QTE: 10, UV: 'Carton', PRODUCT_ID: p2 });
+    expect(up.json().data).toMatchObject({ POINTS_OWED: 30, POINTS_DEBITED: 30 });
+    expect(await balance(c)).toBe(70);
+    const down = await call('PUT', `retourMarchandises/${ret.id}`, { id: line5.id, QTE: 1, UV: 'Carton', PRODUCT_ID: p5 });
+    expect(down.json().data).toMatchObject({ POINTS_OWED: 25, POINTS_DEBITED: 25 });
+    expect(await balance(c)).toBe(75);
+    expect((await returnRows(c)).map((r) => r.amount)).toEqual([-18, -12, 5]);
+    expect((await returnRows(c))[2].reason).toBe(`Correction du retour ${ret.NUM_RETOUR}`);
+
+    // Deleted: everything taken comes back, once.
+    expect((await call('DELETE', `retourMarchandises/${ret.id}`)).statusCode).toBe(200);
+    expect(await balance(c)).toBe(100);
+    expect((await returnRows(c)).at(-1)).toEqual({ amount: 25, reason: `Suppression du retour ${ret.NUM_RETOUR}` });
+    await ledgerHolds(c);
+  });
+
+  it('never takes a balance below zero: what it cannot hold stays on the return as not recovered', async () => {
+    const c = await clientWith(7);
+    const ret = await createReturn(c, [{ PRODUCT_ID: p5, QTE: 3 }]);
+    expect(ret).toMatchObject({ POINTS_OWED: 15, POINTS_DEBITED: 7 });
+    expect(await balance(c)).toBe(0);
+    // Fewer goods returned: the return now owes 5, of which it took 7: 2 come back.
+    const [line] = ret.ITEMS;
+    const edited = (await call('PUT', `retourMarchandises/${ret.id}`, { id: line.id, QTE: 1, UV: 'Carton', PRODUCT_ID: p5 })).json().data;
+    expect(edited).toMatchObject({ POINTS_OWED: 5, POINTS_DEBITED: 5 });
+    expect(await balance(c)).toBe(2);
+    // Deleting gives back what was taken (5), never what was owed and not taken.
+    expect((await call('DELETE', `retourMarchandises/${ret.id}`)).statusCode).toBe(200);
+    expect(await balance(c)).toBe(7);
+    await ledgerHolds(c);
+  });
+
+  it('moving a return to another client gives the first his points back and takes them from the second', async () => {
+    const first = await clientWith(50);
+    const second = await clientWith(4);
+    const ret = await createReturn(first, [{ PRODUCT_ID: p2, QTE: 5 }]);
+    expect(await balance(first)).toBe(40);
+    const [line] = ret.ITEMS;
+    const moved = (await call('PUT', `retourMarchandises/${ret.id}`, { id: line.id, QTE: 5, UV: 'Carton', PRODUCT_ID: p2, CLIENT_ID: second })).json().data;
+    expect(moved).toMatchObject({ CLIENT_ID: second, POINTS_OWED: 10, POINTS_DEBITED: 4 });
+    expect(await balance(first)).toBe(50);
+    expect(await balance(second)).toBe(0);
+    await ledgerHolds(first, second);
+  });
+
+  it('leaves a return recorded before the rule as it was, even when edited', async () => {
+    const c = await clientWith(30);
+    const [{ id }] = await t.db.insert(goodsReturns).values({ numRetour: 'RET-2024-00042', clientId: c, address: 'Ancien dépôt', pointsOwed: 4 }).returning();
+    const [{ id: lineId }] = await t.db.insert(goodsReturnItems).values({ returnId: id, productId: p2, qte: 2, productPoints: 2 }).returning();
+    const edited = (await call('PUT', `retourMarchandises/${id}`, { id: lineId, QTE: 6, UV: 'Carton', PRODUCT_ID: p2 })).json().data;
+    expect(edited).toMatchObject({ POINTS_DEBITED: null });
+    expect(await balance(c)).toBe(30);
+    expect((await call('DELETE', `retourMarchandises/${id}`)).statusCode).toBe(200);
+    expect(await balance(c)).toBe(30);
+    expect(await returnRows(c)).toEqual([]);
+  });
+
+  it('two returns racing for one client’s points take no more than the balance holds', async () => {
+    const c = await clientWith(20);
+    const made = await Promise.all([0, 1, 2].map(() => createReturn(c, [{ PRODUCT_ID: p5, QTE: 2 }])));
+    const taken = made.reduce((n, r) => n + (r.POINTS_DEBITED ?? 0), 0);
+    // On PostgreSQL the three run side by side: each reads the balance under the client's lock.
+    expect(taken).toBe(20);
+    expect(await balance(c)).toBe(0);
+    expect(made.map((r) => r.POINTS_DEBITED).sort()).toEqual([0, 10, 10]);
+    await ledgerHolds(c);
+  });
+});
