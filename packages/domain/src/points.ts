@@ -3,7 +3,7 @@ import { integer } from './fields';
 import { MSG } from './messages';
 
 /** Where a ledger row comes from (spec 1 §6 points ledger). */
-export const POINT_SOURCES = ['offer', 'badge', 'order', 'gift', 'adjustment'] as const;
+export const POINT_SOURCES = ['offer', 'badge', 'order', 'gift', 'adjustment', 'expiry'] as const;
 export type PointSource = (typeof POINT_SOURCES)[number];
 export const POINT_SOURCE_LABELS: Record<PointSource, string> = {
   offer: 'Points offerts',
@@ -11,6 +11,7 @@ export const POINT_SOURCE_LABELS: Record<PointSource, string> = {
   order: 'Commande',
   gift: 'Cadeau',
   adjustment: 'Correction',
+  expiry: 'Points expirés',
 };
 
 export const POINTS_MAX = 10_000_000;

@@ -16,6 +16,7 @@ import { seedShowcase } from './showcase/showcase.seed';
 import { seedSite } from './site/site.seed';
 import { seedStaff } from './staff/staff.seed';
 import { registerAuthHousekeeping } from './auth/auth.housekeeping';
+import { registerPointsExpiry } from './loyalty/points.expiry';
 import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
 import { badgesRoutes } from './loyalty/badges.routes';
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classificationRoutes);
   await app.register(clientsRoutes);
   await app.register(pointsRoutes);
+  registerPointsExpiry(app);
   await app.register(badgesRoutes);
   await app.register(communicationRoutes);
   await app.register(staffRoutes);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** Once a day, 02:15 in Tunis, once per cluster (a pg-boss schedule, lib/jobs/engine.ts). */
+export const POINTS_EXPIRY_QUEUE = 'points-expiry';
+export const POINTS_EXPIRY_CRON = '15 2 * * *';
+/** Clients per transaction: a batch's row locks are held for one short statement. */
+export const POINTS_EXPIRY_BATCH = 1000;
+export const EXPIRY_REASON = 'Expiration des points';
+
+/**
+ * The daily expiry run (issue 23 §1): for each client with lots expired by now and still open, ONE
+ * `expiry` ledger row of minus what is left of them, the balance lowered in the same statement. The
+ * ledger's trigger (migration 0020) consumes those points first-in first-out: the expired lots come
+ * first in that order (earliest expiry first), so exactly they are emptied, and the use rows say so.
+ * One transaction per batch of clients: their rows are locked first (in id order, as every points write
+ * locks them), then the amounts are read under the lock, so a debit or an offer landing meanwhile is
+ * either before or after, never counted twice. Re-running finds nothing open and expired: it writes nothing.
+ */
+export async function expirePoints(db: Db, batch = POINTS_EXPIRY_BATCH): Promise<{ clients: number; points: number }> {
+  let after = 0;
+  const total = { clients: 0, points: 0 };
+  for (;;) {
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        select distinct client_id as id from points_lots
+        where remaining > 0 and expires_at <= now() and client_id > ${after}::int
+        order by client_id limit ${batch}::int`),
+    ).map((r) => Number(r.id));
+    if (!ids.length) return total;
+    after = ids[ids.length - 1];
+    const list = sql`array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]`;
+    const done = await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from clients where id = any(${list}) order by id for update`);
+      const [r] = rowsOf<{ clients: number; points: number }>(
+        await tx.execute(sql`
+          with due as (
+            select client_id, sum(remaining)::int as s from points_lots
+            where client_id = any(${list}) and remaining > 0 and expires_at <= now()
+            group by client_id
+          ), changed as (
+            update clients c set points_fid = c.points_fid - due.s, updated_at = now()
+            from due where c.id = due.client_id
+            returning c.id, c.points_fid, due.s
+          ), rows as (
+            insert into points_ledger (client_id, amount, balance_after, source, reason)
+            select id, -s, points_fid, 'expiry', ${EXPIRY_REASON} from changed order by id
+            returning amount
+          )
+          select count(*)::int as clients, coalesce(-sum(amount), 0)::int as points from rows`),
+      );
+      return r;
+    });
+    total.clients += Number(done.clients);
+    total.points += Number(done.points);
+  }
+}
+
+/** The daily schedule of the expiry run, shared by the nodes. */
+export function registerPointsExpiry(app: FastifyInstance) {
+  app.jobs.schedule(POINTS_EXPIRY_QUEUE, POINTS_EXPIRY_CRON, () => expirePoints(app.db));
+}
