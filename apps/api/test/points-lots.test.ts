@@ -233,3 +233,21 @@ describe('expiry run', () => {
     expect(await lotMismatches(db)).toEqual([]);
   });
 });
+
+describe('shown to staff', () => {
+  it('the client detail and the points list give the points expiring within 30 days, sorted in SQL', async () => {
+    const id = await newClient();
+    await setPolicy('months', 1);
+    await points(id, 70);
+    await setPolicy('never');
+    await points(id, 1000);
+    await db.execute(sql`update points_lots set expires_at = now() + interval '10 days' where client_id = ${id} and expires_at is not null`);
+    const detail = (await call('GET', `clients/${id}`)).json().data;
+    const [day] = await q<{ d: string }>(db, sql`select to_char((now() + interval '10 days' - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') as d`);
+    expect(detail).toMatchObject({ POINTS_FID: 1070, POINTS_EXPIRANT: 70, DATE_EXPIRATION: day.d });
+    const list = (await call('GET', 'clients/points?sort=POINTS_EXPIRANT&order=desc&page=1')).json();
+    expect(list.data[0]).toMatchObject({ CLIENT_ID: id, POINTS_FID: 1070, POINTS_EXPIRANT: 70 });
+    const other = (await call('GET', `clients/points?search=${encodeURIComponent('L-1')}&page=1`)).json().data.find((r: { CODE_CLIENT: string }) => r.CODE_CLIENT === 'L-1');
+    expect(other?.POINTS_EXPIRANT).toBe(0);
+  });
+});

@@ -23,7 +23,7 @@ export const POINTS_MAX = 10_000_000;
  */
 export const CLIENT_POINTS_LISTS = {
   path: 'clients/points',
-  sortable: ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED'],
+  sortable: ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED', 'POINTS_EXPIRANT'],
   defaultSort: { field: 'CODE_CLIENT', order: 'asc' },
 } as const;
 

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { EXPIRING_SOON_DAYS } from '@app/domain';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 
@@ -65,4 +66,34 @@ export async function expirePoints(db: Db, batch = POINTS_EXPIRY_BATCH): Promise
 /** The daily schedule of the expiry run, shared by the nodes. */
 export function registerPointsExpiry(app: FastifyInstance) {
   app.jobs.schedule(POINTS_EXPIRY_QUEUE, POINTS_EXPIRY_CRON, () => expirePoints(app.db));
+}
+
+/**
+ * "Points expirant sous 30 jours" of the client `clientId` names: what is left of its lots whose expiry
+ * falls before now + EXPIRING_SOON_DAYS (those already expired and not yet removed by the run included),
+ * read on the open-lots index. With `DATE_EXPIRATION`, the last day (YYYY-MM-DD, Tunis) the first of
+ * them can be spent, null when none.
+ */
+export function expiringSoon(clientId: AnyColumn | SQL) {
+  const within = sql`p.client_id = ${clientId} and p.remaining > 0 and p.expires_at < now() + make_interval(days => ${EXPIRING_SOON_DAYS}::int)`;
+  return {
+    points: sql<number>`coalesce((select sum(p.remaining) from points_lots p where ${within}), 0)::int`,
+    lastDay: sql<string | null>`(select to_char((min(p.expires_at) - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') from points_lots p where ${within})`,
+  };
+}
+
+/** expiringSoon for a page of clients at once (one grouped query): client id → figure and day. */
+export async function expiringFor(db: Db, ids: readonly number[]): Promise<Map<number, { points: number; lastDay: string | null }>> {
+  const out = new Map<number, { points: number; lastDay: string | null }>();
+  if (!ids.length) return out;
+  const rows = rowsOf<{ id: number; points: number; day: string | null }>(
+    await db.execute(sql`
+      select p.client_id as id, sum(p.remaining)::int as points,
+             to_char((min(p.expires_at) - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') as day
+      from points_lots p
+      where p.client_id = any(${sql.param(ids)}::int[]) and p.remaining > 0 and p.expires_at < now() + make_interval(days => ${EXPIRING_SOON_DAYS}::int)
+      group by p.client_id`),
+  );
+  for (const r of rows) out.set(Number(r.id), { points: Number(r.points), lastDay: r.day });
+  return out;
 }
