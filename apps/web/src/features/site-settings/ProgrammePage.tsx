@@ -12,7 +12,7 @@ import './site-settings.css';
 /** What a credit made today would get, under the chosen rule: the rule said with a date. */
 function example(policy: ExpiryPolicy, months: number | null): string {
   const at = lotExpiresAt(policy, months, new Date());
-  return at ? `Des points crédités aujourd’hui expireront après le ${formatDate(lastDayOf(at))}.` : 'Les points restent acquis tant qu’ils ne sont pas dépensés.';
+  return at ? `Des points crédités aujourd’hui pourront être dépensés jusqu’au ${formatDate(lastDayOf(at))} inclus.` : 'Les points restent acquis tant qu’ils ne sont pas dépensés.';
 }
 
 /**
