@@ -249,5 +249,14 @@ describe('shown to staff', () => {
     expect(list.data[0]).toMatchObject({ CLIENT_ID: id, POINTS_FID: 1070, POINTS_EXPIRANT: 70 });
     const other = (await call('GET', `clients/points?search=${encodeURIComponent('L-1')}&page=1`)).json().data.find((r: { CODE_CLIENT: string }) => r.CODE_CLIENT === 'L-1');
     expect(other?.POINTS_EXPIRANT).toBe(0);
+    // The dashboard card: every client's points expiring within 30 days.
+    const [all] = await q<{ points: number; clients: number }>(
+      db,
+      sql`select sum(remaining)::int as points, count(distinct client_id)::int as clients from points_lots where remaining > 0 and expires_at < now() + interval '30 days'`,
+    );
+    expect((await call('GET', 'dashboard/points-expiring')).json().data).toEqual({ points: all.points, clients: all.clients });
+    expect(all.points).toBeGreaterThanOrEqual(70);
+    const chef = await t.auth('chef@demo.tn');
+    expect((await call('GET', 'dashboard/points-expiring', undefined, chef)).statusCode).toBe(403);
   });
 });

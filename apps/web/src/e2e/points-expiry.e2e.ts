@@ -66,3 +66,18 @@ describe('client detail', () => {
     });
   }
 });
+
+describe('dashboard', () => {
+  it('has the card « Points expirant sous 30 jours », leading to the points list', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await page.goto('/layout/dashboard');
+    const card = page.getByTestId('dash-points-expiring');
+    await until(() => card.textContent()).toMatch(/Points expirant sous 30 jours[\d\s\u202f\u00a0]+15 client\(s\)/);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-points-expiring');
+    await card.click();
+    await until(() => new URL(page.url()).pathname).toBe('/layout/points');
+    await page.context().close();
+  });
+});
