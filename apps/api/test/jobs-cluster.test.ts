@@ -78,8 +78,12 @@ describe('housekeeping', () => {
     const b = await c.node({ work: false });
     await a.jobs.start();
     await b.jobs.start();
-    const schedules = (await c.handle.executeSql('select name, cron from pgboss.schedule')).rows;
-    expect(schedules).toEqual([{ name: 'housekeeping', cron: '*/5 * * * *' }]);
+    const schedules = (await c.handle.executeSql('select name, cron from pgboss.schedule order by name')).rows;
+    // The housekeeping, and the daily points expiry run (issue 23 §1).
+    expect(schedules).toEqual([
+      { name: 'housekeeping', cron: '*/5 * * * *' },
+      { name: 'points-expiry', cron: '15 2 * * *' },
+    ]);
 
     const db = c.handle.db;
     const day = 86_400_000;

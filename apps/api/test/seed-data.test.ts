@@ -89,6 +89,18 @@ describe('demo data', () => {
     expect(await count(h, mismatches)).toBe(0);
   });
 
+  it('keeps every balance in lots, and shows points expiring within 30 days (issue 23 §1)', async () => {
+    const lotMismatches = sql`select count(*)::int n from clients c
+      where c.points_fid <> coalesce((select sum(remaining) from points_lots p where p.client_id = c.id), 0)
+         or exists (select 1 from points_lots p where p.client_id = c.id
+                    and p.amount - p.remaining <> coalesce((select sum(u.amount) from points_lot_uses u where u.lot_id = p.id), 0))`;
+    expect(await count(h, lotMismatches)).toBe(0);
+    const expiringSoon = sql`select count(distinct client_id)::int n from points_lots
+      where remaining > 0 and expires_at > now() and expires_at < now() + interval '30 days'`;
+    expect(await count(h, expiringSoon)).toBe(15);
+    expect(await count(h, sql`select count(*)::int n from message_templates where name like 'Rappel d’expiration%' and content like '%{{POINTS_EXPIRANT}}%'`)).toBe(2);
+  });
+
   it('is not a database seed:large may fill', async () => {
     expect(await isGeneratedOrEmpty(h.db)).toBe(false);
   });

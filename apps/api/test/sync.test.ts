@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, tarifs } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
-import { pointsLedger } from '../src/modules/loyalty/points.table';
+import { pointsLedger, pointsLots } from '../src/modules/loyalty/points.table';
 import { media } from '../src/lib/media/media.table';
 import { orderItems, orders } from '../src/modules/orders/orders.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
@@ -208,6 +208,9 @@ describe('invoices', () => {
     expect(c1).toMatchObject({ pointsFid: 98, caN1: '102.856' });
     const ledger = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.clientId, fx.c1), eq(pointsLedger.source, 'order')));
     expect(ledger.map((l) => [l.amount, l.balanceAfter, l.sourceId])).toEqual([[98, 98, f1.id]]);
+    // The credit is a lot of the client's too (issue 23 §1), as any ledger row written by the sync.
+    const lots = await t.db.select().from(pointsLots).where(eq(pointsLots.clientId, fx.c1));
+    expect(lots.map((l) => [l.ledgerId, l.amount, l.remaining])).toEqual([[ledger[0].id, 98, 98]]);
   });
 
   it('the same file again changes nothing and credits nothing twice; a changed line replaces the items', async () => {

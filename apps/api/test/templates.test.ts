@@ -125,10 +125,10 @@ describe('templating lists', () => {
 
   it('filters by type, searches name and subject, sorts, pages by 50', async () => {
     const all = await call('GET', 'templating?page=1');
-    expect(all.json().meta).toEqual({ total: 5, last_page: 1, current_page: 1, per_page: 50 });
+    expect(all.json().meta).toEqual({ total: 7, last_page: 1, current_page: 1, per_page: 50 });
 
     const sms = await call('GET', 'templating?type=sms&page=1');
-    expect(names(sms)).toEqual(['Bienvenue (SMS)', 'Rappel de points (SMS)']);
+    expect(names(sms)).toEqual(['Bienvenue (SMS)', 'Rappel d’expiration (SMS)', 'Rappel de points (SMS)']);
     expect(sms.json().data.every((d: { TYPE: string }) => d.TYPE === 'sms')).toBe(true);
     expect((await call('GET', 'templating?type=fax')).statusCode).toBe(422);
 
@@ -137,6 +137,7 @@ describe('templating lists', () => {
       'Félicitations pour votre badge',
       'Invitation à l’application mobile',
       'Invitation au back-office',
+      'Rappel d’expiration',
     ]);
     // Search on the subject ('rejoignez') and on the name ('badge').
     expect(names(await call('GET', 'templating?search=rejoignez'))).toEqual(['Invitation à l’application mobile']);
@@ -148,9 +149,9 @@ describe('templating lists', () => {
     const emails = await call('GET', 'templating/email');
     expect(emails.statusCode).toBe(200);
     expect(emails.json().meta).toBeUndefined();
-    expect(emails.json().data).toHaveLength(3);
+    expect(emails.json().data).toHaveLength(4);
     const page = await call('GET', 'templating/sms?page=2&perPage=1');
-    expect(page.json()).toMatchObject({ data: [{ NOM_DU_MODÈLE: 'Rappel de points (SMS)' }], meta: { total: 2, last_page: 2, current_page: 2, per_page: 1 } });
+    expect(page.json()).toMatchObject({ data: [{ NOM_DU_MODÈLE: 'Rappel d’expiration (SMS)' }], meta: { total: 3, last_page: 3, current_page: 2, per_page: 1 } });
   });
 
   it('typed paths take the type from the path and do not reach the other type', async () => {

@@ -201,6 +201,9 @@ export interface Client {
   LASTUSE: string | null;
   POINTS_FID: number;
   POINTS_FID_N: number;
+  /** Points expiring within 30 days (issue 23 §1), and the last day (YYYY-MM-DD) the first of them can be spent. */
+  POINTS_EXPIRANT: number;
+  DATE_EXPIRATION: string | null;
   CA_N_1: number;
   REMISE_GLOBAL: number;
   REMISE_N: number;

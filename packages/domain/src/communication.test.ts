@@ -25,8 +25,8 @@ const issues = (schema: z.ZodType, value: unknown) => {
 const valid = { NOM_DU_MODÈLE: 'Invitation', SUJET: 'Bienvenue {{PRENOM}}', CONTENU: '<p>Bonjour {{PRENOM}} {{NOM}}</p>', TYPE: 'email' };
 
 describe('placeholders', () => {
-  it('lists the six placeholders of the spec', () => {
-    expect(PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')).toBe('{{PRENOM}} {{NOM}} {{EMAIL}} {{CODE_CLIENT}} {{SOCIETE}} {{LIEN}}');
+  it('lists the six placeholders of the spec, and the two of points expiry (issue 23 §1)', () => {
+    expect(PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')).toBe('{{PRENOM}} {{NOM}} {{EMAIL}} {{CODE_CLIENT}} {{SOCIETE}} {{LIEN}} {{POINTS_EXPIRANT}} {{DATE_EXPIRATION}}');
   });
 
   it('finds unknown placeholders once each, in order, and accepts padded known ones', () => {

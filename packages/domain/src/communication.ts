@@ -16,7 +16,7 @@ export const SMS_MAX_LENGTH = 1000;
 export const EMAIL_CONTENT_MAX_LENGTH = 100_000;
 
 /** Values filled per recipient. */
-export const PLACEHOLDERS = ['PRENOM', 'NOM', 'EMAIL', 'CODE_CLIENT', 'SOCIETE', 'LIEN'] as const;
+export const PLACEHOLDERS = ['PRENOM', 'NOM', 'EMAIL', 'CODE_CLIENT', 'SOCIETE', 'LIEN', 'POINTS_EXPIRANT', 'DATE_EXPIRATION'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export const PLACEHOLDER_LABELS: Record<Placeholder, string> = {
   PRENOM: 'prénom',
@@ -25,6 +25,8 @@ export const PLACEHOLDER_LABELS: Record<Placeholder, string> = {
   CODE_CLIENT: 'code client',
   SOCIETE: 'société (client, ou type de client pour l’équipe)',
   LIEN: 'lien pour choisir son mot de passe (7 jours, une seule fois)',
+  POINTS_EXPIRANT: 'points du client expirant sous 30 jours',
+  DATE_EXPIRATION: 'dernier jour pour dépenser les premiers de ces points (JJ/MM/AAAA)',
 };
 export const placeholderTag = (p: Placeholder) => `{{${p}}}`;
 

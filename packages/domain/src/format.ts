@@ -52,6 +52,9 @@ function tunisOffset(ms: number): number {
   return off ?? offsetAt(ms);
 }
 
+/** Tunis time minus UTC at an instant, in ms. */
+export const tunisOffsetMs = (ms: number) => tunisOffset(ms);
+
 /** The instant's wall clock in Tunis, as a Date whose UTC fields read it. */
 const inTunis = (d: Date) => new Date(d.getTime() + tunisOffset(d.getTime()));
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -14,6 +14,7 @@ export * from './clients';
 export * from './badges';
 export * from './staff';
 export * from './points';
+export * from './expiry';
 export * from './communication';
 export * from './rich-text';
 export * from './catalogue';

@@ -129,6 +129,7 @@ export const AUDIT_ENTITY_LABELS = {
   popup: 'Pop-up',
   configs: 'Configurations',
   settings: 'Société',
+  programme: 'Programme de fidélité',
   sync: 'Synchronisation',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;

@@ -3,7 +3,7 @@ import { integer } from './fields';
 import { MSG } from './messages';
 
 /** Where a ledger row comes from (spec 1 §6 points ledger). */
-export const POINT_SOURCES = ['offer', 'badge', 'order', 'gift', 'adjustment', 'return'] as const;
+export const POINT_SOURCES = ['offer', 'badge', 'order', 'gift', 'adjustment', 'return', 'expiry'] as const;
 export type PointSource = (typeof POINT_SOURCES)[number];
 export const POINT_SOURCE_LABELS: Record<PointSource, string> = {
   offer: 'Points offerts',
@@ -12,6 +12,7 @@ export const POINT_SOURCE_LABELS: Record<PointSource, string> = {
   gift: 'Cadeau',
   adjustment: 'Correction',
   return: 'Retour de marchandises',
+  expiry: 'Points expirés',
 };
 
 export const POINTS_MAX = 10_000_000;
@@ -23,7 +24,7 @@ export const POINTS_MAX = 10_000_000;
  */
 export const CLIENT_POINTS_LISTS = {
   path: 'clients/points',
-  sortable: ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED'],
+  sortable: ['CODE_CLIENT', 'NAME', 'POINTS_FID', 'POINTS_OFFERED', 'POINTS_EXPIRANT'],
   defaultSort: { field: 'CODE_CLIENT', order: 'asc' },
 } as const;
 

@@ -343,6 +343,13 @@ export const SCREENS = [
     menu: [{ label: 'Société', icon: 'pi pi-building' }],
   },
   {
+    key: 'programme',
+    route: 'settings/programme',
+    action: 'settings:read',
+    group: 'settings',
+    menu: [{ label: 'Programme', icon: 'pi pi-star' }],
+  },
+  {
     key: 'sync-data',
     route: 'settings/data',
     action: 'sync:run',
@@ -452,6 +459,7 @@ export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {
   'category-client': { api: 'clients_categories', read: 'classification:read' },
   banner: { api: 'configs' },
   company: { api: 'settings' },
+  programme: { api: 'settings/programme' },
   'sync-data': { api: 'sync/latest' },
   'site-section': { api: 'pages/home' },
   'site-sections': { api: 'pages/home' },

@@ -8,6 +8,7 @@ import { seedClients } from './contacts/clients.seed';
 import { seedFlux } from './flux/flux.seed';
 import { seedConnectionLogs } from './logs/logs.seed';
 import { seedBadges } from './loyalty/badges.seed';
+import { seedPointsExpiry } from './loyalty/points.seed';
 import { seedOrders } from './orders/orders.seed';
 import { seedReturns } from './orders/returns.seed';
 import { seedRewards } from './rewards/rewards.seed';
@@ -16,6 +17,7 @@ import { seedShowcase } from './showcase/showcase.seed';
 import { seedSite } from './site/site.seed';
 import { seedStaff } from './staff/staff.seed';
 import { registerAuthHousekeeping } from './auth/auth.housekeeping';
+import { registerPointsExpiry } from './loyalty/points.expiry';
 import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
 import { badgesRoutes } from './loyalty/badges.routes';
@@ -51,6 +53,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classificationRoutes);
   await app.register(clientsRoutes);
   await app.register(pointsRoutes);
+  registerPointsExpiry(app);
   await app.register(badgesRoutes);
   await app.register(communicationRoutes);
   await app.register(staffRoutes);
@@ -90,6 +93,8 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   },
   // Gifts bought with those points, their units on the way, vouchers, tiers and coupons.
   (db, { uploads }) => seedRewards(db, uploads),
+  // Points expiring 12 months after their credit, some of them within the month (issue 23 §1).
+  (db) => seedPointsExpiry(db),
   // The public website's pages, sections and blocks (issue 9 §1).
   (db, { uploads }) => seedSite(db, uploads),
   // Who connected, from the app and the back-office, since 2021 (issue 10 §3).

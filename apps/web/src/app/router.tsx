@@ -48,6 +48,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const FluxPage = lazy(() => import('../features/flux/FluxPage'));
 const BannerPage = lazy(() => import('../features/site-settings/BannerPage'));
 const CompanyPage = lazy(() => import('../features/site-settings/CompanyPage'));
+const ProgrammePage = lazy(() => import('../features/site-settings/ProgrammePage'));
 const AuditPage = lazy(() => import('../features/logs/AuditPage'));
 const ServicesByTypePage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.ServicesByTypePage })));
 const HomeServicesPage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.HomeServicesPage })));
@@ -94,6 +95,7 @@ const SCREEN_COMPONENTS: Record<ScreenKey, ComponentType> = {
   'category-client': CategoriesPage,
   banner: BannerPage,
   company: CompanyPage,
+  programme: ProgrammePage,
   'sync-data': SyncPage,
   'site-section': SectionEditorPage,
   'site-sections': SectionEditorPage,

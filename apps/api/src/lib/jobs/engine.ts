@@ -72,6 +72,7 @@ export class JobEngine {
   private booting: Promise<PgBoss> | null = null;
   private readonly kinds = new Map<string, { handler: JobHandler<never>; options: JobKindOptions }>();
   private readonly tasks = new Map<string, HousekeepingTask>();
+  private readonly schedules = new Map<string, { cron: string; task: () => Promise<unknown> }>();
   /** Jobs this process is running: a node never judges its own live jobs lost. */
   private readonly running = new Set<string>();
   private readonly options: Required<JobEngineOptions>;
@@ -94,10 +95,19 @@ export class JobEngine {
     this.tasks.set(name, task);
   }
 
-  /** At server start: the engine, its workers, and the housekeeping schedule (one row, shared by the nodes). */
+  /**
+   * Registers work run on a cron (Africa/Tunis) once per cluster, like the housekeeping: pg-boss's
+   * schedule sends one job per tick, one node's worker runs it (before the engine starts).
+   */
+  schedule(queue: string, cron: string, task: () => Promise<unknown>) {
+    this.schedules.set(queue, { cron, task });
+  }
+
+  /** At server start: the engine, its workers, and the housekeeping and other schedules (one row each, shared by the nodes). */
   async start() {
     const boss = await this.boot();
     await againIfRaced(() => boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'Africa/Tunis', retryLimit: 0 }));
+    for (const [queue, { cron }] of this.schedules) await againIfRaced(() => boss.schedule(queue, cron, {}, { tz: 'Africa/Tunis', retryLimit: 0 }));
   }
 
   private boot(): Promise<PgBoss> {
@@ -114,11 +124,13 @@ export class JobEngine {
       await boss.start();
       await againIfRaced(() => boss.createQueue(HOUSEKEEPING_QUEUE));
       for (const kind of this.kinds.keys()) await againIfRaced(() => boss.createQueue(kind));
+      for (const queue of this.schedules.keys()) await againIfRaced(() => boss.createQueue(queue));
       if (this.options.work) {
         for (const [kind, { handler }] of this.kinds) {
           await boss.work<Record<string, unknown>>(kind, { pollingIntervalSeconds: 0.5 }, async ([job]) => this.run(job.id, (progress) => handler(job.data as never, progress)));
         }
         await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 5 }, async () => this.housekeeping(boss));
+        for (const [queue, { task }] of this.schedules) await boss.work(queue, { pollingIntervalSeconds: 5 }, async () => task());
       }
       // At start, only the jobs whose node is gone are failed, never another node's live one.
       await this.reconcile(boss);

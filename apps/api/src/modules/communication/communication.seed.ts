@@ -43,6 +43,21 @@ export const DEMO_TEMPLATES: { type: 'email' | 'sms'; name: string; subject: str
     content: 'Bonjour {{PRENOM}}, {{SOCIETE}} fait partie du programme de fidélité. Activez votre compte : {{LIEN}}',
   },
   {
+    type: 'email',
+    name: 'Rappel d’expiration',
+    subject: '{{PRENOM}}, {{POINTS_EXPIRANT}} points expirent bientôt',
+    content:
+      '<p>Bonjour {{PRENOM}} {{NOM}},</p>' +
+      '<p><strong>{{POINTS_EXPIRANT}} points</strong> de {{SOCIETE}} (code client {{CODE_CLIENT}}) expirent sous 30 jours : dépensez-les au plus tard le <strong>{{DATE_EXPIRATION}}</strong>.</p>' +
+      '<p>Échangez-les contre un cadeau ou un bon d’achat dans l’application mobile.</p>',
+  },
+  {
+    type: 'sms',
+    name: 'Rappel d’expiration (SMS)',
+    subject: 'Points expirant',
+    content: '{{PRENOM}}, {{POINTS_EXPIRANT}} points fidélité ({{CODE_CLIENT}}) expirent le {{DATE_EXPIRATION}} : utilisez-les dans l’application mobile.',
+  },
+  {
     type: 'sms',
     name: 'Rappel de points (SMS)',
     subject: 'Vos points',

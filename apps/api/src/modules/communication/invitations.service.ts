@@ -7,6 +7,7 @@ import {
   type InvitationInfo,
   type InviteResult,
   type Placeholder,
+  formatDate,
   ROLE,
 } from '@app/domain';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { roles, users } from '../../lib/auth/accounts.table';
 import { recordAttempt } from '../auth/login-attempts';
 import { clientTypes } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
+import { expiringSoon } from '../loyalty/points.expiry';
 import { invitations } from './invitations.table';
 import { htmlToText } from './template-text';
 import { messageTemplates } from './templates.table';
@@ -41,6 +43,9 @@ interface Recipient {
   clientName: string | null;
   company: string | null;
   clientId: number | null;
+  /** The client's points expiring within 30 days, and the last day the first of them can be spent (YYYY-MM-DD). */
+  expiringPoints?: number | null;
+  expiryDay?: string | null;
 }
 
 const invalid = () => new AppError(404, INVITATION_MSG.invalid);
@@ -54,6 +59,8 @@ export function placeholderValues(r: Recipient, link: string): Record<Placeholde
     CODE_CLIENT: r.clientCode ?? '',
     SOCIETE: (r.clientId ? r.clientName : r.company) ?? '',
     LIEN: link,
+    POINTS_EXPIRANT: r.clientId ? String(r.expiringPoints ?? 0) : '',
+    DATE_EXPIRATION: r.expiryDay ? formatDate(r.expiryDay) : '',
   };
 }
 
@@ -99,6 +106,8 @@ export async function sendInvitations(
       clientCode: clients.code,
       clientName: clients.name,
       company: clientTypes.name,
+      expiringPoints: expiringSoon(clients.id).points,
+      expiryDay: expiringSoon(clients.id).lastDay,
     })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))

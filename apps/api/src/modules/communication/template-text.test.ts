@@ -35,5 +35,15 @@ describe('template text', () => {
     expect(mail.text).toBe('<i>N</i> — Café & Co ici (https://bo.tn/invitation?token=t)');
     const staff = placeholderValues({ id: 2, email: 's@b.tn', firstname: 'S', lastname: 'T', clientCode: null, clientName: null, company: 'Grossiste', clientId: null }, 'l');
     expect([staff.CODE_CLIENT, staff.SOCIETE]).toEqual(['', 'Grossiste']);
+    expect([staff.POINTS_EXPIRANT, staff.DATE_EXPIRATION]).toEqual(['', '']);
+  });
+
+  it('fills the points expiry placeholders of a client (issue 23 §1): points, and the last day in DD/MM/YYYY', () => {
+    const base = { id: 1, email: 'a@b.tn', firstname: 'Zoé', lastname: 'N', clientCode: 'C1', clientName: 'Café', company: null, clientId: 3 };
+    const values = placeholderValues({ ...base, expiringPoints: 250, expiryDay: '2026-12-31' }, 'l');
+    const mail = invitationMail({ subject: '{{POINTS_EXPIRANT}} points', content: '<p>Avant le {{DATE_EXPIRATION}}</p>' }, 'a@b.tn', values);
+    expect(mail.subject).toBe('250 points');
+    expect(mail.text).toBe('Avant le 31/12/2026');
+    expect(placeholderValues({ ...base, expiringPoints: 0, expiryDay: null }, 'l')).toMatchObject({ POINTS_EXPIRANT: '0', DATE_EXPIRATION: '' });
   });
 });

@@ -2,6 +2,7 @@ import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCrea
 import { eq, ilike, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
+import { expiringFor } from '../loyalty/points.expiry';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
@@ -113,6 +114,19 @@ export const clientsResource = defineResource<Client>()({
         return out;
       },
       read: (v) => v ?? [],
+    },
+    // Issue 23 §1: the detail's « Points expirant sous 30 jours », from the client's lots.
+    {
+      api: 'POINTS_EXPIRANT',
+      schema: z.number().int(),
+      load: async (db, ids) => new Map([...(await expiringFor(db, ids))].map(([id, e]) => [id, e.points])),
+      read: (v) => v ?? 0,
+    },
+    {
+      api: 'DATE_EXPIRATION',
+      schema: z.string().nullable(),
+      load: async (db, ids) => new Map([...(await expiringFor(db, ids))].map(([id, e]) => [id, e.lastDay])),
+      read: (v) => v ?? null,
     },
     { api: 'IS_ACTIVE', column: c.isActive, ...flag01Field, sort: true },
     { api: 'STATUS', column: c.status, sort: true, export: { width: 1, format: (v) => CLIENT_STATUS.label(v as number) } },

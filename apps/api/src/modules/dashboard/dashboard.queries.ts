@@ -1,4 +1,4 @@
-import { CONVERSION_RECEIVED, CONVERSION_SHIPPED, GIFT_PURCHASE_STATUS, ORDER_STATUS, percentOf, type StatusCountRow, type StatusSet } from '@app/domain';
+import { CONVERSION_RECEIVED, CONVERSION_SHIPPED, EXPIRING_SOON_DAYS, GIFT_PURCHASE_STATUS, ORDER_STATUS, percentOf, type StatusCountRow, type StatusSet } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -159,3 +159,12 @@ export const visitors = async (db: Db, year?: number) =>
         where ${year ? keyInYear('day', year) : sql`day > (now() at time zone 'Africa/Tunis')::date - 30`} order by day`,
     )
   ).map((r) => ({ day: r.day, visitors: num(r.n) }));
+
+/** The card « Points expirant sous 30 jours »: open lots expiring within the window, on their expiry index. */
+export async function pointsExpiring(db: Db): Promise<{ points: number; clients: number }> {
+  const res = await db.execute(sql`
+    select coalesce(sum(remaining), 0)::int as points, count(distinct client_id)::int as clients from points_lots
+    where remaining > 0 and expires_at is not null and expires_at < now() + make_interval(days => ${EXPIRING_SOON_DAYS}::int)`);
+  const [r] = (res as unknown as { rows: { points: number; clients: number }[] }).rows;
+  return { points: Number(r.points), clients: Number(r.clients) };
+}

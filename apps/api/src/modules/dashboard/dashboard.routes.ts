@@ -37,6 +37,12 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     }),
     async () => ({ ...(await q.cards(app.db)), ...(await q.donuts(app.db)) }),
   );
+  route(
+    '/dashboard/points-expiring',
+    'Points expirant sous 30 jours, tous clients : total et nombre de clients (issue 23 §1)',
+    z.object({ points: int, clients: int }),
+    () => q.pointsExpiring(app.db),
+  );
   route('/dashboard/count', 'Les quatre tuiles : utilisateurs, clients, produits, commandes', z.object({ users: int, clients: int, products: int, orders: int }), () => q.counts(app.db));
   route('/inscriptions', "Inscriptions à l'application par mois (YYYY-MM)", z.array(z.object({ month: z.string(), user_count: int })), (y) => q.registrations(app.db, y));
   route('/logs/monthly', 'Connexions par mois (YYYY-MM), toutes sources', z.array(z.object({ month: z.string(), logs_count: int })), (y) => q.connections(app.db, y));

@@ -28,9 +28,10 @@ import { users } from '../../lib/auth/accounts.table';
 import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { pointsLedger } from './points.table';
+import { expiringSoon } from './points.expiry';
 import { applyPoints } from './points.service';
 
-const balanceItem = z.object({ id: z.number().int(), CLIENT_ID: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string(), POINTS_FID: z.number().int() });
+const balanceItem = z.object({ id: z.number().int(), CLIENT_ID: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string(), POINTS_FID: z.number().int(), POINTS_EXPIRANT: z.number().int() });
 const offeredItem = z.object({ id: z.number().int(), CLIENT_ID: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string(), POINTS_OFFERED: z.number().int() });
 const ledgerItem = z.object({
   id: z.number().int(),
@@ -64,8 +65,11 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     const term = search?.trim();
     return term ? or(ilike(clients.code, likePattern(term)), ilike(clients.name, likePattern(term))) : undefined;
   };
+  /** Points expiring within 30 days: a sum over the client's open lots on their index (points_lots_open_idx). */
+  const expiring = expiringSoon(clients.id).points;
   // Exactly the domain's sortable keys (and id): a key missing here or there does not compile.
   const clientSort = {
+    POINTS_EXPIRANT: expiring,
     CODE_CLIENT: sortKey(clients.code),
     NAME: sortKey(clients.name),
     POINTS_FID: clients.pointsFid,
@@ -83,7 +87,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     const { page = 1, perPage = defaultPerPage, sort, order } = q;
     const [rows, [{ n }]] = await Promise.all([
       app.db
-        .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, [figure.key]: figure.column })
+        .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, [figure.key]: figure.column, ...(figure.key === 'POINTS_FID' ? { POINTS_EXPIRANT: expiring } : {}) })
         .from(clients)
         .where(where)
         .orderBy(...orderFor(clientSort, CLIENT_POINTS_LISTS.defaultSort, clients.id, sort, order))
@@ -91,7 +95,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         .offset((page - 1) * perPage),
       app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),
     ]);
-    type Item = { id: number; CLIENT_ID: number; CODE_CLIENT: string; NAME: string } & Record<K, number>;
+    type Item = { id: number; CLIENT_ID: number; CODE_CLIENT: string; NAME: string; POINTS_EXPIRANT: number } & Record<K, number>;
     return paged(rows as Item[], n, page, perPage);
   };
 

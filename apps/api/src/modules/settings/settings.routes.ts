@@ -1,4 +1,4 @@
-import { type CompanySettingsBody, companySettingsBody, type ConfigEntry, type ConfigEntryBody, configEntryBody, configEntryCreateBody, MSG, SITE_SETTINGS_MSG } from '@app/domain';
+import { type CompanySettingsBody, companySettingsBody, type ConfigEntry, EXPIRY_POLICIES, type ProgrammeSettings, programmeSettingsBody, type ConfigEntryBody, configEntryBody, configEntryCreateBody, MSG, SITE_SETTINGS_MSG } from '@app/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit/audit.repository';
 import { media } from '../../lib/media/media.table';
 import { deleteMedia, mediaDto, mediaFor, saveMedia } from '../../lib/media/media.service';
 import { readCompany } from './company';
-import { appSettings, siteConfigs } from './settings.table';
+import { appSettings, programmeSettings, siteConfigs } from './settings.table';
 
 /** The banner and the pop-up are media rows of one owner each; their public path is the media's URL. */
 const BANNER = { entity: 'banner', entityId: 1, collection: 'image' } as const;
@@ -25,6 +25,7 @@ const POPUP_MAX_FILES = 10;
 
 const configReply = z.object({ id: z.number().int(), KEY: z.string(), NAME: z.string(), DESCRIPTION: z.string(), FILE: mediaReply.nullable() });
 const companyReply = z.object({ id: z.number().int().nullable(), NAME: z.string(), TAX_ID: z.string(), ADDRESS: z.string(), PHONE: z.string(), EMAIL: z.string() });
+const programmeReply = z.object({ EXPIRY_POLICY: z.enum(EXPIRY_POLICIES), EXPIRY_MONTHS: z.number().int().nullable(), UPDATED_AT: z.string() });
 const publicImage = z.object({ url: z.string(), mime_type: z.string() });
 const notModified = z.null().describe('Inchangé depuis l’ETag donné');
 
@@ -41,6 +42,16 @@ async function imagesOf(db: Db, owner: { entity: string; entityId: number; colle
 function changes(before: object, sent: Record<string, unknown>): Record<string, [unknown, unknown]> {
   const stored = before as Record<string, unknown>;
   return Object.fromEntries(Object.entries(sent).filter(([k, v]) => stored[k] !== v).map(([k, v]) => [k, [stored[k], v]]));
+}
+
+/** The programme's settings row (created by its migration; the defaults if it was ever removed). */
+async function readProgramme(db: Db): Promise<ProgrammeSettings> {
+  const [row] = await db.select().from(programmeSettings).where(eq(programmeSettings.id, 1));
+  return {
+    EXPIRY_POLICY: (row?.expiryPolicy ?? 'never') as ProgrammeSettings['EXPIRY_POLICY'],
+    EXPIRY_MONTHS: row?.expiryMonths ?? null,
+    UPDATED_AT: (row?.updatedAt ?? new Date(0)).toISOString(),
+  };
 }
 
 async function configs(db: Db, id?: number): Promise<ConfigEntry[]> {
@@ -219,6 +230,36 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         await audit(tx, req.user, 'update', 'settings', 1, changes(before, sent));
       });
       return ok(await readCompany(app.db, app.config));
+    },
+  );
+
+  // ——— Programme (issue 23 §1): the points expiry policy, read by the ledger when a credit becomes a lot ———
+  app.get('/settings/programme', { config: read, schema: { tags, summary: 'Paramètres du programme : règle d’expiration des points', response: { 200: okReply(programmeReply) } } }, async () =>
+    ok(await readProgramme(app.db)),
+  );
+  app.put(
+    '/settings/programme',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Changer la règle d’expiration des points (s’applique aux crédits à venir ; les lots déjà crédités gardent leur date)',
+        body: programmeSettingsBody,
+        response: { 200: okReply(programmeReply) },
+      },
+    },
+    async (req) => {
+      const months = req.body.EXPIRY_POLICY === 'months' ? (req.body.EXPIRY_MONTHS ?? null) : null;
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(programmeSettings).where(eq(programmeSettings.id, 1)).for('update');
+        await tx
+          .insert(programmeSettings)
+          .values({ id: 1, expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months })
+          .onConflictDoUpdate({ target: programmeSettings.id, set: { expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months, updatedAt: new Date() } });
+        const was = { EXPIRY_POLICY: before?.expiryPolicy ?? 'never', EXPIRY_MONTHS: before?.expiryMonths ?? null };
+        await audit(tx, req.user, 'update', 'programme', 1, changes(was, { EXPIRY_POLICY: req.body.EXPIRY_POLICY, EXPIRY_MONTHS: months }));
+      });
+      return ok(await readProgramme(app.db));
     },
   );
 

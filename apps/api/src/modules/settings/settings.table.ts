@@ -32,3 +32,24 @@ export const siteConfigs = pgTable(
   },
   (t) => [uniqueIndex('site_configs_key_unique').on(t.key)],
 );
+
+/**
+ * The loyalty programme's settings (issue 23 §1, Paramètres › Programme): one row, id 1, created by
+ * its migration. The points expiry policy is read by the ledger trigger when a credit becomes a lot:
+ * `never` (default), `months` (EXPIRY_MONTHS after the credit) or `year_end` (31 December of the year
+ * after the credit, Africa/Tunis).
+ */
+export const programmeSettings = pgTable(
+  'programme_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    expiryPolicy: varchar('expiry_policy', { length: 10 }).notNull().default('never'),
+    expiryMonths: integer('expiry_months'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('programme_settings_single_row', sql`${t.id} = 1`),
+    check('programme_settings_policy', sql`${t.expiryPolicy} in ('never', 'months', 'year_end')`),
+    check('programme_settings_months', sql`(${t.expiryPolicy} = 'months') = (${t.expiryMonths} is not null) and coalesce(${t.expiryMonths}, 1) between 1 and 120`),
+  ],
+);

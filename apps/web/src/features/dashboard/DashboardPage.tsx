@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useCards, useCounts } from './dashboard.api';
+import { useCards, useCounts, usePointsExpiring } from './dashboard.api';
 import { ConnectionsChart, GiftActivationChart, OrdersByMonthChart, RegistrationsChart, VisitorsChart, VoucherConsumptionChart } from './MonthlyCharts';
 import { Donuts, GiftRequestsChart, OrdersByStatusChart, VoucherSummary } from './StatusCharts';
 import './dashboard.css';
@@ -25,6 +25,7 @@ const CARDS = [
 export default function DashboardPage() {
   const counts = useCounts().data;
   const cards = useCards().data;
+  const expiring = usePointsExpiring().data;
   return (
     <div className="dash">
       <nav className="dash-tiles" aria-label="Listes">
@@ -43,6 +44,13 @@ export default function DashboardPage() {
             <strong>{cards ? cards[c.key].toLocaleString('fr-FR') : '…'}</strong>
           </div>
         ))}
+      </section>
+      <section className="dash-cards" aria-label="Fidélité">
+        <Link to="/layout/points" className="card dash-stat" data-testid="dash-points-expiring">
+          <span>Points expirant sous 30 jours</span>
+          <strong>{expiring ? expiring.points.toLocaleString('fr-FR') : '…'}</strong>
+          <small className="muted">{expiring ? `${expiring.clients.toLocaleString('fr-FR')} client(s)` : ''}</small>
+        </Link>
       </section>
       <div className="dash-grid">
         <RegistrationsChart />

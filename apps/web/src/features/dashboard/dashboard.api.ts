@@ -19,6 +19,7 @@ export function useDashboard<T>(path: string, year?: number) {
   return useQuery({ queryKey: ['dashboard', path, year ?? 'tous'], queryFn: () => api.get<T>(path, { year }, { quiet: true }), staleTime: 60_000 });
 }
 
+export const usePointsExpiring = () => useDashboard<{ points: number; clients: number }>('dashboard/points-expiring');
 export const useCounts = () => useDashboard<DashboardCounts>('dashboard/count');
 export const useCards = () => useDashboard<DashboardCards & DashboardDonuts>('dashboard');
 export const useRegistrations = (year?: number) => useDashboard<RegistrationRow[]>('inscriptions', year);

@@ -7,13 +7,15 @@ import { productPointColumns } from './ProductPointsTab';
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 
-const balance: ClientPoints = { id: 4, CLIENT_ID: 4, CODE_CLIENT: 'C0004', NAME: 'Épicerie du Lac', POINTS_FID: 12500 };
+const balance: ClientPoints = { id: 4, CLIENT_ID: 4, CODE_CLIENT: 'C0004', NAME: 'Épicerie du Lac', POINTS_FID: 12500, POINTS_EXPIRANT: 1200 };
 const offered: OfferedPointsRow = { id: 4, CLIENT_ID: 4, CODE_CLIENT: 'C0004', NAME: 'Épicerie du Lac', POINTS_OFFERED: 300 };
 
 describe('points columns', () => {
-  it('balances: code client, client, points (sorted on each, as GET clients/points allows)', () => {
-    expect(summary(balanceColumns)).toEqual(['CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort', 'POINTS_FID:Points:custom:sort']);
+  it('balances: code client, client, points, points expiring within 30 days (sorted on each, as GET clients/points allows)', () => {
+    expect(summary(balanceColumns)).toEqual(['CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort', 'POINTS_FID:Points:custom:sort', 'POINTS_EXPIRANT:Expirant sous 30 jours:custom:sort']);
     expect(balanceColumns[2].render?.(balance)).toBe('12\u00a0500');
+    expect(balanceColumns[3].render?.(balance)).toBe('1\u00a0200');
+    expect(balanceColumns[3].render?.({ ...balance, POINTS_EXPIRANT: 0 })).toBe('—');
   });
   it('offered points: points, client code, client', () => {
     expect(summary(offeredColumns)).toEqual(['POINTS_OFFERED:Points:custom:sort', 'CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort']);

@@ -7,6 +7,8 @@ export interface ClientPoints {
   CODE_CLIENT: string;
   NAME: string;
   POINTS_FID: number;
+  /** Points expiring within 30 days (issue 23 §1). */
+  POINTS_EXPIRANT: number;
 }
 export interface OfferedPointsRow {
   id: number;
@@ -34,6 +36,7 @@ export const balanceColumns: ColumnDef<ClientPoints>[] = [
   { field: 'CODE_CLIENT', header: 'Code client', sortable: true, width: '10rem' },
   { field: 'NAME', header: 'Client', sortable: true },
   { field: 'POINTS_FID', header: 'Points', kind: 'custom', sortable: true, width: '9rem', render: (row) => formatPoints(row.POINTS_FID) },
+  { field: 'POINTS_EXPIRANT', header: 'Expirant sous 30 jours', kind: 'custom', sortable: true, width: '11rem', render: (row) => (row.POINTS_EXPIRANT ? formatPoints(row.POINTS_EXPIRANT) : '—') },
 ];
 
 /** Offered points (spec 1 "Other screens"): points, client code, client. */

@@ -1,10 +1,11 @@
-import type { CompanySettings, CompanySettingsBody, ConfigEntry } from '@app/domain';
+import type { CompanySettings, CompanySettingsBody, ConfigEntry, ProgrammeSettings, ProgrammeSettingsBody } from '@app/domain';
 import { api } from '../../lib/api';
 
 export const BANNER_KEY = ['banniere'] as const;
 export const POPUP_KEY = ['popup', 'images'] as const;
 export const CONFIGS_KEY = ['configs'] as const;
 export const COMPANY_KEY = ['settings'] as const;
+export const PROGRAMME_KEY = ['settings', 'programme'] as const;
 
 const fileData = (files: File[], name = 'file') => {
   const data = new FormData();
@@ -24,3 +25,5 @@ export const uploadConfigFile = (id: number, file: File) => api.post<ConfigEntry
 export const deleteConfig = (id: number) => api.delete<{ id: number }>(`configs/${id}`);
 export const fetchCompany = () => api.get<CompanySettings>('settings');
 export const saveCompany = (id: number | null, body: CompanySettingsBody) => (id == null ? api.post<CompanySettings>('settings', body) : api.put<CompanySettings>('settings', body));
+export const fetchProgramme = () => api.get<ProgrammeSettings>('settings/programme');
+export const saveProgramme = (body: ProgrammeSettingsBody) => api.put<ProgrammeSettings>('settings/programme', body);

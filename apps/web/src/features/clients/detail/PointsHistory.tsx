@@ -1,4 +1,4 @@
-import { type Client, formatDateTime, type PointsLedgerRow } from '@app/domain';
+import { type Client, formatDate, formatDateTime, type PointsLedgerRow } from '@app/domain';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
@@ -22,6 +22,10 @@ export function PointsHistory({ client }: { client: Client }) {
         </span>
         <span>
           Gagnés en {new Date().getFullYear()} : <strong>{formatPoints(client.POINTS_FID_N)} points</strong>
+        </span>
+        <span>
+          Points expirant sous 30 jours : <strong data-testid="points-expiring">{formatPoints(client.POINTS_EXPIRANT ?? 0)} points</strong>
+          {client.DATE_EXPIRATION && client.POINTS_EXPIRANT > 0 ? <span className="muted"> (à dépenser au plus tard le {formatDate(client.DATE_EXPIRATION)})</span> : null}
         </span>
       </p>
       <DataTable
