@@ -59,11 +59,12 @@ const issued = async (year: number) =>
   (await t.db.select({ id: voucherPurchases.clientId, amount: voucherPurchases.soldeUsed }).from(voucherPurchases).where(eq(voucherPurchases.ristourneYear, year))).map((v) => [v.id, v.amount]);
 
 /** What a simulation must leave as it found: vouchers, runs, the clients' rebate totals, the audit trail. */
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const footprint = async () =>
-  (
+  rowsOf<Record<string, unknown>>(
     await t.db.execute(sql`select (select count(*) from vocher_purchases)::int as vouchers, (select count(*) from ristourne_runs)::int as runs,
-      (select coalesce(sum(ristourne_n_1 + ristourne_reste + ristourne_solde_n_1), 0)::text from clients) as totals, (select count(*) from audit_log)::int as audits`)
-  ).rows[0];
+      (select coalesce(sum(ristourne_n_1 + ristourne_reste + ristourne_solde_n_1), 0)::text from clients) as totals, (select count(*) from audit_log)::int as audits`),
+  )[0];
 
 /** The generation test's story: activity A earns a rebate, B does not; orders of 2025 and one of 1 January 2026 (Tunis). */
 async function fixtures(db: Db) {
@@ -227,7 +228,7 @@ describe('GET ristournes/simulation/{year}', () => {
     expect(result).toEqual(expect.objectContaining({ vouchers: summary.VOUCHERS, total: summary.TOTAL }));
     expect((await issued(year)).sort()).toEqual(simulated.map((s) => [s.id, s.AMOUNT]).sort());
     // The per-tier totals add up to the issued total, to the millime (summed in SQL).
-    const [{ sum }] = (await t.db.execute(sql`select sum(solde_used)::text as sum from vocher_purchases where ristourne_year = ${year}`)).rows as { sum: string }[];
+    const [{ sum }] = rowsOf<{ sum: string }>(await t.db.execute(sql`select sum(solde_used)::text as sum from vocher_purchases where ristourne_year = ${year}`));
     expect(sum).toBe(summary.TOTAL);
   }, 120_000);
 });
