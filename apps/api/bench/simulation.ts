@@ -19,6 +19,7 @@ export async function benchSimulation(app: FastifyInstance, handle: DbHandle, au
   const db = handle.db;
   const year = new Date().getFullYear() - 1;
   await db.execute(sql`update client_activities set remise_ristourne = 1`);
+  await db.execute(sql`analyze client_activities`);
   for (const y of [year - 1, year]) {
     await db.execute(sql`delete from vocher_purchases where ristourne_year = ${y}`);
     await db.execute(sql`delete from ristourne_runs where year = ${y}`);
@@ -59,9 +60,10 @@ export async function benchSimulation(app: FastifyInstance, handle: DbHandle, au
   };
   const barePage = async () => {
     await sessionUser(db, token);
-    const res = await db.execute(sql`select v.client_id, c.code_client, c.name, a.name as activity, v.turnover, v.tier_name, v.percentage, v.amount, count(*) over ()::int as total
-      from (${calc(year)}) v join clients c on c.id = v.client_id left join client_activities a on a.id = c.activity_id
-      where v.amount > 0 order by v.amount desc, v.client_id desc limit 50`);
+    const res = await db.execute(sql`with v as materialized (select * from (${calc(year)}) x where amount > 0)
+      select v.client_id, c.code_client, c.name, a.name as activity, v.turnover, v.tier_name, v.percentage, v.amount, count(*) over ()::int as total
+      from v join clients c on c.id = v.client_id left join client_activities a on a.id = c.activity_id
+      order by v.amount desc, v.client_id desc limit 50`);
     return rowsOf<{ total: number }>(res)[0]?.total ?? 0;
   };
   const apiSummary = async () => (await get(`/api/ristournes/simulation/${year}`)).data.VOUCHERS as number;

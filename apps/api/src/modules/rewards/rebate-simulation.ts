@@ -82,8 +82,12 @@ const SORT: Record<SimulationListQuery['sort'], SQL> = {
 };
 const columns = sql`v.client_id as id, c.code_client as "CODE_CLIENT", c.name as "NAME", a.name as "ACTIVITE_NAME", v.turnover::numeric(16, 3)::text as "TURNOVER",
   v.num_ristourne as "NUM_RISTOURNE", v.tier_name as "TIER", v.percentage::text as "PERCENTAGE", v.amount::numeric(16, 3)::text as "AMOUNT"`;
-const fromVouchers = (year: number, ids?: readonly number[]) =>
-  sql`from (${rebateVouchers(year, ids)}) v join clients c on c.id = v.client_id left join client_activities a on a.id = c.activity_id`;
+/**
+ * The vouchers computed first (materialized: the aggregate over the year's orders runs once, whatever
+ * the planner guesses of its size), then joined to their clients for the page, search and sort.
+ */
+const withVouchers = (year: number, ids?: readonly number[]) => sql`with v as materialized (${rebateVouchers(year, ids)})`;
+const fromVouchers = sql`from v join clients c on c.id = v.client_id left join client_activities a on a.id = c.activity_id`;
 const searchOn = (search?: string) => {
   const term = search?.trim();
   if (!term) return sql``;
@@ -95,11 +99,11 @@ const orderOf = (q: SimulationListQuery) => sql`order by ${SORT[q.sort]} ${sql.r
 /** One page of the simulated vouchers, searched (code, name) and sorted in SQL, with their total in the same statement. */
 export async function simulatedVouchersPage(db: Db, year: number, q: SimulationListQuery & { page: number; perPage: number }): Promise<{ rows: SimulatedVoucher[]; total: number }> {
   const rows = rowsOf<SimulatedVoucher & { total: number }>(
-    await db.execute(sql`select ${columns}, count(*) over ()::int as total ${fromVouchers(year)}${searchOn(q.search)} ${orderOf(q)}
+    await db.execute(sql`${withVouchers(year)} select ${columns}, count(*) over ()::int as total ${fromVouchers}${searchOn(q.search)} ${orderOf(q)}
       limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`),
   );
   // Past the last page the window gives no count: ask it alone.
-  const total = rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${fromVouchers(year)}${searchOn(q.search)}`))[0].n;
+  const total = rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`${withVouchers(year)} select count(*)::int as n ${fromVouchers}${searchOn(q.search)}`))[0].n;
   return { rows: rows.map(({ total: _, ...r }) => r), total };
 }
 
@@ -108,10 +112,10 @@ export async function simulatedVouchersPage(db: Db, year: number, q: SimulationL
  * first (one computation), then the rows by 500 ids, each batch computed for its clients only.
  */
 export async function* simulatedVouchersAll(db: Db, year: number, q: SimulationListQuery): AsyncGenerator<SimulatedVoucher> {
-  const ids = rowsOf<{ id: number }>(await db.execute(sql`select v.client_id as id ${fromVouchers(year)}${searchOn(q.search)} ${orderOf(q)}`)).map((r) => r.id);
+  const ids = rowsOf<{ id: number }>(await db.execute(sql`${withVouchers(year)} select v.client_id as id ${fromVouchers}${searchOn(q.search)} ${orderOf(q)}`)).map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {
     const batch = ids.slice(i, i + 500);
-    const rows = rowsOf<SimulatedVoucher>(await db.execute(sql`select ${columns} ${fromVouchers(year, batch)}`));
+    const rows = rowsOf<SimulatedVoucher>(await db.execute(sql`${withVouchers(year, batch)} select ${columns} ${fromVouchers}`));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of batch) {
       const row = byId.get(id);
