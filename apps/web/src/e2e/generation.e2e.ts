@@ -46,7 +46,7 @@ describe('rebate voucher generation', () => {
     const rows = page.locator('.simulation .dt-resource tbody tr');
     expect(await rows.count()).toBe(Math.min(50, expected.VOUCHERS));
     await shot(page, 'generation-simulation');
-    await page.locator('.simulation .dt-resource').scrollIntoViewIfNeeded();
+    await page.locator('.simulation-subtitle', { hasText: 'Vouchers simulés' }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await shot(page, 'generation-simulation-list');
 
     // Searched by the server: the first row's client code finds that client.
