@@ -145,3 +145,94 @@ export interface SegmentedClient {
   /** Dinars as decimal text ("4500.000"), like the tiers' bounds. */
   CA_N_1: string;
 }
+
+/**
+ * Live figures of the slider (issue 23 §4): how many clients, and how much turnover, fall in [min, max]
+ * by the generation's own turnover definition (orders at status 2 or 4 of `YEAR`, Tunis).
+ */
+export interface SegmentationFigures {
+  YEAR: number;
+  min: string;
+  max: string;
+  CLIENTS: number;
+  /** Dinars as decimal text, three decimals. */
+  TURNOVER: string;
+}
+/** GET ristournes/segmentation/figures?min=&max=[&year=] (year: last year in Tunis by default). */
+export const segmentationFiguresQuery = segmentationRange
+  .extend({ year: generationYear().optional() })
+  .superRefine(rangeInOrder);
+
+// ——— Simulation of the yearly rebate vouchers (issue 23 §4): nothing written ———
+
+/** One active tier of the simulated year with its clients, their turnover and their rebate. */
+export interface SimulationTier {
+  id: number;
+  NUM_RISTOURNE: number;
+  NAME: string;
+  ACTIVITE_NAME: string | null;
+  VAL_MIN: string;
+  VAL_MAX: string;
+  PERCENTAGE: string;
+  CLIENTS: number;
+  TURNOVER: string;
+  TOTAL: string;
+}
+/**
+ * Against the previous year's issued vouchers, by tier number (NUM_RISTOURNE; tiers are per year, so
+ * the number is what the two years share). A previous voucher is put under the number of the tier its
+ * client falls in for that year by the same computation; null when it no longer falls in any.
+ */
+export interface SimulationDiff {
+  NUM_RISTOURNE: number | null;
+  VOUCHERS: number;
+  TOTAL: string;
+  PREV_VOUCHERS: number;
+  PREV_TOTAL: string;
+}
+export interface RebateSimulation {
+  YEAR: number;
+  /** The year was already generated: launching issues nothing more. */
+  ALREADY: boolean;
+  /** Why launching would be refused now (the previous year is missing), or null. */
+  REFUSAL: string | null;
+  VOUCHERS: number;
+  TURNOVER: string;
+  TOTAL: string;
+  PREV_YEAR: number;
+  PREV_VOUCHERS: number;
+  PREV_TOTAL: string;
+  tiers: SimulationTier[];
+  byNumber: SimulationDiff[];
+}
+/** One simulated voucher: a client, its turnover, its tier, the percentage and the amount. */
+export interface SimulatedVoucher {
+  id: number;
+  CODE_CLIENT: string;
+  NAME: string;
+  ACTIVITE_NAME: string | null;
+  TURNOVER: string;
+  NUM_RISTOURNE: number;
+  TIER: string;
+  PERCENTAGE: string;
+  AMOUNT: string;
+}
+export const SIMULATION_SORTABLE = ['CODE_CLIENT', 'NAME', 'TURNOVER', 'TIER', 'PERCENTAGE', 'AMOUNT'] as const;
+export const SIMULATION_LABELS = {
+  CODE_CLIENT: 'Code client',
+  NAME: 'Client',
+  ACTIVITE_NAME: 'Activité',
+  TURNOVER: "Chiffre d'affaires",
+  TIER: 'Palier',
+  PERCENTAGE: 'Pourcentage',
+  AMOUNT: 'Montant',
+} as const;
+/** GET ristournes/simulation/{year}/clients?page=&perPage=&search=&sort=&order= (highest amount first by default). */
+export const simulationClientsQuery = z.object({
+  page: listQuery.shape.page.default(1),
+  perPage: listQuery.shape.perPage.default(RISTOURNES_PAGE_SIZE),
+  search: listQuery.shape.search,
+  sort: z.enum(SIMULATION_SORTABLE).default('AMOUNT'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export const simulationExportQuery = simulationClientsQuery.pick({ search: true, sort: true, order: true });

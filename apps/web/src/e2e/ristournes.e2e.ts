@@ -1,4 +1,4 @@
-import { COUPON_MSG, MSG, overlapMessage, type SegmentationSummary } from '@app/domain';
+import { COUPON_MSG, formatMoney, MSG, overlapMessage, type SegmentationFigures, type SegmentationSummary } from '@app/domain';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
@@ -130,6 +130,13 @@ describe('rebate tiers', () => {
     await low.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
     await expect.poll(() => page.locator('.seg-range').textContent(), WAIT).toBe('0,000 DT – 6\u00a0000,000 DT');
+    // Live, before « Modifier »: the clients and turnover of the range by the generation's turnover (last year's orders).
+    const figures: SegmentationFigures = (await (await page.request.get('/api/ristournes/segmentation/figures?min=0&max=6000', { headers: await bearer(page) })).json()).data;
+    expect(figures.CLIENTS).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('seg-live-clients').textContent(), WAIT).toBe(`${figures.CLIENTS} client${figures.CLIENTS > 1 ? 's' : ''}`);
+    expect(await page.getByTestId('seg-live-turnover').textContent()).toBe(formatMoney(figures.TURNOVER));
+    expect(await page.locator('.seg-live').textContent()).toContain(`de ${new Date().getFullYear() - 1})`);
+    await shot(page, 'ristournes-segmentation-live');
 
     const counted = response(page, (u) => /\/api\/ristournes\/segmentation\?/.test(u), 'GET');
     await page.getByRole('button', { name: 'Modifier' }).click();
@@ -240,6 +247,7 @@ describe('mobile', () => {
 
     await page.goto(`${SEGMENTATION}?min=0&max=6000`);
     await expect.poll(() => page.locator('.seg-total strong').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByTestId('seg-live-clients').isVisible(), WAIT).toBe(true);
     await expect.poll(() => rows(page).count(), WAIT).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await shot(page, 'ristournes-segmentation');

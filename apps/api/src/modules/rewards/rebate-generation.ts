@@ -5,6 +5,7 @@ import type { JobProgress } from '../../lib/jobs/engine';
 import { AppError } from '../../lib/http';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
+import { rebateVouchers } from './rebate-turnover';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Clients whose vouchers are written per statement: enough steps for a progress bar. */
@@ -37,11 +38,9 @@ export async function alreadyGenerated(db: Db, year: number): Promise<boolean> {
 
 /**
  * The yearly rebate vouchers (clients/calculateRistourne/{year}; issue 8 §4), in ONE transaction:
- * for each client whose activity earns a rebate (REMISE_RISTOUNE = 1), its turnover is the sum of
- * TOTAL_NET_TTC of its orders at status 2 or 4 dated in `year` (Tunis); the active tier of that year
- * (its activity's, else one without activity) containing it gives PERCENTAGE; the client receives
- * one voucher RIST-<year>-<client id> of turnover × PERCENTAGE / 100 rounded to the millime, and its
- * rebate totals follow. The run row is written last: a process killed on the way leaves nothing,
+ * each client of `rebateVouchers(year)` (rebate-turnover.ts: turnover, tier, amount, the one
+ * definition the simulation reads too) receives one voucher RIST-<year>-<client id> of its amount,
+ * and its rebate totals follow. The run row is written last: a process killed on the way leaves nothing,
  * and a second run for the year finds it and issues nothing.
  */
 export async function generateRebates(tx: Db, user: Pick<CurrentUser, 'id' | 'email'> | null, year: number, progress: (p: JobProgress) => void = () => {}): Promise<GenerationResult> {
@@ -53,24 +52,9 @@ export async function generateRebates(tx: Db, user: Pick<CurrentUser, 'id' | 'em
   if (refusal) throw new AppError(422, refusal, { year: [refusal] });
 
   progress({ done: 0, total: 1, step: "Calcul du chiffre d'affaires" });
-  const from = sql`(${`${year}-01-01`}::date::timestamp at time zone 'Africa/Tunis')`;
-  const to = sql`(${`${year + 1}-01-01`}::date::timestamp at time zone 'Africa/Tunis')`;
-  await tx.execute(sql`create temp table rebate_calc on commit drop as
-    select distinct on (t.client_id) t.client_id, round(t.turnover * r.percentage / 100, 3) as amount
-    from (
-      select o.client_id, sum(o.total_net_ttc) as turnover
-      from orders o
-      where o.status in (2, 4) and o.created_at >= ${from} and o.created_at < ${to}
-      group by o.client_id
-    ) t
-    join clients c on c.id = t.client_id
-    join client_activities a on a.id = c.activity_id and a.remise_ristourne = 1
-    join ristournes r on r.year = ${year} and r.is_active = 1 and (r.activite_id = c.activity_id or r.activite_id is null)
-      and t.turnover between r.val_min and r.val_max
-    order by t.client_id, (r.activite_id is null), r.val_min`);
-  // Numbered 1..n for the batches; a rebate of 0 DT is no voucher.
+  // Numbered 1..n for the batches; the same definition as the simulation's (rebate-turnover.ts).
   await tx.execute(sql`create temp table rebate_rows on commit drop as
-    select client_id, amount, row_number() over (order by client_id)::int as n from rebate_calc where amount > 0`);
+    select client_id, amount, row_number() over (order by client_id)::int as n from (${rebateVouchers(year)}) v`);
   const [{ total: count }] = rowsOf<{ total: number }>(await tx.execute(sql`select count(*)::int as total from rebate_rows`));
 
   for (let first = 1; first <= count; first += BATCH) {

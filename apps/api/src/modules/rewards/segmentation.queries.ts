@@ -1,8 +1,9 @@
-import type { SegmentationActivity, SegmentedClient } from '@app/domain';
+import type { SegmentationActivity, SegmentationFigures, SegmentedClient } from '@app/domain';
 import { between, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientActivities as activities } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
+import { turnoverByClient } from './rebate-turnover';
 
 /**
  * Clients by previous-year turnover (clients.ca_n_1) within a closed range [min, max] of dinars, as
@@ -47,4 +48,16 @@ export async function clientsInRange(db: Db, min: string, max: string, page: num
     db.select({ n: count() }).from(clients).where(where),
   ]);
   return { rows, total: Number(n) };
+}
+
+/**
+ * The slider's live figures (issue 23 §4): how many clients, and how much turnover, lie in [min, max]
+ * by the generation's turnover definition for `year` (rebate-turnover.ts). A client without an order
+ * at status 2 or 4 that year has no turnover and is not counted.
+ */
+export async function figuresInRange(db: Db, year: number, min: string, max: string): Promise<SegmentationFigures> {
+  const res = await db.execute(sql`select count(*)::int as n, coalesce(sum(t.turnover), 0)::numeric(16, 3)::text as turnover
+    from (${turnoverByClient(year)}) t where t.turnover between ${min}::numeric and ${max}::numeric`);
+  const [r] = (res as unknown as { rows: { n: number; turnover: string }[] }).rows;
+  return { YEAR: year, min, max, CLIENTS: r.n, TURNOVER: r.turnover };
 }

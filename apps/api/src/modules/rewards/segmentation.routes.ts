@@ -1,10 +1,13 @@
-import { SEGMENTATION_PAGE_SIZE, segmentationClientsQuery, segmentationQuery } from '@app/domain';
+import { SEGMENTATION_PAGE_SIZE, segmentationClientsQuery, segmentationFiguresQuery, segmentationQuery, todayInTunis } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, paged } from '../../lib/http';
 import { listReply, okReply } from '../../lib/replies';
-import { clientsInRange, countByActivity } from './segmentation.queries';
+import { clientsInRange, countByActivity, figuresInRange } from './segmentation.queries';
+
+/** Last year in Africa/Tunis: the year the slider's live figures read by default. */
+const lastYearInTunis = () => Number(todayInTunis().slice(0, 4)) - 1;
 
 const activityCount = z.object({ ACTIVITE_ID: z.number().int().nullable(), ACTIVITE_NAME: z.string().nullable(), COUNT: z.number().int() });
 const summaryReply = okReply(z.object({ min: z.string(), max: z.string(), total: z.number().int(), byActivity: z.array(activityCount) }));
@@ -35,6 +38,20 @@ export async function segmentationRoutes(fastify: FastifyInstance) {
       const byActivity = await countByActivity(app.db, min, max);
       return ok({ min, max, total: byActivity.reduce((sum, a) => sum + a.COUNT, 0), byActivity });
     },
+  );
+
+  app.get(
+    '/ristournes/segmentation/figures',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Nombre de clients et chiffre d'affaires dans [min, max] DT, au sens de la génération (commandes validées ou facturées de l'année, l'an dernier par défaut)",
+        querystring: segmentationFiguresQuery,
+        response: { 200: okReply(z.object({ YEAR: z.number().int(), min: z.string(), max: z.string(), CLIENTS: z.number().int(), TURNOVER: z.string() })) },
+      },
+    },
+    async (req) => ok(await figuresInRange(app.db, req.query.year ?? lastYearInTunis(), req.query.min, req.query.max)),
   );
 
   app.get(

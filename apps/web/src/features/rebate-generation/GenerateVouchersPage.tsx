@@ -6,9 +6,12 @@ import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { type GenerationJob, generationRuns, generationStatus, isFinished, launchGeneration, RUNS_KEY } from './generation.api';
+import { SIMULATION_KEY } from './simulation.api';
+import { SimulationPanel } from './SimulationPanel';
 import './generation.css';
 
 /** Toasts of this screen last 6 s (spec 2 §8). */
@@ -18,7 +21,8 @@ const POLL_MS = 500;
 /**
  * « Générer les vouchers » (spec 2 "Generate vouchers"; issue 8 §4): a year (2000–2100, this year by
  * default), LANCER starts the generation as a background job, whose progress shows until the spec's
- * message; the years already generated are listed below.
+ * message; the years already generated are listed below. SIMULER (issue 23 §4) shows what LANCER would
+ * issue for the year, writing nothing; the simulated year stays in the URL (`simuler`).
  */
 export default function GenerateVouchersPage() {
   const qc = useQueryClient();
@@ -27,6 +31,9 @@ export default function GenerateVouchersPage() {
   const [job, setJob] = useState<GenerationJob | null>(null);
   const [launching, setLaunching] = useState(false);
   const runs = useQuery({ queryKey: RUNS_KEY, queryFn: generationRuns });
+  const [params, setParams] = useSearchParams();
+  const simulated = generationYear().safeParse(params.get('simuler') ?? '');
+  const simYear = simulated.success ? simulated.data : null;
   const valid = generationYear().safeParse(year.trim()).success;
   const running = !!job && !isFinished(job);
 
@@ -41,6 +48,7 @@ export default function GenerateVouchersPage() {
           if (next.state === 'completed') (next.result?.already ? notify.info : notify.success)('Générer les vouchers', next.message ?? RISTOURNE_MSG.generated, LIFE);
           else notify.error('Générer les vouchers', next.message ?? 'La génération a échoué.', LIFE);
           await qc.invalidateQueries({ queryKey: RUNS_KEY });
+          await qc.invalidateQueries({ queryKey: SIMULATION_KEY });
         }
       } catch {
         setJob({ ...job, state: 'failed', error: 'Le suivi de la génération a échoué.', message: null });
@@ -62,6 +70,17 @@ export default function GenerateVouchersPage() {
     } finally {
       setLaunching(false);
     }
+  };
+
+  const simulate = () => {
+    setTouched(true);
+    if (!valid) return;
+    const next = new URLSearchParams(params);
+    next.set('simuler', String(Number(year)));
+    // Another year's list starts on its first page, unsearched.
+    for (const key of [...next.keys()]) if (key.startsWith('sim.')) next.delete(key);
+    setParams(next);
+    if (simYear === Number(year)) void qc.invalidateQueries({ queryKey: [...SIMULATION_KEY, simYear] });
   };
 
   const p = job?.progress;
@@ -93,7 +112,10 @@ export default function GenerateVouchersPage() {
             {RISTOURNE_MSG.generationYear}
           </small>
         )}
-        <Button type="submit" label="LANCER" icon="pi pi-bolt" loading={launching || running} disabled={running} />
+        <div className="generation-buttons">
+          <Button type="button" label="SIMULER" icon="pi pi-calculator" severity="secondary" outlined onClick={simulate} />
+          <Button type="submit" label="LANCER" icon="pi pi-bolt" loading={launching || running} disabled={running} />
+        </div>
       </form>
       {job && (
         <section className="generation-progress" aria-live="polite" aria-label="Avancement de la génération">
@@ -104,6 +126,7 @@ export default function GenerateVouchersPage() {
           <ProgressBar value={percent} aria-label="Avancement" />
         </section>
       )}
+      {simYear !== null && <SimulationPanel year={simYear} />}
       <h2 className="generation-title">Années générées</h2>
       <DataTable value={runs.data ?? []} loading={runs.isLoading} dataKey="YEAR" size="small" emptyMessage="Aucune année générée." pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Années générées' } }}>
         <Column field="YEAR" header="Année" />

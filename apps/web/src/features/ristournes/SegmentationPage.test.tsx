@@ -1,4 +1,4 @@
-import type { SegmentationSummary, SegmentedClient } from '@app/domain';
+import type { SegmentationFigures, SegmentationSummary, SegmentedClient } from '@app/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -26,6 +26,10 @@ const SUMMARY: SegmentationSummary = {
 };
 const CLIENTS: SegmentedClient[] = [{ id: 9, CODE_CLIENT: 'C-009', NAME: 'Épicerie Amal', ACTIVITE_ID: 1, ACTIVITE_NAME: 'Épicerie', CA_N_1: '4500.500' }];
 
+const figures = (min: number, max: number): SegmentationFigures => ({ YEAR: 2025, min: String(min), max: String(max), CLIENTS: max > 5000 ? 12 : 4, TURNOVER: max > 5000 ? '54321.125' : '16000.000' });
+const figureCalls = () => vi.mocked(api.get).mock.calls.filter(([path]) => path === 'ristournes/segmentation/figures');
+const otherCalls = () => vi.mocked(api.get).mock.calls.filter(([path]) => path !== 'ristournes/segmentation/figures');
+
 let root: Root;
 let router: ReturnType<typeof createMemoryRouter>;
 const tick = () => act(async () => new Promise((r) => setTimeout(r, 0)));
@@ -45,7 +49,12 @@ async function render(url: string) {
 }
 
 beforeEach(() => {
-  vi.mocked(api.get).mockReset().mockResolvedValue(SUMMARY);
+  vi.mocked(api.get)
+    .mockReset()
+    .mockImplementation(async (path: string, query?: unknown) => {
+      const q = query as { min: number; max: number };
+      return (path === 'ristournes/segmentation/figures' ? figures(q.min, q.max) : SUMMARY) as never;
+    });
   vi.mocked(request).mockReset().mockResolvedValue({ data: CLIENTS, meta: { total: 1, last_page: 1, current_page: 1, per_page: 50 } });
   const host = document.createElement('div');
   document.body.appendChild(host);
@@ -57,7 +66,7 @@ afterEach(() => {
 });
 
 describe('segmentation screen', () => {
-  it('starts on 3,000–6,000 DT and asks nothing before « Modifier »', async () => {
+  it('starts on 3,000–6,000 DT and asks only the live figures before « Modifier »', async () => {
     await render('/layout/ristourne/segmentation');
     expect(document.querySelector('.seg-range')?.textContent).toBe('3\u00a0000,000 DT – 6\u00a0000,000 DT');
     const handles = [...document.querySelectorAll('.p-slider-handle')];
@@ -65,8 +74,11 @@ describe('segmentation screen', () => {
       ['CA N-1 minimum', '3000'],
       ['CA N-1 maximum', '6000'],
     ]);
-    expect(api.get).not.toHaveBeenCalled();
+    expect(otherCalls()).toEqual([]);
     expect(request).not.toHaveBeenCalled();
+    expect(figureCalls()).toEqual([['ristournes/segmentation/figures', { min: 3000, max: 6000 }, { quiet: true }]]);
+    await tick();
+    expect(document.querySelector('.seg-live')?.textContent).toBe('12 clients · 54\u00a0321,125 DT de chiffre d’affaires (commandes validées ou facturées de 2025)');
     expect(document.querySelector('.seg-total')).toBeNull();
   });
 
@@ -86,6 +98,23 @@ describe('segmentation screen', () => {
     expect(request).toHaveBeenCalledWith('ristournes/segmentation/clients', expect.objectContaining({ query: expect.objectContaining({ min: 3000, max: 6000, page: 1, perPage: 50 }) }));
     expect(text()).toContain('C-009');
     expect(text()).toContain('4\u00a0500,500 DT');
+  });
+
+  it('follows the slider live: one call after the handles pause, not one per step', async () => {
+    await render('/layout/ristourne/segmentation');
+    const max = document.querySelectorAll<HTMLElement>('.p-slider-handle')[1];
+    for (let i = 0; i < 15; i++) act(() => max.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', code: 'ArrowLeft', bubbles: true })));
+    expect(document.querySelector('.seg-range')?.textContent).toBe('3\u00a0000,000 DT – 4\u00a0500,000 DT');
+    expect(figureCalls()).toHaveLength(1);
+    expect(document.querySelector('.seg-live')?.getAttribute('aria-busy')).toBe('true');
+    await act(async () => new Promise((r) => setTimeout(r, 400)));
+    await tick();
+    expect(figureCalls()).toEqual([
+      ['ristournes/segmentation/figures', { min: 3000, max: 6000 }, { quiet: true }],
+      ['ristournes/segmentation/figures', { min: 3000, max: 4500 }, { quiet: true }],
+    ]);
+    expect(document.querySelector('.seg-live')?.textContent).toContain('4 clients · 16\u00a0000,000 DT');
+    expect(document.querySelector('.seg-live')?.getAttribute('aria-busy')).toBe('false');
   });
 
   it('reopens on the range of the URL', async () => {

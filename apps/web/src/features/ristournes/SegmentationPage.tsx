@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { activityLabel, segmentedClientColumns } from './columns';
 import { CLIENTS_STATE_KEY, clientCount, handleLabel, type Range, rangeText, readRange, SEGMENTATION_STEP, writeRange } from './segmentation';
-import { SEGMENTED_CLIENTS_PATH, useSegmentation } from './segmentation.api';
+import { SEGMENTED_CLIENTS_PATH, useSegmentation, useSegmentationFigures } from './segmentation.api';
 import './ristournes.css';
 
 /**
@@ -29,12 +29,36 @@ export default function SegmentationPage() {
           {rangeText(range)}
         </p>
         <RangeSlider value={range} onChange={setRange} />
+        <LiveFigures range={range} />
         <div className="seg-actions">
           <Button type="button" label="Modifier" icon="pi pi-sliders-h" onClick={() => setParams(writeRange(params, range))} />
         </div>
       </section>
       {applied && <SegmentationResult range={applied} />}
     </div>
+  );
+}
+
+/**
+ * What the slider's range holds right now (issue 23 §4): clients and their turnover, by the rebate
+ * generation's own turnover (orders validated or invoiced last year), asked after a short pause.
+ */
+function LiveFigures({ range }: { range: Range }) {
+  const { data, isError, pending } = useSegmentationFigures(range);
+  return (
+    <p className="seg-live" aria-live="polite" aria-busy={pending} data-pending={pending || undefined}>
+      {isError ? (
+        'Chiffres indisponibles.'
+      ) : data ? (
+        <>
+          <strong data-testid="seg-live-clients">{clientCount(data.CLIENTS)}</strong> · <strong data-testid="seg-live-turnover">{formatMoney(data.TURNOVER)}</strong> de chiffre d’affaires
+          {' '}
+          <span className="seg-live-year">(commandes validées ou facturées de {data.YEAR})</span>
+        </>
+      ) : (
+        'Calcul…'
+      )}
+    </p>
   );
 }
 
