@@ -183,3 +183,22 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
     expect(list.map((b) => b.position).sort((a, b) => a - b)).toEqual(Array.from({ length: list.length }, (_, i) => i + 1));
   });
 });
+
+describe.runIf(onPostgres)('one query at a time on a transaction’s connection', () => {
+  it('an edit reads its loaded fields and media inside its transaction one after the other (pg warns of, and pg 9 refuses, a second query meanwhile)', async () => {
+    const warnings: string[] = [];
+    const listen = (w: Error) => warnings.push(w.message);
+    process.on('warning', listen);
+    try {
+      const c = await newClient();
+      const [type] = await t.db.insert(clientTypes).values({ name: `Type du test ${n}` }).returning();
+      const r = await call('PUT', `clients/${c.id}`, { ADDRESS: 'Rue de la Kasbah', TYPE_CLIENT_ID: type.id, TVA: '1234567A', GSM: '98123456' });
+      expect(r.statusCode, r.body).toBe(200);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+  });
+});

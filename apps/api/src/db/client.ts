@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,6 +18,18 @@ export type Schema = typeof schema;
  * takes a `Db` and is given either `app.db` or the `tx` of `db.transaction((tx) => …)`, without a cast.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * Independent reads, sent together on the pool (one round-trip for all); inside a transaction, one
+ * after the other: a transaction holds one connection, which takes one query at a time (pg queues a
+ * second one with a warning today, and pg 9 refuses it).
+ */
+export async function readTogether<T extends readonly unknown[]>(db: Db, reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
 
 export interface DbHandle {
   db: Db;

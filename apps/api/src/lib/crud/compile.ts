@@ -1,7 +1,7 @@
 import { getTableColumns, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, readTogether } from '../../db/client';
 import type { ExportColumn } from '../exports/types';
 import { mediaReply } from '../replies';
 import { columnSchema, type FieldDef } from './fields';
@@ -138,7 +138,7 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     if (!which.length || !dtos.length) return;
     const ids = dtos.map((d) => d.id);
     // The loaders are independent reads: sent together, they cost one round-trip.
-    const all = await Promise.all(which.map((f) => f.load!(db, ids)));
+    const all = await readTogether(db, which.map((f) => () => f.load!(db, ids)));
     which.forEach((f, i) => {
       for (const d of dtos) (d as Row)[f.api] = f.read ? f.read(all[i].get(d.id)) : (all[i].get(d.id) ?? null);
     });

@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, readTogether } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit, auditEntity, createdFields, diff } from '../audit/audit.repository';
 import { deleteMedia } from '../media/media.service';
@@ -47,19 +47,19 @@ function dbConflict(def: Pick<ResourceDef<{ id: number }>, 'unique' | 'inUseMess
  */
 export async function withMedia<Dto extends { id: number }>(db: Db, r: CompiledResource<Dto>, dtos: Dto[], forExport = false): Promise<Dto[]> {
   const media = forExport ? r.def.media?.export && r.def.media : r.def.media;
-  const load = (forExport ? r.loadExport : r.load)(db, dtos);
+  const load = () => (forExport ? r.loadExport : r.load)(db, dtos);
   if (!media || !dtos.length) {
-    await load;
+    await load();
     return dtos;
   }
   const first = Object.keys(media.names)[0];
   const ids = dtos.map((d) => d.id);
   if (media.multiple) {
-    const [, lists] = await Promise.all([load, mediaListFor(db, r.def.path, ids, first)]);
+    const [, lists] = await readTogether(db, [load, () => mediaListFor(db, r.def.path, ids, first)]);
     for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = lists.get(d.id) ?? [];
     return dtos;
   }
-  const [, files] = await Promise.all([load, mediaFor(db, r.def.path, ids, first)]);
+  const [, files] = await readTogether(db, [load, () => mediaFor(db, r.def.path, ids, first)]);
   for (const d of dtos) (d as { MEDIA?: unknown }).MEDIA = files.get(d.id) ?? null;
   return dtos;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, readTogether } from '../../db/client';
 
 /** ILIKE needs its wildcards escaped so a search for "50%" means the text "50%". */
 export function likePattern(term: string): string {
@@ -25,10 +25,14 @@ export type SearchTarget = AnyPgColumn | SQL | ((pattern: string) => SQL);
 export async function searchWhere(db: Db, targets: SearchTarget[], search: string | undefined, tags: readonly string[] = []): Promise<SQL | undefined> {
   const terms = [search, ...tags].map((t) => t?.trim()).filter((t): t is string => !!t);
   if (!terms.length || !targets.length) return undefined;
-  const perTerm = await Promise.all(
-    terms.map(async (term) => {
+  const perTerm = await readTogether(
+    db,
+    terms.map((term) => async () => {
       const pattern = likePattern(term);
-      const conditions = await Promise.all(targets.map((c) => (typeof c === 'function' ? resolveRef(db, c(pattern)) : ilike(c, pattern))));
+      const conditions = await readTogether(
+        db,
+        targets.map((c) => async () => (typeof c === 'function' ? resolveRef(db, c(pattern)) : ilike(c, pattern))),
+      );
       // A target that matches no row at all adds nothing to the OR; none left means no row matches.
       const live = conditions.filter((c): c is SQL => c !== null);
       return live.length ? or(...live) : sql`false`;
