@@ -3,7 +3,8 @@
  * then the clients list and exports at BENCH_CLIENTS clients (default 100,000; 0 skips them),
  * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database, where the orders
  * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them), the rebate generation
- * and its simulation, then the dashboard at
+ * and its simulation, the points ledger grown to BENCH_LEDGER_ROWS rows (default 10,000,000; 0 skips it:
+ * an offer to 10,000 clients, the daily expiry run, the FIFO lots' cost; bench/points.ts), then the dashboard at
  * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
  * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work; then
  * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts). On PostgreSQL it ends with the load
@@ -27,6 +28,7 @@ import { benchHostile } from './hostile';
 import { benchLoad } from './load';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
+import { benchPoints, LEDGER_ROWS, seedLedger } from './points';
 import { benchSimulation } from './simulation';
 import { benchSync } from './sync';
 
@@ -97,6 +99,11 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       await benchGeneration(app, handle, auth);
       console.log(`\n${kind} — simulation des vouchers de ristourne sur ces ${ORDERS} commandes`);
       await benchSimulation(app, handle, auth);
+      if (LEDGER_ROWS > 0) {
+        const ledgerSeeded = await seedLedger(handle);
+        console.log(`\n${kind} — registre de points à ${CLIENTS} clients et ${LEDGER_ROWS} lignes (générées en ${(ledgerSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
+        await benchPoints(app, handle, auth);
+      }
       if (LOGS > 0) {
         const logsSeeded = await seedLogs(handle);
         console.log(`\n${kind} — tableau de bord à ${ORDERS} commandes et ${LOGS} connexions (générées en ${(logsSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
