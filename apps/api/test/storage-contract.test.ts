@@ -50,12 +50,18 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const backEnds: [string, () => ObjectStore][] = [
-  ['local disk', () => new LocalStore(path.join(root, 'store'))],
-  ['S3 (s3rver)', () => new S3Store(s3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }), s3.bucket, 'contract/')],
+/**
+ * Each back end, and whether it promises that concurrent puts of one key leave one whole body: the disk
+ * store writes a temporary file and renames it; AWS S3, MinIO and R2 replace an object atomically, but the
+ * test server s3rver writes the object's file in place, so two puts racing there can interleave (seen under
+ * load in CI). Against s3rver, only puts of distinct keys race.
+ */
+const backEnds: [string, () => ObjectStore, { atomicSameKey: boolean }][] = [
+  ['local disk', () => new LocalStore(path.join(root, 'store')), { atomicSameKey: true }],
+  ['S3 (s3rver)', () => new S3Store(s3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }), s3.bucket, 'contract/'), { atomicSameKey: false }],
 ];
 
-describe.each(backEnds)('storage contract: %s', (_name, make) => {
+describe.each(backEnds)('storage contract: %s', (_name, make, promises) => {
   let store: ObjectStore;
   beforeAll(() => {
     store = make();
@@ -156,13 +162,17 @@ describe.each(backEnds)('storage contract: %s', (_name, make) => {
     expect(existsSync(path.join(root, 'escape.png'))).toBe(false);
   });
 
-  it('concurrent puts: of one key, one whole body wins; of many keys, all are there', async () => {
+  it.runIf(promises.atomicSameKey)('concurrent puts of one key: one whole body wins', async () => {
     const bodies = Array.from({ length: 12 }, (_, i) => Buffer.alloc(256 * 1024, i + 1));
     await Promise.all(bodies.map((b) => store.put('race/same.bin', b)));
     const winner = await readAll((await store.get('race/same.bin'))!);
     expect(bodies.map(sha)).toContain(sha(winner));
     expect((await store.list('race/')).map((o) => o.key)).toEqual(['race/same.bin']);
+    await store.delete('race/same.bin');
+  }, 60_000);
 
+  it('concurrent puts of many keys: all are there, each whole', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) => Buffer.alloc(256 * 1024, i + 1));
     await Promise.all(bodies.map((b, i) => store.put(`race/k${String(i).padStart(2, '0')}.bin`, b)));
     const listed = await store.list('race/k');
     expect(listed.map((o) => o.key)).toEqual(bodies.map((_, i) => `race/k${String(i).padStart(2, '0')}.bin`));
