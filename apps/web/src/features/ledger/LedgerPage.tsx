@@ -76,7 +76,7 @@ export default function LedgerPage() {
             <p className={data.OK ? 'ledger-verdict ok' : 'ledger-verdict ko'} role="status" data-testid="ledger-verdict">
               <i className={data.OK ? 'pi pi-check-circle' : 'pi pi-exclamation-triangle'} aria-hidden />
               {data.OK ? 'Registre cohérent : tous les invariants sont respectés.' : 'Registre incohérent : au moins un invariant est en échec.'}
-              <small className="muted"> Contrôlé le {formatDateTime(data.CHECKED_AT)}</small>
+              <small> — contrôlé le {formatDateTime(data.CHECKED_AT)}</small>
             </p>
             <DataTable
               value={data.CHECKS}

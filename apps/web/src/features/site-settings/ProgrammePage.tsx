@@ -106,7 +106,11 @@ export default function ProgrammePage() {
               value={pointValue}
               invalid={!!errors.POINT_VALUE}
               aria-describedby="programme-point-value-help"
-              onChange={(e) => setPointValue(e.target.value)}
+              onChange={(e) => {
+                setPointValue(e.target.value);
+                // The message was about the value as it was sent; the help below now says the new one.
+                setErrors(({ POINT_VALUE: _, ...rest }) => rest);
+              }}
             />
             {errors.POINT_VALUE && (
               <small className="field-error" role="alert">
