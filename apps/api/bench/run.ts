@@ -3,7 +3,7 @@
  * then the clients list and exports at BENCH_CLIENTS clients (default 100,000; 0 skips them),
  * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database, where the orders
  * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them), the rebate generation
- * and its simulation, then the dashboard at
+ * and its simulation, the ledger's verification and liability (bench/ledger.ts), then the dashboard at
  * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
  * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work; then
  * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts). On PostgreSQL it ends with the load
@@ -24,6 +24,7 @@ import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
 import { benchHostile } from './hostile';
+import { benchLedger } from './ledger';
 import { benchLoad } from './load';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
@@ -97,6 +98,8 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       await benchGeneration(app, handle, auth);
       console.log(`\n${kind} — simulation des vouchers de ristourne sur ces ${ORDERS} commandes`);
       await benchSimulation(app, handle, auth);
+      console.log(`\n${kind} — contrôle du registre et passif du programme sur le registre de ces ${ORDERS} commandes`);
+      await benchLedger(app, handle, auth);
       if (LOGS > 0) {
         const logsSeeded = await seedLogs(handle);
         console.log(`\n${kind} — tableau de bord à ${ORDERS} commandes et ${LOGS} connexions (générées en ${(logsSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
