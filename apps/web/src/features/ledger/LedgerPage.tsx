@@ -25,7 +25,7 @@ function CheckState({ check }: { check: LedgerCheck }) {
 function Offenders({ check }: { check: LedgerCheck }) {
   return (
     <div className="ledger-offenders">
-      <DataTable value={check.OFFENDERS} size="small" dataKey="DETAIL" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': `Anomalies : ${check.LABEL}` } }}>
+      <DataTable value={check.OFFENDERS} size="small" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': `Anomalies : ${check.LABEL}` } }}>
         <Column header="Client" body={(o: LedgerOffender) => (o.NAME ? `${o.CLIENT} — ${o.NAME}` : o.CLIENT)} />
         <Column header="Attendu" body={(o: LedgerOffender) => fr(o.EXPECTED)} headerClassName="ledger-num" bodyClassName="ledger-num" />
         <Column header="Trouvé" body={(o: LedgerOffender) => fr(o.FOUND)} headerClassName="ledger-num" bodyClassName="ledger-num" />
