@@ -4,7 +4,8 @@
  * on PGlite and (when TEST_DATABASE_URL is set) on a throw-away PostgreSQL database, where the orders
  * list and bell follow at BENCH_ORDERS orders (default 1,000,000; 0 skips them), the rebate generation
  * and its simulation, the points ledger grown to BENCH_LEDGER_ROWS rows (default 10,000,000; 0 skips it:
- * an offer to 10,000 clients, the daily expiry run, the FIFO lots' cost; bench/points.ts), then the dashboard at
+ * an offer to 10,000 clients, the daily expiry run, the FIFO lots' cost; bench/points.ts), the ledger's
+ * verification and liability on that ledger (bench/ledger.ts), then the dashboard at
  * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
  * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work; then
  * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts). On PostgreSQL it ends with the load
@@ -25,6 +26,7 @@ import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
 import { benchHostile } from './hostile';
+import { benchLedger } from './ledger';
 import { benchLoad } from './load';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
@@ -104,6 +106,8 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
         console.log(`\n${kind} — registre de points à ${CLIENTS} clients et ${LEDGER_ROWS} lignes (générées en ${(ledgerSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
         await benchPoints(app, handle, auth);
       }
+      console.log(`\n${kind} — contrôle du registre et passif du programme sur ce registre`);
+      await benchLedger(app, handle, auth);
       if (LOGS > 0) {
         const logsSeeded = await seedLogs(handle);
         console.log(`\n${kind} — tableau de bord à ${ORDERS} commandes et ${LOGS} connexions (générées en ${(logsSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);

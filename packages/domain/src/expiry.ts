@@ -14,6 +14,8 @@ export const EXPIRY_POLICY_LABELS: Record<ExpiryPolicy, string> = {
   year_end: 'Les points expirent le 31 décembre de l’année suivant leur crédit',
 };
 export const EXPIRY_MONTHS_MAX = 120;
+/** « Valeur du point » (issue 23 §3): millimes one point is worth, for the programme's liability; 0 = not set. */
+export const POINT_VALUE_MAX = 1_000_000;
 /** "Points expirant sous 30 jours": the window the staff screens and the reminder template read. */
 export const EXPIRING_SOON_DAYS = 30;
 
@@ -22,6 +24,7 @@ export const EXPIRY_MESSAGES = {
   months: `Nombre de mois entre 1 et ${EXPIRY_MONTHS_MAX}.`,
   monthsRequired: 'Indiquez le nombre de mois.',
   monthsUnexpected: 'Le nombre de mois ne s’applique qu’à la règle « N mois ».',
+  pointValue: `Valeur du point : un nombre entier de millimes entre 0 et ${POINT_VALUE_MAX.toLocaleString('fr-FR')}.`,
 } as const;
 
 /** The settings form and PUT settings/programme: EXPIRY_MONTHS given exactly when the policy is `months`. */
@@ -29,6 +32,8 @@ export const programmeSettingsBody = z
   .object({
     EXPIRY_POLICY: z.enum(EXPIRY_POLICIES, { error: EXPIRY_MESSAGES.policy }),
     EXPIRY_MONTHS: integer({ min: 1, max: EXPIRY_MONTHS_MAX, invalid: EXPIRY_MESSAGES.months }).nullable().optional(),
+    /** Millimes per point; absent leaves the stored value as it is. */
+    POINT_VALUE: integer({ min: 0, max: POINT_VALUE_MAX, invalid: EXPIRY_MESSAGES.pointValue }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.EXPIRY_POLICY === 'months' && v.EXPIRY_MONTHS == null) ctx.addIssue({ code: 'custom', path: ['EXPIRY_MONTHS'], message: EXPIRY_MESSAGES.monthsRequired });
@@ -39,6 +44,8 @@ export type ProgrammeSettingsBody = z.infer<typeof programmeSettingsBody>;
 export interface ProgrammeSettings {
   EXPIRY_POLICY: ExpiryPolicy;
   EXPIRY_MONTHS: number | null;
+  /** Millimes one point is worth (0: not set). */
+  POINT_VALUE: number;
   UPDATED_AT: string;
 }
 

@@ -15,6 +15,7 @@ export * from './badges';
 export * from './staff';
 export * from './points';
 export * from './expiry';
+export * from './ledger';
 export * from './communication';
 export * from './rich-text';
 export * from './catalogue';

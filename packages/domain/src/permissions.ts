@@ -104,6 +104,8 @@ export const ACTIONS = [
   'flux:write',
   // Dashboard (issue 10 §2)
   'dashboard:read',
+  /** « Contrôle du registre » and the programme's liability (issue 23 §3): admin only. */
+  'ledger:read',
   /** The ERP data synchronisations (admin and full roles). */
   'sync:run',
 ] as const;

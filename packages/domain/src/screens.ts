@@ -350,6 +350,13 @@ export const SCREENS = [
     menu: [{ label: 'Programme', icon: 'pi pi-star' }],
   },
   {
+    key: 'ledger',
+    route: 'settings/ledger',
+    action: 'ledger:read',
+    group: 'settings',
+    menu: [{ label: 'Contrôle du registre', icon: 'pi pi-verified' }],
+  },
+  {
     key: 'sync-data',
     route: 'settings/data',
     action: 'sync:run',
@@ -460,6 +467,7 @@ export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {
   banner: { api: 'configs' },
   company: { api: 'settings' },
   programme: { api: 'settings/programme' },
+  ledger: { api: 'ledger/verify' },
   'sync-data': { api: 'sync/latest' },
   'site-section': { api: 'pages/home' },
   'site-sections': { api: 'pages/home' },

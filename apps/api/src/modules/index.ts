@@ -22,6 +22,7 @@ import { authRoutes } from './auth/auth.routes';
 import { classificationRoutes } from './classification/classification.routes';
 import { badgesRoutes } from './loyalty/badges.routes';
 import { clientsRoutes } from './contacts/clients.routes';
+import { ledgerRoutes } from './loyalty/ledger.routes';
 import { pointsRoutes } from './loyalty/points.routes';
 import { communicationRoutes } from './communication/communication.routes';
 import { systemRoutes } from './system/system.routes';
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classificationRoutes);
   await app.register(clientsRoutes);
   await app.register(pointsRoutes);
+  await app.register(ledgerRoutes);
   registerPointsExpiry(app);
   await app.register(badgesRoutes);
   await app.register(communicationRoutes);

@@ -49,6 +49,7 @@ const FluxPage = lazy(() => import('../features/flux/FluxPage'));
 const BannerPage = lazy(() => import('../features/site-settings/BannerPage'));
 const CompanyPage = lazy(() => import('../features/site-settings/CompanyPage'));
 const ProgrammePage = lazy(() => import('../features/site-settings/ProgrammePage'));
+const LedgerPage = lazy(() => import('../features/ledger/LedgerPage'));
 const AuditPage = lazy(() => import('../features/logs/AuditPage'));
 const ServicesByTypePage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.ServicesByTypePage })));
 const HomeServicesPage = lazy(() => import('../features/showcase/ServicesPage').then((m) => ({ default: m.HomeServicesPage })));
@@ -96,6 +97,7 @@ const SCREEN_COMPONENTS: Record<ScreenKey, ComponentType> = {
   banner: BannerPage,
   company: CompanyPage,
   programme: ProgrammePage,
+  ledger: LedgerPage,
   'sync-data': SyncPage,
   'site-section': SectionEditorPage,
   'site-sections': SectionEditorPage,

@@ -168,3 +168,14 @@ export async function pointsExpiring(db: Db): Promise<{ points: number; clients:
   const [r] = (res as unknown as { rows: { points: number; clients: number }[] }).rows;
   return { points: Number(r.points), clients: Number(r.clients) };
 }
+
+/** « Passif du programme » card (issue 23 §3): the outstanding points and their value at « valeur du point ». */
+export async function pointsLiability(db: Db): Promise<{ points: number; clients: number; point_value: number; millimes: number }> {
+  const res = await db.execute(sql`
+    select coalesce(sum(points_fid), 0) as points, count(*) as clients, coalesce((select point_value from programme_settings where id = 1), 0) as point_value
+    from clients where points_fid > 0`);
+  const [r] = (res as unknown as { rows: { points: string | number; clients: string | number; point_value: number }[] }).rows;
+  const points = Number(r.points);
+  const value = Number(r.point_value);
+  return { points, clients: Number(r.clients), point_value: value, millimes: points * value };
+}

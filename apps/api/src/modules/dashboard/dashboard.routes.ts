@@ -43,6 +43,12 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     z.object({ points: int, clients: int }),
     () => q.pointsExpiring(app.db),
   );
+  route(
+    '/dashboard/points-liability',
+    'Passif du programme : points en cours, clients concernés, valeur du point et équivalent en millimes (issue 23 §3)',
+    z.object({ points: int, clients: int, point_value: int, millimes: int }),
+    () => q.pointsLiability(app.db),
+  );
   route('/dashboard/count', 'Les quatre tuiles : utilisateurs, clients, produits, commandes', z.object({ users: int, clients: int, products: int, orders: int }), () => q.counts(app.db));
   route('/inscriptions', "Inscriptions à l'application par mois (YYYY-MM)", z.array(z.object({ month: z.string(), user_count: int })), (y) => q.registrations(app.db, y));
   route('/logs/monthly', 'Connexions par mois (YYYY-MM), toutes sources', z.array(z.object({ month: z.string(), logs_count: int })), (y) => q.connections(app.db, y));

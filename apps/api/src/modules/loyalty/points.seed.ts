@@ -13,7 +13,8 @@ const DEMO_EXPIRING_CLIENTS = 15;
  */
 export async function seedPointsExpiry(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update programme_settings set expiry_policy = 'months', expiry_months = 12, updated_at = now() where id = 1`);
+    // « Valeur du point » (issue 23 §3): 10 millimes, so the liability shows a DT figure.
+    await tx.execute(sql`update programme_settings set expiry_policy = 'months', expiry_months = 12, point_value = 10, updated_at = now() where id = 1`);
     await tx.execute(sql`
       with picked as (
         select id, now() - interval '12 months' + make_interval(days => 5 + (id % 20)) as at, (100 + (id % 7) * 50)::int as pts
@@ -26,7 +27,12 @@ export async function seedPointsExpiry(db: Db): Promise<void> {
                'offer', 'Points offerts : anniversaire du programme', p.at
         from picked p order by p.id
       )
-      update clients c set points_fid = c.points_fid + p.pts, points_offered = c.points_offered + p.pts, updated_at = now()
+      update clients c set points_fid = c.points_fid + p.pts, points_offered = c.points_offered + p.pts, updated_at = now(),
+        -- Late in December the back-dated credit falls in this Tunis year: it counts as earned, as applyPoints would.
+        points_fid_n = case when extract(year from p.at at time zone 'Africa/Tunis') = extract(year from now() at time zone 'Africa/Tunis')
+          then (case when c.points_year = extract(year from now() at time zone 'Africa/Tunis') then c.points_fid_n else 0 end) + p.pts else c.points_fid_n end,
+        points_year = case when extract(year from p.at at time zone 'Africa/Tunis') = extract(year from now() at time zone 'Africa/Tunis')
+          then extract(year from now() at time zone 'Africa/Tunis')::smallint else c.points_year end
       from picked p where c.id = p.id`);
   });
 }

@@ -25,7 +25,7 @@ const POPUP_MAX_FILES = 10;
 
 const configReply = z.object({ id: z.number().int(), KEY: z.string(), NAME: z.string(), DESCRIPTION: z.string(), FILE: mediaReply.nullable() });
 const companyReply = z.object({ id: z.number().int().nullable(), NAME: z.string(), TAX_ID: z.string(), ADDRESS: z.string(), PHONE: z.string(), EMAIL: z.string() });
-const programmeReply = z.object({ EXPIRY_POLICY: z.enum(EXPIRY_POLICIES), EXPIRY_MONTHS: z.number().int().nullable(), UPDATED_AT: z.string() });
+const programmeReply = z.object({ EXPIRY_POLICY: z.enum(EXPIRY_POLICIES), EXPIRY_MONTHS: z.number().int().nullable(), POINT_VALUE: z.number().int(), UPDATED_AT: z.string() });
 const publicImage = z.object({ url: z.string(), mime_type: z.string() });
 const notModified = z.null().describe('Inchangé depuis l’ETag donné');
 
@@ -50,6 +50,7 @@ async function readProgramme(db: Db): Promise<ProgrammeSettings> {
   return {
     EXPIRY_POLICY: (row?.expiryPolicy ?? 'never') as ProgrammeSettings['EXPIRY_POLICY'],
     EXPIRY_MONTHS: row?.expiryMonths ?? null,
+    POINT_VALUE: row?.pointValue ?? 0,
     UPDATED_AT: (row?.updatedAt ?? new Date(0)).toISOString(),
   };
 }
@@ -234,7 +235,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   );
 
   // ——— Programme (issue 23 §1): the points expiry policy, read by the ledger when a credit becomes a lot ———
-  app.get('/settings/programme', { config: read, schema: { tags, summary: 'Paramètres du programme : règle d’expiration des points', response: { 200: okReply(programmeReply) } } }, async () =>
+  app.get('/settings/programme', { config: read, schema: { tags, summary: 'Paramètres du programme : règle d’expiration des points, valeur du point (millimes)', response: { 200: okReply(programmeReply) } } }, async () =>
     ok(await readProgramme(app.db)),
   );
   app.put(
@@ -243,7 +244,8 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Changer la règle d’expiration des points (s’applique aux crédits à venir ; les lots déjà crédités gardent leur date)',
+        summary:
+          'Changer la règle d’expiration des points (s’applique aux crédits à venir ; les lots déjà crédités gardent leur date) et la valeur du point (millimes ; absente : inchangée)',
         body: programmeSettingsBody,
         response: { 200: okReply(programmeReply) },
       },
@@ -252,12 +254,13 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       const months = req.body.EXPIRY_POLICY === 'months' ? (req.body.EXPIRY_MONTHS ?? null) : null;
       await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(programmeSettings).where(eq(programmeSettings.id, 1)).for('update');
+        const pointValue = req.body.POINT_VALUE ?? before?.pointValue ?? 0;
         await tx
           .insert(programmeSettings)
-          .values({ id: 1, expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months })
-          .onConflictDoUpdate({ target: programmeSettings.id, set: { expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months, updatedAt: new Date() } });
-        const was = { EXPIRY_POLICY: before?.expiryPolicy ?? 'never', EXPIRY_MONTHS: before?.expiryMonths ?? null };
-        await audit(tx, req.user, 'update', 'programme', 1, changes(was, { EXPIRY_POLICY: req.body.EXPIRY_POLICY, EXPIRY_MONTHS: months }));
+          .values({ id: 1, expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months, pointValue })
+          .onConflictDoUpdate({ target: programmeSettings.id, set: { expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months, pointValue, updatedAt: new Date() } });
+        const was = { EXPIRY_POLICY: before?.expiryPolicy ?? 'never', EXPIRY_MONTHS: before?.expiryMonths ?? null, POINT_VALUE: before?.pointValue ?? 0 };
+        await audit(tx, req.user, 'update', 'programme', 1, changes(was, { EXPIRY_POLICY: req.body.EXPIRY_POLICY, EXPIRY_MONTHS: months, POINT_VALUE: pointValue }));
       });
       return ok(await readProgramme(app.db));
     },

@@ -45,11 +45,14 @@ export const programmeSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     expiryPolicy: varchar('expiry_policy', { length: 10 }).notNull().default('never'),
     expiryMonths: integer('expiry_months'),
+    /** « Valeur du point » (issue 23 §3): millimes one point is worth, for the liability; 0 = not set. */
+    pointValue: integer('point_value').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('programme_settings_single_row', sql`${t.id} = 1`),
     check('programme_settings_policy', sql`${t.expiryPolicy} in ('never', 'months', 'year_end')`),
+    check('programme_settings_point_value', sql`${t.pointValue} between 0 and 1000000`),
     check('programme_settings_months', sql`(${t.expiryPolicy} = 'months') = (${t.expiryMonths} is not null) and coalesce(${t.expiryMonths}, 1) between 1 and 120`),
   ],
 );

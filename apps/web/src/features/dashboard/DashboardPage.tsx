@@ -1,5 +1,6 @@
+import { formatMoney } from '@app/domain';
 import { Link } from 'react-router';
-import { useCards, useCounts, usePointsExpiring } from './dashboard.api';
+import { useCards, useCounts, usePointsExpiring, usePointsLiability } from './dashboard.api';
 import { ConnectionsChart, GiftActivationChart, OrdersByMonthChart, RegistrationsChart, VisitorsChart, VoucherConsumptionChart } from './MonthlyCharts';
 import { Donuts, GiftRequestsChart, OrdersByStatusChart, VoucherSummary } from './StatusCharts';
 import './dashboard.css';
@@ -26,6 +27,7 @@ export default function DashboardPage() {
   const counts = useCounts().data;
   const cards = useCards().data;
   const expiring = usePointsExpiring().data;
+  const liability = usePointsLiability().data;
   return (
     <div className="dash">
       <nav className="dash-tiles" aria-label="Listes">
@@ -50,6 +52,14 @@ export default function DashboardPage() {
           <span>Points expirant sous 30 jours</span>
           <strong>{expiring ? expiring.points.toLocaleString('fr-FR') : '…'}</strong>
           <small className="muted">{expiring ? `${expiring.clients.toLocaleString('fr-FR')} client(s)` : ''}</small>
+        </Link>
+        <Link to="/layout/settings/ledger" className="card dash-stat" data-testid="dash-points-liability">
+          <span>Passif du programme</span>
+          <strong>{liability ? `${liability.points.toLocaleString('fr-FR')} points` : '…'}</strong>
+          <small className="muted">
+            {liability ? (liability.point_value > 0 ? formatMoney(liability.millimes / 1000) : 'Valeur du point non définie') : ''}
+            {liability ? ` · ${liability.clients.toLocaleString('fr-FR')} client(s)` : ''}
+          </small>
         </Link>
       </section>
       <div className="dash-grid">

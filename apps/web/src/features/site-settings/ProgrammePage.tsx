@@ -1,4 +1,4 @@
-import { EXPIRY_MONTHS_MAX, EXPIRY_POLICIES, EXPIRY_POLICY_LABELS, type ExpiryPolicy, formatDate, lastDayOf, lotExpiresAt, programmeSettingsBody } from '@app/domain';
+import { EXPIRY_MONTHS_MAX, EXPIRY_POLICIES, EXPIRY_POLICY_LABELS, type ExpiryPolicy, formatDate, formatMoney, lastDayOf, lotExpiresAt, POINT_VALUE_MAX, programmeSettingsBody } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -16,14 +16,16 @@ function example(policy: ExpiryPolicy, months: number | null): string {
 }
 
 /**
- * Paramètres › Programme (`/layout/settings/programme`; issue 23 §1): the points expiry rule. It dates
- * the credits to come; lots already credited keep their date. Admin only (settings:write), audited.
+ * Paramètres › Programme (`/layout/settings/programme`; issue 23 §1, §3): the points expiry rule (it dates
+ * the credits to come; lots already credited keep their date) and « valeur du point » (millimes, the
+ * liability's DT equivalent). Admin only (settings:write), audited.
  */
 export default function ProgrammePage() {
   const qc = useQueryClient();
   const settings = useQuery({ queryKey: PROGRAMME_KEY, queryFn: fetchProgramme });
   const [policy, setPolicy] = useState<ExpiryPolicy>('never');
   const [months, setMonths] = useState('');
+  const [pointValue, setPointValue] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -31,11 +33,15 @@ export default function ProgrammePage() {
     if (!settings.data) return;
     setPolicy(settings.data.EXPIRY_POLICY);
     setMonths(settings.data.EXPIRY_MONTHS == null ? '' : String(settings.data.EXPIRY_MONTHS));
+    setPointValue(String(settings.data.POINT_VALUE));
   }, [settings.data]);
 
-  const body = { EXPIRY_POLICY: policy, EXPIRY_MONTHS: policy === 'months' ? (months.trim() === '' ? null : months.trim()) : null };
+  const body = { EXPIRY_POLICY: policy, EXPIRY_MONTHS: policy === 'months' ? (months.trim() === '' ? null : months.trim()) : null, POINT_VALUE: pointValue.trim() };
   const parsed = programmeSettingsBody.safeParse(body);
-  const dirty = !!settings.data && (settings.data.EXPIRY_POLICY !== policy || (policy === 'months' && String(settings.data.EXPIRY_MONTHS ?? '') !== months.trim()));
+  const dirty =
+    !!settings.data &&
+    (settings.data.EXPIRY_POLICY !== policy || (policy === 'months' && String(settings.data.EXPIRY_MONTHS ?? '') !== months.trim()) || String(settings.data.POINT_VALUE) !== pointValue.trim());
+  const value = parsed.success ? parsed.data.POINT_VALUE : undefined;
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -60,7 +66,7 @@ export default function ProgrammePage() {
     <div className="page settings-page">
       <section className="card" aria-labelledby="programme-title">
         <header className="card-header">
-          <h2 id="programme-title">Expiration des points</h2>
+          <h2 id="programme-title">Expiration et valeur des points</h2>
           <p className="muted">La règle date les crédits à venir ; les points déjà crédités gardent leur date d’expiration. Les points les plus anciens sont dépensés en premier.</p>
         </header>
         <form onSubmit={onSubmit} noValidate>
@@ -92,6 +98,29 @@ export default function ProgrammePage() {
           <p id="programme-example" className="muted" aria-live="polite">
             {parsed.success ? example(parsed.data.EXPIRY_POLICY, parsed.data.EXPIRY_MONTHS ?? null) : ' '}
           </p>
+          <div className="field programme-point-value">
+            <label htmlFor="programme-point-value">Valeur du point (millimes, 0 à {POINT_VALUE_MAX.toLocaleString('fr-FR')}) *</label>
+            <InputText
+              id="programme-point-value"
+              inputMode="numeric"
+              value={pointValue}
+              invalid={!!errors.POINT_VALUE}
+              aria-describedby="programme-point-value-help"
+              onChange={(e) => {
+                setPointValue(e.target.value);
+                // The message was about the value as it was sent; the help below now says the new one.
+                setErrors(({ POINT_VALUE: _, ...rest }) => rest);
+              }}
+            />
+            {errors.POINT_VALUE && (
+              <small className="field-error" role="alert">
+                {errors.POINT_VALUE}
+              </small>
+            )}
+            <small id="programme-point-value-help" className="muted">
+              {value === undefined ? ' ' : value === 0 ? 'Non définie : le passif du programme est donné en points seulement.' : `1 point vaut ${formatMoney(value / 1000)} ; 1 000 points valent ${formatMoney(value)}.`}
+            </small>
+          </div>
           <div className="form-actions">
             <Button type="submit" label="Enregistrer" icon="pi pi-check" loading={saving} disabled={!dirty} />
           </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "programme_settings" ADD COLUMN "point_value" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "programme_settings" ADD CONSTRAINT "programme_settings_point_value" CHECK ("programme_settings"."point_value" between 0 and 1000000);
