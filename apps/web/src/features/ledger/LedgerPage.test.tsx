@@ -60,7 +60,15 @@ beforeEach(async () => {
       </QueryClientProvider>,
     ),
   );
-  await tick();
+  // Both calls answered and drawn: the verdict and the liability's total (a busy machine needs more than a tick).
+  await vi.waitFor(
+    async () => {
+      await tick();
+      expect(text()).toContain('contrôlé le');
+      expect(document.querySelector('[data-testid="liability-total"]')).not.toBeNull();
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 });
 afterEach(() => {
   act(() => root.unmount());
