@@ -1,6 +1,7 @@
 /**
- * The points ledger bench alone (bench/points.ts), without the rest of npm run bench: a throw-away
- * PostgreSQL database of TEST_DATABASE_URL with BENCH_CLIENTS clients and a ledger of BENCH_LEDGER_ROWS rows.
+ * The points ledger benches alone (bench/points.ts, then bench/ledger.ts on the same ledger), without the
+ * rest of npm run bench: a throw-away PostgreSQL database of TEST_DATABASE_URL with BENCH_CLIENTS clients
+ * and a ledger of BENCH_LEDGER_ROWS rows.
  * TEST_DATABASE_URL=… npx tsx bench/points-alone.ts
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import { openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { seedActivities } from './activities';
 import { CLIENTS, seedClients } from './clients';
+import { benchLedger } from './ledger';
 import { benchPoints, LEDGER_ROWS, seedLedger } from './points';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -35,7 +37,10 @@ try {
   const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), database: handle, logger: false });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' } });
-    await benchPoints(app, handle, { authorization: `Bearer ${login.json().data.token}` });
+    const auth = { authorization: `Bearer ${login.json().data.token}` };
+    await benchPoints(app, handle, auth);
+    console.log('\nContrôle du registre et passif du programme sur ce registre');
+    await benchLedger(app, handle, auth);
   } finally {
     await app.close();
   }
