@@ -39,6 +39,10 @@ const MOVES_POINTS_OR_VALUE = [
   'DELETE /api/giftConversion/:id',
   'GET /api/clients/calculateRistourne/:year',
   'PUT /api/orders/:id',
+  // Returned goods take back the points they earned (issue 23 §2).
+  'POST /api/retourMarchandises',
+  'PUT /api/retourMarchandises/:id',
+  'DELETE /api/retourMarchandises/:id',
 ];
 
 let t: TestContext;

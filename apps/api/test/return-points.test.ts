@@ -121,6 +121,20 @@ describe('returned goods and points', () => {
     expect(await returnRows(c)).toEqual([]);
   });
 
+  it('a return sent twice with one Idempotency-Key is recorded, and debited, once', async () => {
+    const c = await clientWith(40);
+    const payload = { ADDRESS: 'Dépôt de Sousse', CLIENT_ID: c, ITEMS: [{ PRODUCT_ID: p5, QTE: 2, UV: 'Carton' }] };
+    const headers = { ...admin, 'idempotency-key': `retour-${c}` };
+    const send = () => t.app.inject({ method: 'POST', url: '/api/retourMarchandises', payload, headers });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.NUM_RETOUR).toBe(first.json().data.NUM_RETOUR);
+    expect(await t.db.select({ id: goodsReturns.id }).from(goodsReturns).where(eq(goodsReturns.clientId, c))).toHaveLength(1);
+    expect(await balance(c)).toBe(30);
+  });
+
   it('two returns racing for one client’s points take no more than the balance holds', async () => {
     const c = await clientWith(20);
     const made = await Promise.all([0, 1, 2].map(() => createReturn(c, [{ PRODUCT_ID: p5, QTE: 2 }])));

@@ -53,7 +53,8 @@ async function checkRefs(tx: Db, user: CurrentUser, clientId: number | undefined
 export async function returnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['returns'];
-  const write = { action: 'returns:write' as const, ...CLIENT_OWNED };
+  // Each write moves points (returns.points.ts): a replayed Idempotency-Key writes nothing twice.
+  const write = { action: 'returns:write' as const, ...CLIENT_OWNED, idempotent: true };
   registerResource(app, returnsResource);
 
   app.post('/retourMarchandises', { config: write, schema: { tags, summary: 'Créer un retour avec ses produits (un seul appel, numéro donné par le serveur)', body: returnBody, response: { 201: returnReply } } }, async (req, reply) => {
