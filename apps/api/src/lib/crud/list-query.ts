@@ -1,5 +1,5 @@
 import { and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type AnyPgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, readTogether } from '../../db/client';
 
 /** ILIKE needs its wildcards escaped so a search for "50%" means the text "50%". */
@@ -82,7 +82,8 @@ export const countExpr = sql<number>`count(*)::int`;
  * 0.5 ms of planning so). SET LOCAL needs a transaction; a list with fewer joins plans fast as it is.
  */
 export async function inWrittenJoinOrder<T>(db: Db, joins: number, run: (db: Db) => PromiseLike<T>): Promise<T> {
-  if (joins < WRITTEN_ORDER_FROM) return run(db);
+  // Inside a caller's transaction a SET LOCAL would outlast this query: there the planner chooses.
+  if (joins < WRITTEN_ORDER_FROM || db instanceof PgTransaction) return run(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local join_collapse_limit = 1`);
     return await run(tx);
