@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFixtures, type Fixtures, fullClient } from './clients-fixtures';
 import { users } from '../src/lib/auth/accounts.table';
+import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -88,6 +89,10 @@ describe('clients: add and edit with the two readings of required fields', () =>
     const edit = await call('PUT', `clients/${existing.id}`, { CHEF_ZONE_ID: adminId });
     expect(edit.statusCode).toBe(422);
     expect((await call('GET', `clients/${existing.id}`)).json().data.CHEF_ZONE_ID).toBe(existing.CHEF_ZONE_ID);
+    // A chief set before the rule (here written straight in the table) may be sent back unchanged.
+    await t.db.update(clients).set({ chefZoneId: adminId }).where(eq(clients.id, existing.id));
+    expect((await call('PUT', `clients/${existing.id}`, { CHEF_ZONE_ID: adminId, ADDRESS: 'Rue de Marseille' })).statusCode).toBe(200);
+    await t.db.update(clients).set({ chefZoneId: existing.CHEF_ZONE_ID }).where(eq(clients.id, existing.id));
   });
 
   it('refuses a duplicate code (any case) with the spec message', async () => {

@@ -45,7 +45,11 @@ export const clientsResource = defineResource<Client>()({
   scope: clientsScope,
   prepare: async (values, { user, mode, id, db }) => {
     keepOwnClient(user, values, mode);
-    if ('chefZoneId' in values) await assertZoneChief(db, values.chefZoneId as number | null);
+    if ('chefZoneId' in values) {
+      // A chief set before the rule (the ERP, an older version) may stay as it is; a change must name a zone chief.
+      const [current] = mode === 'update' && id ? await db.select({ chef: c.chefZoneId }).from(c).where(eq(c.id, id)) : [];
+      if (!current || current.chef !== values.chefZoneId) await assertZoneChief(db, values.chefZoneId as number | null);
+    }
     if ('badgeId' in values && !canChangeBadge(user.role)) {
       const [current] = mode === 'update' && id ? await db.select({ badgeId: c.badgeId }).from(c).where(eq(c.id, id)) : [];
       assertMayChangeBadge(user, current?.badgeId ?? null, values.badgeId);
