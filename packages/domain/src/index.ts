@@ -34,3 +34,5 @@ export * from './dashboard';
 export * from './sync';
 export * from './resources/index';
 export * from './idempotency';
+export * from './app-api';
+export * from './webhooks';

@@ -9,6 +9,8 @@ export * from '../lib/audit/audit.table';
 export * from '../lib/media/media.table';
 export * from '../lib/idempotency/idempotency.table';
 export * from '../lib/counts/row-counts.table';
+export * from '../lib/auth/app-sessions.table';
+export * from '../lib/webhooks/outbox.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/classification/classification.table';
 export * from '../modules/loyalty/badges.table';

@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { type Action, can, isStaffAccount, MSG } from '@app/domain';
+import { type Action, APP_MSG, can, isStaffAccount, MSG } from '@app/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roles, sessions, users } from '../lib/auth/accounts.table';
 import { SESSION_IDLE_DEFAULT } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
+import { type AppUser, appUserOf } from '../lib/auth/app-tokens';
+import { hashToken } from '../lib/auth/tokens';
+
+export { hashToken, newToken } from '../lib/auth/tokens';
 
 export interface CurrentUser {
   id: number;
@@ -27,14 +30,18 @@ declare module 'fastify' {
      * the tests walk every partial update from the route table.
      */
     partialUpdateOf?: string;
+    /**
+     * A route of the mobile app's API (/api/app/v1, issue 24 §1): it takes an app access token, never
+     * a back-office one, and is open to the client user behind it (request.appUser).
+     */
+    app?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
+    /** The client user of an app route (config.app). */
+    appUser: AppUser | null;
   }
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
 
 /**
  * Authentication and authorisation for every route, deny by default. The decision is read from the
@@ -46,10 +53,17 @@ export const newToken = () => randomBytes(32).toString('base64url');
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('appUser', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;
+    if (config.app) {
+      const token = bearer(request);
+      request.appUser = token ? await appUserOf(app.db, token) : null;
+      if (!request.appUser) throw new AppError(401, APP_MSG.sessionExpired);
+      return;
+    }
     request.user = await authenticate(app, request);
     if (!request.user) throw new AppError(401, MSG.sessionExpired);
     const action = config.action;
@@ -58,10 +72,12 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
+/** The bearer token of a request, when it has one of a sane length. */
+const bearer = (request: FastifyRequest) => request.headers.authorization?.match(/^Bearer\s+(\S{20,200})$/i)?.[1];
+
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S{20,200})$/i);
-  return match ? sessionUser(app.db, match[1], app.config.SESSION_IDLE_MINUTES) : null;
+  const token = bearer(request);
+  return token ? sessionUser(app.db, token, app.config.SESSION_IDLE_MINUTES) : null;
 }
 
 /** How stale a session's last use may get before it is written again: one write a minute at most. */

@@ -2,6 +2,7 @@ import { lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { sessions } from '../../lib/auth/accounts.table';
+import { purgeAppTokens } from '../../lib/auth/app-tokens';
 import { loginAttempts, passwordResets } from './auth.table';
 import { sweepThrottles } from './login-attempts';
 
@@ -34,6 +35,7 @@ export async function purgeExpiredResetCodes(db: Db): Promise<number> {
 /** The sign-in tables' purges, run by the cluster's housekeeping job (lib/jobs/housekeeping.ts). */
 export function registerAuthHousekeeping(app: FastifyInstance) {
   app.jobs.housekeep('sessions', () => purgeEndedSessions(app.db));
+  app.jobs.housekeep('app_tokens', () => purgeAppTokens(app.db));
   app.jobs.housekeep('login_attempts', () => purgeOldLoginAttempts(app.db));
   app.jobs.housekeep('password_resets', () => purgeExpiredResetCodes(app.db));
   // login-attempts.ts sweeps without counting: the report says « ok ».
