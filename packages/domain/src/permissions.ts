@@ -108,6 +108,8 @@ export const ACTIONS = [
   'ledger:read',
   /** The ERP data synchronisations (admin and full roles). */
   'sync:run',
+  /** Webhook endpoints, their deliveries and test events (issue 24 §2): admin only. */
+  'webhooks:manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

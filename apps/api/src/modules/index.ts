@@ -44,6 +44,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { fluxRoutes } from './flux/flux.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { syncRoutes } from './sync/sync.routes';
+import { appRoutes } from './app/app.routes';
 import type { ObjectStore } from '../lib/storage';
 
 /** Every API module, mounted under /api. */
@@ -75,6 +76,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fluxRoutes);
   await app.register(dashboardRoutes);
   await app.register(syncRoutes);
+  // The mobile app's API, its own tokens and tag (issue 24 §1).
+  await app.register(appRoutes, { prefix: '/app/v1' });
 }
 
 /**
