@@ -10,8 +10,8 @@ export async function appRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; app?: boolean };
     route.config = config.public ? config : { ...config, app: true };
-    const schema = (route.schema ??= {}) as { tags?: string[] };
-    schema.tags = [APP_API_TAG];
+    route.schema ??= {};
+    (route.schema as { tags?: string[] }).tags = [APP_API_TAG];
   });
   // Each part of the app API registers here (one line per file of this folder).
 }
