@@ -1,3 +1,4 @@
+CREATE INDEX "tarifs_product_circuit_day" ON "tarifs" USING btree ("product_id","circuit_id","start_date","id");--> statement-breakpoint
 -- The mobile app numbers its orders CMD-YYYY-NNNNN from the 'order' counter (system/sequences.ts).
 -- Orders already numbered that way (the demo's) register their highest number of each year in it, so
 -- an app order never takes one of theirs.
