@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_MSG } from '@app/domain';
+import { IDEMPOTENCY_MSG, ROLE } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/audit/audit.table';
@@ -11,6 +11,9 @@ import { createOrder } from '../src/modules/orders/orders.service';
 import { applyPoints } from '../src/modules/loyalty/points.service';
 import { giftPurchases, loyaltyGifts } from '../src/modules/rewards/gifts.table';
 import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
+import { ensureRoles } from '../src/db/seed-accounts';
+import { orders } from '../src/modules/orders/orders.table';
+import { APP, appAuth } from './app-helpers';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
@@ -43,7 +46,11 @@ const MOVES_POINTS_OR_VALUE = [
   'POST /api/retourMarchandises',
   'PUT /api/retourMarchandises/:id',
   'DELETE /api/retourMarchandises/:id',
+  // The mobile app's orders: the header is required there (issue 24 §1).
+  'POST /api/app/v1/orders',
 ];
+/** Of those, the routes where the header must be sent. */
+const KEY_REQUIRED = ['POST /api/app/v1/orders'];
 
 let t: TestContext;
 let admin: { authorization: string };
@@ -77,7 +84,12 @@ describe('the routes that move points or value', () => {
     expect([...new Set(marked)].sort()).toEqual([...MOVES_POINTS_OR_VALUE].sort());
   });
 
-  it('declare the optional Idempotency-Key header in /api/docs, and only they do', async () => {
+  it('are marked required exactly where the header must be sent', () => {
+    const required = t.app.routeTable.filter((r) => r.options.config?.idempotent === 'required' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    expect([...new Set(required)].sort()).toEqual([...KEY_REQUIRED].sort());
+  });
+
+  it('declare the Idempotency-Key header in /api/docs (required where it must be sent), and only they do', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; description?: string }[] }>>;
     };
@@ -86,7 +98,8 @@ describe('the routes that move points or value', () => {
       for (const [method, op] of Object.entries(methods)) {
         const header = op.parameters?.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
         if (!header) continue;
-        expect(header.required ?? false).toBe(false);
+        const name = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        expect(header.required ?? false).toBe(KEY_REQUIRED.includes(name));
         expect(header.description).toMatch(/Clé d'idempotence/);
         withHeader.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
       }
@@ -334,5 +347,28 @@ describe('an order status change', () => {
     expect(await audits()).toBe(1);
     // Without a key, the same change asked again is the status rule's 409.
     expect((await call('PUT', `orders/${order}`, { STATUS: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe('an app order (issue 24 §1: the header is required there)', () => {
+  it('is keyed per app user, apart from the staff’s keys: a replay writes no second order, no key is a 422', async () => {
+    const roles = await ensureRoles(t.db);
+    await t.db.insert(users).values({ email: 'rim.idem@client.test.tn', passwordHash: 'x', firstname: 'Rim', lastname: 'Idem', roleId: roles.get(ROLE.patente)!, clientId: clientA });
+    const app = await appAuth(t.db, 'rim.idem@client.test.tn');
+    const [product] = await t.db.insert(products).values({ ref: 'P-IDEM-APP', label: 'Produit de l’app', priceTtc: '2.000', points: 1 }).returning();
+    const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.clientId, clientA)))[0].n;
+    const order = (key?: string) =>
+      t.app.inject({ method: 'POST', url: `${APP}/orders`, payload: { ITEMS: [{ PRODUCT_ID: product.id, QTE: 2 }] }, headers: { ...app, ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+    const before = await count();
+    const missing = await order();
+    expect([missing.statusCode, missing.json().errors]).toEqual([422, { 'Idempotency-Key': [IDEMPOTENCY_MSG.required] }]);
+    // A key a staff member already used is still new for the app user.
+    const key = newKey();
+    expect((await call('POST', `clients/${clientA}/points`, { POINTS: 3, REASON: 'Geste' }, key)).statusCode).toBe(200);
+    const first = await order(key);
+    expect(first.statusCode).toBe(201);
+    const again = await order(key);
+    expect([again.statusCode, again.body, again.headers['idempotent-replayed']]).toEqual([201, first.body, 'true']);
+    expect(await count()).toBe(before + 1);
   });
 });

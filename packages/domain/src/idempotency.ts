@@ -14,6 +14,8 @@ export const IDEMPOTENCY_MSG = {
   invalid: `${IDEMPOTENCY_HEADER} invalide : de 1 à ${IDEMPOTENCY_KEY_MAX} caractères visibles (ASCII, sans espace).`,
   reused: `Cette clé ${IDEMPOTENCY_HEADER} a déjà servi pour une autre requête : utilisez une nouvelle clé.`,
   inProgress: 'Requête déjà en cours avec cette clé : réessayez dans un instant.',
+  /** The calls where a replay would write twice and the caller is a device that retries (the app's orders). */
+  required: `En-tête ${IDEMPOTENCY_HEADER} obligatoire pour cet appel : une clé nouvelle par requête (un UUID par exemple), la même pour la renvoyer.`,
 } as const;
 
 /** The header's value as the server checks it (its length first: no pattern runs on a long value). */

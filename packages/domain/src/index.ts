@@ -36,3 +36,4 @@ export * from './resources/index';
 export * from './idempotency';
 export * from './app-api';
 export * from './webhooks';
+export * from './app-commerce';

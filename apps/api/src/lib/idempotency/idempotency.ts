@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEPT_HOURS, IDEMPOTENCY_MSG, idempotencyKey } from '@app/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../http';
@@ -13,8 +13,10 @@ declare module 'fastify' {
     /**
      * The call moves points or value: it honours an `Idempotency-Key` header (lib/idempotency). A
      * replay answers the first reply and writes nothing. test/idempotency.test.ts lists these routes.
+     * `'required'`: the header must be sent (422 naming it otherwise), for callers that retry on their
+     * own, like the mobile app's orders.
      */
-    idempotent?: boolean;
+    idempotent?: boolean | 'required';
   }
 }
 
@@ -24,20 +26,25 @@ const FIELD = IDEMPOTENCY_HEADER;
 /** Replayed replies say so, as Stripe's do. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-/** Documents the header on a marked route; the check itself is done by the hook (one message, one field name). */
-const headerSchema = z.looseObject({
-  [HEADER]: z
-    .string()
-    .optional()
-    .meta({
-      description: `Clé d'idempotence (1 à 255 caractères visibles, un UUID par exemple) : rejouée avec la même requête, la réponse de la première est renvoyée et rien n'est écrit une seconde fois ; avec une autre requête, 422 ; pendant que la première s'exécute, 409. Gardée ${IDEMPOTENCY_KEPT_HOURS} h.`,
-    }),
-});
+const headerDescription = `Clé d'idempotence (1 à 255 caractères visibles, un UUID par exemple) : rejouée avec la même requête, la réponse de la première est renvoyée et rien n'est écrit une seconde fois ; avec une autre requête, 422 ; pendant que la première s'exécute, 409. Gardée ${IDEMPOTENCY_KEPT_HOURS} h.`;
+/** Documents the header on a marked route; the check itself is done by the hooks (one message, one field name). */
+const headerSchema = z.looseObject({ [HEADER]: z.string().optional().meta({ description: headerDescription }) });
+/**
+ * The same, required. A missing header never reaches this schema's validation: `requireKey` answers it
+ * first, under the header's own name and the domain's message; the schema only documents it as required.
+ */
+const requiredHeaderSchema = z.looseObject({ [HEADER]: z.string().meta({ description: `Obligatoire. ${headerDescription}` }) });
 
 const owned = new WeakMap<FastifyRequest, { userId: number; key: string }>();
 
 /**
- * `idempotent: true` in a route's config (issue 23 §5): with an `Idempotency-Key` header, the call's
+ * Whose keys these are: the staff user, or the app's client user (app routes, config.app). Both are
+ * rows of users, so one id never stands for two callers.
+ */
+const callerOf = (req: FastifyRequest): number | undefined => req.user?.id ?? req.appUser?.id;
+
+/**
+ * `idempotent: true` in a route's config (issue 23 §5), or `'required'` (issue 24 §1: the header must be sent): with an `Idempotency-Key` header, the call's
  * reply is kept 24 h under (user, key), and a replay of the same request answers it without running
  * the handler. How a race is settled: the key's row is inserted first, in its own statement
  * (`on conflict … do update` only over a row older than 24 h), so of two calls with one key exactly one runs; the other answers 409
@@ -52,9 +59,11 @@ export function registerIdempotency(app: FastifyInstance) {
     route.schema ??= {};
     const schema = route.schema as { headers?: unknown };
     // A GET's automatic HEAD twin comes with the GET's options, already marked.
-    if (schema.headers === headerSchema) return;
+    if (schema.headers === headerSchema || schema.headers === requiredHeaderSchema) return;
     if (schema.headers) throw new Error(`${route.method} ${route.url}: idempotent routes declare no headers schema of their own`);
-    schema.headers = headerSchema;
+    const required = route.config.idempotent === 'required';
+    schema.headers = required ? requiredHeaderSchema : headerSchema;
+    if (required) route.preValidation = [...[route.preValidation ?? []].flat(), requireKey];
     route.preHandler = [...[route.preHandler ?? []].flat(), checkKey];
     route.onSend = [...[route.onSend ?? []].flat(), storeReply];
   });
@@ -69,13 +78,18 @@ export async function purgeExpiredKeys(db: Db): Promise<number> {
   return rows.length;
 }
 
+/** `idempotent: 'required'`: no header, no call (before the body is even validated). */
+const requireKey: preValidationHookHandler = async (req) => {
+  if (req.headers[HEADER] === undefined) throw new AppError(422, IDEMPOTENCY_MSG.required, { [FIELD]: [IDEMPOTENCY_MSG.required] });
+};
+
 const checkKey: preHandlerHookHandler = async (req, reply) => {
   const raw = req.headers[HEADER];
-  if (raw === undefined || !req.user) return;
+  const userId = callerOf(req);
+  if (raw === undefined || userId === undefined) return;
   const parsed = idempotencyKey.safeParse(raw);
   if (typeof raw !== 'string' || !parsed.success) throw new AppError(422, IDEMPOTENCY_MSG.invalid, { [FIELD]: [IDEMPOTENCY_MSG.invalid] });
   const db = req.server.db;
-  const userId = req.user.id;
   const key = parsed.data;
   const route = `${req.method} ${req.routeOptions.url}`;
   const requestHash = await hashRequest(req);

@@ -1,5 +1,7 @@
 import { APP_API_TAG } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import { appCatalogueRoutes } from './app-catalogue.routes';
+import { appOrdersRoutes } from './app-orders.routes';
 
 /**
  * The mobile app's API (issue 24 §1), mounted at /api/app/v1. Every route registered in this scope is
@@ -14,4 +16,6 @@ export async function appRoutes(fastify: FastifyInstance) {
     (route.schema as { tags?: string[] }).tags = [APP_API_TAG];
   });
   // Each part of the app API registers here (one line per file of this folder).
+  await fastify.register(appCatalogueRoutes);
+  await fastify.register(appOrdersRoutes);
 }

@@ -138,6 +138,8 @@ export const tarifs = pgTable(
   (t) => [
     check('tarifs_period', sql`${t.startDate} <= ${t.endDate}`),
     index('tarifs_product_idx').on(t.productId, t.startDate),
+    // The price of the day for a circuit (terms-of-day.ts), read backwards: latest start first, limit 1.
+    index('tarifs_product_circuit_day').on(t.productId, t.circuitId, t.startDate, t.id),
     index('tarifs_circuit_idx').on(t.circuitId),
     index('tarifs_start_sort').on(t.startDate, t.id),
     index('tarifs_end_sort').on(t.endDate, t.id),

@@ -6,11 +6,10 @@ import { refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { brands, productCategories as categories, products as t } from './catalogue.table';
+import { pointsOfDay } from './terms-of-day';
 
-/** Today's calendar day in Tunis: a product-point period covers it or not. */
-const today = sql`(now() at time zone 'Africa/Tunis')::date`;
-/** The points of the period covering today, else the base points (spec 2 §2; issue 7 §2). */
-export const effectivePoints = sql<number>`coalesce((select pp.points from product_points pp where pp.product_id = ${t.id} and ${today} between pp.date_debut and pp.date_fin order by pp.date_debut desc limit 1), ${t.points})`;
+/** The points of the period covering today, else the base points (spec 2 §2; issue 7 §2): terms-of-day.ts. */
+export const effectivePoints = pointsOfDay(t.id, t.points);
 
 /**
  * Products (spec 2 "Products list", §3, §4, §6, §7). Several images (MEDIA is a list); a zone chief

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DemoProduct } from '../catalogue/catalogue.seed';
 import { rng } from '../contacts/clients.generate';
+import { ORDER_NUMBER_KIND, orderNumber } from './orders.service';
 import { orderItems, orders } from './orders.table';
 
 const DAY = 86_400_000;
@@ -52,7 +53,7 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
     // Processed before the seed's other ledger rows, which are dated now.
     const processed = status === 0 ? at : new Date(Math.min(now - 3_600_000, at.getTime() + (1 + Math.floor(r() * 5)) * DAY));
     orderValues.push({
-      numOrder: `CMD-${year}-${String(seq).padStart(5, '0')}`,
+      numOrder: orderNumber(year, seq),
       clientId: client.id,
       userId: client.user_id,
       status,
@@ -80,6 +81,14 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
       const rows = await tx.insert(orders).values(orderValues.slice(i, i + 1000)).returning({ id: orders.id });
       ids.push(...rows.map((x) => x.id));
     }
+    // The app's orders go on from the demo's numbers (nextOrderNumber), never over them.
+    const counters = sql.join(
+      [...perYear].map(([year, last]) => sql`(${ORDER_NUMBER_KIND}, ${year}::smallint, ${last}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into number_sequences (kind, year, last) values ${counters}
+      on conflict (kind, year) do update set last = greatest(number_sequences.last, excluded.last)`);
     const items = lines.flat().map((l) => ({ orderId: ids[l.order], productId: l.productId, qte: l.qte, unitPriceTtc: (l.price / 1000).toFixed(3), unitPoints: l.points }));
     for (let i = 0; i < items.length; i += 5000) await tx.insert(orderItems).values(items.slice(i, i + 5000));
     await tx.execute(sql`

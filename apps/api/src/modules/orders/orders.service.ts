@@ -2,8 +2,10 @@ import { ORDER_BELL_SIZE, ORDER_POINTS_STATUSES } from '@app/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../contacts/clients.table';
+import { priceOfDay, pointsOfDay } from '../catalogue/terms-of-day';
 import { applyPoints } from '../loyalty/points.service';
 import { users } from '../../lib/auth/accounts.table';
+import { nextNumber } from '../system/sequences';
 import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
 
@@ -21,10 +23,28 @@ export interface NewOrder {
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+/** The counter of order numbers (system/sequences.ts); the demo orders register theirs in it too. */
+export const ORDER_NUMBER_KIND = 'order';
+/** `CMD-YYYY-NNNNN`, as the demo orders are numbered: `n` of the year (Africa/Tunis). */
+export const orderNumber = (year: number, n: number) => `CMD-${year}-${String(n).padStart(5, '0')}`;
+
 /**
- * Writes an order and its lines in the caller's transaction: each line takes the product's price TTC
- * and its points of the day at order time; TOTAL_NET_TTC and TOTAL_POINTS are summed in SQL from the
- * lines (numeric, never floating-point dinars). Used by the invoice synchronisation and the demo.
+ * The next order number, taken in the caller's transaction: unique and never reused (a rolled-back
+ * order gives its number back before anyone saw it). The counter's row stays locked until the caller
+ * commits, so take it late in the transaction.
+ */
+export async function nextOrderNumber(tx: Db): Promise<string> {
+  const { year, seq } = await nextNumber(tx, ORDER_NUMBER_KIND);
+  return orderNumber(year, seq);
+}
+
+/**
+ * Writes an order and its lines in the caller's transaction: each line takes the price and the points
+ * of the day at order time (catalogue/terms-of-day.ts: the price list of the client's circuit, else the
+ * product's price TTC; the product-point period, else its points), the same rule for every caller, as
+ * the app's catalogue shows them. TOTAL_NET_TTC and TOTAL_POINTS are summed in SQL from the lines
+ * (numeric, never floating-point dinars). Used by the mobile app's orders (app-orders.service.ts); the
+ * caller checks the products (the app: visible ones only).
  */
 export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
   const [created] = await tx
@@ -46,11 +66,9 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
   );
   await tx.execute(sql`
     insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
-    select ${created.id}, p.id, l.qte, p.price_ttc,
-           coalesce((select pp.points from product_points pp where pp.product_id = p.id
-                     and (now() at time zone 'Africa/Tunis')::date between pp.date_debut and pp.date_fin
-                     order by pp.date_debut desc limit 1), p.points)
-    from (values ${lines}) as l(product_id, qte) join products p on p.id = l.product_id`);
+    select ${created.id}, p.id, l.qte, ${priceOfDay({ id: sql`p.id`, priceHt: sql`p.price_ht`, priceTtc: sql`p.price_ttc` }, sql`c.circuit_id`)}, ${pointsOfDay(sql`p.id`, sql`p.points`)}
+    from (values ${lines}) as l(product_id, qte) join products p on p.id = l.product_id
+    cross join (select circuit_id from clients where id = ${order.clientId}) c`);
   await tx.execute(sql`
     update orders set total_net_ttc = t.total, total_points = t.points
     from (select sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points from order_items where order_id = ${created.id}) t
