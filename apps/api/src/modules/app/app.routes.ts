@@ -1,5 +1,8 @@
 import { APP_API_TAG } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import { appGiftsRoutes } from './app-gifts.routes';
+import { appInboxRoutes } from './app-inbox.routes';
+import { appWalletRoutes } from './app-wallet.routes';
 
 /**
  * The mobile app's API (issue 24 §1), mounted at /api/app/v1. Every route registered in this scope is
@@ -14,4 +17,7 @@ export async function appRoutes(fastify: FastifyInstance) {
     schema.tags = [APP_API_TAG];
   });
   // Each part of the app API registers here (one line per file of this folder).
+  await fastify.register(appGiftsRoutes);
+  await fastify.register(appWalletRoutes);
+  await fastify.register(appInboxRoutes);
 }
