@@ -43,6 +43,8 @@ const MOVES_POINTS_OR_VALUE = [
   'POST /api/retourMarchandises',
   'PUT /api/retourMarchandises/:id',
   'DELETE /api/retourMarchandises/:id',
+  // The app's gift request reserves points (issue 24 §1): a retried request must not ask twice.
+  'POST /api/app/v1/gift-purchases',
 ];
 
 let t: TestContext;
