@@ -170,7 +170,13 @@ describe('POST gift-purchases: a waiting request, within the points not already 
     expect(refused.json().message).toBe(GIFT_MSG.notEligible('badge différent'));
     expect((await app(a, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: 999_999, QTE: 1 })).statusCode).toBe(422);
     expect((await app(a, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: mug, QTE: 1, CLIENT_ID: b.clientId })).statusCode).toBe(422);
-    for (const QTE of [0, -1, 1.5, '', null]) expect((await app(a, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: mug, QTE })).statusCode).toBe(422);
+    for (const bad of [0, -1, 1.5, '', ' ', null, true, [5], {}]) {
+      for (const field of ['QTE', 'LOYALTY_GIFT_ID']) {
+        const r = await app(a, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: mug, QTE: 1, [field]: bad });
+        expect(r.statusCode).toBe(422);
+        expect(Object.keys(r.json().errors ?? {})).toContain(field);
+      }
+    }
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(giftPurchases))[0].n).toBe(before);
   });
 
