@@ -48,6 +48,8 @@ const MOVES_POINTS_OR_VALUE = [
   'DELETE /api/retourMarchandises/:id',
   // The mobile app's orders: the header is required there (issue 24 §1).
   'POST /api/app/v1/orders',
+  // The app's gift request reserves points (issue 24 §1): a retried request must not ask twice.
+  'POST /api/app/v1/gift-purchases',
 ];
 /** Of those, the routes where the header must be sent. */
 const KEY_REQUIRED = ['POST /api/app/v1/orders'];

@@ -10,6 +10,8 @@ export const FLUX_FIRST_RECIPIENTS = 20;
 
 export const FLUX_MSG = {
   messageRequired: 'Le message est obligatoire.',
+  /** The app's inbox: a notification unknown, or not sent to the user's client. */
+  notificationUnknown: 'Notification introuvable.',
   clientsRequired: 'Choisissez au moins un client actif.',
   activitiesRequired: 'Choisissez au moins une activité.',
   noActiveClient: 'Aucun client actif dans les activités choisies.',

@@ -193,6 +193,19 @@ export interface GiftRestrictions {
 const dayFr = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
+ * The gift's restrictions on who may buy it, written once: each names the gift's field, the client's
+ * field it must equal when the gift sets it, and the refusal's words. `giftRefusal` reads it, and the
+ * app's list of the gifts a client may request builds its SQL filter from it (modules/app).
+ */
+export const GIFT_CLIENT_RULES = [
+  { gift: 'activiteId', client: 'activiteId', what: 'activité différente' },
+  { gift: 'circuitId', client: 'circuitId', what: 'circuit différent' },
+  { gift: 'categoryId', client: 'categoryId', what: 'catégorie différente' },
+  { gift: 'typeClientId', client: 'typeClientId', what: 'type de client différent' },
+  { gift: 'badgesId', client: 'badgeId', what: 'badge différent' },
+] as const satisfies readonly { gift: keyof GiftRestrictions; client: keyof ClientClassification; what: string }[];
+
+/**
  * Why `client` may not buy `qte` units of `gift` on `today` (YYYY-MM-DD, Tunis), or null. Checked
  * when the request is made and again when it is accepted.
  */
@@ -201,14 +214,10 @@ export function giftRefusal(gift: GiftRestrictions, client: ClientClassification
   if (gift.startDay && today < gift.startDay) return GIFT_MSG.notStarted(dayFr(gift.startDay));
   if (gift.endDate && today > gift.endDate) return GIFT_MSG.ended(dayFr(gift.endDate));
   if (gift.qts < qte) return GIFT_MSG.stockInsufficient;
-  const checks: [number | null, number | null, string][] = [
-    [gift.activiteId, client.activiteId, 'activité différente'],
-    [gift.circuitId, client.circuitId, 'circuit différent'],
-    [gift.categoryId, client.categoryId, 'catégorie différente'],
-    [gift.typeClientId, client.typeClientId, 'type de client différent'],
-    [gift.badgesId, client.badgeId, 'badge différent'],
-  ];
-  for (const [wanted, has, what] of checks) if (wanted != null && wanted !== has) return GIFT_MSG.notEligible(what);
+  for (const rule of GIFT_CLIENT_RULES) {
+    const wanted = gift[rule.gift];
+    if (wanted != null && wanted !== client[rule.client]) return GIFT_MSG.notEligible(rule.what);
+  }
   return null;
 }
 

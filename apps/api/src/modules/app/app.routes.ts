@@ -2,6 +2,9 @@ import { APP_API_TAG } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { appCatalogueRoutes } from './app-catalogue.routes';
 import { appOrdersRoutes } from './app-orders.routes';
+import { appGiftsRoutes } from './app-gifts.routes';
+import { appInboxRoutes } from './app-inbox.routes';
+import { appWalletRoutes } from './app-wallet.routes';
 
 /**
  * The mobile app's API (issue 24 §1), mounted at /api/app/v1. Every route registered in this scope is
@@ -18,4 +21,7 @@ export async function appRoutes(fastify: FastifyInstance) {
   // Each part of the app API registers here (one line per file of this folder).
   await fastify.register(appCatalogueRoutes);
   await fastify.register(appOrdersRoutes);
+  await fastify.register(appGiftsRoutes);
+  await fastify.register(appWalletRoutes);
+  await fastify.register(appInboxRoutes);
 }

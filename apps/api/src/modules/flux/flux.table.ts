@@ -51,3 +51,22 @@ export const fluxActivities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.fluxId, t.activityId] })],
 );
+
+/**
+ * Which app user read which flux (issue 24 §1 Notifications): a row once the user opens it, none
+ * before. Per user rather than per client: two users of one shop each have their own unread count.
+ */
+export const fluxReads = pgTable(
+  'flux_reads',
+  {
+    fluxId: integer('flux_id')
+      .notNull()
+      .references(() => flux.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The user's key first (his unread count); the flux's index for the cascade of a flux deleted.
+  (t) => [primaryKey({ columns: [t.userId, t.fluxId] }), index('flux_reads_flux_idx').on(t.fluxId)],
+);

@@ -95,20 +95,27 @@ export async function setConversionStatus(tx: Db, user: CurrentUser, kind: Conve
   await audit(tx, user, 'update', ENTITY[kind], id, { STATUS: [row.status, to] });
 }
 
+/** Whether the one who scans may reach a unit's client: a staff user's zone, or the app user's own client. */
+export type ReachesClient = (clientId: number) => boolean | Promise<boolean>;
+
 /**
  * Receipt by QR code: a shipped unit becomes Réceptionné with its scan date, once. An unknown code
  * (or one of another zone's client) is 404, a second scan 409, a unit not yet shipped 422.
  */
-export async function receiveByQr(tx: Db, user: CurrentUser, kind: ConversionKind, qrcode: string) {
+export function receiveByQr(tx: Db, user: CurrentUser, kind: ConversionKind, qrcode: string) {
+  return receiveScanned(tx, user, kind, qrcode, (clientId) => mayReachClient(tx, user, clientId));
+}
+
+/** The receipt for any scanner (`by` in the audit): a unit whose client `reaches` refuses is unknown (404). */
+export async function receiveScanned(tx: Db, by: Pick<CurrentUser, 'id' | 'email'>, kind: ConversionKind, qrcode: string, reaches: ReachesClient) {
   const t = TABLE[kind];
-  const row = await locked(tx, user, kind, eq(t.qrcode, qrcode)).catch((err) => {
-    throw err instanceof AppError && err.statusCode === 404 ? new AppError(404, GIFT_MSG.qrUnknown) : err;
-  });
+  const [row] = await tx.select({ id: t.id, status: t.status, clientId: t.clientId }).from(t).where(eq(t.qrcode, qrcode)).for('update');
+  if (!row || !(await reaches(row.clientId))) throw new AppError(404, GIFT_MSG.qrUnknown);
   if (row.status === CONVERSION_RECEIVED) throw new AppError(409, GIFT_MSG.alreadyReceived);
   if (row.status !== CONVERSION_SHIPPED) throw new AppError(422, GIFT_MSG.notShipped, { QRCODE: [GIFT_MSG.notShipped] });
   await tx.update(t).set({ status: CONVERSION_RECEIVED, scanDate: new Date(), updatedAt: new Date() }).where(eq(t.id, row.id));
   if (kind === 'gift') await refreshPurchase(tx, await purchaseOf(tx, row.id));
-  await audit(tx, user, 'update', ENTITY[kind], row.id, { STATUS: [row.status, CONVERSION_RECEIVED], SCAN: true });
+  await audit(tx, by, 'update', ENTITY[kind], row.id, { STATUS: [row.status, CONVERSION_RECEIVED], SCAN: true });
   return row.id;
 }
 

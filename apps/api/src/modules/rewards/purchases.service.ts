@@ -1,5 +1,5 @@
 import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber, todayInTunis } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
 import { checkStatusMove } from '../../lib/status-rule';
@@ -22,7 +22,8 @@ async function lockedGift(tx: Db, id: number): Promise<Gift | undefined> {
   return gift;
 }
 
-async function classification(tx: Db, clientId: number): Promise<ClientClassification | undefined> {
+/** What the client is, for a gift's restrictions (GIFT_CLIENT_RULES); undefined for an unknown client. */
+export async function classification(tx: Db, clientId: number): Promise<ClientClassification | undefined> {
   const [c] = await tx
     .select({ activiteId: clients.activityId, circuitId: clients.circuitId, categoryId: clients.categoryId, typeClientId: clients.typeClientId, badgeId: clients.badgeId })
     .from(clients)
@@ -48,20 +49,54 @@ function checkEligible(gift: Gift, client: ClientClassification, qte: number) {
   if (refusal) throw new AppError(422, refusal, { [refusal === GIFT_MSG.stockInsufficient ? 'QTE' : 'LOYALTY_GIFT_ID']: [refusal] });
 }
 
-/** POST gift-purchases: a waiting request, checked now (it is checked again when accepted). */
-export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }) {
-  const client = (await mayReachClient(tx, user, body.CLIENT_ID)) ? await classification(tx, body.CLIENT_ID) : undefined;
+/** Who writes a request: a staff user or a client's app user (the request's REQUESTED_BY, the audit's author). */
+export interface Requester {
+  id: number;
+  email: string;
+}
+
+/**
+ * The points a client may still ask for: its balance less the points of its requests still waiting
+ * (issue 24 §1, the app's reservation). Read under the client's row lock, so two requests of one
+ * client are checked one after the other: the second sees the first's waiting request.
+ */
+export async function availablePoints(tx: Db, clientId: number): Promise<number> {
+  const [c] = await tx.select({ points: clients.pointsFid }).from(clients).where(eq(clients.id, clientId)).for('update');
+  const [w] = await tx
+    .select({ waiting: sql<number>`coalesce(sum(${giftPurchases.points}), 0)::int` })
+    .from(giftPurchases)
+    .where(and(eq(giftPurchases.clientId, clientId), eq(giftPurchases.status, 0)));
+  return c.points - Number(w.waiting);
+}
+
+/**
+ * A waiting request for `body.CLIENT_ID`, whose reach the caller has checked (staff: its zone; the
+ * app: its own client). The gift is checked now (and again when accepted). With `reservePoints` (the
+ * app), the request must also fit in the points not already asked by the client's waiting requests
+ * (422 'Solde de points insuffisant'); staff enter a request whatever the balance, checked at acceptance.
+ */
+export async function requestGiftPurchase(tx: Db, by: Requester, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }, opts: { reservePoints?: boolean } = {}) {
+  const client = await classification(tx, body.CLIENT_ID);
   if (!client) throw new AppError(422, 'Client introuvable.', { CLIENT_ID: ['Client introuvable.'] });
+  // The gift's row before the client's, in the order an acceptance locks them (no deadlock).
   const gift = await lockedGift(tx, body.LOYALTY_GIFT_ID);
   if (!gift) throw new AppError(422, 'Cadeau introuvable.', { LOYALTY_GIFT_ID: ['Cadeau introuvable.'] });
   checkEligible(gift, client, body.QTE);
+  const points = gift.nbrOfPoints * body.QTE;
+  if (opts.reservePoints && points > (await availablePoints(tx, body.CLIENT_ID))) throw new AppError(422, GIFT_MSG.pointsInsufficient, { QTE: [GIFT_MSG.pointsInsufficient] });
   const { year, seq } = await nextNumber(tx, 'gift-purchase');
   const [created] = await tx
     .insert(giftPurchases)
-    .values({ ref: rewardNumber('purchase', year, seq), clientId: body.CLIENT_ID, loyaltyGiftId: gift.id, qte: body.QTE, points: gift.nbrOfPoints * body.QTE, requestedBy: user.id })
+    .values({ ref: rewardNumber('purchase', year, seq), clientId: body.CLIENT_ID, loyaltyGiftId: gift.id, qte: body.QTE, points, requestedBy: by.id })
     .returning();
-  await audit(tx, user, 'create', 'gift-purchases', created.id, { REF: created.ref, CLIENT_ID: body.CLIENT_ID, LOYALTY_GIFT_ID: gift.id, QTE: body.QTE, POINTS: created.points });
+  await audit(tx, by, 'create', 'gift-purchases', created.id, { REF: created.ref, CLIENT_ID: body.CLIENT_ID, LOYALTY_GIFT_ID: gift.id, QTE: body.QTE, POINTS: created.points });
   return created.id;
+}
+
+/** POST gift-purchases (back-office): a waiting request for a client this staff user may reach. */
+export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }) {
+  if (!(await mayReachClient(tx, user, body.CLIENT_ID))) throw new AppError(422, 'Client introuvable.', { CLIENT_ID: ['Client introuvable.'] });
+  return requestGiftPurchase(tx, user, body);
 }
 
 /**
