@@ -45,6 +45,7 @@ import { fluxRoutes } from './flux/flux.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { syncRoutes } from './sync/sync.routes';
 import { appRoutes } from './app/app.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import type { ObjectStore } from '../lib/storage';
 
 /** Every API module, mounted under /api. */
@@ -76,6 +77,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fluxRoutes);
   await app.register(dashboardRoutes);
   await app.register(syncRoutes);
+  await app.register(webhooksRoutes);
   // The mobile app's API, its own tokens and tag (issue 24 §1).
   await app.register(appRoutes, { prefix: '/app/v1' });
 }
