@@ -93,7 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('webhooks', new WebhookDispatcher(opts.database.db, { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur') }));
-  app.addHook('onClose', async () => app.webhooks.stop());
+  app.addHook('onClose', async () => app.webhooks.close());
   // The embedded database serves the statements of the oldest request first (db/request-order.ts).
   if (opts.database.kind === 'pglite') {
     const arrivals = new WeakMap<object, number>();

@@ -16,6 +16,7 @@ import { seedSiteSettings } from './settings/settings.seed';
 import { seedShowcase } from './showcase/showcase.seed';
 import { seedSite } from './site/site.seed';
 import { seedStaff } from './staff/staff.seed';
+import { seedWebhooks } from './webhooks/webhooks.seed';
 import { registerAuthHousekeeping } from './auth/auth.housekeeping';
 import { registerPointsExpiry } from './loyalty/points.expiry';
 import { authRoutes } from './auth/auth.routes';
@@ -112,6 +113,8 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   (db, { uploads }) => seedSiteSettings(db, uploads),
   // Notifications sent to the clients' app over the last months (issue 9 §3).
   (db) => seedFlux(db),
+  // Two disabled webhooks with some deliveries of each outcome (issue 24 §2).
+  (db) => seedWebhooks(db),
 ];
 
 /** Seeds an empty database with the demo (accounts, then DEMO_SEEDS); false when it already has accounts. */

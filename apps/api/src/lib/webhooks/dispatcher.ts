@@ -95,12 +95,18 @@ export class WebhookDispatcher {
     this.wakeUp?.();
   }
 
+  /** Stops the loop once its attempts in flight are written (it may start again). */
   async stop() {
     this.running = false;
     this.wake();
     await this.loop;
     this.loop = null;
     await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** When the app closes: stopped, and its kept-alive connections ended. */
+  async close() {
+    await this.stop();
     this.sender.close();
   }
 
