@@ -74,6 +74,7 @@ export class WebhookDispatcher {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  private woken = false;
 
   constructor(
     private readonly db: Db,
@@ -92,7 +93,8 @@ export class WebhookDispatcher {
 
   /** Cuts the idle wait short (a route queued a delivery). */
   wake() {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 
   /** Stops the loop once its attempts in flight are written (it may start again). */
@@ -119,21 +121,27 @@ export class WebhookDispatcher {
   }
 
   private async run() {
+    let lastFanOut = 0;
+    let backlog = false;
     while (this.running) {
       let busy = false;
       try {
-        const fanned = await this.fanOut();
+        // The fan-out runs on the poll's rhythm, or at once while the outbox has a backlog; a pass woken by
+        // a finished attempt (which may free the next event of its resource) only claims.
+        if (backlog || performance.now() - lastFanOut >= this.options.pollMs) {
+          lastFanOut = performance.now();
+          backlog = (await this.fanOut()) >= this.options.fanOutBatch;
+        }
         const room = this.options.maxInFlight - this.inFlight.size;
         const claimed = room > 0 ? await this.claim(room) : [];
         for (const c of claimed) {
           const p = this.attempt(c).finally(() => {
             this.inFlight.delete(p);
-            // A finished attempt may free a later event of the same resource: look again soon.
             this.wake();
           });
           this.inFlight.add(p);
         }
-        busy = fanned >= this.options.fanOutBatch || (room > 0 && claimed.length >= room);
+        busy = backlog || (room > 0 && claimed.length >= room);
       } catch (err) {
         this.options.onError?.(err);
       }
@@ -141,17 +149,21 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Waits `ms`, or less when woken meanwhile (a wake during a pass is kept for the next sleep). */
   private sleep(ms: number) {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
         this.wakeUp = null;
-        done();
+        this.woken = false;
+        resolve();
       };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
     });
   }
 
@@ -216,25 +228,28 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * The attempt's outcome and the endpoint's breaker, in one statement (one round trip per attempt): a
+   * success ends the failing streak; a failure opens or extends it, and pauses the endpoint once it is
+   * older than BREAKER_AFTER_S (every attempt since failing_since failed). A delivery cancelled meanwhile
+   * stays cancelled.
+   */
   private async record(c: Claimed, o: AttemptOutcome) {
     const next = o.ok || !o.retryable ? null : nextAttemptAt(c.attempt, new Date(c.first_attempt_at));
     const status = o.ok ? 'succeeded' : next ? 'retrying' : 'failed';
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        update webhook_deliveries set status = ${status}, http_status = ${o.httpStatus}, duration_ms = ${o.durationMs},
+    const done = sql`
+      with d as (
+        update webhook_deliveries set status = ${status}, http_status = ${o.httpStatus}::int, duration_ms = ${o.durationMs}::int,
           response_excerpt = ${o.excerpt}, error = ${o.error}, next_attempt_at = ${next ? next.toISOString() : null}::timestamptz,
           locked_until = null, last_attempt_at = now()
-        where id = ${c.id} and status in ('pending', 'retrying')`);
-      // The breaker: a success closes the failing streak; a failure opens or extends it, and pauses the
-      // endpoint once it is older than BREAKER_AFTER_S (every attempt since failing_since failed).
-      if (o.ok) {
-        await tx.execute(sql`update webhook_endpoints set failing_since = null, consecutive_failures = 0 where id = ${c.endpoint_id} and (failing_since is not null or consecutive_failures <> 0)`);
-      } else {
-        await tx.execute(sql`
-          update webhook_endpoints set consecutive_failures = consecutive_failures + 1, failing_since = coalesce(failing_since, now()),
-            paused_at = case when paused_at is null and failing_since <= now() - make_interval(secs => ${BREAKER_AFTER_S}) then now() else paused_at end
-          where id = ${c.endpoint_id}`);
-      }
-    });
+        where id = ${c.id} and status in ('pending', 'retrying') returning endpoint_id)`;
+    await this.db.execute(
+      o.ok
+        ? sql`${done} update webhook_endpoints e set failing_since = null, consecutive_failures = 0 from d
+            where e.id = d.endpoint_id and (e.failing_since is not null or e.consecutive_failures <> 0)`
+        : sql`${done} update webhook_endpoints e set consecutive_failures = e.consecutive_failures + 1, failing_since = coalesce(e.failing_since, now()),
+            paused_at = case when e.paused_at is null and e.failing_since <= now() - make_interval(secs => ${BREAKER_AFTER_S}) then now() else e.paused_at end
+            from d where e.id = d.endpoint_id`,
+    );
   }
 }
