@@ -247,9 +247,14 @@ export class WebhookDispatcher {
       o.ok
         ? sql`${done} update webhook_endpoints e set failing_since = null, consecutive_failures = 0 from d
             where e.id = d.endpoint_id and (e.failing_since is not null or e.consecutive_failures <> 0)`
-        : sql`${done} update webhook_endpoints e set consecutive_failures = e.consecutive_failures + 1, failing_since = coalesce(e.failing_since, now()),
-            paused_at = case when e.paused_at is null and e.failing_since <= now() - make_interval(secs => ${BREAKER_AFTER_S}) then now() else e.paused_at end
-            from d where e.id = d.endpoint_id`,
+        : // The endpoint paused by this failure: its other open deliveries are taken off the due list (no
+          // next attempt until `resume` sets one), so the claims do not scan them while it stays paused.
+          sql`${done}, paused as (
+            update webhook_endpoints e set consecutive_failures = e.consecutive_failures + 1, failing_since = coalesce(e.failing_since, now()),
+              paused_at = case when e.paused_at is null and e.failing_since <= now() - make_interval(secs => ${BREAKER_AFTER_S}) then now() else e.paused_at end
+            from d where e.id = d.endpoint_id returning e.id, e.paused_at = now() as now_paused)
+          update webhook_deliveries w set next_attempt_at = null from paused
+          where paused.now_paused and w.endpoint_id = paused.id and w.id <> ${c.id} and w.status in ('pending', 'retrying') and w.event_type <> ${WEBHOOK_TEST_EVENT}`,
     );
   }
 }

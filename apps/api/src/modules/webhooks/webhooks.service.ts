@@ -3,7 +3,7 @@ import { WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEndpointSta
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookEvents } from '../../lib/webhooks/outbox.table';
-import { webhookDeliveries, webhookEndpoints } from '../../lib/webhooks/webhooks.table';
+import { webhookDeliveries, type webhookEndpoints } from '../../lib/webhooks/webhooks.table';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const iso = (v: Date | string | null | undefined) => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
