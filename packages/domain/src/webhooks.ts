@@ -56,8 +56,6 @@ export const WEBHOOK_MSG = {
   urlUnresolved: 'Nom de domaine introuvable',
   eventsRequired: 'Choisissez au moins un événement',
   eventUnknown: 'Événement inconnu',
-  endpointDisabled: 'Ce webhook est désactivé : activez-le pour envoyer.',
-  eventGone: 'Cet événement n’est plus conservé : il ne peut plus être renvoyé.',
   deleted: 'Webhook supprimé',
 } as const;
 
