@@ -1,4 +1,5 @@
 import { JobEngine, type JobEngineOptions } from './lib/jobs/engine';
+import { WebhookDispatcher } from './lib/webhooks/dispatcher';
 import { createStorage, type Storage, uploadsDir } from './lib/storage';
 import { registerMediaServing } from './lib/storage/serve';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     mailer: Mailer;
     jobs: JobEngine;
+    /** The webhook delivery engine (lib/webhooks/dispatcher.ts): started by server.ts, by tests that deliver. */
+    webhooks: WebhookDispatcher;
     /** Every file the product keeps: local folders or one S3 bucket (lib/storage). */
     storage: Storage;
     /** Checks `GET /api/ready` runs after the database's; other parts push their own (lib/readiness.ts). */
@@ -89,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
   app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
+  app.decorate('webhooks', new WebhookDispatcher(opts.database.db, { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur') }));
+  app.addHook('onClose', async () => app.webhooks.close());
   // The embedded database serves the statements of the oldest request first (db/request-order.ts).
   if (opts.database.kind === 'pglite') {
     const arrivals = new WeakMap<object, number>();

@@ -94,6 +94,11 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional().or(z.literal('').transform(() => undefined)),
   /** MinIO and most self-hosted stores want path-style URLs (endpoint/bucket/key). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
+  /**
+   * Webhooks (issue 24 §2) to http:// and to private, loopback or link-local addresses: refused unless
+   * true (tests and local runs). Checked when an endpoint is saved and again at each delivery.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
 });
 
 /** Where the files live: folders under DATA_DIR, or prefixes of one bucket. */

@@ -47,6 +47,8 @@ async function main() {
   const app = await buildApp({ config, database, storage });
   // Workers, the housekeeping schedule, and the jobs left by a node that died (lib/jobs/engine.ts).
   await app.jobs.start();
+  // The webhook deliveries, shared with the other nodes through the database (lib/webhooks/dispatcher.ts).
+  app.webhooks.start();
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS = {
   email_changed: 'E-mail modifié',
   invitation: 'Invitation',
   badge_mail: 'Envoi de badge',
+  secret: 'Secret renouvelé',
+  resume: 'Reprise des envois',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -131,6 +133,7 @@ export const AUDIT_ENTITY_LABELS = {
   settings: 'Société',
   programme: 'Programme de fidélité',
   sync: 'Synchronisation',
+  webhooks: 'Webhooks',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

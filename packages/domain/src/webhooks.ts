@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Webhooks (issue 24 §2): what the programme tells other systems. Every event is written to the
  * outbox in the transaction of the change it reports (lib/webhooks/outbox.ts), then delivered to the
@@ -22,3 +24,63 @@ export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
 /** The test event an admin sends from the screen: never recorded in the outbox, sent to one endpoint. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/**
+ * A delivery: one attempt chain of one event to one endpoint (lib/webhooks). `pending` waits for its
+ * first attempt, `retrying` for another after a failure, then `succeeded` or `failed` for good;
+ * `cancelled` when its endpoint was disabled before it went out.
+ */
+export const WEBHOOK_DELIVERY_STATUSES = {
+  pending: 'En attente',
+  retrying: 'Nouvelle tentative prévue',
+  succeeded: 'Livrée',
+  failed: 'Échec',
+  cancelled: 'Annulée',
+} as const;
+export type WebhookDeliveryStatus = keyof typeof WEBHOOK_DELIVERY_STATUSES;
+export const WEBHOOK_DELIVERY_STATUS_CODES = Object.keys(WEBHOOK_DELIVERY_STATUSES) as WebhookDeliveryStatus[];
+
+/** An endpoint's state: `paused` when the circuit breaker opened (an hour of failures), until `resume`. */
+export const WEBHOOK_ENDPOINT_STATES = { active: 'Actif', disabled: 'Désactivé', paused: 'En pause (échecs répétés)' } as const;
+export type WebhookEndpointState = keyof typeof WEBHOOK_ENDPOINT_STATES;
+
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_DESCRIPTION_MAX = 500;
+
+/** The form's and the server's messages (422 field errors) and the delivery errors the log shows. */
+export const WEBHOOK_MSG = {
+  urlInvalid: 'URL invalide',
+  urlHttps: 'L’URL doit commencer par https://',
+  urlCredentials: 'L’URL ne doit pas contenir d’identifiant ni de mot de passe',
+  urlPrivate: 'Adresse privée, locale ou réservée refusée',
+  urlUnresolved: 'Nom de domaine introuvable',
+  eventsRequired: 'Choisissez au moins un événement',
+  eventUnknown: 'Événement inconnu',
+  deleted: 'Webhook supprimé',
+} as const;
+
+export const WEBHOOK_DELIVERY_ERRORS = {
+  timeout: 'Délai dépassé',
+  refused: 'Connexion refusée',
+  dns: 'Nom de domaine introuvable',
+  forbidden: 'Adresse privée, locale ou réservée refusée',
+  redirect: 'Redirection non suivie',
+  http: 'Réponse en erreur',
+  network: 'Erreur réseau',
+  expired: 'Abandon : aucune réussite en 24 h',
+} as const;
+
+/**
+ * The endpoint form (POST and PUT /api/webhooks): the URL's scheme and address are judged by the server
+ * (https only, no private address unless WEBHOOKS_ALLOW_PRIVATE), which knows its configuration and DNS.
+ */
+export const webhookEndpointBody = z.object({
+  URL: z.string().trim().min(1, WEBHOOK_MSG.urlInvalid).max(WEBHOOK_URL_MAX),
+  DESCRIPTION: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).nullable().optional(),
+  EVENTS: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], { error: WEBHOOK_MSG.eventUnknown }))
+    .min(1, WEBHOOK_MSG.eventsRequired)
+    .max(WEBHOOK_EVENT_TYPES.length * 2),
+  ACTIVE: z.boolean(),
+});
+export type WebhookEndpointBody = z.infer<typeof webhookEndpointBody>;

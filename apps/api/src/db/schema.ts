@@ -11,6 +11,7 @@ export * from '../lib/idempotency/idempotency.table';
 export * from '../lib/counts/row-counts.table';
 export * from '../lib/auth/app-sessions.table';
 export * from '../lib/webhooks/outbox.table';
+export * from '../lib/webhooks/webhooks.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/classification/classification.table';
 export * from '../modules/loyalty/badges.table';

@@ -16,6 +16,7 @@ import { seedSiteSettings } from './settings/settings.seed';
 import { seedShowcase } from './showcase/showcase.seed';
 import { seedSite } from './site/site.seed';
 import { seedStaff } from './staff/staff.seed';
+import { seedWebhooks } from './webhooks/webhooks.seed';
 import { registerAuthHousekeeping } from './auth/auth.housekeeping';
 import { registerPointsExpiry } from './loyalty/points.expiry';
 import { authRoutes } from './auth/auth.routes';
@@ -45,6 +46,7 @@ import { fluxRoutes } from './flux/flux.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { syncRoutes } from './sync/sync.routes';
 import { appRoutes } from './app/app.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import type { ObjectStore } from '../lib/storage';
 
 /** Every API module, mounted under /api. */
@@ -76,6 +78,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fluxRoutes);
   await app.register(dashboardRoutes);
   await app.register(syncRoutes);
+  await app.register(webhooksRoutes);
   // The mobile app's API, its own tokens and tag (issue 24 §1).
   await app.register(appRoutes, { prefix: '/app/v1' });
 }
@@ -110,6 +113,8 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   (db, { uploads }) => seedSiteSettings(db, uploads),
   // Notifications sent to the clients' app over the last months (issue 9 §3).
   (db) => seedFlux(db),
+  // Two disabled webhooks with some deliveries of each outcome (issue 24 §2).
+  (db) => seedWebhooks(db),
 ];
 
 /** Seeds an empty database with the demo (accounts, then DEMO_SEEDS); false when it already has accounts. */
