@@ -50,8 +50,9 @@ export function deliveryBody(e: { event_id: string; type: string; created_at: st
 /**
  * The webhook delivery engine (issue 24 §2), one per node, sharing the work through the database:
  *
- * - fan-out: events of the outbox not yet dispatched become one delivery per ACTIVE, not paused endpoint
- *   subscribed to their type, in one statement, by one node at a time (an advisory lock), in seq order;
+ * - fan-out: events of the outbox not yet dispatched become one delivery per ACTIVE endpoint subscribed
+ *   to their type, in one statement, by one node at a time (an advisory lock), in seq order; a paused
+ *   endpoint gets its deliveries too, and they wait for the resume: a pause loses nothing;
  * - claim: due deliveries are taken with FOR UPDATE SKIP LOCKED and leased for LEASE_S, so two nodes
  *   never take the same one; a node that dies mid-attempt leaves it to be retaken when the lease ends
  *   (at least once: receivers de-duplicate on Webhook-Id);
@@ -180,7 +181,7 @@ export class WebhookDispatcher {
           ), ins as (
             insert into webhook_deliveries (endpoint_id, event_id, event_type, event_seq, resource_key, next_attempt_at)
             select e.id, ev.id, ev.type, ev.seq, ev.resource || ':' || ev.resource_id, now()
-            from ev join webhook_endpoints e on e.active and e.paused_at is null and ev.type = any(e.events)
+            from ev join webhook_endpoints e on e.active and ev.type = any(e.events)
             order by ev.seq, e.id
             returning 1
           ), upd as (
