@@ -12,7 +12,8 @@ export async function appRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; app?: boolean };
     route.config = config.public ? config : { ...config, app: true };
-    const schema = (route.schema ??= {}) as { tags?: string[]; security?: unknown[] };
+    route.schema ??= {};
+    const schema = route.schema as { tags?: string[]; security?: unknown[] };
     schema.tags = [APP_API_TAG];
     // The OpenAPI document names the app's own bearer token (app.ts), none for the public calls.
     schema.security = config.public ? [] : [{ appBearer: [] }];
