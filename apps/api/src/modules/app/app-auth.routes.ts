@@ -34,7 +34,9 @@ const loginReply = okReply(
 });
 const refreshReply = okReply(tokenPair).meta({ example: { success: true, data: EXAMPLE_TOKENS } });
 const messageReply = okReply(z.object({ message: z.string() })).meta({ example: { success: true, data: { message: APP_MSG.signedOut } } });
-const captchaReply = okReply(z.object({ enabled: z.boolean(), challenge: challengeSchema.nullable() }));
+const captchaReply = okReply(z.object({ enabled: z.boolean(), challenge: challengeSchema.nullable() })).meta({
+  example: { success: true, data: { enabled: false, challenge: null } },
+});
 
 /**
  * The app's session calls (issue 24 §1): captcha challenge, sign-in, refresh (public: they carry their
