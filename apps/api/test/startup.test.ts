@@ -31,7 +31,8 @@ describe('configuration', () => {
     expect(c).toMatchObject({ PORT: 3000, CAPTCHA: 'altcha', DEMO_PASSWORD: 'Demo1234!', TRUST_PROXY: false });
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     // The app's captcha follows CAPTCHA unless set (plugins/captcha.ts appCaptchaFor).
-    expect(c).toMatchObject({ APP_CAPTCHA: undefined, APP_RATE_PER_MINUTE: 300 });
+    expect(c.APP_CAPTCHA).toBeUndefined();
+    expect(c.APP_RATE_PER_MINUTE).toBe(300);
   });
 });
 
