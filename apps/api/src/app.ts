@@ -126,7 +126,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Back-office Fidélité — API', version: '0.1.0', description: 'Réponses { success, data, meta? } ; erreurs { success: false, message, errors? }.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Jeton de session du back-office (POST /api/loginBO)' },
+          // The mobile app's routes (tag « Application mobile ») take only this one (issue 24 §1).
+          appBearer: { type: 'http', scheme: 'bearer', description: "Jeton d'accès de l'application mobile (POST /api/app/v1/auth/login, renouvelé par /auth/refresh)" },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

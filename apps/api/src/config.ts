@@ -32,6 +32,13 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Programme Fidélité <no-reply@fidelite.tn>'),
   CAPTCHA: z.enum(['altcha', 'off']).default('altcha'),
+  /**
+   * The captcha of the mobile app's sign-in and registration (issue 24 §1: optional for the app by
+   * setting): altcha or off; unset, it follows CAPTCHA.
+   */
+  APP_CAPTCHA: z.enum(['altcha', 'off']).optional().or(z.literal('').transform(() => undefined)),
+  /** Calls an app user may make per minute (issue 24 §1), counted in PostgreSQL for every node; 0 = no limit. */
+  APP_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   DEMO_PASSWORD: z.string().min(8, 'au moins 8 caractères').default('Demo1234!'),
   ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8, 'au moins 8 caractères').optional().or(z.literal('').transform(() => undefined)),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_API_PREFIX, APP_API_TAG } from '@app/domain';
 import { createTestApp, type TestContext } from './helpers';
 
 /** /api/docs is the contract the mobile app and integrators generate clients from: every reply must be in it. */
@@ -75,5 +76,29 @@ describe('OpenAPI document', () => {
       const one = doc.paths[`/api/${resource}/{id}`].get.responses['200'].content!['application/json'].schema.properties!.data;
       expect([resource, Object.keys(one.properties ?? {}).sort()]).toEqual([resource, documented]);
     }
+  });
+
+  it('documents every route of the mobile app under its tag, with a French summary, the app bearer (none when public) and an example', () => {
+    const raw = doc as unknown as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { securitySchemes: Record<string, unknown> } };
+    expect(Object.keys(raw.components.securitySchemes).sort()).toEqual(['appBearer', 'bearer']);
+    const gaps: string[] = [];
+    let n = 0;
+    for (const [path, methods] of Object.entries(raw.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const isApp = path.startsWith(`${APP_API_PREFIX}/`);
+        const tagged = JSON.stringify(op.tags ?? []) === JSON.stringify([APP_API_TAG]);
+        const route = `${method.toUpperCase()} ${path}`;
+        if (tagged !== isApp) gaps.push(`${route}: étiquette ${JSON.stringify(op.tags)}`);
+        if (!isApp) continue;
+        n++;
+        const security = JSON.stringify(op.security);
+        if (security !== '[]' && security !== JSON.stringify([{ appBearer: [] }])) gaps.push(`${route}: sécurité ${security}`);
+        if (typeof op.summary !== 'string' || op.summary.length < 10) gaps.push(`${route}: résumé`);
+        // An example of the request (body) or of the success reply, as the app's developers read them.
+        if (!JSON.stringify(op).includes('"example"')) gaps.push(`${route}: exemple`);
+      }
+    }
+    expect(n).toBeGreaterThan(0);
+    expect(gaps).toEqual([]);
   });
 });

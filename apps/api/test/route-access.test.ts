@@ -10,6 +10,9 @@ import type { RouteEntry } from '../src/app';
 import { hashPassword } from '../src/lib/password';
 import { roles, sessions, users } from '../src/lib/auth/accounts.table';
 import { hashToken, newToken } from '../src/plugins/auth';
+import { appTokens } from '../src/lib/auth/app-sessions.table';
+import { openAppSession, revokeAppSession } from '../src/lib/auth/app-tokens';
+import { APP, appClientUser, appTokenFor } from './app-helpers';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
@@ -42,6 +45,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /uploads/*',
   'GET /index.html',
   'GET /',
+  // The mobile app's own sign-in, refresh and registration (issue 24 §1).
+  'GET /api/app/v1/auth/captcha',
+  'POST /api/app/v1/auth/login',
+  'POST /api/app/v1/auth/refresh',
+  'POST /api/app/v1/register',
 ]);
 const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
@@ -66,6 +74,8 @@ afterAll(async () => {
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const isPublic = (r: RouteEntry) => r.options.config?.public === true;
+/** A route of the mobile app's API: an app access token opens it, a staff session never does (issue 24 §1). */
+const isApp = (r: RouteEntry) => r.options.config?.app === true;
 
 /** A concrete path for a route: parameters become an id that exists nowhere, wildcards a file name. */
 const samplePath = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999999').replace(/\*$/, 'x.png');
@@ -121,11 +131,13 @@ function spellings(p: string): string[] {
 }
 
 describe('the route table', () => {
-  it('opens without a session only the routes declared public, and names an action on every other', () => {
+  it('opens without a session only the routes declared public, and names an action on every other (an app route: the app token)', () => {
     const open = routes.filter((r) => isPublic(r) && !isDocsRoute(r.url) && !r.url.startsWith('/assets/'));
     expect(open.map(key).sort()).toEqual([...PUBLIC_ROUTES].filter((k) => open.some((r) => key(r) === k)).sort());
     for (const r of routes) {
-      if (isPublic(r)) continue;
+      // The app's routes live under its prefix, and only there.
+      expect(isApp(r), key(r)).toBe(!isPublic(r) && r.url.startsWith(`${APP}/`));
+      if (isPublic(r) || isApp(r)) continue;
       expect(r.options.config?.action, key(r)).toBeTruthy();
     }
     console.log(`${routes.length} routes, ${open.length} public:\n  ${open.map(key).join('\n  ')}`);
@@ -143,6 +155,20 @@ describe('the route table', () => {
     const expired = await make(admin.id, { expiresAt: new Date(Date.now() - 1000) });
     const inactive = await make(commercial.id, {});
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, commercial.id));
+    // The app's tokens gone bad: a revoked family, an expired access token, a refresh token used as a bearer, an account switched off.
+    const appUser = await appClientUser(t.db);
+    const appPair = async () => {
+      const { sessionId, tokens } = await t.db.transaction((tx) => openAppSession(tx, appUser.userId, { id: `d-${Math.random()}`, name: null }));
+      return { sessionId, ...tokens };
+    };
+    const appRevoked = await appPair();
+    await t.db.transaction((tx) => revokeAppSession(tx, appRevoked.sessionId, 'signout'));
+    const appExpired = await appPair();
+    await t.db.update(appTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(appTokens.tokenHash, hashToken(appExpired.accessToken)));
+    const appRefresh = await appPair();
+    const offUser = await appClientUser(t.db);
+    const appOff = await appTokenFor(t.db, offUser.email);
+    await t.db.update(users).set({ status: 0 }).where(eq(users.id, offUser.userId));
     const headerSets: Record<string, Record<string, string>> = {
       none: {},
       revoked: { authorization: `Bearer ${revoked}` },
@@ -150,6 +176,10 @@ describe('the route table', () => {
       garbled: { authorization: `Bearer ${'x'.repeat(43)}` },
       'not bearer': { authorization: `Basic ${Buffer.from('admin@demo.tn:Demo1234!').toString('base64')}` },
       'inactive account': { authorization: `Bearer ${inactive}` },
+      'app: revoked family': { authorization: `Bearer ${appRevoked.accessToken}` },
+      'app: expired access token': { authorization: `Bearer ${appExpired.accessToken}` },
+      'app: refresh token as bearer': { authorization: `Bearer ${appRefresh.refreshToken}` },
+      'app: inactive account': { authorization: `Bearer ${appOff}` },
     };
     const wrong: string[] = [];
     let n = 0;
@@ -224,6 +254,31 @@ describe('client users and other roles', () => {
       const res = await send(r.method, samplePath(r.url), { authorization: `Bearer ${patenteToken}` });
       if (res.status !== 401) wrong.push(`${key(r)} → ${res.status}`);
     }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the two token kinds never cross (issue 24 §1)', () => {
+  it('a valid back-office session answers 401 on every app route; a valid app token 401 on every back-office route', async () => {
+    const staff = { authorization: `Bearer ${await t.tokenFor('admin@demo.tn')}` };
+    const appUser = await appClientUser(t.db);
+    const app = { authorization: `Bearer ${await appTokenFor(t.db, appUser.email)}` };
+    // Both tokens work where they belong.
+    expect((await send('GET', '/api/me', staff)).status).toBe(200);
+    expect((await send('GET', `${APP}/me`, app)).status).toBe(200);
+    const wrong: string[] = [];
+    const appRoutes = routes.filter(isApp);
+    const backOffice = routes.filter((r) => !isPublic(r) && !isApp(r));
+    expect(appRoutes.length).toBeGreaterThan(0);
+    for (const r of appRoutes) {
+      const res = await send(r.method, samplePath(r.url), staff);
+      if (res.status !== 401) wrong.push(`staff → ${key(r)} → ${res.status}`);
+    }
+    for (const r of backOffice) {
+      const res = await send(r.method, samplePath(r.url), app);
+      if (res.status !== 401) wrong.push(`app → ${key(r)} → ${res.status}`);
+    }
+    console.log(`${appRoutes.length} app routes refused to a staff session, ${backOffice.length} back-office routes refused to an app token`);
     expect(wrong).toEqual([]);
   });
 });

@@ -28,6 +28,10 @@ describe('demo data', () => {
     expect(await count(h, sql`select count(*)::int n from clients where badge_id is not null`)).toBeGreaterThan(50);
     expect(await count(h, sql`select count(*)::int n from points_ledger`)).toBeGreaterThan(100);
     expect(await count(h, sql`select count(*)::int n from users where client_id is not null and status = 0`)).toBeGreaterThan(0);
+    // Issue 24: every demo client has an active app user (role patente) for local runs of the mobile app.
+    const withoutAppUser = sql`select count(*)::int n from clients c where not exists (
+      select 1 from users u join roles r on r.id = u.role_id where u.client_id = c.id and u.status = 1 and r.label = 'patente')`;
+    expect(await count(h, withoutAppUser)).toBe(0);
     expect(await count(h, mismatches)).toBe(0);
     expect(await count(h, incoherent)).toBe(0);
   });

@@ -13,6 +13,8 @@ describe('configuration', () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ PORT: 'abc' }, /^Configuration invalide : PORT /],
       [{ CAPTCHA: 'maybe' }, /^Configuration invalide : CAPTCHA /],
+      [{ APP_CAPTCHA: 'maybe' }, /^Configuration invalide : APP_CAPTCHA /],
+      [{ APP_RATE_PER_MINUTE: '-1' }, /^Configuration invalide : APP_RATE_PER_MINUTE /],
       [{ DATABASE_URL: 'mysql://x' }, /^Configuration invalide : DATABASE_URL /],
       [{ SMTP_URL: 'http://x' }, /^Configuration invalide : SMTP_URL /],
       [{ DEMO_PASSWORD: 'short' }, /^Configuration invalide : DEMO_PASSWORD /],
@@ -28,6 +30,9 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, CAPTCHA: 'altcha', DEMO_PASSWORD: 'Demo1234!', TRUST_PROXY: false });
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    // The app's captcha follows CAPTCHA unless set (plugins/captcha.ts appCaptchaFor).
+    expect(c.APP_CAPTCHA).toBeUndefined();
+    expect(c.APP_RATE_PER_MINUTE).toBe(300);
   });
 });
 

@@ -203,7 +203,7 @@ describe('circuit breaker', () => {
     await record('order.created', 'order', 21);
     await drain();
     expect(rx.at('/breaker')).toHaveLength(before);
-    expect((await deliveries(a.ID)).map((x: { STATUS: string }) => x.STATUS)).toEqual(['pending', 'retrying']);
+    expect((await deliveries(a.ID)).map((x) => x.STATUS)).toEqual(['pending', 'retrying']);
 
     rx.respond(() => ({ status: 200 }));
     const resumed = await t.app.inject({ method: 'POST', url: `/api/webhooks/${a.ID}/resume`, headers: admin });
@@ -212,7 +212,7 @@ describe('circuit breaker', () => {
     // The waiting delivery goes out at once, not at its next backoff slot.
     await drain();
     await drain();
-    expect((await deliveries(a.ID)).map((x: { STATUS: string; HTTP_STATUS: number }) => [x.STATUS, x.HTTP_STATUS])).toEqual([['succeeded', 200], ['succeeded', 200]]);
+    expect((await deliveries(a.ID)).map((x) => [x.STATUS, x.HTTP_STATUS])).toEqual([['succeeded', 200], ['succeeded', 200]]);
     // Nothing lost during the pause, and each resource's events in their order.
     expect(rx.at('/breaker').slice(before).map((r) => r.body.resource.id)).toEqual(['20', '21']);
   });

@@ -60,6 +60,8 @@ export const AUDIT_ACTION_LABELS = {
   badge_mail: 'Envoi de badge',
   secret: 'Secret renouvelé',
   resume: 'Reprise des envois',
+  token_reuse: 'Jeton de l’application réutilisé (session révoquée)',
+  app_register: "Inscription depuis l'application",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -77,6 +79,8 @@ export const SECURITY_AUDIT_ACTIONS = [
   'email_changed',
   'invitation',
   'badge_mail',
+  'token_reuse',
+  'app_register',
 ] as const satisfies readonly AuditAction[];
 
 /** The action filter's group value: every security event at once (an action code otherwise). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from './http';
 
@@ -30,5 +30,40 @@ export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number,
 export function throttleByIp(name: string, max: number, windowMinutes: number, message: string) {
   return async (req: FastifyRequest) => {
     if (!(await takeHit(req.server.db, `${name}:${req.ip}`, max, windowMinutes))) throw new AppError(429, message);
+  };
+}
+
+/**
+ * Counts a hit for `key` in one upsert and tells whether it is within `max` per `windowMinutes`, and
+ * if not, in how many seconds the window ends (for Retry-After). Unlike takeHit, hits past the limit
+ * are counted too (the row is always written), which is what lets the same statement return the
+ * window's start. Used per app user on every app call (one statement) and per IP on the app's sign-in.
+ */
+export async function countHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const window = `${windowMinutes} minutes`;
+  const result = (await db.execute(sql`
+    insert into throttles as t (key, hits, started_at, last_at) values (${key.slice(0, 300)}, 1, now(), now())
+    on conflict (key) do update set
+      hits = case when t.started_at <= now() - ${window}::interval then 1 else t.hits + 1 end,
+      started_at = case when t.started_at <= now() - ${window}::interval then now() else t.started_at end,
+      last_at = now()
+    returning t.hits, ceil(extract(epoch from (t.started_at + ${window}::interval - now())))::int as wait
+  `)) as unknown as { rows: { hits: number | string; wait: number | string }[] };
+  const row = result.rows[0];
+  if (!row || Number(row.hits) <= max) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Number(row.wait)) };
+}
+
+/** A 429 that tells when to come back (Retry-After, in seconds). */
+export function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): AppError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new AppError(429, message);
+}
+
+/** throttleByIp with a Retry-After and counted by countHit (the mobile app's public calls). */
+export function throttleIpWithRetry(name: string, max: number, windowMinutes: number, message: string) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const hit = await countHit(req.server.db, `${name}:${req.ip}`, max, windowMinutes);
+    if (!hit.ok) throw tooMany(reply, hit.retryAfterSeconds, message);
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
 import { type AppUser, appUserOf } from '../lib/auth/app-tokens';
 import { hashToken } from '../lib/auth/tokens';
+import { countHit, tooMany } from '../lib/throttle';
 
 export { hashToken, newToken } from '../lib/auth/tokens';
 
@@ -54,7 +55,7 @@ declare module 'fastify' {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('appUser', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;
@@ -62,6 +63,12 @@ export function registerAuth(app: FastifyInstance) {
       const token = bearer(request);
       request.appUser = token ? await appUserOf(app.db, token) : null;
       if (!request.appUser) throw new AppError(401, APP_MSG.sessionExpired);
+      // Per user, in PostgreSQL so every node counts alike: one upsert per call (lib/throttle.ts).
+      const perMinute = app.config.APP_RATE_PER_MINUTE;
+      if (perMinute > 0) {
+        const hit = await countHit(app.db, `app-user:${request.appUser.id}`, perMinute, 1);
+        if (!hit.ok) throw tooMany(reply, hit.retryAfterSeconds, APP_MSG.tooManyRequests(hit.retryAfterSeconds));
+      }
       return;
     }
     request.user = await authenticate(app, request);

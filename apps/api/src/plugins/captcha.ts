@@ -65,6 +65,22 @@ export function captchaFor(app: FastifyInstance): Captcha {
   return captcha;
 }
 
+/**
+ * The captcha of the mobile app's sign-in and registration: APP_CAPTCHA when set, else the same as
+ * the back-office's (then the very same instance, so one challenge serves either).
+ */
+const appInstances = new WeakMap<Config, Captcha>();
+export function appCaptchaFor(app: FastifyInstance): Captcha {
+  const mode = app.config.APP_CAPTCHA ?? app.config.CAPTCHA;
+  if (mode === app.config.CAPTCHA) return captchaFor(app);
+  let captcha = appInstances.get(app.config);
+  if (!captcha) {
+    captcha = createCaptcha({ CAPTCHA: mode, CAPTCHA_SECRET: app.config.CAPTCHA_SECRET });
+    appInstances.set(app.config, captcha);
+  }
+  return captcha;
+}
+
 export function createCaptcha(config: Pick<Config, 'CAPTCHA' | 'CAPTCHA_SECRET'>): Captcha {
   if (config.CAPTCHA === 'off') {
     return { enabled: false, challenge: async () => null, verify: async () => {} };

@@ -24,7 +24,7 @@ export const appSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Why the family ended: signout, replaced (new sign-in on the device), reuse (a spent refresh token came back), password. */
+    /** Why the family ended: signout, replaced (new sign-in on the device), reuse (a spent refresh token came back), password, inactive (account switched off, seen at a refresh). */
     revokedReason: varchar('revoked_reason', { length: 20 }),
   },
   (t) => [index('app_sessions_user_device').on(t.userId, t.deviceId)],

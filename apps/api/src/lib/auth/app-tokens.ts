@@ -53,7 +53,7 @@ export async function openAppSession(tx: Db, userId: number, device: { id: strin
 }
 
 /** Revokes a family (sign-out, reuse of a spent refresh token, password change). */
-export async function revokeAppSession(tx: Db, sessionId: number, reason: 'signout' | 'reuse' | 'password' | 'replaced'): Promise<void> {
+export async function revokeAppSession(tx: Db, sessionId: number, reason: 'signout' | 'reuse' | 'password' | 'replaced' | 'inactive'): Promise<void> {
   await tx
     .update(appSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })

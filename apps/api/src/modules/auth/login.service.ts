@@ -32,34 +32,62 @@ const hashForUnknownEmail = () => {
   return dummyHash;
 };
 
+/** Why an account whose password is right may still not sign in somewhere: the answer and the audit's reason. */
+export type Refusal = { status: number; message: string; reason: string };
+
+/** The back office: staff accounts only (issue 19 §3), and active ones. */
+const staffRefusal = (account: Account): Refusal | null => {
+  if (!isStaffAccount(account)) return { status: 403, message: MSG.staffOnly, reason: 'client_account' };
+  if (account.status !== 1) return { status: 403, message: MSG.accountInactive, reason: 'inactive' };
+  return null;
+};
+
+export interface CheckedSignIn {
+  account: Account;
+  /** A new hash of the password when the stored one was made at an older cost (lib/password.ts). */
+  rehashed: string | null;
+}
+
 /**
- * Sign-in. The attempt is checked against the limits and counted before the password is looked at
- * (login-attempts.ts), so a locked address or a slowed-down account cannot be probed, even with the
- * right password; every decided outcome is recorded, and failures go to the audit trail.
+ * The checks every sign-in makes, the back office's and the mobile app's (issue 24 §1): the attempt is
+ * checked against the limits and counted before the password is looked at (login-attempts.ts), so a
+ * locked address or a slowed-down account cannot be probed, even with the right password; a wrong
+ * password, or an account `refuse` turns away, is recorded as a failure (history, audit, locks) and
+ * thrown. The caller then opens its session in a transaction that calls acceptSignIn.
  */
-export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> {
+export async function checkSignIn(db: Db, input: Pick<SignInInput, 'email' | 'password' | 'ip'>, refuse: (account: Account) => Refusal | null): Promise<CheckedSignIn> {
   const { email, ip } = input;
   const gate = await reserveAttempt(db, email, ip);
   if (!gate.ok) throw new AppError(429, gate.reason === 'ip' ? MSG.tooManyAttempts : MSG.loginSlowedDown(gate.retryAfterSeconds));
 
   const account = await findAccountByEmail(db, email);
   const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await hashForUnknownEmail()));
-  if (!account || !passwordOk) return failed(db, input, account, gate, 401, MSG.loginFailed, 'password');
-  if (!isStaffAccount(account)) return failed(db, input, account, gate, 403, MSG.staffOnly, 'client_account');
-  if (account.status !== 1) return failed(db, input, account, gate, 403, MSG.accountInactive, 'inactive');
+  if (!account || !passwordOk) return failed(db, input, account, gate, { status: 401, message: MSG.loginFailed, reason: 'password' });
+  const refusal = refuse(account);
+  if (refusal) return failed(db, input, account, gate, refusal);
+  return { account, rehashed: needsRehash(account.passwordHash) ? await hashPassword(input.password) : null };
+}
 
-  // A hash made at an older cost is replaced now that the password is known (lib/password.ts).
-  const rehashed = needsRehash(account.passwordHash) ? await hashPassword(input.password) : null;
+/** In the sign-in's transaction: the success in the history (clearing the account's failures), and the newer hash. */
+export async function acceptSignIn(tx: Db, input: Pick<SignInInput, 'email' | 'ip'>, { account, rehashed }: CheckedSignIn): Promise<void> {
+  await recordAttempt(tx, input.email, input.ip, true);
+  if (rehashed) {
+    // Only if the password did not change meanwhile.
+    await tx
+      .update(users)
+      .set({ passwordHash: rehashed })
+      .where(and(eq(users.id, account.id), eq(users.passwordHash, account.passwordHash)));
+  }
+}
+
+/** Sign-in to the back office (checkSignIn, then a session, a connection log and the audit entry). */
+export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> {
+  const { email, ip } = input;
+  const checked = await checkSignIn(db, input, staffRefusal);
+  const { account } = checked;
   const device = deviceName(input.userAgent);
   const token = await db.transaction(async (tx) => {
-    await recordAttempt(tx, email, ip, true);
-    if (rehashed) {
-      // Only if the password did not change meanwhile.
-      await tx
-        .update(users)
-        .set({ passwordHash: rehashed })
-        .where(and(eq(users.id, account.id), eq(users.passwordHash, account.passwordHash)));
-    }
+    await acceptSignIn(tx, { email, ip }, checked);
     const t = await createSession(tx, account.id);
     await tx.insert(connectionLogs).values({ platform: BACK_OFFICE_PLATFORM, deviceName: device, ip: ip.slice(0, 64), userId: account.id });
     await audit(tx, account, 'login', 'users', account.id, { ip, device });
@@ -86,7 +114,7 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
  * A refused sign-in: history, audit (the account when one has the e-mail, else the e-mail typed),
  * and the lock or slow-down this failure starts, once, when it starts or grows.
  */
-async function failed(db: Db, input: SignInInput, account: Account | null, gate: Gate & { ok: true }, status: number, message: string, reason: string): Promise<never> {
+async function failed(db: Db, input: Pick<SignInInput, 'email' | 'ip'>, account: Account | null, gate: Gate & { ok: true }, { status, message, reason }: Refusal): Promise<never> {
   const { email, ip } = input;
   const who = account ? { id: account.id, email: account.email } : { id: null, email: email.slice(0, 190) };
   const failures = gate.accountFailures + 1;

@@ -36,7 +36,8 @@ const FIRST = ['Mohamed', 'Ahmed', 'Ali', 'Youssef', 'Nizar', 'Amel', 'Ines', 'S
 /**
  * Demo clients (embedded database only): ~200 clients over the governorates and the classification,
  * shared between the zone chiefs; badges held with their bonus credited; offered points and a few
- * corrections in the ledger; mobile-app users for a third of the clients (some waiting for validation).
+ * corrections in the ledger; mobile-app users for a third of the clients (some waiting for validation), and
+ * an active one for every client.
  * Every point goes through the ledger, so balances equal the sum of their rows.
  */
 export async function seedClients(db: Db, password: string, count = 200): Promise<void> {
@@ -106,7 +107,32 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
         };
       }),
     );
-  await db.insert(users).values(people).onConflictDoNothing();
+  // Every demo client also has an active app user with the demo password (issue 24: local runs of the
+  // mobile app), `<first>.<clientId>@client.demo.tn` (`.2` when that address waits for validation); those
+  // added here have not connected yet (no LASTSEEN, no connection logs).
+  const active = new Set(people.filter((u) => u.status === 1).map((u) => u.clientId));
+  const appUsers = ids
+    .filter((clientId) => !active.has(clientId))
+    .map((clientId, k) => {
+      const row = rows[ids.indexOf(clientId)];
+      const first = FIRST[(clientId + k) % FIRST.length];
+      const taken = people.some((u) => u.clientId === clientId);
+      return {
+        email: `${first.toLowerCase()}.${clientId}${taken ? '.2' : ''}@client.demo.tn`,
+        passwordHash,
+        firstname: first,
+        lastname: row.name.split(' ').slice(1).join(' '),
+        gsm: `+216${String(20_000_000 + ((clientId * 7919 + 2) % 79_999_999))}`,
+        roleId: roleIds.get(ROLE.patente)!,
+        clientId,
+        gouvernorat: row.gouvernorat,
+        gender: k % 2 ? 'Mme' : 'M.',
+        birthday: null,
+        status: 1,
+        lastSeenAt: null,
+      };
+    });
+  await db.insert(users).values([...people, ...appUsers]).onConflictDoNothing();
   // A user registered on the app a few days after his client joined the programme.
   await db.execute(sql`
     update ${users} u set created_at = least(coalesce(u.last_seen_at, now()), now(), (c.inscription::timestamp at time zone 'Africa/Tunis') + make_interval(days => 1 + u.id % 20, hours => 9))

@@ -1,0 +1,140 @@
+import { APP_MSG, type AppRegisterBody, MSG, ROLE } from '@app/domain';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit/audit.repository';
+import { users } from '../../lib/auth/accounts.table';
+import { appSessions } from '../../lib/auth/app-sessions.table';
+import type { AppUser } from '../../lib/auth/app-tokens';
+import { AppError } from '../../lib/http';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { findAccountById, revokeUserSessions } from '../auth/auth.repository';
+import { clients } from '../contacts/clients.table';
+import { badges } from '../loyalty/badges.table';
+import { expiringSoon } from '../loyalty/points.expiry';
+import { programmeSettings } from '../settings/settings.table';
+import { roleIdByLabel } from '../staff/staff.repository';
+import { assertFree, conflict } from '../staff/staff.service';
+
+/** The app's account calls (issue 24 §1): GET me, PUT me, POST register. */
+
+export interface AppMe {
+  user: { ID: number; FIRSTNAME: string; LASTNAME: string; EMAIL: string; GSM: string | null };
+  client: { ID: number; CODE_CLIENT: string; NAME: string; BADGES_ID: number | null; BADGE_NAME: string | null };
+  POINTS: number;
+  POINTS_EXPIRANT: number | null;
+  DATE_EXPIRATION: string | null;
+}
+
+/**
+ * The signed-in user, his client and its badge, the points balance (POINTS_FID) and, when points
+ * expire at all (programme expiry policy other than `never`), those expiring within 30 days with the
+ * last day to spend the first of them: the loyalty module's own figure (expiringSoon), in one query.
+ */
+export async function getAppMe(db: Db, appUser: AppUser): Promise<AppMe> {
+  const expiring = expiringSoon(clients.id);
+  const [row] = await db
+    .select({
+      ID: users.id,
+      FIRSTNAME: users.firstname,
+      LASTNAME: users.lastname,
+      EMAIL: users.email,
+      GSM: users.gsm,
+      CLIENT_ID: clients.id,
+      CODE_CLIENT: clients.code,
+      NAME: clients.name,
+      BADGES_ID: clients.badgeId,
+      BADGE_NAME: badges.name,
+      POINTS: clients.pointsFid,
+      policy: sql<string>`coalesce((select ${programmeSettings.expiryPolicy} from ${programmeSettings} where ${programmeSettings.id} = 1), 'never')`,
+      POINTS_EXPIRANT: expiring.points,
+      DATE_EXPIRATION: expiring.lastDay,
+    })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(badges, eq(badges.id, clients.badgeId))
+    .where(eq(users.id, appUser.id))
+    .limit(1);
+  // The token was valid a moment ago: a vanished account or client is a stale session.
+  if (!row) throw new AppError(401, APP_MSG.sessionExpired);
+  const expires = row.policy !== 'never';
+  return {
+    user: { ID: row.ID, FIRSTNAME: row.FIRSTNAME, LASTNAME: row.LASTNAME, EMAIL: row.EMAIL, GSM: row.GSM },
+    client: { ID: row.CLIENT_ID, CODE_CLIENT: row.CODE_CLIENT, NAME: row.NAME, BADGES_ID: row.BADGES_ID, BADGE_NAME: row.BADGE_NAME },
+    POINTS: row.POINTS,
+    POINTS_EXPIRANT: expires ? Number(row.POINTS_EXPIRANT) : null,
+    DATE_EXPIRATION: expires ? row.DATE_EXPIRATION : null,
+  };
+}
+
+/**
+ * PUT me: the phone, and the password given with the old one. A new password ends every other token
+ * family of the account (the other devices sign in again), not the one making the change.
+ */
+export async function updateAppMe(db: Db, appUser: AppUser, input: { GSM?: string; password?: { old: string; new: string } }): Promise<void> {
+  const account = await findAccountById(db, appUser.id);
+  if (!account) throw new AppError(401, APP_MSG.sessionExpired);
+  if (input.password && !(await verifyPassword(input.password.old, account.passwordHash))) {
+    throw new AppError(422, MSG.invalidOldPassword, { 'password.old': [MSG.invalidOldPassword] });
+  }
+  const passwordHash = input.password ? await hashPassword(input.password.new) : null;
+  await db.transaction(async (tx) => {
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (input.GSM !== undefined && input.GSM !== account.gsm) set.gsm = input.GSM;
+    if (passwordHash) set.passwordHash = passwordHash;
+    if (Object.keys(set).length === 0) return;
+    await tx
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, appUser.id));
+    if (set.gsm !== undefined) await audit(tx, appUser, 'profile', 'users', appUser.id, { gsm: [account.gsm, set.gsm] });
+    if (passwordHash) {
+      await tx
+        .update(appSessions)
+        .set({ revokedAt: new Date(), revokedReason: 'password' })
+        .where(and(eq(appSessions.userId, appUser.id), ne(appSessions.id, appUser.sessionId), isNull(appSessions.revokedAt)));
+      // A client user has no back-office session; should one exist, it ends too.
+      await revokeUserSessions(tx, appUser.id);
+      await audit(tx, appUser, 'password', 'users', appUser.id, { password: 'modifié' });
+    }
+  });
+}
+
+/**
+ * Self-registration: an account of role patente, STATUS 0, for the client whose code is given. It
+ * lands in the users screen's « Demandes » tab (client-users?status=0); once staff switch it to
+ * STATUS 1 it may sign in. An unknown client code is a 422 on CODE_CLIENT; an e-mail in use gets the
+ * staff form's own answer (422 on EMAIL), nothing more.
+ */
+export async function registerAppUser(db: Db, input: Omit<AppRegisterBody, 'captcha'>, ip: string): Promise<number> {
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(sql`lower(${clients.code}) = ${input.CODE_CLIENT.trim().toLowerCase()}`)
+    .limit(1);
+  if (!client) throw new AppError(422, MSG.invalidPayload, { CODE_CLIENT: [APP_MSG.clientCodeUnknown] });
+  await assertFree(db, { email: input.EMAIL });
+  const roleId = await roleIdByLabel(db, ROLE.patente);
+  if (roleId == null) throw new Error(`Rôle ${ROLE.patente} absent de la table roles`);
+  const passwordHash = await hashPassword(input.PASSWORD);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: input.EMAIL, passwordHash, lastname: input.LASTNAME, firstname: input.FIRSTNAME, gsm: input.GSM, roleId, status: 0, clientId: client.id })
+        .returning({ id: users.id });
+      await audit(tx, { id: created.id, email: input.EMAIL }, 'app_register', 'client-users', created.id, {
+        ip: ip.slice(0, 64),
+        CODE_CLIENT: input.CODE_CLIENT,
+        CLIENT_ID: client.id,
+        LASTNAME: input.LASTNAME,
+        FIRSTNAME: input.FIRSTNAME,
+        EMAIL: input.EMAIL,
+        GSM: input.GSM,
+      });
+      return created.id;
+    });
+  } catch (err) {
+    // Another registration took the address between the check and the write.
+    throw conflict(err) ?? err;
+  }
+}
