@@ -6,6 +6,8 @@ import { applyPoints } from '../loyalty/points.service';
 import { users } from '../../lib/auth/accounts.table';
 import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
+import { orderPayloadSql } from './orders.events';
+import { outboxInsertSql } from '../../lib/webhooks/outbox';
 
 export interface NewOrder {
   numOrder: string;
@@ -24,7 +26,7 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /**
  * Writes an order and its lines in the caller's transaction: each line takes the product's price TTC
  * and its points of the day at order time; TOTAL_NET_TTC and TOTAL_POINTS are summed in SQL from the
- * lines (numeric, never floating-point dinars). Used by the invoice synchronisation and the demo.
+ * lines (numeric, never floating-point dinars), and order.created is recorded with them. Used by the invoice synchronisation and the demo.
  */
 export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
   const [created] = await tx
@@ -51,10 +53,15 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
                      and (now() at time zone 'Africa/Tunis')::date between pp.date_debut and pp.date_fin
                      order by pp.date_debut desc limit 1), p.points)
     from (values ${lines}) as l(product_id, qte) join products p on p.id = l.product_id`);
+  // The totals and the order.created event in one statement: the event carries the summed totals.
   await tx.execute(sql`
-    update orders set total_net_ttc = t.total, total_points = t.points
-    from (select sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points from order_items where order_id = ${created.id}) t
-    where orders.id = ${created.id}`);
+    with o as (
+      update orders set total_net_ttc = t.total, total_points = t.points
+      from (select sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points from order_items where order_id = ${created.id}) t
+      where orders.id = ${created.id}
+      returning orders.*
+    )
+    ${outboxInsertSql('order.created', 'order', sql`select o.id, ${orderPayloadSql('o')} as payload from o`)}`);
   return created.id;
 }
 
@@ -65,7 +72,16 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
  * set), so an order never credits twice. The staff rule (0 → 1 or 3 only) is the caller's to check.
  */
 export async function applyOrderStatus(tx: Db, orderId: number, status: number, authorId: number | null): Promise<{ credited: number }> {
-  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  // The status and its order.status_changed event in one statement; `prev` reads the row as it was
+  // before the update (same snapshot), and an unchanged status emits nothing.
+  await tx.execute(sql`
+    with prev as (select id, status from orders where id = ${orderId} for update),
+    o as (update orders set status = ${status}::smallint, updated_at = now() where id = ${orderId} returning orders.*)
+    ${outboxInsertSql(
+      'order.status_changed',
+      'order',
+      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', prev.status)`)} as payload from o join prev on prev.id = o.id where prev.status is distinct from o.status`,
+    )}`);
   if (!ORDER_POINTS_STATUSES.includes(status)) return { credited: 0 };
   const [claim] = rowsOf<{ client_id: number; total_points: number; num_order: string }>(
     await tx.execute(sql`
