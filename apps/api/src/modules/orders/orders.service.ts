@@ -72,15 +72,16 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
  * set), so an order never credits twice. The staff rule (0 → 1 or 3 only) is the caller's to check.
  */
 export async function applyOrderStatus(tx: Db, orderId: number, status: number, authorId: number | null): Promise<{ credited: number }> {
-  // The status and its order.status_changed event in one statement; `prev` reads the row as it was
-  // before the update (same snapshot), and an unchanged status emits nothing.
+  // The status and its order.status_changed event in one statement. The update reads `prev` (the row
+  // locked, as last committed), so the previous status is the one it replaces; an unchanged status
+  // emits nothing.
   await tx.execute(sql`
     with prev as (select id, status from orders where id = ${orderId} for update),
-    o as (update orders set status = ${status}::smallint, updated_at = now() where id = ${orderId} returning orders.*)
+    o as (update orders set status = ${status}::smallint, updated_at = now() from prev where orders.id = prev.id returning orders.*, prev.status as prev_status)
     ${outboxInsertSql(
       'order.status_changed',
       'order',
-      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', prev.status)`)} as payload from o join prev on prev.id = o.id where prev.status is distinct from o.status`,
+      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', o.prev_status)`)} as payload from o where o.prev_status is distinct from o.status`,
     )}`);
   if (!ORDER_POINTS_STATUSES.includes(status)) return { credited: 0 };
   const [claim] = rowsOf<{ client_id: number; total_points: number; num_order: string }>(
