@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../lib/api';
 import type { Delivery, EndpointBody, EventOption, WebhookEndpoint, WebhookEndpointDetail } from './webhooks.types';
 
@@ -21,8 +22,23 @@ export const resumeEndpoint = (id: number) => api.post<WebhookEndpointDetail>(`w
 export const sendTestEvent = (id: number) => api.post<Delivery>(`webhooks/${id}/test`);
 export const fetchEndpoint = (id: number) => api.get<WebhookEndpointDetail>(`webhooks/${id}`);
 
-/** A mutation that refreshes the endpoints (and their logs) once it succeeded. */
+/**
+ * A call that refreshes the endpoints (and their logs) once it succeeded, with its pending argument
+ * for the row's spinner. (Plain state rather than useMutation: the screen stays out of the chunks
+ * the other screens share.)
+ */
 export function useEndpointMutation<A, R>(fn: (arg: A) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: WEBHOOKS_KEY }) });
+  const [pending, setPending] = useState<{ arg: A } | null>(null);
+  const mutateAsync = async (arg: A): Promise<R> => {
+    setPending({ arg });
+    try {
+      const r = await fn(arg);
+      await qc.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+      return r;
+    } finally {
+      setPending(null);
+    }
+  };
+  return { mutateAsync, mutate: (arg: A) => void mutateAsync(arg).catch(() => {}), isPending: pending !== null, variables: pending?.arg };
 }
