@@ -364,6 +364,13 @@ export const SCREENS = [
     menu: [{ label: 'Synchronisation', icon: 'pi pi-sync' }],
   },
   {
+    key: 'webhooks',
+    route: 'settings/webhooks',
+    action: 'webhooks:manage',
+    group: 'settings',
+    menu: [{ label: 'Webhooks', icon: 'pi pi-send' }],
+  },
+  {
     key: 'site-section',
     route: 'containers/introduction/:page/:section',
     action: 'site:read',
@@ -469,6 +476,7 @@ export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {
   programme: { api: 'settings/programme' },
   ledger: { api: 'ledger/verify' },
   'sync-data': { api: 'sync/latest' },
+  webhooks: { api: 'webhooks' },
   'site-section': { api: 'pages/home' },
   'site-sections': { api: 'pages/home' },
   'site-blocks': { api: 'pages/home/sections/services' },

@@ -57,6 +57,7 @@ const ToolsPage = lazy(() => import('../features/showcase/ToolsPage'));
 const GalleryPage = lazy(() => import('../features/showcase/GalleryPage'));
 const ContactRequestsPage = lazy(() => import('../features/showcase/ContactRequestsPage'));
 const SyncPage = lazy(() => import('../features/sync/SyncPage'));
+const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 
 /** Each registry screen's component (the screens themselves, path and rights, are in @app/domain's SCREENS). */
 const SCREEN_COMPONENTS: Record<ScreenKey, ComponentType> = {
@@ -99,6 +100,7 @@ const SCREEN_COMPONENTS: Record<ScreenKey, ComponentType> = {
   programme: ProgrammePage,
   ledger: LedgerPage,
   'sync-data': SyncPage,
+  webhooks: WebhooksPage,
   'site-section': SectionEditorPage,
   'site-sections': SectionEditorPage,
   'site-blocks': BlocksPage,

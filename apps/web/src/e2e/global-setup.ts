@@ -54,7 +54,7 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fidelite-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', WEBHOOKS_ALLOW_PRIVATE: 'true' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 

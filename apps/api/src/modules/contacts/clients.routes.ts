@@ -16,6 +16,7 @@ import { CLIENT_OWNED, ownClients } from './client-ownership';
 import { clientsResource } from './clients.resource';
 import { clients } from './clients.table';
 import { assertMayChangeBadge, creditBadge } from './clients.writes';
+import { recordClientEvent } from './clients.events';
 
 const codeItem = z.object({ id: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string() });
 const clientUser = z.object({
@@ -155,6 +156,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
         checkStatusMove(CLIENT_STATUS, status, STATUS);
         await tx.update(clients).set({ status: STATUS, updatedAt: new Date() }).where(eq(clients.id, before.id));
         await audit(tx, req.user, 'update', 'clients', before.id, { STATUS: [status, STATUS] });
+        await recordClientEvent(tx, 'client.updated', before.id);
       });
       return ok({ id: before.id, STATUS, IS_ACTIVE: before.isActive, BADGES_ID: before.badgeId });
     },
@@ -170,6 +172,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         await tx.update(clients).set({ isActive: IS_ACTIVE, updatedAt: new Date() }).where(eq(clients.id, before.id));
         await audit(tx, req.user, 'update', 'clients', before.id, { IS_ACTIVE: [before.isActive, IS_ACTIVE] });
+        await recordClientEvent(tx, 'client.updated', before.id);
       });
       return ok({ id: before.id, STATUS: before.status, IS_ACTIVE, BADGES_ID: before.badgeId });
     },
@@ -189,6 +192,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
         await tx.update(clients).set({ badgeId: badge, updatedAt: new Date() }).where(eq(clients.id, before.id));
         if (badge && badge !== before.badgeId) await creditBadge(tx, before.id, badge, req.user!);
         await audit(tx, req.user, 'update', 'clients', before.id, { BADGES_ID: [before.badgeId, badge] });
+        await recordClientEvent(tx, 'client.updated', before.id);
       });
       return ok({ id: before.id, STATUS: before.status, IS_ACTIVE: before.isActive, BADGES_ID: badge });
     },

@@ -8,6 +8,7 @@ import { badges } from '../loyalty/badges.table';
 import { pointsLedger } from '../loyalty/points.table';
 import { applyPoints } from '../loyalty/points.service';
 import { clients } from './clients.table';
+import { recordClientEvent } from './clients.events';
 
 /**
  * A badge newly held by a client credits its BONUS_BADGE once (per client and badge, whatever later
@@ -63,6 +64,7 @@ export function assertMayChangeBadge(user: CurrentUser, before: number | null | 
   if ((after ?? null) !== (before ?? null)) throw new AppError(403, CLIENT_MESSAGES.badgeForbidden);
 }
 
+/** After the generic create and update of a client (crud afterWrite): users, badge credit, webhook event. */
 export async function afterClientWrite(
   tx: Db,
   ctx: { id: number; body: Record<string, unknown>; before: { BADGES_ID: number | null } | null; user: CurrentUser },
@@ -70,4 +72,6 @@ export async function afterClientWrite(
   if (Array.isArray(ctx.body.USERS)) await attachUsers(tx, ctx.id, ctx.body.USERS as number[]);
   const badge = ctx.body.BADGES_ID as number | null | undefined;
   if (badge && badge !== ctx.before?.BADGES_ID) await creditBadge(tx, ctx.id, badge, ctx.user);
+  // Last, so the payload shows the row as committed (a badge's points included).
+  await recordClientEvent(tx, ctx.before ? 'client.updated' : 'client.created', ctx.id);
 }

@@ -2,6 +2,7 @@ import { EXPIRING_SOON_DAYS } from '@app/domain';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { pointsEventsCte } from './points.events';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
@@ -19,7 +20,8 @@ export const EXPIRY_REASON = 'Expiration des points';
  * first in that order (earliest expiry first), so exactly they are emptied, and the use rows say so.
  * One transaction per batch of clients: their rows are locked first (in id order, as every points write
  * locks them), then the amounts are read under the lock, so a debit or an offer landing meanwhile is
- * either before or after, never counted twice. Re-running finds nothing open and expired: it writes nothing.
+ * either before or after, never counted twice. The balance changed, so each client gets its
+ * points.changed webhook event, written by the same statement. Re-running finds nothing open and expired: it writes nothing.
  */
 export async function expirePoints(db: Db, batch = POINTS_EXPIRY_BATCH): Promise<{ clients: number; points: number }> {
   let after = 0;
@@ -52,8 +54,8 @@ export async function expirePoints(db: Db, batch = POINTS_EXPIRY_BATCH): Promise
           ), rows as (
             insert into points_ledger (client_id, amount, balance_after, source, reason)
             select id, -s, points_fid, 'expiry', ${EXPIRY_REASON} from changed order by id
-            returning amount
-          )
+            returning id, client_id, amount, balance_after, source, source_id, reason, created_at
+          ), events as (${pointsEventsCte('rows')})
           select count(*)::int as clients, coalesce(-sum(amount), 0)::int as points from rows`),
       );
       return r;

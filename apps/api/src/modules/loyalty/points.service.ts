@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { pgError } from '../../lib/pg-errors';
+import { pointsEventsCte } from './points.events';
 
 export interface PointsEntry {
   amount: number;
@@ -22,6 +23,7 @@ const tunisYear = sql`extract(year from now() at time zone 'Africa/Tunis')::smal
  * the balance and its row commit together, and the row lock of the UPDATE serialises concurrent
  * writes to one client, so POINTS_FID always equals the sum of the client's rows. A debit below zero
  * breaks the balance check and nothing is written (422 'Solde de points insuffisant').
+ * The same statement writes one points.changed webhook event per client changed (points.events.ts).
  * Returns the ids and new balances of the clients changed.
  */
 export async function applyPoints(db: Db, where: SQL, entry: PointsEntry): Promise<{ id: number; balance: number }[]> {
@@ -41,8 +43,8 @@ export async function applyPoints(db: Db, where: SQL, entry: PointsEntry): Promi
         insert into points_ledger (client_id, amount, balance_after, source, source_id, reason, author_id)
         select id, ${entry.amount}::int, points_fid, ${entry.source}, ${entry.sourceId ?? null}::int, ${entry.reason}, ${entry.authorId}::int
         from changed
-        returning client_id, balance_after
-      )
+        returning id, client_id, amount, balance_after, source, source_id, reason, created_at
+      ), events as (${pointsEventsCte('rows')})
       select client_id as id, balance_after as balance from rows order by client_id`);
     return (res as unknown as { rows: { id: number; balance: number }[] }).rows.map((r) => ({ id: Number(r.id), balance: Number(r.balance) }));
   } catch (err) {

@@ -8,6 +8,8 @@ import { users } from '../../lib/auth/accounts.table';
 import { nextNumber } from '../system/sequences';
 import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
+import { orderPayloadSql } from './orders.events';
+import { outboxInsertSql } from '../../lib/webhooks/outbox';
 
 export interface NewOrder {
   numOrder: string;
@@ -44,7 +46,7 @@ export async function nextOrderNumber(tx: Db): Promise<string> {
  * product's price TTC; the product-point period, else its points), the same rule for every caller, as
  * the app's catalogue shows them. TOTAL_NET_TTC and TOTAL_POINTS are summed in SQL from the lines
  * (numeric, never floating-point dinars). Used by the mobile app's orders (app-orders.service.ts); the
- * caller checks the products (the app: visible ones only).
+ * caller checks the products (the app: visible ones only). order.created is recorded with the summed totals.
  */
 export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
   const [created] = await tx
@@ -69,10 +71,15 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
     select ${created.id}, p.id, l.qte, ${priceOfDay({ id: sql`p.id`, priceHt: sql`p.price_ht`, priceTtc: sql`p.price_ttc` }, sql`c.circuit_id`)}, ${pointsOfDay(sql`p.id`, sql`p.points`)}
     from (values ${lines}) as l(product_id, qte) join products p on p.id = l.product_id
     cross join (select circuit_id from clients where id = ${order.clientId}) c`);
+  // The totals and the order.created event in one statement: the event carries the summed totals.
   await tx.execute(sql`
-    update orders set total_net_ttc = t.total, total_points = t.points
-    from (select sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points from order_items where order_id = ${created.id}) t
-    where orders.id = ${created.id}`);
+    with o as (
+      update orders set total_net_ttc = t.total, total_points = t.points
+      from (select sum(qte * unit_price_ttc) as total, coalesce(sum(qte * unit_points), 0)::int as points from order_items where order_id = ${created.id}) t
+      where orders.id = ${created.id}
+      returning orders.*
+    )
+    ${outboxInsertSql('order.created', 'order', sql`select o.id, ${orderPayloadSql('o')} as payload from o`)}`);
   return created.id;
 }
 
@@ -83,7 +90,17 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
  * set), so an order never credits twice. The staff rule (0 → 1 or 3 only) is the caller's to check.
  */
 export async function applyOrderStatus(tx: Db, orderId: number, status: number, authorId: number | null): Promise<{ credited: number }> {
-  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  // The status and its order.status_changed event in one statement. The update reads `prev` (the row
+  // locked, as last committed), so the previous status is the one it replaces; an unchanged status
+  // emits nothing.
+  await tx.execute(sql`
+    with prev as (select id, status from orders where id = ${orderId} for update),
+    o as (update orders set status = ${status}::smallint, updated_at = now() from prev where orders.id = prev.id returning orders.*, prev.status as prev_status)
+    ${outboxInsertSql(
+      'order.status_changed',
+      'order',
+      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', o.prev_status)`)} as payload from o where o.prev_status is distinct from o.status`,
+    )}`);
   if (!ORDER_POINTS_STATUSES.includes(status)) return { credited: 0 };
   const [claim] = rowsOf<{ client_id: number; total_points: number; num_order: string }>(
     await tx.execute(sql`

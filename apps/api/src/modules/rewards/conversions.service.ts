@@ -9,11 +9,16 @@ import { mayReachClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';
 import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases } from './gifts.table';
+import { recordEvents } from '../../lib/webhooks/outbox';
+import { unitEvent } from './rewards.events';
 
 /** Gift conversions and starter-gift purchases go through the same fulfilment (issue 8 §2). */
 export type ConversionKind = 'gift' | 'starter';
 const TABLE = { gift: giftConversions, starter: startingGiftPurchases } as const;
 const ENTITY = { gift: 'giftConversion', starter: 'startingGift-purchases' } as const;
+
+/** What a unit's webhook event carries, as its UPDATE returns it (both tables have these columns). */
+const unitOf = (t: (typeof TABLE)[ConversionKind]) => ({ id: t.id, ref: t.ref, clientId: t.clientId, status: t.status, scanDate: t.scanDate, updatedAt: t.updatedAt });
 
 interface Row {
   id: number;
@@ -89,10 +94,12 @@ export async function setConversionStatus(tx: Db, user: CurrentUser, kind: Conve
   const t = TABLE[kind];
   const row = await locked(tx, user, kind, eq(t.id, id));
   checkMove(user, row.status, to);
-  await tx.update(t).set({ status: to, updatedAt: new Date() }).where(eq(t.id, id));
+  const [unit] = await tx.update(t).set({ status: to, updatedAt: new Date() }).where(eq(t.id, id)).returning(unitOf(t));
   if (kind === 'gift' && to === 2) await refund(tx, user, id);
-  if (kind === 'gift') await refreshPurchase(tx, await purchaseOf(tx, id));
+  const purchaseId = kind === 'gift' ? await purchaseOf(tx, id) : null;
+  if (purchaseId) await refreshPurchase(tx, purchaseId);
   await audit(tx, user, 'update', ENTITY[kind], id, { STATUS: [row.status, to] });
+  if (unit.status !== row.status) await recordEvents(tx, [unitEvent(kind, { ...unit, giftPurchaseId: purchaseId }, row.status)]);
 }
 
 /** Whether the one who scans may reach a unit's client: a staff user's zone, or the app user's own client. */
@@ -113,9 +120,11 @@ export async function receiveScanned(tx: Db, by: Pick<CurrentUser, 'id' | 'email
   if (!row || !(await reaches(row.clientId))) throw new AppError(404, GIFT_MSG.qrUnknown);
   if (row.status === CONVERSION_RECEIVED) throw new AppError(409, GIFT_MSG.alreadyReceived);
   if (row.status !== CONVERSION_SHIPPED) throw new AppError(422, GIFT_MSG.notShipped, { QRCODE: [GIFT_MSG.notShipped] });
-  await tx.update(t).set({ status: CONVERSION_RECEIVED, scanDate: new Date(), updatedAt: new Date() }).where(eq(t.id, row.id));
-  if (kind === 'gift') await refreshPurchase(tx, await purchaseOf(tx, row.id));
+  const [unit] = await tx.update(t).set({ status: CONVERSION_RECEIVED, scanDate: new Date(), updatedAt: new Date() }).where(eq(t.id, row.id)).returning(unitOf(t));
+  const purchaseId = kind === 'gift' ? await purchaseOf(tx, row.id) : null;
+  if (purchaseId) await refreshPurchase(tx, purchaseId);
   await audit(tx, by, 'update', ENTITY[kind], row.id, { STATUS: [row.status, CONVERSION_RECEIVED], SCAN: true });
+  await recordEvents(tx, [unitEvent(kind, { ...unit, giftPurchaseId: purchaseId }, row.status)]);
   return row.id;
 }
 

@@ -12,6 +12,8 @@ import { giftConversions, giftPurchases, loyaltyGifts } from './gifts.table';
 import { newQrToken } from './qr';
 import { voucherPurchases } from './vouchers.table';
 import { mayReachClient } from '../contacts/client-ownership';
+import { recordEvents } from '../../lib/webhooks/outbox';
+import { purchaseEvent, voucherEvent } from './rewards.events';
 
 /** Today in Tunis, YYYY-MM-DD: a gift's dates are days of the programme's country. */
 
@@ -90,6 +92,7 @@ export async function requestGiftPurchase(tx: Db, by: Requester, body: { CLIENT_
     .values({ ref: rewardNumber('purchase', year, seq), clientId: body.CLIENT_ID, loyaltyGiftId: gift.id, qte: body.QTE, points, requestedBy: by.id })
     .returning();
   await audit(tx, by, 'create', 'gift-purchases', created.id, { REF: created.ref, CLIENT_ID: body.CLIENT_ID, LOYALTY_GIFT_ID: gift.id, QTE: body.QTE, POINTS: created.points });
+  await recordEvents(tx, [purchaseEvent('gift_purchase.created', created)]);
   return created.id;
 }
 
@@ -133,6 +136,7 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
   const balance = debit?.balance ?? (await tx.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, purchase.clientId)))[0].p;
   await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} - ${purchase.qte}`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, gift.id));
   const unitPoints = Math.round(purchase.points / purchase.qte);
+  let issued: (typeof voucherPurchases.$inferSelect)[] = [];
   if (gift.type === 'bien') {
     const { year, first } = await nextNumbers(tx, 'gift-conversion', purchase.qte);
     await tx.insert(giftConversions).values(
@@ -148,7 +152,7 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
     );
   } else {
     const { year, first } = await nextNumbers(tx, 'voucher', purchase.qte);
-    await tx.insert(voucherPurchases).values(
+    issued = await tx.insert(voucherPurchases).values(
       Array.from({ length: purchase.qte }, (_, i) => ({
         voucherRef: rewardNumber('voucher', year, first + i),
         clientId: purchase.clientId,
@@ -156,18 +160,21 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
         soldeUsed: gift.voucherValue,
         qrcode: newQrToken(),
       })),
-    );
+    ).returning();
   }
   const status = gift.type === 'bien' ? 1 : 2;
-  await tx.update(giftPurchases).set({ status, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id));
+  const [accepted] = await tx.update(giftPurchases).set({ status, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
   await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, status], POINTS: -purchase.points, QTS: -purchase.qte, BALANCE: balance });
+  // The acceptance and the vouchers it issued, in one insert (points.changed came with the debit).
+  await recordEvents(tx, [purchaseEvent('gift_purchase.accepted', accepted), ...issued.map((v) => voucherEvent('voucher.issued', v))]);
 }
 
 /** Refuses a waiting purchase: nothing had been debited, so nothing is given back. */
 export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number) {
   await lockedWaitingPurchase(tx, user, id, 'refuse');
-  await tx.update(giftPurchases).set({ status: 3, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id));
+  const [refused] = await tx.update(giftPurchases).set({ status: 3, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
   await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, 3] });
+  await recordEvents(tx, [purchaseEvent('gift_purchase.refused', refused)]);
 }
 
 /** A waiting purchase's quantity (PUT gift-purchases/{id}): its points follow the gift's price. */

@@ -1,5 +1,6 @@
 import { RISTOURNE_MSG } from '@app/domain';
 import { sql } from 'drizzle-orm';
+import { voucherIssuedSql } from './rewards.events';
 import type { Db } from '../../db/client';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { AppError } from '../../lib/http';
@@ -59,10 +60,14 @@ export async function generateRebates(tx: Db, user: Pick<CurrentUser, 'id' | 'em
 
   for (let first = 1; first <= count; first += BATCH) {
     progress({ done: first - 1, total: count, step: 'Création des vouchers' });
-    await tx.execute(sql`insert into vocher_purchases (vocher_ref, client_id, ristourne_year, solde_used, qrcode)
+    // Each batch's voucher.issued events come from the same statement (a CTE over the rows inserted).
+    await tx.execute(sql`with v as (
+      insert into vocher_purchases (vocher_ref, client_id, ristourne_year, solde_used, qrcode)
       select 'RIST-' || ${year} || '-' || lpad(client_id::text, 6, '0'), client_id, ${year}::smallint, amount,
              replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
-      from rebate_rows where n between ${first} and ${first + BATCH - 1}`);
+      from rebate_rows where n between ${first} and ${first + BATCH - 1}
+      returning *
+    ) ${voucherIssuedSql('v')}`);
   }
   progress({ done: count, total: count, step: 'Mise à jour des clients' });
   await tx.execute(sql`update clients c set

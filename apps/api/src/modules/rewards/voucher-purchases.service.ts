@@ -8,6 +8,8 @@ import { audit } from '../../lib/audit/audit.repository';
 import { clients } from '../contacts/clients.table';
 import { voucherPurchaseOwner } from './voucher-purchases.resource';
 import { voucherPurchases as v } from './vouchers.table';
+import { recordEvents } from '../../lib/webhooks/outbox';
+import { voucherEvent } from './rewards.events';
 
 type Voucher = typeof v.$inferSelect;
 /** The vouchers this user may reach: another zone's client's voucher is unknown here. */
@@ -46,8 +48,9 @@ export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], 
   // One already used is "already in that status": 409, as a second scan (the status rule).
   const used = rows.find((r) => r.status === 1);
   if (used) throw new AppError(409, VOUCHER_MSG.alreadyUsed(used.voucherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.voucherRef)] });
-  await tx.update(v).set({ status: 1, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique));
+  const consumed = await tx.update(v).set({ status: 1, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique)).returning();
   await moveRebate(tx, rows, true);
+  await recordEvents(tx, consumed.sort((a, b) => a.id - b.id).map((x) => voucherEvent('voucher.consumed', x)));
   await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.voucherRef), STATUS: [0, 1] });
 }
 
@@ -56,8 +59,9 @@ export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
   const [row] = await tx.select().from(v).where(and(eq(v.qrcode, qrcode), mine(user))).for('update');
   if (!row) throw new AppError(404, VOUCHER_MSG.unknown);
   if (row.status === 1) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.voucherRef));
-  await tx.update(v).set({ status: 1, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id));
+  const [consumed] = await tx.update(v).set({ status: 1, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id)).returning();
   await moveRebate(tx, [row], true);
+  await recordEvents(tx, [voucherEvent('voucher.consumed', consumed)]);
   await audit(tx, user, 'update', 'vocher-purchases', row.id, { STATUS: [0, 1], SCAN: 1 });
   return row.id;
 }
@@ -68,11 +72,14 @@ export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, st
   if (!row) throw notFound();
   checkStatusMove(VOUCHER_PURCHASE_STATUS, row.status, status);
   const usedNow = status === 1;
-  await tx
+  const [after] = await tx
     .update(v)
     .set(usedNow ? { status, scan: 0, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() } : { status, scan: null, scanDate: null, manualReason: null, consumedBy: null, updatedAt: new Date() })
-    .where(eq(v.id, id));
+    .where(eq(v.id, id))
+    .returning();
   await moveRebate(tx, [row], usedNow);
+  // Put back to available is a staff correction with no event of its own; used by staff is consumed.
+  if (usedNow) await recordEvents(tx, [voucherEvent('voucher.consumed', after)]);
   await audit(tx, user, 'update', 'vocher-purchases', id, { STATUS: [row.status, status] });
 }
 

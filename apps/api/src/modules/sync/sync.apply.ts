@@ -3,6 +3,10 @@ import type { Db } from '../../db/client';
 import { SYNC_MSG } from '@app/domain';
 import type { Check, UpsertKind } from './sync.kinds';
 import { rowsOf } from './sync.stage';
+import { outboxInsertSql } from '../../lib/webhooks/outbox';
+import { orderPayloadSql } from '../orders/orders.events';
+import { pointsEventsCte } from '../loyalty/points.events';
+import { clientEventsSql } from '../contacts/clients.events';
 
 export interface Counts {
   inserted: number;
@@ -48,17 +52,18 @@ export async function upsert(tx: Db, kind: UpsertKind, present: Set<string>, dry
   );
   const counts = await countActions(tx, 'sync_apply');
   if (dryRun) return counts;
+  // Clients (and their remises) tell webhook receivers: one client.updated / client.created per row
+  // changed, written by the same statement as a CTE over its RETURNING rows.
+  const events = kind.table === 'clients';
   if (updatable.length && counts.updated) {
-    await tx.execute(
-      sql.raw(`update ${kind.table} t set ${updatable.map((u) => `${u.column} = ${u.expr}`).join(', ')}, updated_at = now()
-        from sync_apply a where a.action = 'u' and t.id = a.target_id`),
-    );
+    const update = sql.raw(`update ${kind.table} t set ${updatable.map((u) => `${u.column} = ${u.expr}`).join(', ')}, updated_at = now()
+        from sync_apply a where a.action = 'u' and t.id = a.target_id`);
+    await tx.execute(events ? sql`with c as (${update} returning t.*) ${clientEventsSql('client.updated', 'c')}` : update);
   }
   if (counts.inserted) {
-    await tx.execute(
-      sql.raw(`insert into ${kind.table} (${targets.map((x) => x.column).join(', ')})
-        select ${targets.map((x) => x.expr).join(', ')} from sync_apply a where a.action = 'i' order by a.line`),
-    );
+    const insert = sql.raw(`insert into ${kind.table} (${targets.map((x) => x.column).join(', ')})
+        select ${targets.map((x) => x.expr).join(', ')} from sync_apply a where a.action = 'i' order by a.line`);
+    await tx.execute(events ? sql`with c as (${insert} returning *) ${clientEventsSql('client.created', 'c')}` : insert);
   }
   return counts;
 }
@@ -137,13 +142,23 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
   // Totals are the file's lines summed in SQL (the items written below are those same lines).
   // A new invoice is born at status 4: its points are claimed as it is written (points_credited_at),
   // and credited below with those of the existing orders that reach status 4 now.
-  await tx.execute(sql.raw(`insert into orders (id, num_order, client_id, status, total_net_ttc, total_points, points_credited_at, created_at, updated_at)
-    select order_id, num_facture, client_id, 4, total, points, case when points > 0 then now() end, day::timestamp at time zone 'Africa/Tunis', now()
-    from inv where is_new order by order_id`));
-  await tx.execute(
-    sql.raw(`update orders o set status = 4, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
-      from inv i where i.order_id = o.id and i.changed and not i.is_new`),
-  );
+  // Each statement writes its webhook events as a CTE over the rows it returns (one statement, however
+  // many invoices): order.created for a new invoice, order.status_changed for an order reaching 4.
+  await tx.execute(sql`with o as (
+      insert into orders (id, num_order, client_id, status, total_net_ttc, total_points, points_credited_at, created_at, updated_at)
+      select order_id, num_facture, client_id, 4, total, points, case when points > 0 then now() end, day::timestamp at time zone 'Africa/Tunis', now()
+      from inv where is_new order by order_id
+      returning orders.*
+    ) ${outboxInsertSql('order.created', 'order', sql`select o.id, ${orderPayloadSql('o')} as payload from o order by o.id`)}`);
+  await tx.execute(sql`with o as (
+      update orders o set status = 4, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
+      from inv i where i.order_id = o.id and i.changed and not i.is_new
+      returning o.*, i.status as prev_status
+    ) ${outboxInsertSql(
+      'order.status_changed',
+      'order',
+      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', o.prev_status)`)} as payload from o where o.prev_status is distinct from 4 order by o.id`,
+    )}`);
   await tx.execute(sql.raw(`delete from order_items where order_id in (select order_id from inv where changed and not is_new)`));
   await tx.execute(sql.raw(`insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
     select i.order_id, l.product_id, l.qte, l.price, l.unit_points from inv_lines l join inv i on i.num_facture = l.num_facture
@@ -189,8 +204,8 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
         select cl.client_id, cl.total_points, u.balance - u.s + sum(cl.total_points) over (partition by cl.client_id order by cl.id),
                'order', cl.id, 'Commande ' || cl.num_order || ' traitée', ${authorId}::int
         from claim cl join upd u on u.id = cl.client_id
-        returning amount
-      )
+        returning id, client_id, amount, balance_after, source, source_id, reason, created_at
+      ), events as (${pointsEventsCte('ledger')})
       select coalesce(sum(amount), 0)::int as n from ledger`),
   );
   return { ...counts, credited: Number(credit?.n ?? 0) };

@@ -13,6 +13,7 @@ import { syncImages } from './sync.images';
 import { UPSERT_KINDS } from './sync.kinds';
 import { rejectDuplicates, rejections, stageCsv } from './sync.stage';
 import { syncRuns } from './sync.table';
+import { isoSql, recordEventsFrom } from '../../lib/webhooks/outbox';
 
 export interface RunInput {
   runId: number;
@@ -123,9 +124,30 @@ async function openFile(files: ObjectStore, key: string) {
   return obj.body;
 }
 
+/**
+ * A run's history row ended (success, checked, rejected or failed) and its sync.finished webhook
+ * event, in one transaction: receivers hear of every run that ends, with its kind, counts and result.
+ * The history row is written outside the run's data transaction, so the event is too.
+ */
+async function endRun(db: Db, end: (tx: Db) => Promise<{ id: number }[]>) {
+  return db.transaction(async (tx) => {
+    const ended = await end(tx);
+    if (ended.length) await recordEventsFrom(tx, 'sync.finished', 'sync', syncPayloads(ended.map((r) => r.id)));
+    return ended;
+  });
+}
+
+/** A run as sync.finished carries it (the history screen's names). */
+const syncPayloads = (ids: number[]) => sql`select r.id, jsonb_build_object(
+    'ID', r.id, 'KIND', r.kind, 'DRY_RUN', r.dry_run, 'RESULT', r.result, 'TOTAL', r.total, 'INSERTED', r.inserted, 'UPDATED', r.updated,
+    'UNCHANGED', r.unchanged, 'REJECTED', r.rejected, 'MESSAGE', r.message, 'DURATION_MS', r.duration_ms,
+    'STARTED_AT', ${isoSql('r.started_at')}, 'FINISHED_AT', ${isoSql('r.finished_at')}) as payload
+  from sync_runs r where r.id = any(${sql.param(ids)}::int[]) order by r.id`;
+
 /** The history row once the run ended (outside the run's transaction). */
 export async function finishRun(db: Db, runId: number, startedAt: number, outcome: RunOutcome) {
-  await db
+  await endRun(db, (tx) =>
+    tx
     .update(syncRuns)
     .set({
       result: outcome.result,
@@ -140,16 +162,21 @@ export async function finishRun(db: Db, runId: number, startedAt: number, outcom
       rejections: outcome.rejections,
       message: outcome.message?.slice(0, 500) ?? null,
     })
-    .where(eq(syncRuns.id, runId));
+    .where(eq(syncRuns.id, runId))
+    .returning({ id: syncRuns.id }),
+  );
 }
 
 /** A run that threw (database down, file gone): failed, its message kept; nothing was applied. */
 export async function failRun(db: Db, runId: number, startedAt: number, err: unknown) {
   const message = err instanceof AppError ? err.message : `Erreur : ${(err as Error)?.message ?? String(err)}`;
-  await db
-    .update(syncRuns)
-    .set({ result: 'failed', finishedAt: new Date(), durationMs: Date.now() - startedAt, message: message.slice(0, 500) })
-    .where(eq(syncRuns.id, runId));
+  await endRun(db, (tx) =>
+    tx
+      .update(syncRuns)
+      .set({ result: 'failed', finishedAt: new Date(), durationMs: Date.now() - startedAt, message: message.slice(0, 500) })
+      .where(eq(syncRuns.id, runId))
+      .returning({ id: syncRuns.id }),
+  );
 }
 
 /**
@@ -158,15 +185,17 @@ export async function failRun(db: Db, runId: number, startedAt: number, err: unk
  * of them was applied; they show as failed. Another node's live run keeps its live job row: untouched.
  */
 export async function failInterruptedRuns(db: Db): Promise<number> {
-  const rows = await db
-    .update(syncRuns)
-    .set({ result: 'failed', finishedAt: new Date(), message: SYNC_MSG.interrupted })
-    .where(
-      and(
-        eq(syncRuns.result, 'running'),
-        sql`not exists (select 1 from ${jobRuns} where ${jobRuns.live} and ${jobRuns.id}::text = ${syncRuns.jobId})`,
-      ),
-    )
-    .returning({ id: syncRuns.id });
+  const rows = await endRun(db, (tx) =>
+    tx
+      .update(syncRuns)
+      .set({ result: 'failed', finishedAt: new Date(), message: SYNC_MSG.interrupted })
+      .where(
+        and(
+          eq(syncRuns.result, 'running'),
+          sql`not exists (select 1 from ${jobRuns} where ${jobRuns.live} and ${jobRuns.id}::text = ${syncRuns.jobId})`,
+        ),
+      )
+      .returning({ id: syncRuns.id }),
+  );
   return rows.length;
 }

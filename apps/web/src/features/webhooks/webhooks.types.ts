@@ -1,0 +1,46 @@
+import type { WebhookEventType } from '@app/domain';
+
+/** The webhooks API's shapes (contract of issue 24 §2, served by the webhooks module under /api/webhooks). */
+export type EndpointState = 'active' | 'disabled' | 'paused';
+export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface WebhookEndpoint {
+  ID: number;
+  URL: string;
+  DESCRIPTION: string | null;
+  EVENTS: WebhookEventType[];
+  ACTIVE: boolean;
+  STATE: EndpointState;
+  PAUSED_AT: string | null;
+  FAILING_SINCE: string | null;
+  CREATED_AT: string;
+  UPDATED_AT: string;
+  LAST_DELIVERY: { STATUS: DeliveryStatus; HTTP_STATUS: number | null; AT: string } | null;
+}
+/** GET one, POST, secret rotation: the endpoint with its signing secret. */
+export interface WebhookEndpointDetail extends WebhookEndpoint {
+  SECRET: string;
+}
+export interface EndpointBody {
+  URL: string;
+  DESCRIPTION?: string | null;
+  EVENTS: WebhookEventType[];
+  ACTIVE: boolean;
+}
+export interface Delivery {
+  ID: number;
+  EVENT_ID: string;
+  EVENT_TYPE: string;
+  ATTEMPT: number;
+  STATUS: DeliveryStatus;
+  HTTP_STATUS: number | null;
+  DURATION_MS: number | null;
+  RESPONSE_EXCERPT: string | null;
+  ERROR: string | null;
+  CREATED_AT: string;
+  NEXT_ATTEMPT_AT: string | null;
+}
+export interface EventOption {
+  TYPE: string;
+  LABEL: string;
+}
