@@ -36,4 +36,5 @@ export * from './resources/index';
 export * from './idempotency';
 export * from './app-api';
 export * from './webhooks';
+export * from './webhook-endpoint';
 export * from './app-commerce';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * Webhooks (issue 24 §2): what the programme tells other systems. Every event is written to the
@@ -24,6 +23,10 @@ export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
 /** The test event an admin sends from the screen: never recorded in the outbox, sent to one endpoint. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export const WEBHOOK_TEST_EVENT_LABEL = 'Événement de test';
+
+/** The colour of a state or status tag (PrimeReact Tag severities). */
+export type WebhookTagSeverity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 
 /**
  * A delivery: one attempt chain of one event to one endpoint (lib/webhooks). `pending` waits for its
@@ -31,17 +34,21 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
  * `cancelled` when its endpoint was disabled before it went out.
  */
 export const WEBHOOK_DELIVERY_STATUSES = {
-  pending: 'En attente',
-  retrying: 'Nouvelle tentative prévue',
-  succeeded: 'Livrée',
-  failed: 'Échec',
-  cancelled: 'Annulée',
-} as const;
+  pending: { label: 'En attente', severity: 'info' },
+  retrying: { label: 'Nouvel essai prévu', severity: 'warning' },
+  succeeded: { label: 'Réussie', severity: 'success' },
+  failed: { label: 'Échouée', severity: 'danger' },
+  cancelled: { label: 'Annulée', severity: 'secondary' },
+} as const satisfies Record<string, { label: string; severity: WebhookTagSeverity }>;
 export type WebhookDeliveryStatus = keyof typeof WEBHOOK_DELIVERY_STATUSES;
 export const WEBHOOK_DELIVERY_STATUS_CODES = Object.keys(WEBHOOK_DELIVERY_STATUSES) as WebhookDeliveryStatus[];
 
 /** An endpoint's state: `paused` when the circuit breaker opened (an hour of failures), until `resume`. */
-export const WEBHOOK_ENDPOINT_STATES = { active: 'Actif', disabled: 'Désactivé', paused: 'En pause (échecs répétés)' } as const;
+export const WEBHOOK_ENDPOINT_STATES = {
+  active: { label: 'Actif', severity: 'success' },
+  disabled: { label: 'Désactivé', severity: 'secondary' },
+  paused: { label: 'En pause', severity: 'warning' },
+} as const satisfies Record<string, { label: string; severity: WebhookTagSeverity }>;
 export type WebhookEndpointState = keyof typeof WEBHOOK_ENDPOINT_STATES;
 
 export const WEBHOOK_URL_MAX = 2000;
@@ -74,13 +81,3 @@ export const WEBHOOK_DELIVERY_ERRORS = {
  * The endpoint form (POST and PUT /api/webhooks): the URL's scheme and address are judged by the server
  * (https only, no private address unless WEBHOOKS_ALLOW_PRIVATE), which knows its configuration and DNS.
  */
-export const webhookEndpointBody = z.object({
-  URL: z.string().trim().min(1, WEBHOOK_MSG.urlInvalid).max(WEBHOOK_URL_MAX),
-  DESCRIPTION: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).nullable().optional(),
-  EVENTS: z
-    .array(z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], { error: WEBHOOK_MSG.eventUnknown }))
-    .min(1, WEBHOOK_MSG.eventsRequired)
-    .max(WEBHOOK_EVENT_TYPES.length * 2),
-  ACTIVE: z.boolean(),
-});
-export type WebhookEndpointBody = z.infer<typeof webhookEndpointBody>;

@@ -1,13 +1,20 @@
 import { type Action, can, type ResourceMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
 import { ResourceTable, type ResourceTableProps, resourceKey, type RowWithId } from '../data-table';
-import { FormDialog, type FormMode, type FormStep } from '../form-dialog';
+import type { FormDialogProps, FormMode, FormStep } from '../form-dialog';
+
+/**
+ * The add/edit dialog loads when first opened: its fields and PrimeReact inputs stay out of the list
+ * screen's first load (the bundle budget, scripts/bundle-budget.mjs). It stays mounted afterwards,
+ * so closing keeps its animation and reopening is immediate.
+ */
+const FormDialog = lazy(() => import('../form-dialog/FormDialog').then((m) => ({ default: m.FormDialog as ComponentType<FormDialogProps<FieldValues, unknown>> })));
 
 /** How a resource is edited: its schema, the form's steps and how rows become form values. */
 export interface ResourceForm<Row, In extends FieldValues, Out> {
@@ -77,10 +84,12 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   const readOnly = writeAction ? !can(user?.role, writeAction) : false;
   const canEdit = !readOnly && (editAction ? can(user?.role, editAction) : true);
   const [dialog, setDialog] = useState<DialogState<Row>>({ visible: false, mode: 'add', row: null });
+  const [opened, setOpened] = useState(false);
 
   const open = async (mode: FormMode, row: Row | null) => {
     const fresh = row && fetchRow ? await api.get<Row>(`${path}/${row.id}`).catch(() => null) : row;
     if (row && !fresh) return;
+    setOpened(true);
     setDialog({ visible: true, mode, row: fresh });
   };
 
@@ -113,18 +122,22 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
         onView={(row) => void open('view', row)}
         onEdit={canEdit && editable ? (row) => void open('edit', row) : undefined}
       />
-      <FormDialog<In, Out>
-        visible={dialog.visible}
-        mode={dialog.mode}
-        titles={(form.titles ?? resource.titles)!}
-        schema={form.schema}
-        defaultValues={form.toValues(dialog.row)}
-        steps={form.steps}
-        onSubmit={onSubmit}
-        onHide={() => setDialog((d) => ({ ...d, visible: false }))}
-      >
-        {form.content}
-      </FormDialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <FormDialog
+            visible={dialog.visible}
+            mode={dialog.mode}
+            titles={(form.titles ?? resource.titles)!}
+            schema={form.schema as FormDialogProps<FieldValues, unknown>['schema']}
+            defaultValues={form.toValues(dialog.row)}
+            steps={form.steps as FormDialogProps<FieldValues, unknown>['steps']}
+            onSubmit={onSubmit as FormDialogProps<FieldValues, unknown>['onSubmit']}
+            onHide={() => setDialog((d) => ({ ...d, visible: false }))}
+          >
+            {form.content}
+          </FormDialog>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
+import { SWITCH_PT } from '../../components/a11y';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import type { WebhookEventType } from '@app/domain';
@@ -71,7 +72,7 @@ export function EndpointDialog({ endpoint, onClose, onCreated }: { endpoint: Web
         {errors.EVENTS && <small className="p-error">{errors.EVENTS}</small>}
 
         <div className="webhook-switch">
-          <InputSwitch inputId="webhook-active" checked={active} onChange={(e) => setActive(!!e.value)} />
+          <InputSwitch inputId="webhook-active" pt={SWITCH_PT} checked={active} onChange={(e) => setActive(!!e.value)} />
           <label htmlFor="webhook-active">Actif</label>
         </div>
       </div>

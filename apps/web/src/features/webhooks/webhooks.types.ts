@@ -1,8 +1,8 @@
-import type { WebhookEventType } from '@app/domain';
+import type { WebhookDeliveryStatus, WebhookEndpointState, WebhookEventType } from '@app/domain';
 
 /** The webhooks API's shapes (contract of issue 24 §2, served by the webhooks module under /api/webhooks). */
-export type EndpointState = 'active' | 'disabled' | 'paused';
-export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
+export type EndpointState = WebhookEndpointState;
+export type DeliveryStatus = WebhookDeliveryStatus;
 
 export interface WebhookEndpoint {
   ID: number;
