@@ -93,13 +93,13 @@ describe('GET orders', () => {
 });
 
 describe('PUT orders/{id}', () => {
-  it('moves a new order only to 1 or 3, and nothing else moves, whatever is sent', async () => {
+  it('moves a new order only to 1 or 3, an order in progress only to 2 or 3, and nothing else moves, whatever is sent', async () => {
     for (const from of ORDER_STATUS.codes) {
       for (const to of ORDER_STATUS.codes) {
         if (from === to) continue;
         const id = await order(theirs, { status: from });
         const r = await call('PUT', `orders/${id}`, { STATUS: to });
-        const allowed = from === 0 && (to === 1 || to === 3);
+        const allowed = (from === 0 && (to === 1 || to === 3)) || (from === 1 && (to === 2 || to === 3));
         expect(r.statusCode, `${from} → ${to}`).toBe(allowed ? 200 : 422);
         const [row] = await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id));
         expect(row.s).toBe(allowed ? to : from);

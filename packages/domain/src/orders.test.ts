@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_MSG, ORDER_STATUS, orderTotals, orderUpdateBody, toMillimes } from './orders';
 
 describe('order status rule', () => {
-  it('moves a new order only to Traitement en cours or Traité et refusé; nothing else moves', () => {
+  it('moves a new order only to Traitement en cours or Traité et refusé, an order in progress to accepted or refused; nothing else moves', () => {
     const allowed = ORDER_STATUS.codes.flatMap((from) => ORDER_STATUS.codes.filter((to) => to !== from && ORDER_STATUS.canMove(from, to)).map((to) => `${from}→${to}`));
-    expect(allowed).toEqual(['0→1', '0→3']);
+    expect(allowed).toEqual(['0→1', '0→3', '1→2', '1→3']);
   });
   it('has the five labels and colours of the list selector', () => {
     expect(ORDER_STATUS.all.map((s) => s.label)).toEqual(['Nouveau', 'Traitement en cours', 'Traité et accepté', 'Traité et refusé', 'Facturé']);

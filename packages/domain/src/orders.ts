@@ -14,12 +14,15 @@ export const ORDER_BELL_REFRESH_MS = 60_000;
 
 /**
  * Order statuses, colours of the list selector (spec 2 §4: 0 amber, 1 green, 2 blue, 3 red, 4 purple),
- * dark enough for white text. Staff move an order only from Nouveau, to 1 or 3; 2 and 4 are reached
- * by the invoice synchronisation, never from the screen.
+ * dark enough for white text. Staff move a new order to 1 (Traitement en cours) or 3 (Traité et
+ * refusé), and an order in progress to 2 (Traité et accepté: its points reach the client) or 3: the
+ * path of an app order through the back office (issue 24 §3; the spec's screen disabled the selector
+ * past Nouveau, which left an app order no way to be accepted). 4 (Facturé) is reached by the invoice
+ * synchronisation only; a decided order (2, 3, 4) moves no more.
  */
 export const ORDER_STATUS = statusSet([
   { code: 0, label: 'Nouveau', color: '#b45309', next: [1, 3] },
-  { code: 1, label: 'Traitement en cours', color: '#15803d', next: [] },
+  { code: 1, label: 'Traitement en cours', color: '#15803d', next: [2, 3] },
   { code: 2, label: 'Traité et accepté', color: '#1d4ed8', next: [] },
   { code: 3, label: 'Traité et refusé', color: '#b91c1c', next: [] },
   { code: 4, label: 'Facturé', color: '#7e22ce', next: [] },

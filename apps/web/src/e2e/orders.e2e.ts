@@ -23,7 +23,7 @@ async function openOrders(page: Page, query = '') {
 }
 
 describe('orders', () => {
-  it('moves a new order to « Traitement en cours »: saved at once, the bell counts one less, the selector disabled after a reload', async () => {
+  it('moves a new order to « Traitement en cours », then « Traité et accepté »: saved at once, the bell counts one less, the selector disabled at the end', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     // By status: the new orders first.
@@ -54,6 +54,13 @@ describe('orders', () => {
     await page.reload();
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await until(() => select().textContent()).toContain('Traitement en cours');
+    // In progress: accepted or refused (issue 24 §3); accepted, it moves no more.
+    await select().click();
+    await until(() => options.allTextContents()).toEqual(['Traité et accepté', 'Traité et refusé']);
+    const accept = page.waitForResponse((r) => /\/api\/orders\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
+    await options.filter({ hasText: 'Traité et accepté' }).click();
+    expect((await accept).status()).toBe(200);
+    await until(() => select().textContent()).toContain('Traité et accepté');
     await until(() => select().getAttribute('class')).toContain('p-disabled');
     await page.context().close();
   });

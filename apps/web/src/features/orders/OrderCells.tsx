@@ -17,9 +17,9 @@ function useRefresh() {
 }
 
 /**
- * The status select (spec 2 §4): it lists only the statuses the domain lets the order move to (at
- * Nouveau, Traitement en cours and Traité et refusé: never Nouveau itself, 2 or 4, which the server
- * refuses too); at any other status it is disabled. The current status shows in the closed select
+ * The status select (spec 2 §4, issue 24 §3): it lists only the statuses the domain lets the order
+ * move to (from Nouveau: Traitement en cours or Traité et refusé; from Traitement en cours: Traité et
+ * accepté or Traité et refusé; the server refuses any other); at any other status it is disabled. The current status shows in the closed select
  * without being an option. A change saves at once; a refusal puts the old status back.
  */
 export function OrderStatusCell({ order, editable }: { order: Order; editable: boolean }) {
