@@ -13,6 +13,8 @@ export interface LoadKind {
   /** Paths taken in turn by each connection. */
   paths: string[];
   body?: string;
+  /** This kind's own headers (`{id}` filled per request, like the path and body). */
+  headers?: Record<string, string>;
   ids?: [min: number, max: number];
 }
 export interface LoadSpec {
@@ -53,7 +55,12 @@ function runKind(k: LoadKind): Promise<KindFigures> {
           method: k.method ?? 'GET',
           path: p,
           headers,
-          setupRequest: (req) => ({ ...req, path: fill(p), ...(k.body ? { body: fill(k.body) } : {}) }),
+          setupRequest: (req) => ({
+            ...req,
+            path: fill(p),
+            ...(k.body ? { body: fill(k.body) } : {}),
+            ...(k.headers ? { headers: { ...headers, ...Object.fromEntries(Object.entries(k.headers).map(([n, v]) => [n, fill(v)])) } } : {}),
+          }),
         })),
       },
       (err, r) =>

@@ -27,6 +27,7 @@ import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
 import { benchHostile } from './hostile';
 import { benchLedger } from './ledger';
+import { benchAppApi } from './app-api';
 import { benchLoad } from './load';
 import { benchOrders, ORDERS, seedOrders } from './orders';
 import { benchServerMemory } from './server-memory';
@@ -145,6 +146,8 @@ if (url) {
   if (Number(process.env.BENCH_SYNC_LINES ?? 1) > 0) await benchSync(url);
   // The load run (bench/load.ts): the server alone, the load generator in its own process; BENCH_LOAD=0 skips.
   if (process.env.BENCH_LOAD !== '0') await benchLoad(url);
+  // The mobile app's API and the webhooks (bench/app-api.ts); BENCH_APP=0 skips.
+  if (process.env.BENCH_APP !== '0') await benchAppApi(url);
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : mesure PostgreSQL ignorée)');
 }
