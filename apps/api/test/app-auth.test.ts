@@ -262,7 +262,8 @@ describe('GET me, PUT me', () => {
     expect((await refresh(there.refreshToken)).statusCode).toBe(401);
     expect((await login(u.email, u.password, 'laptop')).statusCode).toBe(401);
     expect((await login(u.email, 'Nouveau2026!', 'laptop')).statusCode).toBe(200);
-  });
+    // Seven scrypt runs (sign-ins, the old password checked, the new one hashed): longer than one call.
+  }, 90_000);
 });
 
 describe('POST register', () => {
