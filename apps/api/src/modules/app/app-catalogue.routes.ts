@@ -38,8 +38,12 @@ const appProduct = z
       PRICE_TTC: 5.824, BASE_PRICE_TTC: 6.130, POINTS: 6, IMAGE: '/uploads/3f2a….png',
     },
   });
-const appCategory = z.object({ ID: z.number().int(), CODE: z.string(), NAME: z.string(), LABEL: z.string(), ORDRE: z.number().int(), IMAGE: image });
-const appRange = z.object({ ID: z.number().int(), NAME: z.string(), LABEL: z.string(), CATEGORY_ID: z.number().int(), IMAGE: image });
+const appCategory = z
+  .object({ ID: z.number().int(), CODE: z.string(), NAME: z.string(), LABEL: z.string(), ORDRE: z.number().int(), IMAGE: image })
+  .meta({ example: { ID: 4, CODE: 'HUI', NAME: 'Huiles', LABEL: 'Huiles', ORDRE: 1, IMAGE: null } });
+const appRange = z
+  .object({ ID: z.number().int(), NAME: z.string(), LABEL: z.string(), CATEGORY_ID: z.number().int(), IMAGE: image })
+  .meta({ example: { ID: 11, NAME: 'Huile d’olive', LABEL: 'Olive', CATEGORY_ID: 4, IMAGE: null } });
 const rangesQuery = z.object({ CATEGORY_ID: queryInteger({ min: 1 }).optional() });
 
 /**

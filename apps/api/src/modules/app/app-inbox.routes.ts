@@ -83,7 +83,7 @@ export async function appInboxRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/notifications/unread-count',
-    { schema: { summary: 'Nombre de mes notifications non lues', response: { 200: okReply(z.object({ count: z.number().int() })) } } },
+    { schema: { summary: 'Nombre de mes notifications non lues', response: { 200: okReply(z.object({ count: z.number().int() }).meta({ example: { count: 3 } })) } } },
     async (req) => ok({ count: await unreadCount(app.db, req.appUser!.clientId, req.appUser!.id) }),
   );
 
@@ -93,7 +93,7 @@ export async function appInboxRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Marquer une notification comme lue (une seconde fois : rien ne change, la première date reste)',
         params: idParams,
-        response: { 200: okReply(z.object({ ID: z.number().int(), READ: z.literal(true), READ_AT: z.string(), UNREAD: z.number().int() })), 404: errorReply },
+        response: { 200: okReply(z.object({ ID: z.number().int(), READ: z.literal(true), READ_AT: z.string(), UNREAD: z.number().int() }).meta({ example: { ID: 87, READ: true, READ_AT: '2026-11-27T10:05:00.000Z', UNREAD: 2 } })), 404: errorReply },
       },
     },
     async (req) => {

@@ -66,7 +66,7 @@ export async function appOrdersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/orders',
-    { schema: { summary: 'Les commandes du client, les plus récentes d’abord ; paginé', querystring: appOrdersQuery, response: { 200: listReply(appOrder) } } },
+    { schema: { summary: 'Les commandes du client, les plus récentes d’abord ; paginé', querystring: appOrdersQuery, response: { 200: listReply(appOrder.meta({ example: { ID: 2051, NUM_ORDER: 'CMD-2026-00412', CREATED_AT: '2026-11-27T09:12:00.000Z', STATUS: 0, STATUS_LABEL: 'Nouveau', ADDRESS: '12 rue de Marseille, Tunis', TOTAL_NET_TTC: 23.296, TOTAL_POINTS: 24 } })) } } },
     async (req) => {
       const { page, perPage } = req.query;
       const { rows, total } = await clientOrdersPage(app.db, req.appUser!.clientId, page, perPage);
