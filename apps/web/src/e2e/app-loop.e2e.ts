@@ -86,9 +86,10 @@ describe('the app-to-back-office loop', () => {
 
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto(`/layout/contacts/users?tab=demandes&search=${encodeURIComponent(EMAIL)}`);
+    // The requests tab keeps its list state under its own prefix.
+    await page.goto(`/layout/contacts/users?tab=demandes&demandes.search=${encodeURIComponent(EMAIL)}`);
     const request = rowOf(page, EMAIL);
-    await until(() => request.count()).toBe(1);
+    await until(() => page.locator('.dt-total').textContent()).toBe('1 élément');
     await until(() => request.getByRole('switch', { name: 'Actif' }).isChecked()).toBe(false);
     await shot(page, 'app-loop-registration-request');
     const saved = page.waitForResponse((r) => /^\/api\/users\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
@@ -158,6 +159,7 @@ describe('the app-to-back-office loop', () => {
     await until(async () => digits(await page.getByTestId('points-balance').textContent())).toBe(balance);
     // The newest ledger line is the order's credit.
     await until(async () => ((await page.locator('.client-points-table tbody tr').first().textContent()) ?? '').replace(/\s/g, '')).toContain(`+${s.order.TOTAL_POINTS}`);
+    await page.getByTestId('points-balance').scrollIntoViewIfNeeded();
     await shot(page, 'app-loop-client-points');
     await page.context().close();
 
@@ -288,11 +290,14 @@ describe('the app-to-back-office loop', () => {
     await page.goto(`/layout/orders?search=${encodeURIComponent(s.order.NUM_ORDER)}`);
     await until(() => rowOf(page, s.order.NUM_ORDER).locator('.status-select').textContent()).toContain('Traité et accepté');
     expect(await fits()).toBe(true);
+    // The table scrolls inside its region: the picture shows the status column.
+    await rowOf(page, s.order.NUM_ORDER).locator('.status-select').scrollIntoViewIfNeeded();
     await shot(page, 'app-loop-order-accepted');
 
     await page.goto(`/layout/contacts/detail-client?id=${s.client.id}`);
     await until(async () => digits(await page.getByTestId('points-balance').textContent())).toBe(s.before + s.order.TOTAL_POINTS - s.gift.NBR_OF_POINTS);
     expect(await fits()).toBe(true);
+    await page.getByTestId('points-balance').scrollIntoViewIfNeeded();
     await shot(page, 'app-loop-client-points');
     await page.getByRole('tab', { name: /^Cadeaux/ }).click();
     await until(() => page.locator('.client-gifts tr', { hasText: s.purchase.REF }).count()).toBeGreaterThan(0);
@@ -302,6 +307,7 @@ describe('the app-to-back-office loop', () => {
     await page.goto(`/layout/conversions?search=${encodeURIComponent(s.unit.REF)}`);
     await until(() => rowOf(page, s.unit.REF).locator('.status-tag').textContent()).toBe('Réceptionné');
     expect(await fits()).toBe(true);
+    await rowOf(page, s.unit.REF).locator('.status-tag').scrollIntoViewIfNeeded();
     await shot(page, 'app-loop-conversion-received');
     await page.context().close();
   });
