@@ -116,7 +116,8 @@ describe('the app-to-back-office loop', () => {
       for (const r of rx.at('/loop')) {
         const { type, resource, data } = r.body;
         const detail = type === 'points.changed' ? `:${data.DELTA}` : type.endsWith('status_changed') ? `:${data.STATUS}` : '';
-        (by[`${resource.type}:${resource.id}`] ??= []).push(`${type}${detail}`);
+        const key = `${resource.type}:${resource.id}`;
+        by[key] = [...(by[key] ?? []), `${type}${detail}`];
       }
       return Object.fromEntries(Object.keys(expected).map((k) => [k, by[k] ?? []]));
     };

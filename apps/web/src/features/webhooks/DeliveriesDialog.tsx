@@ -13,7 +13,10 @@ import { WEBHOOKS_KEY } from './endpoints.api';
 import { DELIVERY_STATUS, eventLabel } from './webhook-labels';
 import type { Delivery, DeliveryStatus, WebhookEndpoint } from './webhooks.types';
 
-const STATUS_OPTIONS = [{ label: 'Tous les statuts', value: null }, ...Object.entries(DELIVERY_STATUS).map(([value, s]) => ({ label: s.label, value }))];
+// PrimeReact's Dropdown shows no label for a null value: « every status » is a word of its own.
+const ALL = 'all';
+const STATUS_OPTIONS = [{ label: 'Tous les statuts', value: ALL }, ...Object.entries(DELIVERY_STATUS).map(([value, s]) => ({ label: s.label, value }))];
+const FILTER_LABEL = 'Filtrer par statut';
 
 /** An endpoint's delivery log (newest first, 20 a page, by status) with « Renvoyer » per row. */
 export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
@@ -37,16 +40,24 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
   };
 
   return (
-    <Dialog header={`Journal des envois — ${endpoint.URL}`} visible onHide={onClose} maximizable breakpoints={{ '960px': '98vw' }} style={{ width: '72rem' }}>
+    <Dialog
+      header={`Journal des envois — ${endpoint.URL}`}
+      visible
+      onHide={onClose}
+      maximizable
+      pt={{ maximizableButton: { 'aria-label': 'Agrandir ou réduire la fenêtre' } }}
+      breakpoints={{ '960px': '98vw' }} style={{ width: '72rem' }}>
       <div className="webhook-log-toolbar">
         <Dropdown
-          value={status}
+          value={status ?? ALL}
           options={STATUS_OPTIONS}
           onChange={(e) => {
-            setStatus(e.value as DeliveryStatus | null);
+            setStatus(e.value === ALL ? null : (e.value as DeliveryStatus));
             setPage(1);
           }}
-          aria-label="Filtrer par statut"
+          aria-label={FILTER_LABEL}
+          ariaLabel={FILTER_LABEL}
+          pt={{ select: { 'aria-label': FILTER_LABEL }, root: { 'aria-activedescendant': undefined } }}
         />
         <Button icon="pi pi-refresh" label="Actualiser" outlined size="small" loading={log.isFetching} onClick={() => qc.invalidateQueries({ queryKey: deliveriesKey(endpoint.ID) })} />
       </div>

@@ -104,10 +104,12 @@ export default function WebhooksPage() {
           size="small"
           loading={list.isLoading}
           emptyMessage="Aucun webhook : ajoutez l’URL d’un système à prévenir."
+          scrollable
           pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Webhooks' } }}
         >
           <Column
             header="URL"
+            style={{ minWidth: '14rem' }}
             body={(e: WebhookEndpoint) => (
               <div className="webhook-url">
                 <code>{e.URL}</code>
