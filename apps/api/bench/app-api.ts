@@ -17,7 +17,7 @@
  *   Target ≤ 1.10.
  * Volumes: BENCH_APP_PRODUCTS (5,000 visible products, price lists of 20 circuits for each, a point
  * period on one in five), BENCH_APP_CLIENTS (1,000 clients, one app user each).
- * The server runs with TRUST_PROXY=true so that each sign-in may come from its own address (the app's
+ * The server runs with TRUST_PROXY=1 so that each sign-in may come from its own address (the app's
  * users are many; the per-address sign-in limit is not what is measured) and APP_RATE_PER_MINUTE at
  * 1,000,000 (the per-user count still runs on every call, it never refuses).
  */
@@ -30,7 +30,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
-import { appUserOf } from '../src/lib/auth/app-tokens';
+import { type AppUser, appUserOf } from '../src/lib/auth/app-tokens';
 import { hashPassword } from '../src/lib/password';
 import { appSignIn } from '../src/modules/app/app-auth.service';
 import { productsPage } from '../src/modules/app/app-catalogue.queries';
@@ -144,7 +144,7 @@ export async function benchAppApi(url: string) {
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         APP_RATE_PER_MINUTE: '1000000',
         WEBHOOKS_ALLOW_PRIVATE: 'true',
       },
@@ -155,19 +155,18 @@ export async function benchAppApi(url: string) {
     console.log(`\nApplication mobile — PostgreSQL, ${PRODUCTS} produits, ${CLIENTS} clients avec un utilisateur (générés en ${((performance.now() - t0) / 1000).toFixed(0)} s) ; ${CONNECTIONS} connexions, ${SECONDS} s par mesure ; ${load()}`);
 
     // Ten app users, signed in once each, for the catalogue and the orders.
-    const users = await Promise.all(
-      Array.from({ length: USERS }, async (_, i) => {
-        const email = `bench.${FIRST_USER + i}@client.bench.tn`;
-        const res = await fetch(`${base}/api/app/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8::2:${1000 + i}` },
-          body: JSON.stringify({ email, password: PASSWORD, deviceId: `bench-setup-${i}` }),
-        });
-        if (!res.ok) throw new Error(`connexion ${email} : ${res.status} ${await res.text()}`);
-        const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-        return { email, token, user: (await appUserOf(handle.db, token))! };
-      }),
-    );
+    const users: { email: string; token: string; user: AppUser }[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const email = `bench.${FIRST_USER + i}@client.bench.tn`;
+      const res = await fetch(`${base}/api/app/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8::2:${1000 + i}` },
+        body: JSON.stringify({ email, password: PASSWORD, deviceId: `bench-setup-${i}` }),
+      });
+      if (!res.ok) throw new Error(`connexion ${email} : ${res.status} ${await res.text()}`);
+      const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+      users.push({ email, token, user: (await appUserOf(handle.db, token))! });
+    }
     const productIds = ((await raw.query(`select id from products where ref like 'BANC-%' order by id limit 200`)).rows as { id: number }[]).map((r) => r.id);
     const orderBody = (i: number): AppOrderBody => ({ ITEMS: [{ PRODUCT_ID: productIds[(i * 7) % productIds.length], QTE: 2 }, { PRODUCT_ID: productIds[(i * 7 + 3) % productIds.length], QTE: 1 }], ADDRESS: null });
     const perUser = (k: Omit<LoadKind, 'connections'>): LoadKind[] => users.map((u, i) => ({ ...k, kind: `${k.kind} ${i}`, connections: CONNECTIONS / USERS, headers: { authorization: `Bearer ${u.token}`, ...k.headers } }));
@@ -274,8 +273,10 @@ export async function benchAppApi(url: string) {
         `${(arrivals.size / ((last - began) / 1000)).toFixed(0)}/s (objectif ≥ 500/s) ; délai p50 ${pct(delays, 0.5)} ms, p99 ${pct(delays, 0.99)} ms, max ${delays.at(-1)} ms (objectif p99 ≤ 2 000 ms) ; ${load()}`,
     );
   } finally {
-    child?.kill('SIGTERM');
-    if (child) await new Promise((r) => child!.once('exit', r));
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
     receiver.server?.close();
     await raw.end().catch(() => {});
     await handle.close();

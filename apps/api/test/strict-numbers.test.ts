@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { clientFixtures, fullClient } from './clients-fixtures';
+import { APP, appAuth, appClientUser } from './app-helpers';
 import { createTestApp, type TestContext } from './helpers';
 import { openApiReader, type Schema } from './openapi';
 
@@ -13,12 +14,15 @@ import { openApiReader, type Schema } from './openapi';
  */
 let t: TestContext;
 let admin: Record<string, string>;
+/** The mobile app's routes take an app user's token (plugins/auth.ts). */
+let appUser: Record<string, string>;
 let clientId: number;
 const CODE = 'STRICT-1';
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.auth('admin@demo.tn');
+  appUser = await appAuth(t.db, (await appClientUser(t.db)).email);
   const f = await clientFixtures(t);
   const created = await call('POST', 'clients', fullClient(f, { CODE_CLIENT: CODE, STATUS: 1 }));
   clientId = created.json().data.id;
@@ -121,7 +125,7 @@ describe('every number of every JSON body', () => {
             if (typeof bad === 'string' && blankIsNone(path, field)) continue;
             const body = { ...(sample(schema) as Record<string, unknown>), [field]: list ? [bad] : bad };
             const url = path.replace(/\{[^}]+\}/g, '1');
-            const r = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload: body as never, headers: admin });
+            const r = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload: body as never, headers: path.startsWith(`${APP}/`) ? appUser : admin });
             sent++;
             // Refused for this field by the schema, before any handler could read the row named in the path.
             const named = Object.keys((r.json() as { errors?: Record<string, unknown> }).errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`));
