@@ -270,7 +270,7 @@ export async function benchAppApi(url: string) {
     const last = Math.max(...arrivals.values());
     console.log(
       `${'webhooks (order.created)'.padEnd(30)} ${created.size} événements à ${WEBHOOK_RATE}/s pendant ${WEBHOOK_SECONDS} s : ${arrivals.size} livrés, ` +
-        `${(arrivals.size / ((last - began) / 1000)).toFixed(0)}/s (objectif ≥ 500/s) ; délai p50 ${pct(delays, 0.5)} ms, p99 ${pct(delays, 0.99)} ms, max ${delays.at(-1)} ms (objectif p99 ≤ 2 000 ms) ; ${load()}`,
+        `${(arrivals.size / ((last - began) / 1000)).toFixed(0)}/s (objectif ≥ 500/s) ; délai p50 ${pct(delays, 0.5).toFixed(0)} ms, p99 ${pct(delays, 0.99).toFixed(0)} ms, max ${delays.at(-1)?.toFixed(0)} ms (objectif p99 ≤ 2 000 ms) ; ${load()}`,
     );
   } finally {
     if (child && child.exitCode === null) {
