@@ -72,8 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : loggerOptions(config),
     ...requestIdOptions,
     bodyLimit: 1_048_576,
-    // Fastify accepts a hop count at run time; its typings only list string | boolean.
-    trustProxy: config.TRUST_PROXY as string | boolean,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onRequest', async (req, reply) => {
@@ -179,6 +178,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count (« 1 » behind one reverse proxy, as the README and
+ * compose.yaml set it) becomes a function trusting that many hops: Fastify 5.12 answers a bare number
+ * by trusting nothing (so that a client reaching the node directly cannot choose its address), which
+ * made every user the proxy's address and let five failed sign-ins anywhere lock everyone out. A hop
+ * count is for nodes only the proxy reaches; give the proxies' addresses otherwise.
+ */
+function trustProxyOption(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** Gives every route registered in this scope the same access rule (see plugins/auth.ts). */
