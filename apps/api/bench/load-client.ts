@@ -35,6 +35,8 @@ export interface KindFigures {
   timeouts: number;
   non2xx: number;
   status5xx: number;
+  /** How many answers of each status code (autocannon's statusCodeStats). */
+  statuses?: Record<string, number>;
 }
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
@@ -78,6 +80,7 @@ function runKind(k: LoadKind): Promise<KindFigures> {
               timeouts: r.timeouts,
               non2xx: r.non2xx,
               status5xx: r['5xx'],
+              statuses: Object.fromEntries(Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
             }),
     );
   });
