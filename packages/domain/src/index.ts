@@ -39,3 +39,4 @@ export * from './webhooks';
 export * from './webhook-endpoint';
 export * from './app-commerce';
 export * from './saved-views';
+export * from './saved-views.schemas';

@@ -1,4 +1,4 @@
-import { canUseList, savedViewCreateBody, savedViewDefaultBody, savedViewUpdateBody, viewListKey, VIEWS_MSG } from '@app/domain';
+import { canUseList, savedViewCreateBody, savedViewDefaultBody, savedViewState, savedViewUpdateBody, viewListKey, VIEWS_MSG } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ const view = z.object({
   ID: z.number().int(),
   LIST: z.string(),
   NAME: z.string(),
-  STATE: z.record(z.string(), z.unknown()),
+  STATE: savedViewState,
   SHARED: z.boolean(),
   MINE: z.boolean(),
   OWNER: z.string(),

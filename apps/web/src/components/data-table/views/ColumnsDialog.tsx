@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
 
@@ -19,17 +18,21 @@ export interface ColumnsDialogProps {
 export default function ColumnsDialog({ visible, columns, shown, onChange, onHide }: ColumnsDialogProps) {
   // Hidden columns keep their place in the dialog's order so that showing one again puts it back there.
   const [order, setOrder] = useState<string[]>([]);
+  // The boxes answer at once; the list follows through the URL a moment later.
+  const [visibleSet, setVisibleSet] = useState<Set<string>>(new Set());
   // Only on opening: later `shown` changes are ours.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on opening only
   useEffect(() => {
-    if (visible) setOrder([...shown, ...columns.map((c) => c.field).filter((f) => !shown.includes(f))]);
+    if (!visible) return;
+    setOrder([...shown, ...columns.map((c) => c.field).filter((f) => !shown.includes(f))]);
+    setVisibleSet(new Set(shown));
   }, [visible]);
-  const visibleSet = new Set(shown);
   const header = (f: string) => columns.find((c) => c.field === f)?.header ?? f;
   const first = columns[0]?.field;
 
   const apply = (nextOrder: string[], nextVisible: Set<string>) => {
     setOrder(nextOrder);
+    setVisibleSet(nextVisible);
     onChange(nextOrder.filter((f) => nextVisible.has(f) || f === first));
   };
   const toggle = (f: string, on: boolean) => {
@@ -49,7 +52,7 @@ export default function ColumnsDialog({ visible, columns, shown, onChange, onHid
       <ul className="dt-columns" aria-label="Colonnes">
         {order.map((f, i) => (
           <li key={f} className="dt-columns-row">
-            <Checkbox inputId={`col-${f}`} checked={f === first || visibleSet.has(f)} disabled={f === first} onChange={(e) => toggle(f, !!e.checked)} />
+            <input type="checkbox" className="dt-check" id={`col-${f}`} checked={f === first || visibleSet.has(f)} disabled={f === first} onChange={(e) => toggle(f, e.target.checked)} />
             <label htmlFor={`col-${f}`}>
               {header(f)}
               {f === first && <span className="dt-columns-fixed"> (toujours affichée)</span>}

@@ -1,9 +1,9 @@
-import { screenAt, viewListKey, type SavedView } from '@app/domain';
+import { isViewListKey, type SavedView, screenAt } from '@app/domain';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { ListDefaults } from '../list-state';
 import { colsOf, readColumns, readViewId, sameState, shownColumns, stateOfUrl, urlOfView, writeColumns, clearList, withoutView } from './view-state';
@@ -38,7 +38,7 @@ export function useListKey(path: string, prefix: string): string | null {
   const screen = screenAt(pathname);
   if (!screen) return null;
   const key = `${screen.key}:${path}${prefix ? `#${prefix}` : ''}`;
-  return viewListKey.safeParse(key).success ? key : null;
+  return isViewListKey(key) ? key : null;
 }
 
 type Dialog = { kind: 'save' } | { kind: 'edit'; view: SavedView } | { kind: 'columns' } | null;
@@ -68,7 +68,7 @@ export default function SavedViewsBar({ path, stateKey = '', columns, defaults, 
   const mine = (views.data ?? []).filter((v) => v.MINE);
   const shared = (views.data ?? []).filter((v) => !v.MINE);
   const entry = (v: SavedView): MenuItem => ({
-    label: `${v.NAME}${v.MINE ? '' : ` — ${v.OWNER}`}${v.IS_DEFAULT ? ' (par défaut)' : ''}`,
+    label: `${v.NAME}${v.MINE ? (v.SHARED ? ' (partagée)' : '') : ` — ${v.OWNER}`}${v.IS_DEFAULT ? ' (par défaut)' : ''}`,
     icon: v.ID === current?.ID ? 'pi pi-check' : v.IS_DEFAULT ? 'pi pi-star-fill' : 'pi pi-filter',
     command: () => openView(v),
   });

@@ -1,11 +1,10 @@
 import { ROLE_LABELS, type SavedView, VIEW_NAME_MAX, VIEWS_MSG } from '@app/domain';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { reportFailure } from '../../../lib/errors';
+import { notify } from '../../../lib/toast';
 import { useSessionUser } from '../../../lib/useSession';
 
 export interface ViewNameDialogProps {
@@ -41,9 +40,9 @@ export default function ViewNameDialog({ visible, view, onHide, onSave }: ViewNa
     try {
       await onSave(view ? { NAME: trimmed, SHARED: shared } : { NAME: trimmed, SHARED: shared, DEFAULT: isDefault });
     } catch (err) {
-      // A name already taken, or the limit, belongs under the field; anything else to the error catalogue.
+      // A name already taken, or the limit, belongs under the field; anything else in a toast.
       if (err instanceof ApiError && err.status === 422) setError(err.errors.NAME?.[0] ?? err.message);
-      else reportFailure(err, view ? 'PUT' : 'POST');
+      else notify.error('Enregistrement impossible', err instanceof Error ? err.message : undefined);
     } finally {
       setBusy(false);
     }
@@ -68,12 +67,12 @@ export default function ViewNameDialog({ visible, view, onHide, onSave }: ViewNa
           </small>
         )}
         <div className="dt-view-check">
-          <Checkbox inputId="view-shared" checked={shared} onChange={(e) => setShared(!!e.checked)} />
+          <input type="checkbox" className="dt-check" id="view-shared" checked={shared} onChange={(e) => setShared(e.target.checked)} />
           <label htmlFor="view-shared">Partager avec mon rôle ({ROLE_LABELS[role] ?? role})</label>
         </div>
         {!view && (
           <div className="dt-view-check">
-            <Checkbox inputId="view-default" checked={isDefault} onChange={(e) => setIsDefault(!!e.checked)} />
+            <input type="checkbox" className="dt-check" id="view-default" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
             <label htmlFor="view-default">Ouvrir cette liste sur cette vue par défaut</label>
           </div>
         )}

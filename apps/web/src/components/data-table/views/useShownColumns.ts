@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { readColumns, shownColumns } from './view-state';
+import { readColumns, shownColumns } from './cols-param';
 
 /** The columns the URL shows (`cols=`), the first one always. */
 export function useShownColumns<C extends { field: string }>(columns: readonly C[], prefix = ''): C[] {

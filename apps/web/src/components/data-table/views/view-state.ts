@@ -1,5 +1,8 @@
-import { MAX_VIEW_COLUMNS, type SavedViewState } from '@app/domain';
+import type { SavedViewState } from '@app/domain';
 import { type ListDefaults, paramName, readListState, writeListState } from '../list-state';
+import { readColumns } from './cols-param';
+
+export { readColumns, shownColumns } from './cols-param';
 
 /**
  * A saved view is a list's URL state under a name (issue 25 §2). These functions turn the URL into
@@ -9,32 +12,12 @@ import { type ListDefaults, paramName, readListState, writeListState } from '../
 type Extra = 'cols' | 'view';
 const name = (key: Extra, prefix: string) => (prefix ? `${prefix}.${key}` : key);
 const LIST_KEYS = ['page', 'perPage', 'search', 'sort', 'order', 'tags'] as const;
-const FIELD = /^[A-Za-z0-9_.-]{1,80}$/;
-
-/** Visible columns of the URL, in order (comma-separated fields); undefined: all, in the list's order. */
-export function readColumns(params: URLSearchParams, prefix = ''): string[] | undefined {
-  const raw = params.get(name('cols', prefix));
-  if (!raw) return undefined;
-  const cols = [...new Set(raw.split(','))].filter((f) => FIELD.test(f)).slice(0, MAX_VIEW_COLUMNS);
-  return cols.length ? cols : undefined;
-}
 
 export function writeColumns(params: URLSearchParams, cols: readonly string[] | undefined, prefix = ''): URLSearchParams {
   const next = new URLSearchParams(params);
   if (cols?.length) next.set(name('cols', prefix), cols.join(','));
   else next.delete(name('cols', prefix));
   return next;
-}
-
-/**
- * The columns to draw: the first one (the row's identity) always, first; then the URL's in its order;
- * fields the list does not have are ignored. No `cols`: every column as declared.
- */
-export function shownColumns<C extends { field: string }>(columns: readonly C[], cols: readonly string[] | undefined): C[] {
-  if (!cols || columns.length === 0) return [...columns];
-  const [first, ...rest] = columns;
-  const byField = new Map(rest.map((c) => [c.field, c]));
-  return [first, ...cols.flatMap((f) => byField.get(f) ?? [])];
 }
 
 /** The `cols` value for an order of columns: none when it is the list's own (all, declared order). */
