@@ -1,15 +1,18 @@
-import { MAX_VIEW_COLUMNS, VIEW_FIELD } from '@app/domain';
-
 /**
- * The columns a list shows, from its `cols=` URL parameter. Kept apart from view-state.ts: every list
- * screen loads it at once, the rest of the saved views loads beside the list.
+ * The columns a list shows, from its `cols=` URL parameter. Kept apart from view-state.ts and free of
+ * imports: every list screen loads it at once (the bundle budget has no room for the domain's saved-views
+ * module there), the rest of the saved views loads beside the list.
  */
+
+/** VIEW_FIELD and MAX_VIEW_COLUMNS of @app/domain, copied; view-state.test.ts checks they agree. */
+export const COL_FIELD = /^[A-Za-z0-9_.-]{1,80}$/;
+export const MAX_COLS = 60;
 
 /** Visible columns of the URL, in order (comma-separated fields); undefined: all, in the list's order. */
 export function readColumns(params: URLSearchParams, prefix = ''): string[] | undefined {
   const raw = params.get(prefix ? `${prefix}.cols` : 'cols');
   if (!raw) return undefined;
-  const cols = [...new Set(raw.split(','))].filter((f) => VIEW_FIELD.test(f)).slice(0, MAX_VIEW_COLUMNS);
+  const cols = [...new Set(raw.split(','))].filter((f) => COL_FIELD.test(f)).slice(0, MAX_COLS);
   return cols.length ? cols : undefined;
 }
 

@@ -1,4 +1,5 @@
-import { savedViewState } from '@app/domain';
+import { MAX_VIEW_COLUMNS, savedViewState, VIEW_FIELD } from '@app/domain';
+import { COL_FIELD, MAX_COLS } from './cols-param';
 import { describe, expect, it } from 'vitest';
 import { clearList, colsOf, hasListState, readColumns, readViewId, sameState, shownColumns, stateOfUrl, urlOfView, writeColumns } from './view-state';
 
@@ -54,6 +55,11 @@ describe('saved views: the list state in the URL', () => {
     expect(colsOf(columns, ['REFERENCE', 'STATUS', 'TOTAL'])).toEqual(['STATUS', 'TOTAL']);
     expect(writeColumns(new URLSearchParams('a=1'), ['STATUS', 'TOTAL']).toString()).toBe('a=1&cols=STATUS%2CTOTAL');
     expect(writeColumns(new URLSearchParams('a=1&cols=X'), undefined).toString()).toBe('a=1');
+  });
+
+  it('reads columns by the domain’s rule (copied to keep it out of every list’s first load)', () => {
+    expect(COL_FIELD.source).toBe(VIEW_FIELD.source);
+    expect(MAX_COLS).toBe(MAX_VIEW_COLUMNS);
   });
 
   it('compares states as the list shows them (defaults equal their absence)', () => {
