@@ -38,3 +38,5 @@ export * from './app-api';
 export * from './webhooks';
 export * from './webhook-endpoint';
 export * from './app-commerce';
+export * from './saved-views';
+export * from './saved-views.schemas';

@@ -31,3 +31,4 @@ export * from '../modules/settings/settings.table';
 export * from '../modules/flux/flux.table';
 export * from '../modules/sync/sync.table';
 export * from '../modules/dashboard/dashboard.table';
+export * from '../modules/views/views.table';

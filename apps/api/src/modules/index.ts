@@ -47,6 +47,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { syncRoutes } from './sync/sync.routes';
 import { appRoutes } from './app/app.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { viewsRoutes } from './views/views.routes';
 import type { ObjectStore } from '../lib/storage';
 
 /** Every API module, mounted under /api. */
@@ -79,6 +80,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(syncRoutes);
   await app.register(webhooksRoutes);
+  await app.register(viewsRoutes);
   // The mobile app's API, its own tokens and tag (issue 24 §1).
   await app.register(appRoutes, { prefix: '/app/v1' });
 }

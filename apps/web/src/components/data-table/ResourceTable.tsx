@@ -14,6 +14,7 @@ import { canReorder } from './reorder';
 import { RowActions } from './RowActions';
 import { TableToolbar } from './TableToolbar';
 import { useListState } from './useListState';
+import { SavedViewsBar, useShownColumns } from './views';
 import './data-table.css';
 
 export const DEFAULT_EXPORTS: readonly ExportFormat[] = ['pdf', 'xlsx', 'csv'];
@@ -93,6 +94,8 @@ export interface ResourceTableProps<Row extends RowWithId> {
   minWidth?: string;
   /** Extra class on the list's wrapper (a screen's own cell styles). */
   className?: string;
+  /** The screen's own filter parameters in the URL (`platform`, `year`…) that a saved view remembers. */
+  viewParams?: readonly string[];
 }
 
 /** The one server-side list: paging, search, sort, exports, row actions, inline flags and drag reorder. */
@@ -115,6 +118,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
     [urlState, columns, defaultSort?.field, defaultSort?.order, reorder?.positionField],
   );
 
+  const shownColumns = useShownColumns(columns, props.stateKey);
   const { data, isLoading, isPlaceholderData, key } = useServerPage<Row>(path, state, props.query);
   const rows = data?.data ?? [];
   const total = data?.meta?.total ?? (data ? rows.length : undefined);
@@ -171,6 +175,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
 
   return (
     <div className={props.className ? `dt-resource ${props.className}` : 'dt-resource'}>
+      <SavedViewsBar path={path} stateKey={props.stateKey} columns={columns} defaults={{ perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' }} filterParams={props.viewParams} />
       <TableToolbar
         total={total}
         searchValue={props.searchable === false ? undefined : state.search}
@@ -218,7 +223,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         pt={hasActions ? undefined : { wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Liste' } }}
       >
         {dragEnabled && <Column rowReorder headerStyle={{ width: '3rem' }} bodyClassName="dt-drag" />}
-        {columns.map((col) => (
+        {shownColumns.map((col) => (
           <Column
             key={col.field}
             field={col.field}

@@ -65,6 +65,7 @@ export default function AuditPage() {
 
   return (
     <ResourceTable<AuditEntry>
+      viewParams={FILTERS}
         resource={auditTrailMeta}
         columns={columns}
         readOnly

@@ -12,6 +12,8 @@ import './logs.css';
 const CLIENT_ROWS: ClientViewRow[] = ['code', 'name', 'status', 'gsm', 'email', 'address', 'gouvernorat', 'activity', 'chefZone', 'inscription', 'lastUse'];
 
 const SOURCES = [{ label: 'Toutes les sources', value: ALL }, ...LOG_PLATFORMS.map((p) => ({ label: p, value: p }))];
+/** The filters a saved view of the list remembers (issue 25 §2). */
+const LOG_FILTERS = ['platform', 'year'] as const;
 const YEARS = [{ label: 'Toutes les années', value: ALL }, ...logYears().map((y) => ({ label: String(y), value: String(y) }))];
 
 /**
@@ -52,6 +54,7 @@ export default function LogsPage() {
   return (
     <>
       <ResourceTable<ConnectionLog>
+        viewParams={LOG_FILTERS}
         resource={logsMeta}
         columns={columns}
         readOnly

@@ -8,6 +8,8 @@ import { productSteps } from './ProductSteps';
 import './products.css';
 
 const NEW_ONLY = 'nouveautes';
+/** The filter a saved view of the list remembers (issue 25 §2). */
+const VIEW_PARAMS = [NEW_ONLY];
 
 /**
  * Products (spec 2 "Products list", `/layout/products`): 100 rows, the total, search, sort, exports;
@@ -30,6 +32,7 @@ export default function ProductsPage() {
 
   return (
     <ResourcePage<Product, ProductFormIn, ProductFormOut>
+      viewParams={VIEW_PARAMS}
       key={newOnly ? 'new' : 'all'}
       resource={productsMeta}
       columns={productColumns}
