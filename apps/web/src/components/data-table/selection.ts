@@ -67,14 +67,19 @@ export function offersAllMatching(sel: Selection, pageIds: readonly number[], to
 
 export const selectAllMatching = (): Selection => ({ mode: 'filter' });
 
-/** The list's filter as the bulk call takes it: its list query minus paging and sort, empty values dropped. */
-export function bulkFilter(query: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/**
+ * The list's filter as the bulk call takes it: its list query minus paging and sort, empty values
+ * dropped, and values as the list's GET receives them (text; tags stay a list), since the server
+ * validates `filter` with the list's own query schema.
+ */
+export function bulkFilter(query: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(query)) {
     if (k === 'page' || k === 'perPage' || k === 'sort' || k === 'order') continue;
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v) && v.length === 0) continue;
-    out[k] = v;
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) {
+      if (v.length) out[k] = v.map(String);
+    } else if (String(v).trim() !== '') out[k] = String(v).trim();
   }
   return out;
 }

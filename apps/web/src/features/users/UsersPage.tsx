@@ -1,4 +1,4 @@
-import { can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta } from '@app/domain';
+import { BULK_LISTS, can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -72,6 +72,8 @@ export default function UsersPage() {
                 resource={{ ...clientUsersMeta, path: tabPath(t.key) }}
                 stateKey={t.key === 'equipe' ? '' : t.key}
                 columns={clientUserColumns}
+                // The tab's STATUS rides in the table's path: the bulk filter names it.
+                bulk={{ list: BULK_LISTS.users, rowLabel: (u) => `${u.NAME} (${u.EMAIL})`, filter: { status: String(t.status) }, onDone: () => invalidateClientUsers(qc) }}
                 exports={[]}
                 deletable={false}
                 addLabel="Ajouter un utilisateur"
