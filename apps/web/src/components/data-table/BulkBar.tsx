@@ -5,7 +5,6 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { notify } from '../../lib/toast';
 import { askBulk, BulkCancelled, postBulk } from './bulk-run';
 import { bulkTarget, countLabel, EMPTY_SELECTION, isEmpty, offersAllMatching, type Selection, selectAllMatching, selectedCount, selectionLine } from './selection';
-import './bulk.css';
 
 // The dialogs load on first use: lists keep their first-load budget.
 const BulkParamsDialog = lazy(() => import('./BulkParamsDialog'));

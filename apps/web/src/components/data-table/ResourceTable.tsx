@@ -94,7 +94,7 @@ export interface ResourceTableProps<Row extends RowWithId> {
   minWidth?: string;
   /** Extra class on the list's wrapper (a screen's own cell styles). */
   className?: string;
-  /** Row selection and the bulk bar (the domain's BULK_LISTS entry); shown to roles that may run one of its actions. */
+  /** Row selection and the bulk bar (a key of the domain's BULK_LISTS); shown to roles that may run one of its actions. */
   bulk?: BulkConfig<Row>;
 }
 

@@ -1,4 +1,4 @@
-import { BULK_LISTS, can, CONVERSION_STATUS, conversionAction, giftConversionsMeta, startingGiftPurchasesMeta } from '@app/domain';
+import { can, CONVERSION_STATUS, conversionAction, giftConversionsMeta, startingGiftPurchasesMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -76,7 +76,7 @@ export default function ConversionsPage() {
         resource={kind === 'gift' ? giftConversionsMeta : startingGiftPurchasesMeta}
         columns={conversionColumns(kind, (row) => <StatusTag set={CONVERSION_STATUS} code={row.STATUS} />)}
         rowActions={rowActions}
-        bulk={{ list: kind === 'gift' ? BULK_LISTS.giftConversions : BULK_LISTS.starterConversions, rowLabel: (row) => row.REF }}
+        bulk={{ list: kind === 'gift' ? 'giftConversions' : 'starterConversions', rowLabel: (row) => row.REF }}
         onEdit={
           admin
             ? (row) => setEditing(row)

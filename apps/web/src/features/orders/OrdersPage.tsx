@@ -1,4 +1,4 @@
-import { BULK_LISTS, can, ORDER_STATUS, type Order, ordersMeta } from '@app/domain';
+import { can, ORDER_STATUS, type Order, ordersMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -52,7 +52,7 @@ export default function OrdersPage() {
         onView={(o) => view(o.id)}
         deletable={can(user?.role, 'orders:delete')}
         // A bulk status change also changes the bell's count of new orders.
-        bulk={{ list: BULK_LISTS.orders, rowLabel: (o) => o.NUM_ORDER, statusSet: ORDER_STATUS, onDone: () => qc.invalidateQueries({ queryKey: ORDER_BELL_KEY }) }}
+        bulk={{ list: 'orders', rowLabel: (o) => o.NUM_ORDER, statusSet: ORDER_STATUS, onDone: () => qc.invalidateQueries({ queryKey: ORDER_BELL_KEY }) }}
         minWidth="72rem"
         className="orders-list"
       />

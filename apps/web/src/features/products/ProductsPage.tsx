@@ -1,4 +1,4 @@
-import { BULK_LISTS, type Product, productsMeta } from '@app/domain';
+import { type Product, productsMeta } from '@app/domain';
 import { Checkbox } from 'primereact/checkbox';
 import { useSearchParams } from 'react-router';
 import { ResourcePage } from '../../components/resource-page';
@@ -36,7 +36,7 @@ export default function ProductsPage() {
       query={newOnly ? { IS_NEW: 1 } : undefined}
       reorder={newOnly ? NEW_ORDER : undefined}
       writeAction="products:read"
-      bulk={{ list: BULK_LISTS.products, rowLabel: (p) => `${p.REF} ${p.LABEL}` }}
+      bulk={{ list: 'products', rowLabel: (p) => `${p.REF} ${p.LABEL}` }}
       editAction="products:write"
       fetchRow
       minWidth="84rem"

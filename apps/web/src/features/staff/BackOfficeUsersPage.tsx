@@ -1,4 +1,4 @@
-import { BULK_LISTS, backOfficeUserBody, backOfficeUserUpdateBody, can, ROLE, ROLE_LABELS, type StaffUser, staffUsersMeta } from '@app/domain';
+import { backOfficeUserBody, backOfficeUserUpdateBody, can, ROLE, ROLE_LABELS, type StaffUser, staffUsersMeta } from '@app/domain';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { lazy, Suspense, useState } from 'react';
@@ -50,7 +50,7 @@ export default function BackOfficeUsersPage() {
     <>
       <StaffListPage<StaffUser>
         resource={{ ...staffUsersMeta, path: 'back-office/users' }}
-        bulk={{ list: BULK_LISTS.staffUsers, rowLabel: (u) => `${u.FIRSTNAME} ${u.LASTNAME} (${u.EMAIL})` }}
+        bulk={{ list: 'staffUsers', rowLabel: (u) => `${u.FIRSTNAME} ${u.LASTNAME} (${u.EMAIL})` }}
         columns={backOfficeUserColumns}
         writeAction="users:write"
         deletable={false}

@@ -1,4 +1,4 @@
-import { BULK_LISTS, can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta } from '@app/domain';
+import { can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -73,7 +73,7 @@ export default function UsersPage() {
                 stateKey={t.key === 'equipe' ? '' : t.key}
                 columns={clientUserColumns}
                 // The tab's STATUS rides in the table's path: the bulk filter names it.
-                bulk={{ list: BULK_LISTS.users, rowLabel: (u) => `${u.NAME} (${u.EMAIL})`, filter: { status: String(t.status) }, onDone: () => invalidateClientUsers(qc) }}
+                bulk={{ list: 'users', rowLabel: (u) => `${u.NAME} (${u.EMAIL})`, filter: { status: String(t.status) }, onDone: () => invalidateClientUsers(qc) }}
                 exports={[]}
                 deletable={false}
                 addLabel="Ajouter un utilisateur"

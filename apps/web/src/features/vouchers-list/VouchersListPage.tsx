@@ -1,4 +1,4 @@
-import { BULK_LISTS, type Voucher, vouchersMeta } from '@app/domain';
+import { type Voucher, vouchersMeta } from '@app/domain';
 import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { voucherColumns } from './columns';
@@ -24,7 +24,7 @@ export default function VouchersListPage() {
       resource={vouchersMeta}
       columns={voucherColumns}
       writeAction="vouchers:write"
-      bulk={{ list: BULK_LISTS.vouchers, rowLabel: (v) => v.REF }}
+      bulk={{ list: 'vouchers', rowLabel: (v) => v.REF }}
       minWidth="50rem"
       form={{
         schema: voucherForm,
