@@ -85,6 +85,10 @@ describe('bulk actions', () => {
     // Kept across pages, and said so.
     await until(() => line(page).textContent()).toContain('2 lignes sélectionnées, dont 1 sur cette page.');
     await shot(page, 'bulk-clients-bar');
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await until(() => rows(page).first().textContent()).toContain(CODES[0]);
+    await until(() => rowBox(page, CODES[0]).isChecked()).toBe(true);
+    expect(await rowBox(page, CODES[1]).isChecked()).toBe(false);
 
     const post = bulkCall(page, 'clients/bulk/deactivate');
     await bar(page).getByRole('button', { name: 'Désactiver' }).click();
@@ -96,7 +100,7 @@ describe('bulk actions', () => {
     expect(JSON.parse(res.request().postData() ?? '{}')).toEqual({ ids: [ids[CODES[0]], ids[CODES[4]]] });
     await until(() => toast(page).textContent()).toContain('2 lignes modifiées.');
     // The list refreshed (the switch of the row on this page) and the selection is gone.
-    await until(() => rows(page).filter({ hasText: CODES[4] }).getByRole('switch', { name: 'Actif' }).isChecked()).toBe(false);
+    await until(() => rows(page).filter({ hasText: CODES[0] }).getByRole('switch', { name: 'Actif' }).isChecked()).toBe(false);
     await until(() => bar(page).count()).toBe(0);
     expect((await client(CODES[0])).IS_ACTIVE).toBe(0);
     expect((await client(CODES[4])).IS_ACTIVE).toBe(0);
@@ -112,6 +116,7 @@ describe('bulk actions', () => {
 
     await pageBox(page).check();
     await until(() => line(page).textContent()).toContain('Les 3 lignes de cette page sont sélectionnées.');
+    for (const code of CODES.slice(0, 3)) expect(await rowBox(page, code).isChecked()).toBe(true);
     const all = page.getByRole('button', { name: 'Sélectionner les 6 lignes correspondant au filtre' });
     await all.click();
     await until(() => line(page).textContent()).toContain('Les 6 lignes correspondant au filtre sont sélectionnées.');

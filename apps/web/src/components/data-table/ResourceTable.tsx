@@ -216,7 +216,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         }
         emptyMessage={props.emptyMessage ?? 'Aucun élément trouvé'}
         stripedRows
-        rowClassName={bulk.rowClassName}
+        {...bulk.tableProps}
         size="small"
         tableStyle={{ minWidth: props.minWidth ?? '40rem' }}
         // A list without row buttons has nothing to focus: on a phone its sideways scroll would be out of

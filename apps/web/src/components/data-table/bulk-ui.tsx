@@ -22,7 +22,11 @@ export interface KeptSelection {
 export interface BulkParts<Row> {
   column: ReactNode;
   bar: ReactNode;
-  rowClassName?: (row: Row) => string | undefined;
+  /**
+   * DataTable props: the ticked rows' highlight, and no cell memo: PrimeReact redraws a body cell only
+   * when its row data changes, so a ticked box would stay blank.
+   */
+  tableProps?: { rowClassName: (row: Row) => string | undefined; cellMemo: false };
 }
 
 export function bulkParts<Row extends { id: number }>(
@@ -88,5 +92,5 @@ export function bulkParts<Row extends { id: number }>(
       onDone={config.onDone}
     />
   );
-  return { column, bar, rowClassName: (row) => (isSelected(selection, row.id) ? 'dt-row-selected' : undefined) };
+  return { column, bar, tableProps: { rowClassName: (row) => (isSelected(selection, row.id) ? 'dt-row-selected' : undefined), cellMemo: false } };
 }
