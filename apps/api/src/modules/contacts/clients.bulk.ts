@@ -1,4 +1,4 @@
-import { BULK_LISTS, CLIENT_STATUS, INVITE_MAX_RECIPIENTS, MSG, ROLE } from '@app/domain';
+import { BULK_LISTS, CLIENT_STATUS, INVITE_MAX_RECIPIENTS, ROLE } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type BulkContext, type BulkOutcome, type BulkRun, registerBulk } from '../../lib/bulk/bulk.routes';
@@ -147,7 +147,7 @@ const invite: BulkRun<{ template_key: number }> = {
 };
 
 /** Delete as DELETE clients/{id} does: a client still held by users, points, orders… stays (409 there, refused here). */
-const remove = bulkDelete({ table: 'clients', label: sql`(r.code_client || ' ' || r.name)`, inUse: MSG.inUse('ce client a encore des utilisateurs, des points ou des commandes'), mediaEntity: 'clients' });
+const remove = bulkDelete({ table: 'clients', label: sql`(r.code_client || ' ' || r.name)`, inUse: clientsResource.inUseMessage, mediaEntity: 'clients' });
 
 export function clientsBulkRoutes(app: FastifyInstance) {
   registerBulk(app, {
