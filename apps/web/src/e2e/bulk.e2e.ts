@@ -85,9 +85,15 @@ describe('bulk actions', () => {
     // Kept across pages, and said so.
     await until(() => line(page).textContent()).toContain('2 lignes sélectionnées, dont 1 sur cette page.');
     await shot(page, 'bulk-clients-bar');
+    // At phone width the bar's buttons wrap, the page does not scroll sideways.
+    await page.setViewportSize(MOBILE);
+    await shot(page, 'bulk-clients-bar');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Page 1' }).click();
     await until(() => rows(page).first().textContent()).toContain(CODES[0]);
     await until(() => rowBox(page, CODES[0]).isChecked()).toBe(true);
+    expect(await rows(page).filter({ hasText: CODES[0] }).getAttribute('class')).toContain('dt-row-selected');
     expect(await rowBox(page, CODES[1]).isChecked()).toBe(false);
 
     const post = bulkCall(page, 'clients/bulk/deactivate');
@@ -169,7 +175,7 @@ describe('bulk actions', () => {
     await page.context().close();
   });
 
-  it('lists the refused rows of a mixed selection of orders, with the reason', async () => {
+  it('lists the refused rows of a mixed selection of orders, with the reason', { timeout: 180_000 }, async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     // By status: new orders on the first page, finished ones (no move allowed) on the last.
@@ -200,7 +206,10 @@ describe('bulk actions', () => {
     expect(cells[0]).toContain(done);
     expect(cells[1]).toMatch(/statut/i);
     await shot(page, 'bulk-orders-refused');
-    await refused.getByRole('button', { name: 'Fermer' }).click();
+    await page.setViewportSize(MOBILE);
+    await shot(page, 'bulk-orders-refused');
+    await refused.locator('.p-dialog-footer').getByRole('button', { name: 'Fermer' }).click();
+    await until(() => refused.count()).toBe(0);
     await page.context().close();
   });
 });

@@ -71,7 +71,8 @@ const response = (page: Page, path: string, method: string) =>
 const listCall = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/clients' && r.request().method() === 'GET');
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: /Rechercher/ });
 const fieldError = (scope: Locator, name: string) => scope.locator(`[data-field="field-${name}"] .fld-error`);
-const codes = async (page: Page) => (await rows(page).locator('td:first-child').allTextContents()).map((t) => t.trim());
+// The first cell past the bulk selection's checkbox.
+const codes = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:not(.dt-select)')?.textContent?.trim() ?? ''));
 
 async function openList(page: Page) {
   await page.goto(LIST);

@@ -99,7 +99,7 @@ export function BulkBar(props: BulkBarProps) {
                 size="small"
                 label={a.label}
                 severity={a.danger ? 'danger' : undefined}
-                outlined={!a.danger}
+                outlined
                 disabled={running || tooMany || count === 0}
                 onClick={() => start(a)}
               />
