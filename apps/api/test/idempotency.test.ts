@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '@app/domain';
 import { IDEMPOTENCY_MSG, ROLE } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,8 @@ const MOVES_POINTS_OR_VALUE = [
   'POST /api/app/v1/orders',
   // The app's gift request reserves points (issue 24 §1): a retried request must not ask twice.
   'POST /api/app/v1/gift-purchases',
+  // Every bulk action (issue 25 §1): a retried bulk offer or status move must not run twice.
+  ...Object.values(BULK_LISTS).flatMap((l) => l.actions.map((a) => `POST /api/${l.path}/bulk/${a.key}`)),
 ];
 /** Of those, the routes where the header must be sent. */
 const KEY_REQUIRED = ['POST /api/app/v1/orders'];

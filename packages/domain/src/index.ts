@@ -40,3 +40,4 @@ export * from './webhook-endpoint';
 export * from './app-commerce';
 export * from './saved-views';
 export * from './saved-views.schemas';
+export * from './bulk';

@@ -62,6 +62,22 @@ export const AUDIT_ACTION_LABELS = {
   resume: 'Reprise des envois',
   token_reuse: 'Jeton de l’application réutilisé (session révoquée)',
   app_register: "Inscription depuis l'application",
+  // Bulk actions (issue 25 §1): one entry per call, naming the rows changed and the params (bulk.ts).
+  'bulk:activate': 'Action groupée : activation',
+  'bulk:deactivate': 'Action groupée : désactivation',
+  'bulk:status': 'Action groupée : statut',
+  'bulk:chef-zone': 'Action groupée : chef de zone',
+  'bulk:badge': 'Action groupée : badge',
+  'bulk:points': 'Action groupée : points offerts',
+  'bulk:invite': 'Action groupée : invitation',
+  'bulk:delete': 'Action groupée : suppression',
+  'bulk:site': 'Action groupée : site d’expédition',
+  'bulk:prepare': 'Action groupée : préparation',
+  'bulk:ship': 'Action groupée : expédition',
+  'bulk:visible': 'Action groupée : visible',
+  'bulk:hidden': 'Action groupée : masqué',
+  'bulk:new': 'Action groupée : nouveauté',
+  'bulk:not-new': 'Action groupée : retrait des nouveautés',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-const refOf = async (row: ReturnType<typeof rows>) => ((await row.locator('td').first().textContent()) ?? '').trim();
+const refOf = async (row: ReturnType<typeof rows>) => ((await row.locator('td:not(.dt-select)').first().textContent()) ?? '').trim();
 const rowOf = (page: Page, ref: string) => rows(page).filter({ hasText: ref });
 const statusOf = (page: Page, ref: string) => rowOf(page, ref).locator('.status-tag').textContent();
 const api = async (page: Page, url: string) => {

@@ -36,7 +36,7 @@ describe('orders', () => {
 
     // The newest orders are the new ones: the first row is at Nouveau, its select offers 1 and 3 only
     // (spec 2 §4: options 0, 2 and 4 hidden; Nouveau itself was still offered, issue 20 §7).
-    const num = (await rows(page).first().locator('td').first().textContent())!.trim();
+    const num = (await rows(page).first().locator('td:not(.dt-select)').first().textContent())!.trim();
     const select = () => statusSelect(page, num);
     await until(() => select().textContent()).toContain('Nouveau');
     await select().click();
@@ -71,7 +71,7 @@ describe('orders', () => {
     await login(page, 'admin@demo.tn');
     await openOrders(page);
     const first = rows(page).first();
-    const num = (await first.locator('td').first().textContent())!.trim();
+    const num = (await first.locator('td:not(.dt-select)').first().textContent())!.trim();
     await first.getByRole('button', { name: 'Voir', exact: true }).click();
     const detail = page.getByRole('dialog').filter({ hasText: `Commande ${num}` });
     await until(() => detail.isVisible()).toBe(true);
@@ -82,7 +82,7 @@ describe('orders', () => {
     await detail.getByRole('button', { name: 'Close' }).or(detail.locator('.p-dialog-header-close')).first().click();
     await until(() => detail.isVisible()).toBe(false);
 
-    const code = (await first.locator('td').nth(1).textContent())!.trim();
+    const code = (await first.locator('td:not(.dt-select)').nth(1).textContent())!.trim();
     await first.getByRole('button', { name: code, exact: true }).click();
     const client = page.getByRole('dialog').filter({ hasText: `Client ${code}` });
     await until(() => client.isVisible()).toBe(true);

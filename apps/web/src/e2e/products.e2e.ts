@@ -39,7 +39,7 @@ describe('products', () => {
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('بكر');
     await until(() => rows(page).count()).toBe(9);
     const first = () => rows(page).first();
-    const sellable = () => first().getByRole('checkbox', { name: 'Vendable' });
+    const sellable = () => first().getByRole('checkbox', { name: 'Vendable', exact: true });
     const before = await sellable().isChecked();
     const put = page.waitForResponse((r) => /\/api\/products\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
     await sellable().click({ force: true });
@@ -59,7 +59,7 @@ describe('products', () => {
     await page.locator('label[for="prd-new-only"]').click();
     await until(() => rows(page).count()).toBe(12);
     await until(() => page.locator('.dt-drag').count()).toBe(12);
-    const designations = () => rows(page).locator('td:nth-child(4) strong').allTextContents();
+    const designations = () => rows(page).locator('td:nth-child(5) strong').allTextContents();
     const order = await designations();
     const put = response(page, 'products/order-new', 'PUT');
     const handle = rows(page).nth(0).locator('.p-datatable-reorderablerow-handle');
@@ -153,7 +153,7 @@ describe('products', () => {
     await login(page, 'chef@demo.tn');
     await openProducts(page);
     expect(await page.getByRole('button', { name: 'Ajouter' }).count()).toBe(0);
-    const box = () => rows(page).first().getByRole('checkbox', { name: 'Nouveau' });
+    const box = () => rows(page).first().getByRole('checkbox', { name: 'Nouveau', exact: true });
     const before = await box().isChecked();
     const put = page.waitForResponse((r) => /\/api\/products\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
     await box().click({ force: true });

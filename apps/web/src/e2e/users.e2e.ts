@@ -125,14 +125,14 @@ describe('users listing', () => {
     await page.locator('.dt-resource th', { hasText: 'Client' }).click();
     await sorted;
     await settled(page);
-    const clientCell = (await rows(page).first().locator('td').nth(3).textContent())?.trim() ?? '';
+    const clientCell = (await rows(page).first().locator('td:not(.dt-select)').nth(3).textContent())?.trim() ?? '';
     const code = clientCell.split(' ')[0];
     expect(code).toMatch(/\S+/);
     await search(page, code);
     const found = await rows(page).count();
     expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(50);
-    for (const text of await rows(page).locator('td:nth-child(4)').allTextContents()) expect(text).toContain(code);
+    for (const text of await rows(page).locator('td:nth-child(5)').allTextContents()) expect(text).toContain(code);
 
     // The requests tab: accounts waiting for validation, their own URL state.
     await tabLink(page, 'Demandes').click();
@@ -149,7 +149,7 @@ describe('users listing', () => {
     await openList(page, '?tab=demandes');
     const team = await tabCount(page, 'Équipe');
     const requests = await tabCount(page, 'Demandes');
-    const email = ((await rows(page).first().locator('td').nth(1).textContent()) ?? '').trim();
+    const email = ((await rows(page).first().locator('td:not(.dt-select)').nth(1).textContent()) ?? '').trim();
     expect(email).toContain('@');
 
     const saved = response(page, 'users/', 'PUT');
@@ -172,7 +172,7 @@ describe('users listing', () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     await openList(page);
-    const clientCell = ((await rows(page).first().locator('td').nth(3).textContent()) ?? '').trim();
+    const clientCell = ((await rows(page).first().locator('td:not(.dt-select)').nth(3).textContent()) ?? '').trim();
     const code = clientCell.split(' ')[0];
 
     await page.getByRole('button', { name: 'Ajouter un utilisateur' }).click();

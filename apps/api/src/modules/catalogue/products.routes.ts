@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerResource } from '../../lib/crud/crud.routes';
+import { productsBulkRoutes } from './products.bulk';
 import { sortKey } from '../../lib/crud/list-query';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
@@ -87,6 +88,7 @@ export async function productsRoutes(fastify: FastifyInstance) {
   );
 
   registerResource(app, productsResource);
+  productsBulkRoutes(app);
   registerResource(app, brandsResource);
   registerResource(app, productPointsResource);
 }

@@ -17,6 +17,7 @@ import { clientsResource } from './clients.resource';
 import { clients } from './clients.table';
 import { assertMayChangeBadge, creditBadge } from './clients.writes';
 import { recordClientEvent } from './clients.events';
+import { clientsBulkRoutes } from './clients.bulk';
 
 const codeItem = z.object({ id: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string() });
 const clientUser = z.object({
@@ -207,4 +208,5 @@ export async function clientsRoutes(fastify: FastifyInstance) {
     );
   exportRoute('/export/csv', 'csv', 'Export CSV de tous les clients filtrés');
   exportRoute('/export/excel', 'xlsx', 'Export Excel (clients.xlsx, une feuille « Clients ») de tous les clients filtrés');
+  clientsBulkRoutes(app);
 }

@@ -17,6 +17,7 @@ import { CLIENT_OWNED } from '../contacts/client-ownership';
 import { mediaListFor } from '../../lib/media/media.service';
 import { orderOwner, ordersResource } from './orders.resource';
 import { applyOrderStatus, waitingOrders } from './orders.service';
+import { ordersBulkRoutes } from './orders.bulk';
 import { orderItems, orders } from './orders.table';
 
 const compiled = compileResource(ordersResource);
@@ -51,6 +52,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   registerResource(app, ordersResource);
+  ordersBulkRoutes(app);
 
   app.put(
     '/orders/:id',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerResource } from '../../lib/crud/crud.routes';
+import { vouchersBulkRoutes } from './vouchers.bulk';
 import { AppError } from '../../lib/http';
 import { formFileSent, watchFormFile } from './form-file';
 import { giftsResource } from './gifts.resource';
@@ -88,5 +89,6 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
   registerResource(app, giftsResource(app.storage.media));
   registerResource(app, startingGiftsResource);
   registerResource(app, vouchersResource);
+  vouchersBulkRoutes(app);
 
 }

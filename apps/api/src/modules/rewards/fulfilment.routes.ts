@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { compileResource } from '../../lib/crud/compile';
 import { registerResource } from '../../lib/crud/crud.routes';
+import { conversionsBulkRoutes } from './conversions.bulk';
 import { deletedReply, idParams } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { fileReply, okReply } from '../../lib/replies';
@@ -46,6 +47,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
   const tags = ['conversions'];
   registerResource(app, giftConversionsResource);
   registerResource(app, startingGiftPurchasesResource);
+  conversionsBulkRoutes(app);
   registerResource(app, giftPurchasesResource);
   const purchases = compileResource(giftPurchasesResource);
   const conversions = compileResource(giftConversionsResource);

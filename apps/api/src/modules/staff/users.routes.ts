@@ -14,6 +14,7 @@ import { clientFieldValues } from './client-users.resource';
 import { assertClientExists } from './client-users.repository';
 import { SCOPE } from './staff.repository';
 import { staffUsers as r } from './staff.resource';
+import { usersBulkRoutes } from './users.bulk';
 import { checkRoleChange, createAccount, deleteAccount, roleForNewUser, updateAccount } from './staff.service';
 
 const one = okReply(itemSchema(r) as unknown as z.ZodType<StaffUser>);
@@ -155,4 +156,5 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
     async (req) => ok({ unique: !(await emailTakenByOther(app.db, req.body.email, req.body.ignore ?? 0)) }),
   );
+  usersBulkRoutes(app);
 }

@@ -8,11 +8,12 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { api } from '../../lib/api';
 import { renderCell } from './cells';
 import { type ColumnDef, isKnownSort, isToggleKind, sortKeyOf } from './columns';
-import { pageSizeChoices, type SortOrder } from './list-state';
+import { pageSizeChoices, type SortOrder, toListQuery } from './list-state';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
 import { canReorder } from './reorder';
 import { RowActions } from './RowActions';
 import { TableToolbar } from './TableToolbar';
+import { type BulkConfig, useBulk } from './useBulk';
 import { useListState } from './useListState';
 import { SavedViewsBar, useShownColumns } from './views';
 import './data-table.css';
@@ -96,6 +97,8 @@ export interface ResourceTableProps<Row extends RowWithId> {
   className?: string;
   /** The screen's own filter parameters in the URL (`platform`, `year`…) that a saved view remembers. */
   viewParams?: readonly string[];
+  /** Row selection and the bulk bar (a key of the domain's BULK_LISTS); shown to roles that may run one of its actions. */
+  bulk?: BulkConfig<Row>;
 }
 
 /** The one server-side list: paging, search, sort, exports, row actions, inline flags and drag reorder. */
@@ -123,6 +126,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const rows = data?.data ?? [];
   const total = data?.meta?.total ?? (data ? rows.length : undefined);
   const lastPage = data?.meta?.last_page;
+  const bulk = useBulk(props.bulk, { path, rows, total, query: { ...toListQuery(state), ...props.query } });
 
   // After deleting the last row of the last page, step back to the page that still has rows.
   useEffect(() => {
@@ -188,6 +192,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         onExport={onExport}
         extra={props.toolbarExtra}
       />
+      {bulk.bar}
       {reorder && !readOnly && !dragEnabled && (
         <p className="dt-hint">
           <i className="pi pi-info-circle" /> Le glisser-déposer est désactivé pendant une recherche ou un tri sur une autre colonne.
@@ -216,12 +221,14 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         }
         emptyMessage={props.emptyMessage ?? 'Aucun élément trouvé'}
         stripedRows
+        {...bulk.tableProps}
         size="small"
         tableStyle={{ minWidth: props.minWidth ?? '40rem' }}
         // A list without row buttons has nothing to focus: on a phone its sideways scroll would be out of
         // the keyboard's reach (axe: scrollable-region-focusable), so the scrolling region takes the focus.
         pt={hasActions ? undefined : { wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Liste' } }}
       >
+        {bulk.column}
         {dragEnabled && <Column rowReorder headerStyle={{ width: '3rem' }} bodyClassName="dt-drag" />}
         {shownColumns.map((col) => (
           <Column

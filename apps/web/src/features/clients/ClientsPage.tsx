@@ -1,4 +1,4 @@
-import { can, type Client, ROLE, clientsMeta } from '@app/domain';
+import { CLIENT_STATUS, can, type Client, ROLE, clientsMeta } from '@app/domain';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -56,6 +56,7 @@ export default function ClientsPage() {
         className="clients-list"
         columns={columns}
         tagSearch
+        bulk={{ list: 'clients', rowLabel: (c) => `${c.CODE_CLIENT ?? ''} ${c.NAME ?? ''}`.trim(), statusSet: CLIENT_STATUS }}
         exports={['csv', 'xlsx', 'pdf']}
         exportPaths={clientExportPaths}
         addLabel="Ajouter un client"

@@ -76,6 +76,7 @@ export default function ConversionsPage() {
         resource={kind === 'gift' ? giftConversionsMeta : startingGiftPurchasesMeta}
         columns={conversionColumns(kind, (row) => <StatusTag set={CONVERSION_STATUS} code={row.STATUS} />)}
         rowActions={rowActions}
+        bulk={{ list: kind === 'gift' ? 'giftConversions' : 'starterConversions', rowLabel: (row) => row.REF }}
         onEdit={
           admin
             ? (row) => setEditing(row)

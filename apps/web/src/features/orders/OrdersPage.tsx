@@ -1,6 +1,8 @@
-import { can, type Order, ordersMeta } from '@app/domain';
+import { can, ORDER_STATUS, type Order, ordersMeta } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ORDER_BELL_KEY } from '../../components/bell/bells.api';
 import { ClientViewDialog, type ClientViewRow } from '../../components/client-view';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
@@ -30,6 +32,7 @@ export default function OrdersPage() {
       return next;
     });
   const [clientId, setClientId] = useState<number | null>(null);
+  const qc = useQueryClient();
 
   const columns = orderColumns({
     client: (o, field) => (
@@ -48,6 +51,8 @@ export default function OrdersPage() {
         columns={columns}
         onView={(o) => view(o.id)}
         deletable={can(user?.role, 'orders:delete')}
+        // A bulk status change also changes the bell's count of new orders.
+        bulk={{ list: 'orders', rowLabel: (o) => o.NUM_ORDER, statusSet: ORDER_STATUS, onDone: () => qc.invalidateQueries({ queryKey: ORDER_BELL_KEY }) }}
         minWidth="72rem"
         className="orders-list"
       />

@@ -39,6 +39,7 @@ export default function ProductsPage() {
       query={newOnly ? { IS_NEW: 1 } : undefined}
       reorder={newOnly ? NEW_ORDER : undefined}
       writeAction="products:read"
+      bulk={{ list: 'products', rowLabel: (p) => `${p.REF} ${p.LABEL}` }}
       editAction="products:write"
       fetchRow
       minWidth="84rem"

@@ -50,6 +50,7 @@ export default function BackOfficeUsersPage() {
     <>
       <StaffListPage<StaffUser>
         resource={{ ...staffUsersMeta, path: 'back-office/users' }}
+        bulk={{ list: 'staffUsers', rowLabel: (u) => `${u.FIRSTNAME} ${u.LASTNAME} (${u.EMAIL})` }}
         columns={backOfficeUserColumns}
         writeAction="users:write"
         deletable={false}

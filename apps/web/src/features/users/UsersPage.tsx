@@ -72,6 +72,8 @@ export default function UsersPage() {
                 resource={{ ...clientUsersMeta, path: tabPath(t.key) }}
                 stateKey={t.key === 'equipe' ? '' : t.key}
                 columns={clientUserColumns}
+                // The tab's STATUS rides in the table's path: the bulk filter names it.
+                bulk={{ list: 'users', rowLabel: (u) => `${u.NAME} (${u.EMAIL})`, filter: { status: String(t.status) }, onDone: () => invalidateClientUsers(qc) }}
                 exports={[]}
                 deletable={false}
                 addLabel="Ajouter un utilisateur"

@@ -24,6 +24,7 @@ export default function VouchersListPage() {
       resource={vouchersMeta}
       columns={voucherColumns}
       writeAction="vouchers:write"
+      bulk={{ list: 'vouchers', rowLabel: (v) => v.REF }}
       minWidth="50rem"
       form={{
         schema: voucherForm,
