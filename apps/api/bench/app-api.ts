@@ -4,8 +4,9 @@
  * bench/app-api.ts` (after `npm run build -w apps/api`: the server runs as
  * `npm start` runs it, in a process of its own; autocannon in another, bench/load-client.ts).
  *
- * - App sign-in, the catalogue's first page and POST orders at 50 connections (spread over 10 app users,
- *   as the app's traffic is), each beside the same work called directly in this process at the same
+ * - App sign-in at 4 connections (scrypt is CPU work on libuv's 4 threads: more connections only queue
+ *   behind them and time out), the catalogue's first page and POST orders at 50 connections, one app user
+ *   each (a phone sends its calls one after another), each beside the same work called directly in this process at the same
  *   concurrency through a pool of the server's size: the service and its SQL without HTTP, routing,
  *   validation, the per-user rate limit, the idempotency key or the reply's serialisation. Target ratio
  *   (bare req/s ÷ API req/s) ≤ 1.5.
@@ -44,7 +45,9 @@ const PRODUCTS = Number(process.env.BENCH_APP_PRODUCTS ?? 5_000);
 const CLIENTS = Number(process.env.BENCH_APP_CLIENTS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const USERS = 10;
+/** One app user per connection: a user's calls do not run side by side, as on a phone. */
+const USERS = CONNECTIONS;
+const SIGN_IN_CONNECTIONS = 4;
 const WEBHOOK_RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 500);
 const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 20);
 const OUTBOX_RUNS = Number(process.env.BENCH_OUTBOX_RUNS ?? 41);
@@ -162,7 +165,7 @@ export async function benchAppApi(url: string) {
     const load = () => `charge ${os.loadavg()[0].toFixed(2)} sur ${os.cpus().length} cœurs`;
     console.log(`\nApplication mobile — PostgreSQL, ${PRODUCTS} produits, ${CLIENTS} clients avec un utilisateur (générés en ${((performance.now() - t0) / 1000).toFixed(0)} s) ; ${CONNECTIONS} connexions, ${SECONDS} s par mesure ; ${load()}`);
 
-    // Ten app users, signed in once each, for the catalogue and the orders.
+    // The app users, signed in once each, for the catalogue and the orders.
     const users: { email: string; token: string; user: AppUser }[] = [];
     for (let i = 0; i < USERS; i++) {
       const email = `bench.${FIRST_USER + i}@client.bench.tn`;
@@ -191,10 +194,10 @@ export async function benchAppApi(url: string) {
         base,
         seconds: SECONDS,
         headers: {},
-        kinds: [{ kind: 'connexion', connections: CONNECTIONS, method: 'POST', paths: ['/api/app/v1/auth/login'], body: signInBody, ids: [FIRST_USER, FIRST_USER + CLIENTS - 1], headers: { 'x-forwarded-for': '2001:db8::1:{id}' } }],
+        kinds: [{ kind: 'connexion', connections: SIGN_IN_CONNECTIONS, method: 'POST', paths: ['/api/app/v1/auth/login'], body: signInBody, ids: [FIRST_USER, FIRST_USER + CLIENTS - 1], headers: { 'x-forwarded-for': '2001:db8::1:{id}' } }],
       }),
     );
-    const signInBare = await closedLoop(SECONDS, CONNECTIONS, (i) =>
+    const signInBare = await closedLoop(SECONDS, SIGN_IN_CONNECTIONS, (i) =>
       appSignIn(handle.db, { email: `bench.${FIRST_USER + ((i * 13 + Math.floor(Math.random() * CLIENTS)) % CLIENTS)}@client.bench.tn`, password: PASSWORD, deviceId: `bare-${i}`, ip: `2001:db8::3:${1000 + i}`, deviceName: null }),
     );
     console.log(line('POST auth/login (scrypt)', signIn, signInBare));

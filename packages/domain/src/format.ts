@@ -10,6 +10,14 @@ export function formatMoney(value: number | string | null | undefined): string {
   return `${nbsp(money.format(Number.isFinite(n) ? n : 0))} DT`;
 }
 
+const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
+/** Whole points grouped by thousands with a no-break space: « 12 500 », « -25 » (screens, exports, PDFs). */
+export function formatPoints(value: number | string | null | undefined): string {
+  const n = Number(value ?? 0);
+  return nbsp(integer.format(Number.isFinite(n) ? n : 0));
+}
+
 export function formatPercent(value: number | string | null | undefined): string {
   const n = Number(value ?? 0);
   return `${nbsp(pct.format(Number.isFinite(n) ? n : 0))}\u00a0%`;

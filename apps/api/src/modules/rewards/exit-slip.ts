@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, type GiftConversion, type StarterPurchase } from '@app/domain';
+import { formatDate, formatDateTime, formatPoints, type GiftConversion, type StarterPurchase } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
@@ -28,12 +28,17 @@ export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: strin
   });
 
   const width = A4.width - 2 * M;
-  doc.font('bold').fontSize(16).text(company.NAME, M, M);
-  doc.font('regular').fontSize(9).fillColor('#444').text(`Matricule fiscal : ${company.TAX_ID}`);
+  // The company block keeps to the left and the slip's title block to the right: a long address and
+  // phone line wraps in its own column instead of running under « N° CONV-… ».
+  const leftW = Math.round(width * 0.56);
+  const rightX = M + leftW + 12;
+  const rightW = width - leftW - 12;
+  doc.font('bold').fontSize(16).text(company.NAME, M, M, { width: leftW });
+  doc.font('regular').fontSize(9).fillColor('#444').text(`Matricule fiscal : ${company.TAX_ID}`, { width: leftW });
   const contact = [company.ADDRESS, company.PHONE && `Tél. ${company.PHONE}`].filter(Boolean).join(' · ');
-  if (contact) doc.text(contact);
-  doc.font('bold').fontSize(20).fillColor('#000').text('BON DE SORTIE', M, M, { width, align: 'right' });
-  doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width, align: 'right' }).text(`Édité le ${formatDate(now)}`, { width, align: 'right' });
+  if (contact) doc.text(contact, { width: leftW });
+  doc.font('bold').fontSize(20).fillColor('#000').text('BON DE SORTIE', rightX, M, { width: rightW, align: 'right' });
+  doc.font('regular').fontSize(10).text(`N° ${c.REF}`, { width: rightW, align: 'right' }).text(`Édité le ${formatDate(now)}`, { width: rightW, align: 'right' });
 
   const pointsUsed = 'POINTS_USED' in c ? c.POINTS_USED : null;
   const rows: [string, string][] = [
@@ -44,7 +49,7 @@ export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: strin
     ['Chef de zone', [c.CODE_CHEF_ZONE, c.CHEF_ZONE_NAME].filter(Boolean).join(' — ') || '—'],
     [kind === 'gift' ? 'Cadeau' : 'Cadeau de bienvenue', `${c.GIFT_REF} — ${c.GIFT_NAME}`],
     ['Quantité', '1'],
-    ['Points utilisés', pointsUsed == null ? 'Aucun (cadeau de bienvenue)' : String(pointsUsed)],
+    ['Points utilisés', pointsUsed == null ? 'Aucun (cadeau de bienvenue)' : formatPoints(pointsUsed)],
   ];
   let y = 150;
   const labelW = 150;

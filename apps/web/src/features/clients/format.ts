@@ -15,13 +15,10 @@ export function formatSeniority(days: number | null | undefined): string {
   return [years ? plural(years, 'an', 'ans') : '', months ? `${months} mois` : ''].filter(Boolean).join(' ');
 }
 
-const points = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-const nbsp = (s: string) => s.replace(/\u202f/g, '\u00a0');
+/** Points with French grouping: "12 500" (one definition, in @app/domain). */
+import { formatPoints } from '@app/domain';
 
-/** Points with French grouping: "12 500". */
-export function formatPoints(value: number | null | undefined): string {
-  return nbsp(points.format(Number(value ?? 0)));
-}
+export { formatPoints };
 
 /** A ledger amount with its sign: "+150", "−40" (a true minus sign). */
 export function formatSignedPoints(value: number): string {

@@ -1,4 +1,4 @@
-import { formatDateTimeUtc, type GiftConversion, giftConversionsMeta, startingGiftPurchasesMeta } from '@app/domain';
+import { formatDateTimeUtc, formatPoints, type GiftConversion, giftConversionsMeta, startingGiftPurchasesMeta } from '@app/domain';
 import type { ReactNode } from 'react';
 import { type ColumnDef, type LabelledColumn, withLabels } from '../../components/data-table';
 import type { ConversionKind, ConversionRow } from './conversions.api';
@@ -13,8 +13,8 @@ export function conversionColumns(kind: ConversionKind, status: (row: Conversion
   const points: LabelledColumn<ConversionRow>[] =
     kind === 'gift'
       ? [
-          { field: 'POINTS_USED', sortable: true, width: '8rem', kind: 'custom', render: (r) => String((r as GiftConversion).POINTS_USED) },
-          { field: 'NEW_POINTS', width: '8rem', kind: 'custom', render: (r) => String((r as GiftConversion).NEW_POINTS) },
+          { field: 'POINTS_USED', sortable: true, width: '8rem', kind: 'custom', render: (r) => formatPoints((r as GiftConversion).POINTS_USED) },
+          { field: 'NEW_POINTS', width: '8rem', kind: 'custom', render: (r) => formatPoints((r as GiftConversion).NEW_POINTS) },
         ]
       : [];
   return withLabels(kind === 'gift' ? giftConversionsMeta : startingGiftPurchasesMeta, [

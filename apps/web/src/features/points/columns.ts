@@ -1,3 +1,4 @@
+import { formatPoints } from '@app/domain';
 import type { ColumnDef } from '../../components/data-table';
 
 /** A client's points balance (GET clients/points) and offered total (GET offered-points). */
@@ -18,10 +19,8 @@ export interface OfferedPointsRow {
   POINTS_OFFERED: number;
 }
 
-const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-
-/** Whole points grouped by thousands with a no-break space: « 1 500 », « -25 ». */
-export const formatPoints = (n: number): string => integer.format(n).replace(/[\u202f\u00a0]/g, '\u00a0');
+/** Whole points grouped by thousands with a no-break space: « 1 500 », « -25 » (defined in @app/domain). */
+export { formatPoints };
 
 /** The spec's client option label (spec 1 §3): CODE_CLIENT followed by NAME. */
 export const clientLabel = (row: { CODE_CLIENT: string; NAME: string }): string => `${row.CODE_CLIENT} ${row.NAME}`.trim();
