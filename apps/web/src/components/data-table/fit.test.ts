@@ -23,5 +23,8 @@ describe('frozen edges', () => {
     expect(identifyingIndex(c)).toBe(2);
     expect(frozenProps(c, 0)).toEqual({});
     expect(frozenProps(c, 2)).toEqual({ frozen: true });
+    // Left out on a phone, where they would push the name under the row buttons.
+    expect(frozenClass(c, 0)).toBe('dt-before-name');
+    expect(frozenClass(c, 2)).toBe('dt-frozen-start');
   });
 });

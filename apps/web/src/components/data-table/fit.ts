@@ -26,9 +26,14 @@ export function frozenProps<Row>(columns: readonly ColumnDef<Row>[], index: numb
   return {};
 }
 
-/** The classes fit.css reads on a data column's cells (the status lets go of the right edge on a phone). */
+/**
+ * The classes fit.css reads on a data column's cells: on a phone the status lets go of the right edge
+ * and the columns before the name are left out, so the name starts the row.
+ */
 export function frozenClass<Row>(columns: readonly ColumnDef<Row>[], index: number): string | undefined {
-  if (index === identifyingIndex(columns)) return 'dt-frozen-start';
+  const name = identifyingIndex(columns);
+  if (index === name) return 'dt-frozen-start';
+  if (index < name) return 'dt-before-name';
   if (isEndStatus(columns, index)) return 'dt-frozen-end dt-frozen-status';
   return undefined;
 }
