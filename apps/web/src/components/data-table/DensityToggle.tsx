@@ -8,7 +8,7 @@ export function DensityToggle({ density, onChange }: { density: Density; onChang
     <Button
       type="button"
       className="dt-density"
-      icon={on ? 'pi pi-align-justify' : 'pi pi-bars'}
+      icon="pi pi-table"
       outlined={!on}
       severity="secondary"
       aria-label="Densité compacte"
