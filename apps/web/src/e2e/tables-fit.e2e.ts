@@ -280,7 +280,7 @@ describe('keyboard', () => {
     await until(() => confirm.count()).toBe(0);
     expect(deletes).toEqual([]);
     await page.context().close();
-  });
+  }, 300_000);
 
   it('on a list without « Ajouter » (orders) n does nothing and the help leaves it out; the order detail (own dialog) traps the focus and closes on Escape', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
@@ -303,7 +303,7 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape');
     await until(() => page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
-  });
+  }, 300_000);
 
   it('works on a phone too: / focuses the search of the list shown', async () => {
     const page = await newPage(browser, { viewport: PHONE });
