@@ -4,19 +4,25 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import type { PaginatorTemplateOptions } from 'primereact/paginator';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { api } from '../../lib/api';
 import { renderCell } from './cells';
 import { type ColumnDef, isKnownSort, isToggleKind, sortKeyOf } from './columns';
 import { pageSizeChoices, type SortOrder, toListQuery } from './list-state';
+import { DensityToggle } from './DensityToggle';
+import { useDensity } from './density';
+import { cx, frozenClass, frozenProps } from './fit';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
 import { canReorder } from './reorder';
 import { RowActions } from './RowActions';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { TableToolbar } from './TableToolbar';
 import { type BulkConfig, useBulk } from './useBulk';
+import { useListShortcuts } from './useListShortcuts';
 import { useListState } from './useListState';
 import { SavedViewsBar, useShownColumns } from './views';
 import './data-table.css';
+import './fit.css';
 
 export const DEFAULT_EXPORTS: readonly ExportFormat[] = ['pdf', 'xlsx', 'csv'];
 
@@ -176,9 +182,13 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const onEdit = readOnly ? undefined : props.onEdit;
   const hasActions = !!(props.onView || onEdit || canDelete || props.rowActions);
   const onToggle = readOnly ? undefined : (row: Row, field: string, value: 0 | 1) => toggle.mutate({ row, field, value });
+  const onAdd = readOnly ? undefined : props.onAdd;
+  const [density, setDensity] = useDensity();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const shortcuts = useListShortcuts(rootRef, onAdd);
 
   return (
-    <div className={props.className ? `dt-resource ${props.className}` : 'dt-resource'}>
+    <div ref={rootRef} className={cx('dt-resource', density === 'compact' && 'dt-compact', props.className)}>
       <SavedViewsBar path={path} stateKey={props.stateKey} columns={columns} defaults={{ perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' }} filterParams={props.viewParams} />
       <TableToolbar
         total={total}
@@ -187,10 +197,15 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         tags={props.tagSearch ? state.tags : undefined}
         onTags={props.tagSearch && props.searchable !== false ? (tags) => update({ tags, search: '', page: 1 }) : undefined}
         addLabel={props.addLabel}
-        onAdd={readOnly ? undefined : props.onAdd}
+        onAdd={onAdd}
         exports={props.exports ?? DEFAULT_EXPORTS}
         onExport={onExport}
-        extra={props.toolbarExtra}
+        extra={
+          <>
+            {props.toolbarExtra}
+            <DensityToggle density={density} onChange={setDensity} />
+          </>
+        }
       />
       {bulk.bar}
       {reorder && !readOnly && !dragEnabled && (
@@ -199,6 +214,9 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         </p>
       )}
       <DataTable
+        // Frozen columns place themselves once, when drawn: a new density redraws them at their new widths.
+        key={density}
+        scrollable
         value={rows}
         dataKey="id"
         lazy
@@ -230,24 +248,27 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
       >
         {bulk.column}
         {dragEnabled && <Column rowReorder headerStyle={{ width: '3rem' }} bodyClassName="dt-drag" />}
-        {shownColumns.map((col) => (
+        {shownColumns.map((col, i) => (
           <Column
             key={col.field}
+            {...frozenProps(shownColumns, i)}
             field={col.field}
             header={col.header}
             sortable={!!col.sortable}
             sortField={sortKeyOf(col)}
             style={col.width ? { width: col.width } : undefined}
-            bodyClassName={isToggleKind(col.kind) || col.kind === 'image' ? 'dt-center' : undefined}
-            headerClassName={isToggleKind(col.kind) || col.kind === 'image' ? 'dt-center' : undefined}
+            bodyClassName={cx((isToggleKind(col.kind) || col.kind === 'image') && 'dt-center', frozenClass(columns, i))}
+            headerClassName={cx((isToggleKind(col.kind) || col.kind === 'image') && 'dt-center', frozenClass(columns, i))}
             body={(row: Row) => renderCell(col, row, { onToggle })}
           />
         ))}
         {hasActions && (
           <Column
             header="Actions"
-            headerClassName="dt-actions-col"
-            bodyClassName="dt-actions-col"
+            frozen
+            alignFrozen="right"
+            headerClassName="dt-actions-col dt-frozen-end"
+            bodyClassName="dt-actions-col dt-frozen-end"
             body={(row: Row) => (
               <RowActions
                 onView={props.onView && (() => props.onView?.(row))}
@@ -259,6 +280,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
           />
         )}
       </DataTable>
+      <ShortcutsDialog visible={shortcuts.helpOpen} onHide={shortcuts.closeHelp} canAdd={!!onAdd} />
     </div>
   );
 }

@@ -50,6 +50,8 @@ export function bulkParts<Row extends { id: number }>(
   const column = (
     <Column
       key="bulk-select"
+      // Frozen with the name column (fit.ts): the ticks stay beside the row they stand for while the rest scrolls.
+      frozen
       headerClassName="dt-select"
       bodyClassName="dt-select"
       header={

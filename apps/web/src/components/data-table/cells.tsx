@@ -33,7 +33,15 @@ export function renderCell<Row>(col: ColumnDef<Row>, row: Row, ctx: CellContext<
     }
     default: {
       const text = cellText(col, row);
-      return col.kind === 'money' ? <span className="dt-money">{text}</span> : text;
+      if (col.kind === 'money') return <span className="dt-money">{text}</span>;
+      // Long text is cut to one line (fit.css); the whole of it shows on hover.
+      return (col.kind ?? 'text') === 'text' && text ? (
+        <span className="dt-text" title={text}>
+          {text}
+        </span>
+      ) : (
+        text
+      );
     }
   }
 }

@@ -38,6 +38,8 @@ export interface ColumnDef<Row = Record<string, unknown>> {
   width?: string;
   /** Only for `custom` columns. */
   render?: (row: Row) => ReactNode;
+  /** The column that names a row, frozen on the left of a wide list (default: the first; see fit.ts). */
+  identifies?: boolean;
 }
 
 /** A column as a screen declares it: its header is its field's label in the domain metadata unless it says its own. */

@@ -11,6 +11,8 @@ export const productColumns: ColumnDef<Product>[] = withLabels(productsMeta, [
     field: 'LABEL',
     header: 'Désignation',
     sortable: true,
+    // The row's name: frozen on the left of the wide list (the position and image scroll under it).
+    identifies: true,
     kind: 'custom',
     render: (p) =>
       createElement('span', { className: 'prd-designation' }, createElement('strong', null, p.REF), ' ', p.LABEL, p.LABEL_AR ? createElement('span', { className: 'prd-ar', dir: 'rtl', lang: 'ar' }, p.LABEL_AR) : null),
