@@ -38,3 +38,4 @@ export * from './app-api';
 export * from './webhooks';
 export * from './webhook-endpoint';
 export * from './app-commerce';
+export * from './export-jobs';

@@ -48,6 +48,7 @@ import { syncRoutes } from './sync/sync.routes';
 import { appRoutes } from './app/app.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import type { ObjectStore } from '../lib/storage';
+import { exportJobsRoutes } from '../lib/exports/jobs/export-jobs.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -79,6 +80,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(syncRoutes);
   await app.register(webhooksRoutes);
+  await app.register(exportJobsRoutes);
   // The mobile app's API, its own tokens and tag (issue 24 §1).
   await app.register(appRoutes, { prefix: '/app/v1' });
 }
