@@ -62,9 +62,6 @@ export class ExportJobs {
     const key = exportKey(id, spec.format);
     let written = 0;
     let stop: Stopped | null = null;
-    void stopped.then((s) => {
-      stop ??= s;
-    });
     /** Writes the count and the beat; a row no longer running was cancelled (or judged interrupted). */
     const beat = async () => {
       const rows = await this.db
@@ -99,10 +96,17 @@ export class ExportJobs {
         .set({ state, written, error: error?.slice(0, 300) ?? null, endedAt: sql`now()` })
         .where(and(eq(exportJobs.id, id), eq(exportJobs.state, 'running')))
         .returning({ id: exportJobs.id });
+    const file = exportStream({ ...spec, rows: counted() });
+    // A stop on this node (cancel, shutdown) breaks the file at once, even while the store is not
+    // reading (a stalled upload): the put fails and is cleaned up.
+    void stopped.then((s) => {
+      stop ??= s;
+      file.destroy(s);
+    });
     try {
       // The stores' puts are atomic (temporary file renamed, or multipart upload completed): a writer
       // stopped half-way leaves no file, and a reader never sees a part.
-      await this.store.put(key, exportStream({ ...spec, rows: counted() }));
+      await this.store.put(key, file);
       clearInterval(timer);
       await beating;
       // Cancelled while the last bytes were stored: the file goes.
