@@ -1,15 +1,31 @@
-import { EXPORT_FORMAT_LABELS, EXPORT_JOB_MSG, type ExportFormat, type ExportJobStatus, exportProgressText } from '@app/domain';
+import { EXPORT_FORMAT_LABELS, EXPORT_JOB_MSG, type ExportFormat, type ExportJobStarted, type ExportJobStatus, exportProgressText } from '@app/domain';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
+import type { ToastMessage } from 'primereact/toast';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
-import { notify } from '../../lib/toast';
+import { ApiError, api, type RequestOptions } from '../../lib/api';
+import { hideToast, notify, showToast } from '../../lib/toast';
 import './export-job.css';
 
 /** How often the toast asks the server how far the export is. */
 export const EXPORT_POLL_MS = 1000;
 
-export interface ProgressProps {
+/** Starts the list's export as a job (`job=1`: 202 with its id and total) and shows its sticky progress toast. */
+export async function startExportJob(path: string, format: ExportFormat, query: RequestOptions['query']): Promise<void> {
+  const job = await api.get<ExportJobStarted>(path, { ...query, job: '1' });
+  const message: ToastMessage = {
+    severity: 'info',
+    // Never shown (the content replaces it): keeps two exports' toasts apart in lib/toast.
+    summary: `export-${job.id}`,
+    sticky: true,
+    closable: false,
+    className: 'export-job-toast',
+    content: <ExportJobProgress id={job.id} format={format} total={job.total} onEnd={() => hideToast(message)} />,
+  };
+  showToast(message);
+}
+
+interface ProgressProps {
   id: string;
   format: ExportFormat;
   total: number | null;
@@ -17,7 +33,7 @@ export interface ProgressProps {
 }
 
 /** The toast's body: rows written over the total, a bar, « Annuler »; polls the job until it ends. */
-export function ExportJobProgress({ id, format, total, onEnd }: ProgressProps) {
+function ExportJobProgress({ id, format, total, onEnd }: ProgressProps) {
   const [job, setJob] = useState<Pick<ExportJobStatus, 'written' | 'total' | 'state'>>({ written: 0, total, state: 'running' });
   const [cancelling, setCancelling] = useState(false);
   const ended = useRef(false);
