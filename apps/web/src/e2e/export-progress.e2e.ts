@@ -46,13 +46,21 @@ beforeAll(async () => {
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  await expect.poll(async () => (await call<{ RESULT: string }>('GET', `sync/runs/${run.id}`)).RESULT, { timeout: 120_000, interval: 500 }).toBe('success');
+  // (expect.poll is for tests only: a plain wait here.)
+  const end = Date.now() + 180_000;
+  let result = run.RESULT;
+  while (result === 'running' && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 500));
+    result = (await call<{ RESULT: string }>('GET', `sync/runs/${run.id}`)).RESULT;
+  }
+  if (result !== 'success') throw new Error(`synchronisation des clients : ${result}`);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-const until = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout });
+// A 5,200-row XLSX on the shared machine's embedded database takes tens of seconds: long waits.
+const until = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout });
 const toast = (page: Page) => page.getByTestId('export-job');
 
 async function openList(page: Page) {
@@ -72,7 +80,7 @@ describe('export progress', () => {
     await login(page, 'admin@demo.tn');
     await openList(page);
     const started = page.waitForResponse((r) => /\/api\/export\/excel\?/.test(r.url()) && r.url().includes('job=1'));
-    const download = page.waitForEvent('download', { timeout: 120_000 });
+    const download = page.waitForEvent('download', { timeout: 200_000 });
     await page.getByRole('button', { name: 'Exporter en Excel' }).click();
     expect((await started).status()).toBe(202);
 
@@ -91,7 +99,7 @@ describe('export progress', () => {
         }
       }
       return (await toast(page).count()) === 0 && seen.size > 0;
-    }, 120_000).toBe(true);
+    }, 200_000).toBe(true);
     // It moved: more than one count was shown on the way.
     expect(seen.size).toBeGreaterThan(1);
     expect(pictured).toBe(true);
@@ -103,7 +111,7 @@ describe('export progress', () => {
     expect(book.worksheets[0].rowCount).toBe(SEEDED + 1);
     await shot(page, 'export-progress-done');
     await page.context().close();
-  });
+  }, 240_000);
 
   it('cancels an export from its toast (mobile width): the toast goes, the job is cancelled, nothing downloads', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
@@ -114,18 +122,30 @@ describe('export progress', () => {
     page.on('download', () => {
       downloaded = true;
     });
+    // The toast's polls wait until « Annuler » is clicked: the job may not finish under the
+    // screenshot (a finished job cancelled is discarded the same way: state cancelled, file deleted).
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/api\/export-jobs\/[^/]+$/, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Exporter en Excel' }).click();
     const { data } = await (await started).json();
     await until(() => toast(page).isVisible()).toBe(true);
+    expect(await toast(page).locator('.export-job-text').textContent()).toBe('Export XLSX : 0 / 5\u00a0200 lignes');
     await shot(page, 'export-progress-toast-mobile');
     await toast(page).getByRole('button', { name: 'Annuler' }).click();
+    release();
     await until(() => toast(page).count()).toBe(0);
     await until(() => page.locator('.p-toast-message').filter({ hasText: 'Export annulé.' }).count()).toBe(1);
     expect((await call<{ state: string }>('GET', `export-jobs/${data.id}`)).state).toBe('cancelled');
     await new Promise((r) => setTimeout(r, 1500));
     expect(downloaded).toBe(false);
     await page.context().close();
-  });
+  }, 240_000);
 
   it('keeps a list under 5,000 rows a direct download, the overlay up until the file is in', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
