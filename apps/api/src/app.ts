@@ -1,3 +1,4 @@
+import { ExportJobs } from './lib/exports/jobs/export-jobs';
 import { JobEngine, type JobEngineOptions } from './lib/jobs/engine';
 import { WebhookDispatcher } from './lib/webhooks/dispatcher';
 import { createStorage, type Storage, uploadsDir } from './lib/storage';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     mailer: Mailer;
     jobs: JobEngine;
+    /** The background exports this node writes (lib/exports/jobs); their state is in the database. */
+    exportJobs: ExportJobs;
     /** The webhook delivery engine (lib/webhooks/dispatcher.ts): started by server.ts, by tests that deliver. */
     webhooks: WebhookDispatcher;
     /** Every file the product keeps: local folders or one S3 bucket (lib/storage). */
@@ -91,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
   app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
+  app.decorate('exportJobs', new ExportJobs(opts.database.db, storage.exports, app.log));
+  app.addHook('onClose', async () => app.exportJobs.close());
   app.decorate('webhooks', new WebhookDispatcher(opts.database.db, { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur') }));
   app.addHook('onClose', async () => app.webhooks.close());
   // The embedded database serves the statements of the oldest request first (db/request-order.ts).

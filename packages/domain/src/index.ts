@@ -41,3 +41,4 @@ export * from './app-commerce';
 export * from './saved-views';
 export * from './saved-views.schemas';
 export * from './bulk';
+export * from './export-jobs';

@@ -5,6 +5,7 @@
  */
 export * from '../lib/auth/accounts.table';
 export * from '../lib/jobs/jobs.table';
+export * from '../lib/exports/jobs/export-jobs.table';
 export * from '../lib/audit/audit.table';
 export * from '../lib/media/media.table';
 export * from '../lib/idempotency/idempotency.table';

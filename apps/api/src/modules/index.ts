@@ -49,6 +49,7 @@ import { appRoutes } from './app/app.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { viewsRoutes } from './views/views.routes';
 import type { ObjectStore } from '../lib/storage';
+import { exportJobsRoutes } from '../lib/exports/jobs/export-jobs.routes';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -81,6 +82,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(syncRoutes);
   await app.register(webhooksRoutes);
   await app.register(viewsRoutes);
+  await app.register(exportJobsRoutes);
   // The mobile app's API, its own tokens and tag (issue 24 §1).
   await app.register(appRoutes, { prefix: '/app/v1' });
 }

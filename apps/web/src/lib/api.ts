@@ -106,22 +106,39 @@ export const api = {
   delete: <T>(path: string, opts: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }).then((r) => r.data),
   /** A file the server produces, as a Blob (an exit slip to print…). */
   async blob(path: string, query?: RequestOptions['query']): Promise<Blob> {
-    const res = await raw(path, { query });
-    if (!res.ok) return fail(res, 'GET', false);
-    return res.blob();
+    // As for `download`: the overlay stays until the last byte.
+    loading.start();
+    try {
+      const res = await raw(path, { query, quiet: true });
+      if (!res.ok) return await fail(res, 'GET', false);
+      return await res.blob();
+    } finally {
+      loading.stop();
+    }
   },
   /** Downloads a file the server produces (exports), keeping the server's file name. */
   async download(path: string, query?: RequestOptions['query']): Promise<void> {
-    const res = await raw(path, { query });
-    if (!res.ok) return fail(res, 'GET', false);
-    const blob = await res.blob();
-    const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = decodeURIComponent(name);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    // The overlay stays until the whole file is in (a large export streams for a while after its
+    // headers, which is when `raw` alone would take it away).
+    loading.start();
+    try {
+      const res = await raw(path, { query, quiet: true });
+      if (!res.ok) return await fail(res, 'GET', false);
+      save(res, await res.blob());
+    } finally {
+      loading.stop();
+    }
   },
 };
+
+/** Hands a downloaded file to the browser under the server's file name. */
+function save(res: Response, blob: Blob) {
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = decodeURIComponent(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

@@ -44,3 +44,8 @@ export const notify = {
   warn: make('warn', 8000),
   error: make('error', 8000),
 };
+
+/** Takes a message off the screen (a sticky one whose work ended: the export progress). */
+export function hideToast(message: ToastMessage): void {
+  outlet?.remove(message);
+}

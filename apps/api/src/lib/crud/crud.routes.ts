@@ -8,9 +8,10 @@ import type { CurrentUser } from '../../plugins/auth';
 import { audit, auditEntity, createdFields, diff } from '../audit/audit.repository';
 import { deleteMedia } from '../media/media.service';
 import { mediaFor, mediaListFor } from '../media/media.service';
-import { EXPORT_CONTENT_TYPES, type ExportFormat, sendExport as sendExportReply } from '../exports';
+import { type CountedRows, EXPORT_CONTENT_TYPES, type ExportFormat, sendExport as sendExportReply } from '../exports';
+import { exportReplies } from '../exports/jobs/export-jobs.schemas';
 import { AppError, notFound, ok, paged, unpaged } from '../http';
-import { fileReply, listReply, okReply } from '../replies';
+import { listReply, okReply } from '../replies';
 import { withCleanRichText } from '../rich-text';
 import { hashPassword } from '../password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
@@ -99,33 +100,39 @@ export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledRe
  * few bytes per row), then the rows by batches of ids: memory stays flat and each batch costs the
  * same, where OFFSET batches grow with the list.
  */
-export async function* exportRows<Dto extends { id: number }>(
+export function exportRows<Dto extends { id: number }>(
   db: Db,
   r: CompiledResource<Dto>,
   where: SQL | undefined,
   query: Omit<ListParams, 'page' | 'perPage'>,
-): AsyncGenerator<Dto> {
-  const all = and(where, await searchWhere(db, r.searchTargets, query.search, query.tags));
-  const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, query.sort, query.order);
-  const batchAt = async (order: number[], i: number) => {
-    const chunk = order.slice(i, i + EXPORT_BATCH);
-    const batch = await r.select(db).exportRows.where(idIn(r.def.idColumn, chunk));
-    const byId = new Map(batch.map((row) => [row.id as number, row]));
-    // A row deleted since the ids were read is simply left out.
-    const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
-    return withMedia(db, r, ordered.map(r.toExportDto), true);
-  };
-  const order = (await r.select(db).ids.where(all).orderBy(...orderBy)).map((x) => x.id);
-  // The next batch is read while this one is written: the database and the file writer work side
-  // by side, and at most two batches are held. A download dropped mid-way leaves one read to end
-  // on its own (its failure then has nobody to report to, hence the catch).
-  let next = order.length ? batchAt(order, 0) : null;
-  for (let i = 0; next; i += EXPORT_BATCH) {
-    const current = await next;
-    next = i + EXPORT_BATCH < order.length ? batchAt(order, i + EXPORT_BATCH) : null;
-    next?.catch(() => {});
-    yield* current;
+): AsyncIterable<Dto> & CountedRows {
+  // The total is known once the ids are read: a background export shows it (lib/exports/jobs).
+  const source: AsyncIterable<Dto> & CountedRows = { [Symbol.asyncIterator]: () => rows() };
+  async function* rows(): AsyncGenerator<Dto> {
+    const all = and(where, await searchWhere(db, r.searchTargets, query.search, query.tags));
+    const orderBy = orderFor(r.sortable, r.def.defaultSort, r.def.idColumn, query.sort, query.order);
+    const batchAt = async (order: number[], i: number) => {
+      const chunk = order.slice(i, i + EXPORT_BATCH);
+      const batch = await r.select(db).exportRows.where(idIn(r.def.idColumn, chunk));
+      const byId = new Map(batch.map((row) => [row.id as number, row]));
+      // A row deleted since the ids were read is simply left out.
+      const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
+      return withMedia(db, r, ordered.map(r.toExportDto), true);
+    };
+    const order = (await r.select(db).ids.where(all).orderBy(...orderBy)).map((x) => x.id);
+    source.total = order.length;
+    // The next batch is read while this one is written: the database and the file writer work side
+    // by side, and at most two batches are held. A download dropped mid-way leaves one read to end
+    // on its own (its failure then has nobody to report to, hence the catch).
+    let next = order.length ? batchAt(order, 0) : null;
+    for (let i = 0; next; i += EXPORT_BATCH) {
+      const current = await next;
+      next = i + EXPORT_BATCH < order.length ? batchAt(order, i + EXPORT_BATCH) : null;
+      next?.catch(() => {});
+      yield* current;
+    }
   }
+  return source;
 }
 
 /**
@@ -156,7 +163,7 @@ export function registerList<Dto extends { id: number }, Q extends typeof listQu
   if (opts.export === undefined) return;
   app.get(
     `${opts.path}/export/:format`,
-    { config, schema: { tags, summary: opts.export, params: exportParams, querystring: exportQuery, response: { 200: fileReply(EXPORT_CONTENT_TYPES) } } },
+    { config, schema: { tags, summary: opts.export, params: exportParams, querystring: exportQuery, response: exportReplies(EXPORT_CONTENT_TYPES) } },
     async (req, reply) => sendExportReply(reply, { format: req.params.format, ...def.export, columns: r.exportColumns, rows: exportRows(app.db, r, slice(req), req.query) }),
   );
 }
@@ -223,10 +230,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
       config: read,
       schema: {
         tags,
-        summary: 'Export de toute la liste filtrée (CSV, XLSX, PDF), en flux',
+        summary: 'Export de toute la liste filtrée (CSV, XLSX, PDF), en flux ; job=1 : en tâche de fond (202, suivi sur export-jobs/{id})',
         params: exportParams,
         querystring: exportQuerySchema,
-        response: { 200: fileReply(EXPORT_CONTENT_TYPES) },
+        response: exportReplies(EXPORT_CONTENT_TYPES),
       },
     },
     (req, reply) => sendExport(req, reply, req.params.format),

@@ -1,5 +1,6 @@
 import { INT4_MAX, listQuery, MSG } from '@app/domain';
 import { z } from 'zod';
+import { exportJobParam } from '../exports/jobs/export-jobs.schemas';
 import { AppError } from '../http';
 import { okReply } from '../replies';
 
@@ -16,7 +17,8 @@ export const pathId = () =>
     .pipe(z.number().int().max(INT4_MAX, { error: MSG.invalidId }));
 export const idParams = z.object({ id: pathId() });
 export const exportParams = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']) });
-export const exportQuery = listQuery.pick({ search: true, tags: true, sort: true, order: true });
+/** A list's export: the list's search and sort, and `job=1` to run it in the background (lib/exports/jobs). */
+export const exportQuery = listQuery.pick({ search: true, tags: true, sort: true, order: true }).extend(exportJobParam);
 export const reorderBody = z.object({
   ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(5000),
   /** Position of the first id (default 1): lets a paged list renumber one page. */

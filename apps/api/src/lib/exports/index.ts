@@ -8,13 +8,14 @@
  *   return reply.send(exportStream({ format, fileName: 'activites', title: 'Activités', ... }));
  */
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http';
 import { csvStream } from './csv';
 import { pdfStream } from './pdf';
 import type { ExportFormat, ExportSpec } from './types';
 import { xlsxStream } from './xlsx';
 
-export type { ExportCell, ExportColumn, ExportFormat, ExportSpec } from './types';
+export type { CountedRows, ExportCell, ExportColumn, ExportFormat, ExportSpec } from './types';
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -46,14 +47,29 @@ export function exportStream<Row>(spec: ExportSpec<Row>): Readable {
  * query that fails at once (a NUL byte in a search, a value the database refuses) becomes the
  * API's error reply (422…) instead of a file header followed by a broken stream, which Fastify can
  * only answer with a 500 (FST_ERR_FAILED_ERROR_SERIALIZATION). Every export route sends through it.
+ *
+ * Asked with `job=1` (a route whose querystring declares it: every list's export, lib/crud/schemas.ts),
+ * the export runs in the background instead (issue 25 §4): the first row read here has fixed the
+ * list's ids, so the file holds the rows of the filter at this moment; the reply is 202
+ * `{ id, total }` and the file is written into the storage by lib/exports/jobs.
  */
 export async function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Promise<FastifyReply> {
   const rows = await started(spec.rows);
+  if (asksForJob(reply.request)) {
+    const owner = reply.request.user?.id;
+    if (owner === undefined) throw new AppError(401, 'Authentification requise');
+    const route = `${reply.request.method} ${reply.request.routeOptions.url ?? ''}`;
+    const total = spec.rows.total ?? null;
+    const id = await reply.server.exportJobs.start(owner, route, { ...spec, rows }, total);
+    return reply.code(202).send({ success: true, data: { id, total } });
+  }
   reply.header('content-type', EXPORT_CONTENT_TYPES[spec.format]);
   reply.header('content-disposition', contentDisposition(spec.fileName, spec.format));
   // A stream is sent as is: the reply schema only documents the file types.
   return reply.send(exportStream({ ...spec, rows }) as never);
 }
+
+const asksForJob = (req: FastifyRequest) => (req.query as { job?: unknown } | undefined)?.job === '1';
 
 /** The same rows, the first one already read (its error thrown here). */
 async function started<Row>(source: AsyncIterable<Row>): Promise<AsyncIterable<Row>> {

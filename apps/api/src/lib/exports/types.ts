@@ -17,5 +17,13 @@ export interface ExportSpec<Row> {
   title: string;
   orientation: 'landscape' | 'portrait';
   columns: ExportColumn<Row>[];
-  rows: AsyncIterable<Row>;
+  rows: AsyncIterable<Row> & CountedRows;
+}
+
+/**
+ * A row source that knows how many rows it holds once its first row was asked for (`exportRows`
+ * reads the list's ids first): the total a background export shows. Other sources leave it unset.
+ */
+export interface CountedRows {
+  total?: number;
 }

@@ -14,7 +14,8 @@ export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /**
  * The stores of the configuration: the one-command start's folders (DATA_DIR/uploads,
- * DATA_DIR/sync-uploads, SYNC_DIR), or prefixes of one bucket (uploads/, sync-uploads/, SYNC_DIR/).
+ * DATA_DIR/sync-uploads, DATA_DIR/exports, SYNC_DIR), or prefixes of one bucket (uploads/,
+ * sync-uploads/, exports/, SYNC_DIR/).
  */
 export function createStorage(config: StorageConfig): Storage {
   if (config.kind === 'local') {
@@ -25,6 +26,7 @@ export function createStorage(config: StorageConfig): Storage {
       media,
       syncUploads,
       syncDrop: new LocalStore(config.syncDir),
+      exports: new LocalStore(path.join(config.dataDir, 'exports')),
       // The ERP's folder may be absent until its first file: only the folders this server writes are probed.
       ping: async () => {
         await media.ping();
@@ -40,6 +42,7 @@ export function createStorage(config: StorageConfig): Storage {
     media,
     syncUploads: new S3Store(client, config.bucket, 'sync-uploads/'),
     syncDrop: new S3Store(client, config.bucket, config.syncPrefix),
+    exports: new S3Store(client, config.bucket, 'exports/'),
     // One bucket: one HEAD says it exists and the credentials open it.
     ping: () => media.ping(),
     close: () => client.destroy(),

@@ -63,6 +63,8 @@ export interface Storage {
   syncUploads: ObjectStore;
   /** The ERP's drop folder: SYNC_DIR on disk, or the SYNC_DIR prefix of the bucket. */
   syncDrop: ObjectStore;
+  /** Files of the background exports (never public: served to their owner by the API), kept 24 h. */
+  exports: ObjectStore;
   /** Readiness: the store answers (the bucket exists and the credentials open it, or the folder is writable). */
   ping(): Promise<void>;
   close(): void;

@@ -19,8 +19,9 @@ import { exportRows } from '../../lib/crud/crud.routes';
 import { orderFor, searchWhere } from '../../lib/crud/list-query';
 import { deletedReply, exportParams, idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES, sendExport } from '../../lib/exports';
+import { exportJobParam, exportReplies } from '../../lib/exports/jobs/export-jobs.schemas';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
-import { fileReply, listReply, okReply } from '../../lib/replies';
+import { listReply, okReply } from '../../lib/replies';
 import { audit, auditEntity, createdFields, diff } from '../../lib/audit/audit.repository';
 import { cleanTemplateContent } from './template-text';
 import { templatesResource as def } from './templates.resource';
@@ -35,7 +36,7 @@ const write = { action: def.actions.write };
 
 const typeFilter = { type: z.enum(TEMPLATE_TYPES).optional().describe('email ou sms') };
 const listWithType = listQuery.extend(typeFilter);
-const exportWithType = listQuery.pick({ search: true, sort: true, order: true }).extend(typeFilter);
+const exportWithType = listQuery.pick({ search: true, sort: true, order: true }).extend(typeFilter).extend(exportJobParam);
 const withoutType = templateFields.omit({ TYPE: true });
 
 type Fields = Omit<MessageTemplate, 'id' | 'ID'>;
@@ -153,7 +154,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/templating/export/:format',
-    { config: read, schema: { tags, summary: 'Export de la liste filtrée (CSV, XLSX, PDF portrait)', params: exportParams, querystring: exportWithType, response: { 200: fileReply(EXPORT_CONTENT_TYPES) } } },
+    { config: read, schema: { tags, summary: 'Export de la liste filtrée (CSV, XLSX, PDF portrait)', params: exportParams, querystring: exportWithType, response: exportReplies(EXPORT_CONTENT_TYPES) } },
     async (req, reply) => exportList(req, reply, req.params.format, req.query, req.query.type),
   );
   app.get('/templating/:id', { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => ok(await mustFind(req.params.id)));
@@ -178,7 +179,7 @@ export async function templatesRoutes(fastify: FastifyInstance) {
     );
     app.get(
       `${base}/export/:format`,
-      { config: read, schema: { tags, summary: `Export des modèles ${type}`, params: exportParams, querystring: exportWithType.omit({ type: true }), response: { 200: fileReply(EXPORT_CONTENT_TYPES) } } },
+      { config: read, schema: { tags, summary: `Export des modèles ${type}`, params: exportParams, querystring: exportWithType.omit({ type: true }), response: exportReplies(EXPORT_CONTENT_TYPES) } },
       async (req, reply) => exportList(req, reply, req.params.format, req.query, type),
     );
     app.get(`${base}/:id`, { config: read, schema: { tags, summary: `Détail d’un modèle ${type}`, params: idParams, response: { 200: one } } }, async (req) =>

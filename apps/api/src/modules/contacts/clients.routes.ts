@@ -7,8 +7,9 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { likePattern } from '../../lib/crud/list-query';
 import { idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES } from '../../lib/exports';
+import { exportReplies } from '../../lib/exports/jobs/export-jobs.schemas';
 import { AppError, notFound, ok, paged, unpaged } from '../../lib/http';
-import { fileReply, listReply, okReply } from '../../lib/replies';
+import { listReply, okReply } from '../../lib/replies';
 import { checkStatusMove, statusMoveReplies } from '../../lib/status-rule';
 import { audit } from '../../lib/audit/audit.repository';
 import { users } from '../../lib/auth/accounts.table';
@@ -203,7 +204,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
   const exportRoute = (path: string, format: 'csv' | 'xlsx', summary: string) =>
     app.get(
       path,
-      { config: read, schema: { tags, summary, querystring: generic.exportQuerySchema, response: { 200: fileReply({ [format]: EXPORT_CONTENT_TYPES[format] }) } } },
+      { config: read, schema: { tags, summary, querystring: generic.exportQuerySchema, response: exportReplies({ [format]: EXPORT_CONTENT_TYPES[format] }) } },
       (req, reply) => generic.sendExport(req, reply, format),
     );
   exportRoute('/export/csv', 'csv', 'Export CSV de tous les clients filtrés');

@@ -7,6 +7,7 @@ import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { api } from '../../lib/api';
 import { renderCell } from './cells';
+import { exportList } from './export-job';
 import { type ColumnDef, isKnownSort, isToggleKind, sortKeyOf } from './columns';
 import { pageSizeChoices, type SortOrder, toListQuery } from './list-state';
 import { DensityToggle } from './DensityToggle';
@@ -160,14 +161,14 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
       accept: () => remove.mutate(row),
     });
 
+  // Past EXPORT_JOB_THRESHOLD rows the export runs on the server with a progress toast (export-job.tsx).
   const onExport = (format: ExportFormat) =>
-    api.download(props.exportPaths?.[format] ?? `${path}/export/${format}`, {
-      search: state.search.trim() || undefined,
-      tags: state.tags,
-      sort: state.sort,
-      order: state.sort ? state.order : undefined,
-      ...props.query,
-    });
+    exportList(
+      props.exportPaths?.[format] ?? `${path}/export/${format}`,
+      format,
+      { search: state.search.trim() || undefined, tags: state.tags, sort: state.sort, order: state.sort ? state.order : undefined, ...props.query },
+      total,
+    );
 
   const onPage = (e: DataTablePageEvent) =>
     update(e.rows !== state.perPage ? { perPage: e.rows, page: 1 } : { page: (e.page ?? 0) + 1 });
