@@ -194,11 +194,12 @@ describe('users', () => {
   });
 
   it('client users: the list’s `status` filter reaches the same rows as the Demandes tab', async () => {
+    const k = ++n;
     const rows = await t.db
       .insert(users)
-      .values([0, 0, 1].map((status, i) => ({ email: `bulk.${i}.${++n}@client.tn`, passwordHash: 'x', firstname: 'Sonia', lastname: `Groupe${n}`, roleId: f.patenteRole, clientId: mine, status })))
+      .values([0, 0, 1].map((status, i) => ({ email: `bulk.${i}.${k}@client.tn`, passwordHash: 'x', firstname: 'Sonia', lastname: `Groupe${k}`, roleId: f.patenteRole, clientId: mine, status })))
       .returning({ id: users.id });
-    const search = `Groupe${n}`;
+    const search = `Groupe${k}`;
     const tab = (await t.app.inject({ method: 'GET', url: `/api/client-users?page=1&perPage=1&status=0&search=${search}`, headers: admin })).json();
     const res = (await bulk('client-users', 'activate', { filter: { status: '0', search } })).json().data;
     expect(res).toMatchObject({ matched: tab.meta.total, changed: 2 });
