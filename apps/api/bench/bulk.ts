@@ -35,7 +35,7 @@ export async function benchBulk(app: FastifyInstance, handle: DbHandle, auth: Re
   const auditRow = (action: string, changes: unknown) =>
     sql`insert into audit_log (user_id, user_email, action, entity, entity_id, changes) values (${who.user?.id ?? null}::int, ${who.user?.email ?? null}, ${action}, 'clients', null, ${JSON.stringify(changes)}::jsonb)`;
 
-  // Deactivate through the API, then activate bare, in turns: each call changes every row.
+  // Deactivate or activate, through the API and bare in turns.
   const flagBare = async (value: number) => {
     who.user = (await sessionUser(db, token)) as { id: number; email: string } | null;
     await db.transaction(async (tx) => {
@@ -45,19 +45,20 @@ export async function benchBulk(app: FastifyInstance, handle: DbHandle, auth: Re
       await tx.execute(auditRow(value ? 'bulk:activate' : 'bulk:deactivate', { ids, params: {} }));
     });
   };
-  let state = 1;
+  // The rows' state, shared: each call (API or bare) flips every row, so each changes 10,000 rows.
+  let active = true;
   const [flagApi, flagNu] = await compare(
     Math.min(RUNS, 11),
     async () => {
-      await post(`/api/clients/bulk/${state ? 'deactivate' : 'activate'}`, { ids });
-      state = 1 - state;
+      await post(`/api/clients/bulk/${active ? 'deactivate' : 'activate'}`, { ids });
+      active = !active;
     },
     async () => {
-      await flagBare(state);
-      state = 1 - state;
+      await flagBare(active ? 0 : 1);
+      active = !active;
     },
   );
-  console.log(row(`désactivation groupée de ${BULK_CLIENTS} clients`, flagApi, flagNu, '   objectif ratio ≤ 1,5'));
+  console.log(row(`(dés)activation groupée de ${BULK_CLIENTS} clients`, flagApi, flagNu, '   objectif ratio ≤ 1,5'));
 
   // One point offered to the same 10,000 clients: the API's bulk offer beside applyPoints' statement bare.
   const offerBare = async () => {
