@@ -11,7 +11,6 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { benchBulk } from './bulk';
 import { CLIENTS, RUNS, seedClients } from './clients';
 
@@ -27,7 +26,7 @@ const handle = await openDatabase({ url: u.toString() });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-'));
 try {
   await handle.migrate();
-  await seedDemoAccounts(handle.db, 'Demo1234!');
+  // seedLarge writes the demo accounts, the classification and the zone chiefs into an empty database.
   const seeded = await seedClients(handle);
   console.log(`PostgreSQL — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${Math.min(RUNS, 11)} appels en alternance avec le travail nu`);
   const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), database: handle, logger: false });
