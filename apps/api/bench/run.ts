@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { ACTIVITIES, seedActivities } from './activities';
+import { benchBulk, BULK_CLIENTS } from './bulk';
 import { benchClients, CLIENTS, RUNS, seedClients } from './clients';
 import { benchDashboard, LOGS, seedLogs } from './dashboard';
 import { benchGeneration } from './generation';
@@ -86,6 +87,10 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       const seeded = await seedClients(handle);
       console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
       await benchClients(app, handle, auth);
+      if (handle.kind === 'postgres' && CLIENTS >= BULK_CLIENTS) {
+        console.log(`\n${kind} — actions groupées sur ${BULK_CLIENTS} clients (bench/bulk.ts)`);
+        await benchBulk(app, handle, auth);
+      }
       // On PostgreSQL the server can also run alone, as `npm start` runs it, on the same database.
       if (url) {
         await benchServerMemory(url, [

@@ -6,7 +6,9 @@ import { webhookEvents } from '../src/lib/webhooks/outbox.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { clientFixtures, type Fixtures } from './clients-fixtures';
-import { createTestApp, type TestContext } from './helpers';
+import { createTestApp, type MemoryMailer, type TestContext } from './helpers';
+import { users } from '../src/lib/auth/accounts.table';
+import { messageTemplates } from '../src/modules/communication/templates.table';
 
 /**
  * Bulk actions on the clients list (issue 25 §1), through the API, on PGlite and PostgreSQL: each
@@ -162,6 +164,26 @@ describe('clients: status, zone chief, badge, points', () => {
     const entry = await lastAudit();
     expect(entry.action).toBe('bulk:points');
     expect(entry.changes).toMatchObject({ params: { points: 40, reason: 'Opération printemps' }, filter: { search: prefix } });
+  });
+});
+
+describe('clients: invite their users', () => {
+  it('mails each client’s mobile-app users as the invitations route does; a client without users is refused', async () => {
+    const [tpl] = await t.db.insert(messageTemplates).values({ type: 'email', name: 'Invitation groupée', subject: 'Bienvenue {{PRENOM}}', content: '<p><a href="{{LIEN}}">Lien</a></p>' }).returning();
+    const { ids } = await some(2);
+    const k = ++run;
+    await t.db.insert(users).values(
+      [0, 1].map((i) => ({ email: `invite.${i}.${k}@client.tn`, passwordHash: 'x', firstname: `Amel${i}`, lastname: 'Invitée', roleId: f.patenteRole, clientId: ids[0] })),
+    );
+    const mailer = t.mailer as MemoryMailer;
+    const sent0 = mailer.sent.length;
+    const res = (await bulk('invite', { ids, template_key: tpl.id })).json().data;
+    expect(res).toMatchObject({ changed: 1, refusedCount: 1, refused: [{ id: ids[1], reason: 'Aucun utilisateur à inviter.' }] });
+    expect(mailer.sent.slice(sent0).map((m) => m.to).sort()).toEqual([`invite.0.${k}@client.tn`, `invite.1.${k}@client.tn`]);
+    // An unknown template: 422 before anything is committed (no audit entry claims an invitation).
+    const audits0 = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'bulk:invite')))[0].n;
+    expect((await bulk('invite', { ids, template_key: 999999 })).statusCode).toBe(422);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'bulk:invite')))[0].n).toBe(audits0);
   });
 });
 

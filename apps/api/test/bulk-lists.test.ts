@@ -86,6 +86,18 @@ describe('orders', () => {
     expect(events1 - events0).toBe(3);
   });
 
+  it('two staff accepting the same orders at once credit each order’s points once (row locks; a real race on PostgreSQL)', async () => {
+    const before = (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, mine)))[0].p;
+    const { ids } = await newOrders([1, 1, 1, 1]);
+    const [a, b] = await Promise.all([bulk('orders', 'status', { ids, STATUS: 2 }), bulk('orders', 'status', { ids, STATUS: 2 })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // Every order is changed by exactly one of the two; the other sees it already accepted.
+    expect(a.json().data.changed + b.json().data.changed).toBe(4);
+    const after = (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, mine)))[0].p;
+    const [{ rows }] = await t.db.select({ rows: sql<number>`count(*)::int` }).from(pointsLedger).where(and(eq(pointsLedger.source, 'order'), inArray(pointsLedger.sourceId, ids)));
+    expect([rows, after - before]).toEqual([4, 100]);
+  });
+
   it('by filter: STATUS and search as the list takes them, the count equal to the list’s total', async () => {
     const { prefix, ids } = await newOrders([0, 0, 1]);
     const list = (await t.app.inject({ method: 'GET', url: `/api/orders?page=1&perPage=1&STATUS=0&search=${prefix}`, headers: admin })).json();
@@ -194,11 +206,12 @@ describe('users', () => {
   });
 
   it('client users: the list’s `status` filter reaches the same rows as the Demandes tab', async () => {
+    const k = ++n;
     const rows = await t.db
       .insert(users)
-      .values([0, 0, 1].map((status, i) => ({ email: `bulk.${i}.${++n}@client.tn`, passwordHash: 'x', firstname: 'Sonia', lastname: `Groupe${n}`, roleId: f.patenteRole, clientId: mine, status })))
+      .values([0, 0, 1].map((status, i) => ({ email: `bulk.${i}.${k}@client.tn`, passwordHash: 'x', firstname: 'Sonia', lastname: `Groupe${k}`, roleId: f.patenteRole, clientId: mine, status })))
       .returning({ id: users.id });
-    const search = `Groupe${n}`;
+    const search = `Groupe${k}`;
     const tab = (await t.app.inject({ method: 'GET', url: `/api/client-users?page=1&perPage=1&status=0&search=${search}`, headers: admin })).json();
     const res = (await bulk('client-users', 'activate', { filter: { status: '0', search } })).json().data;
     expect(res).toMatchObject({ matched: tab.meta.total, changed: 2 });

@@ -1,4 +1,4 @@
-import { can, ROLE } from '@app/domain';
+import { BULK_LISTS, can, canBulk, ROLE } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
@@ -49,7 +49,13 @@ type Check =
   /** One row, by id (`:id` = the entity's id), by code or by QR code: the other's is `status`, his own works. */
   | { kind: 'row'; url: (side: Side) => string | Promise<string>; body?: (side: Side) => unknown; form?: boolean; status?: number }
   /** A create: the new client is his, whatever chief the body names. */
-  | { kind: 'create' };
+  | { kind: 'create' }
+  /**
+   * A bulk action (issue 25 §1): his row and the other's by ids, the other's refused « Introuvable »
+   * without a word of it; by the list's filter, none of the other's rows. `status`: refused whole (a
+   * role rule beside the permission: a zone chief ships, never prepares).
+   */
+  | { kind: 'bulk'; entity: Entity; params?: Record<string, unknown>; byFilter?: boolean; status?: number };
 
 const denied: Check = { kind: 'denied' };
 const list = (url?: string): Check => ({ kind: 'list', url });
@@ -145,6 +151,19 @@ for (const [base, entity] of [
   });
 }
 
+// The bulk actions of the client-linked lists, read from the domain's declaration.
+const BULK_ENTITY: Record<string, Entity> = { clients: 'client', orders: 'order', giftConversion: 'conversion', 'startingGift-purchases': 'starter' };
+const BULK_PARAMS: Record<string, Record<string, unknown>> = { status: { STATUS: 1 }, site: { SITE: 'Dépôt Nord' }, 'chef-zone': { CHEF_ZONE_ID: null }, badge: { BADGES_ID: 1 }, points: { points: 1, reason: 'x' }, invite: { template_key: 1 } };
+for (const list of Object.values(BULK_LISTS)) {
+  const entity = BULK_ENTITY[list.path];
+  if (!entity) continue;
+  for (const action of list.actions) {
+    TABLE[`POST /${list.path}/bulk/${action.key}`] = !can(ROLE.chefZone, action.permission)
+      ? denied
+      : { kind: 'bulk', entity, params: BULK_PARAMS[action.key], byFilter: action.key !== 'delete', status: canBulk(ROLE.chefZone, action) ? undefined : 403 };
+  }
+}
+
 const key = (r: RouteEntry) => `${r.method} ${r.url.replace(/^\/api/, '')}`;
 
 beforeAll(async () => {
@@ -215,6 +234,21 @@ describe('zone scope on every client-linked route', () => {
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(CODE.mine);
         expect(res.body).not.toContain(CODE.theirs);
+      } else if (check.kind === 'bulk') {
+        const byIds = await call('POST', path, { ids: [ids.mine[check.entity], ids.theirs[check.entity]], ...check.params });
+        if (check.status) {
+          expect(byIds.statusCode, byIds.body).toBe(check.status);
+          return;
+        }
+        expect(byIds.statusCode, byIds.body).toBe(200);
+        expect(byIds.json().data.refused).toContainEqual({ id: ids.theirs[check.entity], label: `n° ${ids.theirs[check.entity]}`, reason: 'Introuvable' });
+        expect(byIds.body).not.toContain(CODE.theirs);
+        if (check.byFilter) {
+          const byFilter = await call('POST', path, { filter: {}, ...check.params });
+          expect(byFilter.statusCode, byFilter.body).toBe(200);
+          expect(byFilter.body).not.toContain(CODE.theirs);
+          expect(byFilter.json().data.refused.map((r: { id: number }) => r.id)).not.toContain(ids.theirs[check.entity]);
+        }
       } else if (check.kind === 'file') {
         expect((await call(method, path)).statusCode).toBe(200);
       } else if (check.kind === 'create') {

@@ -57,6 +57,9 @@ export function registerBulk(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const filter = filterSchema(opts.source);
+  // The web builds its `filter` from the domain's declaration: it must name the parameters this list's GET takes.
+  const keys = (schema: unknown) => Object.keys((schema as { shape: object }).shape).sort().join(',');
+  if (keys(filter) !== keys(opts.list.filter)) throw new Error(`${opts.list.path} : filtre du domaine (${keys(opts.list.filter)}) ≠ filtre de la liste (${keys(filter)})`);
   for (const action of opts.list.actions) {
     const impl = opts.actions[action.key] as BulkRun<Record<string, unknown>> | undefined;
     if (!impl) throw new Error(`${opts.list.path} : action groupée ${action.key} sans implémentation`);

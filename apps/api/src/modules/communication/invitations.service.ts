@@ -78,6 +78,16 @@ export function invitationMail(template: { subject: string; content: string }, t
   };
 }
 
+/** The invitation's e-mail template must exist (422 naming template_key otherwise): checked before a bulk call commits. */
+export async function assertInvitationTemplate(db: Db, templateId: number): Promise<void> {
+  const [template] = await db
+    .select({ id: messageTemplates.id })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.id, templateId), eq(messageTemplates.type, 'email')))
+    .limit(1);
+  if (!template) throw new AppError(422, INVITATION_MSG.templateNotFound, { template_key: [INVITATION_MSG.templateNotFound] });
+}
+
 /**
  * POST invite/mail: one mail per address through the app's mailer (SMTP, or the outbox), each
  * with its own one-time link; every address gets an `invitations` row (sent or failed, why), and

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/http';
 import { badges } from '../loyalty/badges.table';
 import { applyPoints } from '../loyalty/points.service';
 import { publicOrigin } from '../communication/invitations.routes';
-import { sendInvitations } from '../communication/invitations.service';
+import { assertInvitationTemplate, sendInvitations } from '../communication/invitations.service';
 import { assertZoneChief, CLIENT_OWNED } from './client-ownership';
 import { clientEventsSql } from './clients.events';
 import { clientsResource } from './clients.resource';
@@ -112,7 +112,8 @@ const points: BulkRun<{ points: number; reason: string }> = {
  */
 const invite: BulkRun<{ template_key: number }> = {
   example: { template_key: 1 },
-  run: async ({ tx, ids }) => {
+  run: async ({ tx, ids, params }) => {
+    await assertInvitationTemplate(tx, params.template_key);
     const res = await tx.execute(sql`
       select c.id, ${label} as label, coalesce(array_agg(lower(u.email) order by u.id) filter (where u.id is not null), '{}') as emails
       from clients c

@@ -6,7 +6,7 @@ import { type BulkRun, registerBulk } from '../../lib/bulk/bulk.routes';
 import { alreadySql, outcomeOf, rowsOf } from '../../lib/bulk/bulk.sql';
 import { AppError } from '../../lib/http';
 import { publicOrigin } from '../communication/invitations.routes';
-import { sendInvitations } from '../communication/invitations.service';
+import { assertInvitationTemplate, sendInvitations } from '../communication/invitations.service';
 import { clientUserScope, clientUsers } from './client-users.resource';
 import { SCOPE } from './staff.repository';
 import { staffUsers } from './staff.resource';
@@ -34,7 +34,8 @@ const status = (value: 0 | 1): BulkRun<never> => ({
 /** The invitation mail (POST invite/mail's sendInvitations), to the accounts reached, after the commit. */
 const invite: BulkRun<{ template_key: number }> = {
   example: { template_key: 1 },
-  run: async ({ tx, ids }) => {
+  run: async ({ tx, ids, params }) => {
+    await assertInvitationTemplate(tx, params.template_key);
     if (ids.length > INVITE_MAX_RECIPIENTS) {
       const msg = `Trop d’utilisateurs à inviter en une fois (${INVITE_MAX_RECIPIENTS} au plus) : affinez la sélection.`;
       throw new AppError(422, msg, { ids: [msg] });
