@@ -11,7 +11,10 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const SIGN_IN_BUDGET = 200 * KB;
-const SCREEN_BUDGET = 350 * KB;
+// 350 KB until issue 25 gave every list row selection, saved views, the column chooser, compact density,
+// keyboard shortcuts and export progress (their dialogs and bars load on use; about 2 KB stays in the
+// first load of each list); 352 KB keeps that room and no more.
+const SCREEN_BUDGET = 352 * KB;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');

@@ -38,6 +38,27 @@ function check(label, cmd, args, opts) {
  * registry's `node` package, cached after the first run.
  */
 const LTS_NODE = '24';
+/**
+ * What the LTS run repeats: the files that lean on Node's own APIs (crypto and scrypt, streams and the
+ * export writers, fetch, child processes and signals, the file system and S3, worker threads), not every
+ * route a second time: the whole suite under the LTS pushed CI past its 90 minutes.
+ */
+const LTS_FILES = [
+  'src/lib/exports',
+  'test/startup.test.ts',
+  'test/start.test.ts',
+  'test/auth-login.test.ts',
+  'test/app-auth.test.ts',
+  'test/storage-contract.test.ts',
+  'test/storage-s3.test.ts',
+  'test/export-jobs.test.ts',
+  'test/products-pdf.test.ts',
+  'test/sync.test.ts',
+  'test/webhooks-delivery.test.ts',
+  'test/security-headers.test.ts',
+  'test/concurrency.test.ts',
+  'test/pglite-thread.test.ts',
+];
 
 /**
  * A vitest suite: its own counts are added (a suite that runs no test counts as a failure). With
@@ -97,7 +118,7 @@ vitest('api: PGlite', path.join(root, 'apps/api'), []);
 if (process.env.TEST_DATABASE_URL) {
   vitest('api: PostgreSQL', path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres' });
   if (process.env.CI && process.versions.node.split('.')[0] !== LTS_NODE) {
-    vitest(`api: PostgreSQL, Node ${LTS_NODE}`, path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres' }, LTS_NODE);
+    vitest(`api: PostgreSQL, Node ${LTS_NODE}`, path.join(root, 'apps/api'), LTS_FILES, { API_TEST_DB: 'postgres' }, LTS_NODE);
   }
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : tests API sur PostgreSQL ignorés)');

@@ -4,7 +4,7 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import type { PaginatorTemplateOptions } from 'primereact/paginator';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { api } from '../../lib/api';
 import { renderCell } from './cells';
 import { exportList } from './export-job';
@@ -16,7 +16,6 @@ import { cx, frozenClass, frozenProps } from './fit';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
 import { canReorder } from './reorder';
 import { RowActions } from './RowActions';
-import { ShortcutsDialog } from './ShortcutsDialog';
 import { TableToolbar } from './TableToolbar';
 import { type BulkConfig, useBulk } from './useBulk';
 import { useListShortcuts } from './useListShortcuts';
@@ -24,6 +23,9 @@ import { useListState } from './useListState';
 import { SavedViewsBar, useShownColumns } from './views';
 import './data-table.css';
 import './fit.css';
+
+/** The `?` help loads when first asked for: it stays out of every list's first load. */
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 export const DEFAULT_EXPORTS: readonly ExportFormat[] = ['pdf', 'xlsx', 'csv'];
 
@@ -281,7 +283,11 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
           />
         )}
       </DataTable>
-      <ShortcutsDialog visible={shortcuts.helpOpen} onHide={shortcuts.closeHelp} canAdd={!!onAdd} />
+      {shortcuts.helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog visible onHide={shortcuts.closeHelp} canAdd={!!onAdd} />
+        </Suspense>
+      )}
     </div>
   );
 }

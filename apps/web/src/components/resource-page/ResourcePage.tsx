@@ -1,6 +1,6 @@
 import { type Action, can, type ResourceMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
@@ -8,13 +8,10 @@ import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
 import { ResourceTable, type ResourceTableProps, resourceKey, type RowWithId } from '../data-table';
 import type { FormDialogProps, FormMode, FormStep } from '../form-dialog';
+import { LazyFormDialog } from '../form-dialog/LazyFormDialog';
 
-/**
- * The add/edit dialog loads when first opened: its fields and PrimeReact inputs stay out of the list
- * screen's first load (the bundle budget, scripts/bundle-budget.mjs). It stays mounted afterwards,
- * so closing keeps its animation and reopening is immediate.
- */
-const FormDialog = lazy(() => import('../form-dialog/FormDialog').then((m) => ({ default: m.FormDialog as ComponentType<FormDialogProps<FieldValues, unknown>> })));
+/** The add/edit dialog loads when first opened (LazyFormDialog). */
+const FormDialog = LazyFormDialog;
 
 /** How a resource is edited: its schema, the form's steps and how rows become form values. */
 export interface ResourceForm<Row, In extends FieldValues, Out> {

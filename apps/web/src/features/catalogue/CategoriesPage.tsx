@@ -1,7 +1,7 @@
 import { productCategoriesMeta, type ProductCategory, productCategoryBody } from '@app/domain';
 import type { z } from 'zod';
 import { FieldGrid, FileField as AnyFileField, type FormField, NumberField as AnyNumberField, TextField as AnyTextField } from '../../components/fields';
-import { useFormMode } from '../../components/form-dialog';
+import { useFormMode } from '../../components/form-dialog/form-mode';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
 import { imageValue } from './image-field';

@@ -1,10 +1,12 @@
 import { type FluxRow, fluxMeta } from '@app/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ResourceTable } from '../../components/data-table';
 import { fluxColumns } from './columns';
-import { FluxAddDialog } from './FluxAddDialog';
 import { FluxViewDialog } from './FluxViewDialog';
 import './flux.css';
+
+/** The add dialog (recipients, file of codes, activities) loads on its first opening: the list's first load stays within budget. */
+const FluxAddDialog = lazy(() => import('./FluxAddDialog').then((m) => ({ default: m.FluxAddDialog })));
 
 /**
  * Communication › Flux (`/layout/flux`, spec 3 §2.8): the notifications sent to the clients' mobile
@@ -13,6 +15,7 @@ import './flux.css';
  */
 export default function FluxPage() {
   const [adding, setAdding] = useState(false);
+  const [addOpened, setAddOpened] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   return (
     <>
@@ -20,13 +23,20 @@ export default function FluxPage() {
         resource={fluxMeta}
         columns={fluxColumns}
         addLabel="Ajouter"
-        onAdd={() => setAdding(true)}
+        onAdd={() => {
+          setAddOpened(true);
+          setAdding(true);
+        }}
         onView={(row) => setViewing(row.id)}
         emptyMessage="Aucune notification."
         minWidth="52rem"
         className="flux-list"
       />
-      <FluxAddDialog visible={adding} onHide={() => setAdding(false)} />
+      {addOpened && (
+        <Suspense fallback={null}>
+          <FluxAddDialog visible={adding} onHide={() => setAdding(false)} />
+        </Suspense>
+      )}
       <FluxViewDialog id={viewing} onHide={() => setViewing(null)} />
     </>
   );

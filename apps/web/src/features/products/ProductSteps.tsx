@@ -1,6 +1,6 @@
 import { PRODUCT_MSG, type ProductCategory } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useFormMode } from '../../components/form-dialog';
+import { useFormMode } from '../../components/form-dialog/form-mode';
 import { CheckboxField as AnyCheckboxField, FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ImagesField } from './ImagesField';
 import type { ProductFormIn } from './product-form';

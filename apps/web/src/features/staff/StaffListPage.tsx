@@ -1,10 +1,11 @@
 import { type Action, can } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ResourceTable, type ResourceTableProps, type RowWithId, resourceKey } from '../../components/data-table';
-import { FormDialog, type FormMode } from '../../components/form-dialog';
+import type { FormDialogProps, FormMode } from '../../components/form-dialog';
+import { LazyFormDialog } from '../../components/form-dialog/LazyFormDialog';
 import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
 import { createAccount, updateAccount } from './staff.api';
@@ -38,7 +39,12 @@ export function StaffListPage<Row extends RowWithId>({ form, writeAction, ...tab
   const user = useSessionUser();
   const readOnly = !can(user?.role, writeAction);
   const [dialog, setDialog] = useState<{ visible: boolean; mode: FormMode; row: Row | null }>({ visible: false, mode: 'add', row: null });
-  const open = (mode: FormMode, row: Row | null) => setDialog({ visible: true, mode, row });
+  // The dialog's code loads on the first open (LazyFormDialog), then stays mounted.
+  const [opened, setOpened] = useState(false);
+  const open = (mode: FormMode, row: Row | null) => {
+    setOpened(true);
+    setDialog({ visible: true, mode, row });
+  };
 
   const onSubmit = async (values: Values) => {
     const { mode, row } = dialog;
@@ -58,17 +64,21 @@ export function StaffListPage<Row extends RowWithId>({ form, writeAction, ...tab
         onView={(row) => open('view', row)}
         onEdit={(row) => open('edit', row)}
       />
-      <FormDialog<Values, Values>
-        visible={dialog.visible}
-        mode={dialog.mode}
-        titles={form.titles}
-        schema={schema}
-        defaultValues={form.toValues(dialog.row) as DefaultValues<Values>}
-        onSubmit={onSubmit}
-        onHide={() => setDialog((d) => ({ ...d, visible: false }))}
-      >
-        {form.content(dialog.mode, dialog.row)}
-      </FormDialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <LazyFormDialog
+            visible={dialog.visible}
+            mode={dialog.mode}
+            titles={form.titles}
+            schema={schema as FormDialogProps<FieldValues, unknown>['schema']}
+            defaultValues={form.toValues(dialog.row) as DefaultValues<Values>}
+            onSubmit={onSubmit as FormDialogProps<FieldValues, unknown>['onSubmit']}
+            onHide={() => setDialog((d) => ({ ...d, visible: false }))}
+          >
+            {form.content(dialog.mode, dialog.row)}
+          </LazyFormDialog>
+        </Suspense>
+      )}
     </>
   );
 }
