@@ -10,7 +10,7 @@ export const viewListKey = z
   .regex(VIEW_LIST_KEY, VIEWS_MSG.unknownList)
   .refine((k) => screenOfList(k) !== undefined, VIEWS_MSG.unknownList);
 
-const field = z.string().regex(VIEW_FIELD, 'Nom de champ invalide.');
+const field = z.string().max(80).regex(VIEW_FIELD, 'Nom de champ invalide.');
 
 /** A view's list state: what the list's URL holds, minus the page (a view opens on page 1). */
 export const savedViewState = z.strictObject({
