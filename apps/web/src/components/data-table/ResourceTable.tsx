@@ -12,7 +12,8 @@ import { type ColumnDef, isKnownSort, isToggleKind, sortKeyOf } from './columns'
 import { pageSizeChoices, type SortOrder, toListQuery } from './list-state';
 import { DensityToggle } from './DensityToggle';
 import { useDensity } from './density';
-import { cx, frozenClass, frozenProps } from './fit';
+import { cx, frozenClass } from './fit';
+import { useActionsWidth } from './useActionsWidth';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
 import { canReorder } from './reorder';
 import { RowActions } from './RowActions';
@@ -189,6 +190,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const [density, setDensity] = useDensity();
   const rootRef = useRef<HTMLDivElement>(null);
   const shortcuts = useListShortcuts(rootRef, onAdd);
+  useActionsWidth(rootRef);
 
   return (
     <div ref={rootRef} className={cx('dt-resource', density === 'compact' && 'dt-compact', props.className)}>
@@ -254,22 +256,19 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         {shownColumns.map((col, i) => (
           <Column
             key={col.field}
-            {...frozenProps(shownColumns, i)}
             field={col.field}
             header={col.header}
             sortable={!!col.sortable}
             sortField={sortKeyOf(col)}
             style={col.width ? { width: col.width } : undefined}
-            bodyClassName={cx((isToggleKind(col.kind) || col.kind === 'image') && 'dt-center', frozenClass(columns, i))}
-            headerClassName={cx((isToggleKind(col.kind) || col.kind === 'image') && 'dt-center', frozenClass(columns, i))}
+            bodyClassName={cx((isToggleKind(col.kind) || col.kind === 'image') && 'dt-center', frozenClass(shownColumns, i))}
+            headerClassName={cx((isToggleKind(col.kind) || col.kind === 'image') && 'dt-center', frozenClass(shownColumns, i))}
             body={(row: Row) => renderCell(col, row, { onToggle })}
           />
         ))}
         {hasActions && (
           <Column
             header="Actions"
-            frozen
-            alignFrozen="right"
             headerClassName="dt-actions-col dt-frozen-end"
             bodyClassName="dt-actions-col dt-frozen-end"
             body={(row: Row) => (

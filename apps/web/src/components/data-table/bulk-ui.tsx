@@ -50,8 +50,7 @@ export function bulkParts<Row extends { id: number }>(
   const column = (
     <Column
       key="bulk-select"
-      // Frozen with the name column (fit.ts): the ticks stay beside the row they stand for while the rest scrolls.
-      frozen
+      // Held at the left edge with the name column (fit.css): the ticks stay beside their rows while the rest scrolls.
       headerClassName="dt-select"
       bodyClassName="dt-select"
       header={

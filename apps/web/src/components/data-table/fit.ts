@@ -1,4 +1,3 @@
-import type { ColumnProps } from 'primereact/column';
 import type { ColumnDef } from './columns';
 
 /**
@@ -19,16 +18,11 @@ export function isEndStatus<Row>(columns: readonly ColumnDef<Row>[], index: numb
   return index === columns.length - 1 && columns[index].field === 'STATUS';
 }
 
-/** The freezing props of a data column. */
-export function frozenProps<Row>(columns: readonly ColumnDef<Row>[], index: number): Pick<ColumnProps, 'frozen' | 'alignFrozen'> {
-  if (index === identifyingIndex(columns)) return { frozen: true };
-  if (isEndStatus(columns, index)) return { frozen: true, alignFrozen: 'right' };
-  return {};
-}
-
 /**
- * The classes fit.css reads on a data column's cells: on a phone the status lets go of the right edge
- * and the columns before the name are left out, so the name starts the row.
+ * The classes fit.css reads on a data column's cells. The edges are held by CSS (`position: sticky`),
+ * not by PrimeReact's `frozen` columns: those measure every frozen cell after each render, and a page of
+ * 100 clients froze the browser for 30 seconds. On a phone the status lets go of the right edge and the
+ * columns before the name are left out, so the name starts the row.
  */
 export function frozenClass<Row>(columns: readonly ColumnDef<Row>[], index: number): string | undefined {
   const name = identifyingIndex(columns);
