@@ -39,7 +39,7 @@ describe('Paramètres › Webhooks', () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     await page.goto('/layout/settings/webhooks');
-    await until(() => page.getByRole('heading', { name: 'Webhooks' }).count()).toBe(1);
+    await until(() => page.getByRole('heading', { name: 'Webhooks', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Ajouter' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un webhook' });
     // The server's rule shows on the field: no event chosen.
