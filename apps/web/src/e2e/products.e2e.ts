@@ -156,6 +156,9 @@ describe('products', () => {
     const box = () => rows(page).first().getByRole('checkbox', { name: 'Nouveau', exact: true });
     const before = await box().isChecked();
     const put = page.waitForResponse((r) => /\/api\/products\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
+    // The flag's column sits toward the right of the wide list: brought to the middle of the table, away
+    // from the actions held at its right edge, as a user scrolls to it.
+    await box().evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
     await box().click({ force: true });
     expect((await put).status()).toBe(403);
     await until(() => page.locator('.p-toast-detail', { hasText: MSG.forbidden }).isVisible()).toBe(true);
