@@ -53,6 +53,8 @@ beforeEach(() => {
     .mockReset()
     .mockImplementation(async (path: string, query?: unknown) => {
       const q = query as { min: number; max: number };
+      // The clients list's saved views (loaded on demand): this user has none.
+      if (path === 'views') return [] as never;
       return (path === 'ristournes/segmentation/figures' ? figures(q.min, q.max) : SUMMARY) as never;
     });
   vi.mocked(request).mockReset().mockResolvedValue({ data: CLIENTS, meta: { total: 1, last_page: 1, current_page: 1, per_page: 50 } });
