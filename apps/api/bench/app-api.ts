@@ -16,6 +16,7 @@
  * - The outbox's cost: an app order written with its order.created row, beside the same order whose
  *   event row is dropped by a trigger (the payload is still built; the row's write and index are not).
  *   Target ≤ 1.10.
+ * BENCH_APP_PROFILE=<dir> has the server write a CPU profile there when it stops.
  * Volumes: BENCH_APP_PRODUCTS (5,000 visible products, price lists of 20 circuits for each, a point
  * period on one in five), BENCH_APP_CLIENTS (1,000 clients, one app user each).
  * The server runs with TRUST_PROXY=1 so that each sign-in may come from its own address (the app's
@@ -142,7 +143,9 @@ export async function benchAppApi(url: string) {
     const port = 3800 + Math.floor(Math.random() * 90);
     const base = `http://127.0.0.1:${port}`;
     const start = startCommand();
-    child = spawn(process.execPath, start.args, {
+    // BENCH_APP_PROFILE=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_APP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_PROFILE}`] : [];
+    child = spawn(process.execPath, [...profile, ...start.args], {
       cwd: apiDir,
       env: {
         ...process.env,

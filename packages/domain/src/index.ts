@@ -34,6 +34,7 @@ export * from './dashboard';
 export * from './sync';
 export * from './resources/index';
 export * from './idempotency';
+export * from './idempotency-messages';
 export * from './app-api';
 export * from './webhooks';
 export * from './webhook-endpoint';

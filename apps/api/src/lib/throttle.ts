@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from './http';
@@ -34,24 +34,40 @@ export function throttleByIp(name: string, max: number, windowMinutes: number, m
 }
 
 /**
- * Counts a hit for `key` in one upsert and tells whether it is within `max` per `windowMinutes`, and
- * if not, in how many seconds the window ends (for Retry-After). Unlike takeHit, hits past the limit
- * are counted too (the row is always written), which is what lets the same statement return the
- * window's start. Used per app user on every app call (one statement) and per IP on the app's sign-in.
+ * The upsert that counts one hit for each row of `source` (`values (key, 1, now(), now())` or a SELECT of
+ * the same shape) and returns the window's hits and the seconds until it ends. Unlike takeHit, hits past
+ * the limit are counted too (the row is always written), which is what lets the same statement return the
+ * window's start. Written once here, used alone (countHit) and inside the app's token lookup, where it
+ * saves a round trip on every app call (lib/auth/app-tokens.ts).
  */
-export async function countHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+export const countHitSql = (source: SQL, windowMinutes: number) => {
   const window = `${windowMinutes} minutes`;
-  const result = (await db.execute(sql`
-    insert into throttles as t (key, hits, started_at, last_at) values (${key.slice(0, 300)}, 1, now(), now())
+  return sql`
+    insert into throttles as t (key, hits, started_at, last_at) ${source}
     on conflict (key) do update set
       hits = case when t.started_at <= now() - ${window}::interval then 1 else t.hits + 1 end,
       started_at = case when t.started_at <= now() - ${window}::interval then now() else t.started_at end,
       last_at = now()
-    returning t.hits, ceil(extract(epoch from (t.started_at + ${window}::interval - now())))::int as wait
-  `)) as unknown as { rows: { hits: number | string; wait: number | string }[] };
-  const row = result.rows[0];
-  if (!row || Number(row.hits) <= max) return { ok: true };
+    returning t.hits, ceil(extract(epoch from (t.started_at + ${window}::interval - now())))::int as wait`;
+};
+
+export type HitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** What countHitSql returned, against `max`: within it, or the seconds until the window ends. */
+export function hitVerdict(row: { hits: number | string | null; wait: number | string | null } | undefined, max: number): HitVerdict {
+  if (!row || row.hits === null || Number(row.hits) <= max) return { ok: true };
   return { ok: false, retryAfterSeconds: Math.max(1, Number(row.wait)) };
+}
+
+/**
+ * Counts a hit for `key` in one upsert and tells whether it is within `max` per `windowMinutes`, and
+ * if not, in how many seconds the window ends (for Retry-After). Used per IP on the app's sign-in.
+ */
+export async function countHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<HitVerdict> {
+  const result = (await db.execute(countHitSql(sql`values (${key.slice(0, 300)}, 1, now(), now())`, windowMinutes))) as unknown as {
+    rows: { hits: number | string; wait: number | string }[];
+  };
+  return hitVerdict(result.rows[0], max);
 }
 
 /** A 429 that tells when to come back (Retry-After, in seconds). */

@@ -5,9 +5,9 @@ import { roles, sessions, users } from '../lib/auth/accounts.table';
 import { SESSION_IDLE_DEFAULT } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
-import { type AppUser, appUserOf } from '../lib/auth/app-tokens';
+import { type AppUser, appCallOf, appUserOf } from '../lib/auth/app-tokens';
 import { hashToken } from '../lib/auth/tokens';
-import { countHit, tooMany } from '../lib/throttle';
+import { tooMany } from '../lib/throttle';
 
 export { hashToken, newToken } from '../lib/auth/tokens';
 
@@ -61,13 +61,17 @@ export function registerAuth(app: FastifyInstance) {
     if (config.public) return;
     if (config.app) {
       const token = bearer(request);
-      request.appUser = token ? await appUserOf(app.db, token) : null;
-      if (!request.appUser) throw new AppError(401, APP_MSG.sessionExpired);
-      // Per user, in PostgreSQL so every node counts alike: one upsert per call (lib/throttle.ts).
+      if (!token) throw new AppError(401, APP_MSG.sessionExpired);
+      // Per user, in PostgreSQL so every node counts alike, counted in the token lookup's statement.
       const perMinute = app.config.APP_RATE_PER_MINUTE;
       if (perMinute > 0) {
-        const hit = await countHit(app.db, `app-user:${request.appUser.id}`, perMinute, 1);
+        const { user, hit } = await appCallOf(app.db, token, perMinute);
+        request.appUser = user;
+        if (!user) throw new AppError(401, APP_MSG.sessionExpired);
         if (!hit.ok) throw tooMany(reply, hit.retryAfterSeconds, APP_MSG.tooManyRequests(hit.retryAfterSeconds));
+      } else {
+        request.appUser = await appUserOf(app.db, token);
+        if (!request.appUser) throw new AppError(401, APP_MSG.sessionExpired);
       }
       return;
     }

@@ -32,6 +32,9 @@ describe('gift conversions', () => {
     await login(page, 'magasin@demo.tn');
     await page.goto('/layout/starter_gifts/conversions');
     await until(() => page.locator('.title-bar h1').textContent()).toBe('Cadeaux de bienvenue / Conversions cadeaux');
+    // One screen, two menu entries: only the one opened is lit.
+    const lit = () => page.locator('.side-menu [aria-current="page"]').allTextContents();
+    await until(lit).toEqual(['Conversions cadeaux']);
     await until(() => rows(page).filter({ hasText: 'En attente' }).count()).toBeGreaterThan(0);
     const ref = await refOf(rows(page).filter({ hasText: 'En attente' }).first());
     await page.getByRole('button', { name: `Préparer ${ref}` }).click();
@@ -40,6 +43,9 @@ describe('gift conversions', () => {
     expect(await page.getByRole('button', { name: /^Expédier / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Supprimer/ }).count()).toBe(0);
     await shot(page, 'conversions-magasinier');
+    await page.getByRole('link', { name: 'Conversions de bienvenue' }).click();
+    await until(() => page.locator('.title-bar h1').textContent()).toBe('Cadeaux de bienvenue / Conversions de bienvenue');
+    await until(lit).toEqual(['Conversions de bienvenue']);
     await page.context().close();
   });
 

@@ -102,10 +102,20 @@ describe('saved views', () => {
       return n;
     }).toBe(1);
 
-    // The list opened bare opens on the default view.
+    // The list opened bare opens on the default view, and the plain list never shows first: every order
+    // number drawn in the table, from the first paint on, is one of the view's.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seenOrders: Set<string> }).seenOrders = seen;
+      new MutationObserver(() => {
+        for (const td of document.querySelectorAll('.dt-resource tbody tr td:first-child')) if (/CMD-/.test(td.textContent ?? '')) seen.add(td.textContent!.trim());
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await openOrders(page, '/layout/orders');
     await page.waitForURL((u) => u.searchParams.get('view') !== null);
     await until(() => firstCells(page)).toEqual(shownRows);
+    const seen = await page.evaluate(() => [...(window as unknown as { seenOrders: Set<string> }).seenOrders]);
+    expect(seen.filter((n) => !shownRows.includes(n))).toEqual([]);
     expect(await headers(page)).toEqual(shownHeaders);
     await shot(page, 'saved-views-default');
 

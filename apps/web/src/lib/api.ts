@@ -1,4 +1,4 @@
-import type { ApiReply, PageMeta } from '@app/domain';
+import { type ApiReply, IDEMPOTENCY_MSG, type PageMeta } from '@app/domain';
 
 /**
  * The one HTTP client. Every call goes through `request`, which adds the bearer token, unwraps
@@ -49,6 +49,27 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   return url.pathname + url.search;
 }
 
+/**
+ * The Idempotency-Key of each write sent and not answered (the network failed, or the server said it
+ * is still running it: 409). Sending the same write again, the same call on the same path with the
+ * same body, sends the same key, so a write that moves points or value (the routes that honour keys,
+ * lib/idempotency on the server) runs once however often it is retried. An answered write gives its
+ * key up: the same write made again later on purpose is a new one. Other routes ignore the header.
+ */
+const unanswered = new Map<string, string>();
+
+/** 32 random hex digits: crypto.getRandomValues works where randomUUID does not (plain http). */
+function newKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The server's 409 for a key whose first call has not finished: the key must be sent again. */
+async function stillRunning(res: Response): Promise<boolean> {
+  if (res.status !== 409) return false;
+  const payload = (await res.clone().json().catch(() => ({}))) as { message?: string };
+  return payload.message === IDEMPOTENCY_MSG.inProgress;
+}
+
 async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = {};
@@ -60,9 +81,19 @@ async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
+  const url = apiUrl(path, opts.query);
+  // Uploads (form data) are not keyed: their bodies cannot be compared.
+  const write = method !== 'GET' && !(body instanceof FormData) ? `${method} ${url} ${body ?? ''}` : null;
+  if (write) {
+    const key = unanswered.get(write) ?? newKey();
+    unanswered.set(write, key);
+    headers['idempotency-key'] = key;
+  }
   if (!opts.quiet) loading.start();
   try {
-    return await fetch(apiUrl(path, opts.query), { method, headers, body, signal: opts.signal });
+    const res = await fetch(url, { method, headers, body, signal: opts.signal });
+    if (write && !(await stillRunning(res))) unanswered.delete(write);
+    return res;
   } catch (e) {
     // A cancelled call (route change, TanStack Query cancel) is not a failure to report.
     if (e instanceof DOMException && e.name === 'AbortError') throw e;

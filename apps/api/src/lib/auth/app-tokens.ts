@@ -1,5 +1,6 @@
 import { APP_ACCESS_TTL_MINUTES, APP_REFRESH_TTL_DAYS } from '@app/domain';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
+import { countHitSql, type HitVerdict, hitVerdict } from '../throttle';
 import type { Db } from '../../db/client';
 import { hashToken, newToken } from './tokens';
 import { roles, users } from './accounts.table';
@@ -69,8 +70,12 @@ export async function purgeAppTokens(db: Db): Promise<number> {
   return rows.length;
 }
 
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-const prepareLookup = (db: Db) =>
+/**
+ * The live app access token's user: an active patente account with its client, in a family not revoked.
+ * A staff account never matches (role and CLIENT_ID), nor does a staff token (it is not in app_tokens).
+ * Values or placeholders, so the same conditions serve the prepared lookup and the counted one.
+ */
+const lookupQuery = (db: Db, tokenHash: string | Placeholder, now: Date | Placeholder) =>
   db
     .select({
       id: users.id,
@@ -87,26 +92,24 @@ const prepareLookup = (db: Db) =>
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(appTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(appTokens.tokenHash, tokenHash),
         eq(appTokens.kind, 'access'),
-        gt(appTokens.expiresAt, sql.placeholder('now')),
+        gt(appTokens.expiresAt, now),
         isNull(appSessions.revokedAt),
         eq(users.status, 1),
         isNotNull(users.clientId),
         eq(roles.label, APP_ROLE),
       ),
     )
-    .limit(1)
-    .prepare('app_user');
+    .limit(1);
+
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const prepareLookup = (db: Db) => lookupQuery(db, sql.placeholder('tokenHash'), sql.placeholder('now')).prepare('app_user');
 
 /** How stale a family's last use may get before it is written again. */
 const TOUCH_EVERY_MS = 60_000;
 
-/**
- * The client user behind a live app access token, or null: an active patente account with its client,
- * in a family not revoked. A staff account never matches (role and CLIENT_ID), nor does a staff token
- * (it is not in app_tokens).
- */
+/** The client user behind a live app access token, or null (see lookupQuery). */
 export async function appUserOf(db: Db, token: string): Promise<AppUser | null> {
   let q = lookups.get(db);
   if (!q) {
@@ -115,8 +118,49 @@ export async function appUserOf(db: Db, token: string): Promise<AppUser | null> 
   }
   const now = Date.now();
   const [row] = await q.execute({ tokenHash: hashToken(token), now: new Date(now).toISOString() });
-  if (!row || row.clientId === null) return null;
+  return row ? touched(db, row, now) : null;
+}
+
+/**
+ * An app call: its user (as appUserOf) and, in the same statement, one hit counted against the user's
+ * `perMinute` (lib/throttle.ts). One round trip instead of two on every app call: the lookup is a CTE
+ * and the counting upsert reads it, so an unknown token counts nothing.
+ */
+export async function appCallOf(db: Db, token: string, perMinute: number): Promise<{ user: AppUser | null; hit: HitVerdict }> {
+  const now = Date.now();
+  const lookup = lookupQuery(db, hashToken(token), new Date(now));
+  // The CTE names its columns: the select has two `id`s (users and app_sessions), in lookupQuery's order.
+  const result = (await db.execute(sql`
+    with u (id, email, firstname, lastname, client_id, session_id, last_used_at) as (${lookup}),
+    hit as (${countHitSql(sql`select 'app-user:' || u.id, 1, now(), now() from u`, 1)})
+    select u.*, hit.hits, hit.wait from u left join hit on true
+  `)) as unknown as { rows: AppCallRow[] };
+  const row = result.rows[0];
+  if (!row) return { user: null, hit: { ok: true } };
+  const user = await touched(
+    db,
+    { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, clientId: row.client_id, sessionId: row.session_id, lastUsedAt: new Date(row.last_used_at) },
+    now,
+  );
+  return { user, hit: hitVerdict(row, perMinute) };
+}
+
+interface AppCallRow {
+  id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  client_id: number | null;
+  session_id: number;
+  last_used_at: Date | string;
+  hits: number | string | null;
+  wait: number | string | null;
+}
+
+/** The user of a looked-up row, its family's last use written when stale (at most once a minute). */
+async function touched(db: Db, row: Omit<AppUser, 'clientId'> & { clientId: number | null; lastUsedAt: Date }, now: number): Promise<AppUser | null> {
   const { lastUsedAt, clientId, ...user } = row;
+  if (clientId === null) return null;
   if (lastUsedAt.getTime() < now - TOUCH_EVERY_MS) {
     await db
       .update(appSessions)

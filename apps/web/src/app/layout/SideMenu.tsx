@@ -1,9 +1,8 @@
 import { type MenuGroup, menuFor } from '@app/domain';
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSessionUser } from '../../lib/useSession';
-
-const pathOnly = (to: string) => to.split('?')[0];
+import { isEntryActive, isGroupActive } from './menu-active';
 
 /** The role's menu (menuFor, shared with the API's permission map), grouped under headings. */
 export function SideMenu({ mini, onClose }: { mini: boolean; onClose?: () => void }) {
@@ -30,9 +29,9 @@ export function SideMenu({ mini, onClose }: { mini: boolean; onClose?: () => voi
 }
 
 function Group({ group, mini }: { group: MenuGroup; mini: boolean }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [open, setOpen] = useState(true);
-  const active = group.entries.some((e) => pathname.startsWith(pathOnly(e.path)));
+  const active = isGroupActive(group.entries, pathname);
   const expanded = mini || open;
   return (
     <div className={`menu-group${active ? ' is-active' : ''}`}>
@@ -48,14 +47,23 @@ function Group({ group, mini }: { group: MenuGroup; mini: boolean }) {
       {/* Grid rows 0fr → 1fr animates the group's real height (0.5 s, spec 1 §2). */}
       <div className={`menu-group-body${expanded ? ' is-open' : ''}`}>
         <ul>
-          {group.entries.map((e) => (
-            <li key={e.key}>
-              <NavLink to={e.path} className="menu-link" title={mini ? e.label : undefined} tabIndex={expanded ? undefined : -1}>
-                <i className={e.icon} aria-hidden="true" />
-                <span className="menu-label">{e.label}</span>
-              </NavLink>
-            </li>
-          ))}
+          {group.entries.map((e) => {
+            const here = isEntryActive(e, group.entries, pathname, search);
+            return (
+              <li key={e.key}>
+                <Link
+                  to={e.path}
+                  className={here ? 'menu-link active' : 'menu-link'}
+                  aria-current={here ? 'page' : undefined}
+                  title={mini ? e.label : undefined}
+                  tabIndex={expanded ? undefined : -1}
+                >
+                  <i className={e.icon} aria-hidden="true" />
+                  <span className="menu-label">{e.label}</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </div>

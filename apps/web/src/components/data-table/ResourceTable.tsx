@@ -21,7 +21,7 @@ import { TableToolbar } from './TableToolbar';
 import { type BulkConfig, useBulk } from './useBulk';
 import { useListShortcuts } from './useListShortcuts';
 import { useListState } from './useListState';
-import { SavedViewsBar, useShownColumns } from './views';
+import { SavedViewsBar, useDefaultViewPending, useShownColumns } from './views';
 import './data-table.css';
 import './fit.css';
 
@@ -133,8 +133,10 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
 
   const shownColumns = useShownColumns(columns, props.stateKey);
   const { data, isLoading, isPlaceholderData, key } = useServerPage<Row>(path, state, props.query);
-  const rows = data?.data ?? [];
-  const total = data?.meta?.total ?? (data ? rows.length : undefined);
+  // A bare URL may open the user's default view: its rows, not the plain list's, are the first shown.
+  const viewPending = useDefaultViewPending(path, props.stateKey, props.viewParams);
+  const rows = (!viewPending && data?.data) || [];
+  const total = viewPending ? undefined : (data?.meta?.total ?? (data ? rows.length : undefined));
   const lastPage = data?.meta?.last_page;
   const bulk = useBulk(props.bulk, { path, rows, total, query: { ...toListQuery(state), ...props.query } });
 
@@ -237,7 +239,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         sortOrder={state.sort ? (state.order === 'desc' ? -1 : 1) : 0}
         onSort={onSort}
         removableSort
-        loading={isLoading || isPlaceholderData}
+        loading={isLoading || isPlaceholderData || viewPending}
         reorderableRows={dragEnabled}
         onRowReorder={(e) =>
           reorderMutation.mutate({ rows: e.value as Row[], offset: (state.page - 1) * state.perPage, total: total ?? rows.length })

@@ -1,13 +1,14 @@
-import { isViewListKey, type SavedView, screenAt } from '@app/domain';
+import type { SavedView } from '@app/domain';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { ListDefaults } from '../list-state';
 import { colsOf, readColumns, readViewId, sameState, shownColumns, stateOfUrl, urlOfView, writeColumns, clearList, withoutView } from './view-state';
 import { useViewMutations, useViews } from './views.api';
+import { useListKey } from './list-key';
 import { useViewLink } from './useViewLink';
 import './views.css';
 
@@ -31,15 +32,6 @@ export interface SavedViewsBarProps {
 }
 
 const NO_FILTERS: readonly string[] = [];
-
-/** The list's key for its saved views: `<screen>:<path>[#prefix]`; null off the screen registry. */
-export function useListKey(path: string, prefix: string): string | null {
-  const { pathname } = useLocation();
-  const screen = screenAt(pathname);
-  if (!screen) return null;
-  const key = `${screen.key}:${path}${prefix ? `#${prefix}` : ''}`;
-  return isViewListKey(key) ? key : null;
-}
 
 type Dialog = { kind: 'save' } | { kind: 'edit'; view: SavedView } | { kind: 'columns' } | null;
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { SavedViewsBarProps } from './SavedViewsBar';
 
+export { useDefaultViewPending } from './useDefaultViewPending';
 export { useShownColumns } from './useShownColumns';
 export type { SavedViewsBarProps };
 
