@@ -16,6 +16,8 @@ export interface LoadKind {
   /** This kind's own headers (`{id}` filled per request, like the path and body). */
   headers?: Record<string, string>;
   ids?: [min: number, max: number];
+  /** Seconds a request may stay unanswered before it counts as a timeout (10, autocannon's default). */
+  timeout?: number;
 }
 export interface LoadSpec {
   base: string;
@@ -51,8 +53,8 @@ function runKind(k: LoadKind): Promise<KindFigures> {
         url: spec.base,
         connections: k.connections,
         duration: spec.seconds,
-        // A request still unanswered after 10 s counts as a timeout (autocannon's default).
-        timeout: 10,
+        // A request still unanswered after 10 s counts as a timeout (autocannon's default), unless the kind says.
+        timeout: k.timeout ?? 10,
         requests: k.paths.map((p) => ({
           method: k.method ?? 'GET',
           path: p,

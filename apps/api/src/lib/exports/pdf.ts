@@ -11,9 +11,8 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import bidiFactory from 'bidi-js';
-import PDFDocument from 'pdfkit';
 import { cellText } from './csv';
+import { bidiAlgorithm, PDFDocument } from './lazy-libs';
 import type { ExportCell, ExportSpec } from './types';
 
 const require = createRequire(import.meta.url);
@@ -45,7 +44,6 @@ const BACKLOG = 1 << 20;
 /** Pages between two clearings of pdfkit's word-layout cache. */
 const LAYOUT_CACHE_PAGES = 20;
 
-const bidi = bidiFactory();
 /** Arabic letters and the Arabic presentation forms: drawn with the Arabic font. */
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 
@@ -68,6 +66,7 @@ export const oneLine = (text: string) => text.normalize('NFC').replace(/[\s\u00a
  */
 export function bidiRuns(text: string, hasArabicGlyph: (cp: number) => boolean): { runs: Run[]; rtl: boolean } {
   if (!ARABIC.test(text)) return { runs: [{ text, font: 'regular' }], rtl: false };
+  const bidi = bidiAlgorithm();
   const { levels, paragraphs } = bidi.getEmbeddingLevels(text);
   const chars = [...text];
   // getEmbeddingLevels works on UTF-16 units; cell text here is in the BMP (Arabic and Latin).
@@ -297,7 +296,7 @@ const GENERATED = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyl
 /** `now` is a parameter so that tests can pin the generation date. */
 export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readable {
   const table = tableLayout(spec);
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: [table.page.width, table.page.height],
     margin: 0,
     autoFirstPage: false,

@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime, formatPoints, type GiftConversion, type StarterPurchase } from '@app/domain';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
+import { PDFDocument } from '../../lib/exports/lazy-libs';
 import { hasArabic, Writer } from '../../lib/exports/pdf';
 import { clients } from '../contacts/clients.table';
 import type { ConversionKind } from './conversions.service';
@@ -17,7 +17,7 @@ const M = 50;
 export async function exitSlipPdf(db: Db, company: { NAME: string; TAX_ID: string; ADDRESS?: string; PHONE?: string }, kind: ConversionKind, c: GiftConversion | StarterPurchase, qrcode: string, now = new Date()): Promise<Buffer> {
   const [client] = await db.select({ gouvernorat: clients.gouvernorat }).from(clients).where(eq(clients.id, c.CLIENT_ID));
   const qr = await qrPng(qrcode, 360);
-  const doc = new PDFDocument({ size: 'A4', margin: M, info: { Title: `Bon de sortie ${c.REF}`, Author: company.NAME } });
+  const doc = new (PDFDocument())({ size: 'A4', margin: M, info: { Title: `Bon de sortie ${c.REF}`, Author: company.NAME } });
   // Registers the fonts; values holding Arabic (a client's or a gift's name) are drawn through it, shaped.
   const writer = new Writer(doc);
   const chunks: Buffer[] = [];

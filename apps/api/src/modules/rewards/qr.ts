@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 
 /**
  * A conversion's or a voucher's QR code: 24 random bytes (base64url, 32 characters). Never derived
@@ -8,6 +7,8 @@ import QRCode from 'qrcode';
 export const newQrToken = (): string => randomBytes(24).toString('base64url');
 
 /** The QR code of a token as a PNG (error correction M, 4 modules of margin). */
-export function qrPng(token: string, width = 320): Promise<Buffer> {
+export async function qrPng(token: string, width = 320): Promise<Buffer> {
+  // Loaded by the first exit slip, not at start (lib/exports/lazy-libs.ts says why).
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width });
 }

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
+import { PDFDocument } from '../../lib/exports/lazy-libs';
 import { solidPng } from '../../lib/png';
 import { saveMedia } from '../../lib/media/media.service';
 import type { ObjectStore } from '../../lib/storage';
@@ -8,7 +8,7 @@ import { appSettings, siteConfigs } from './settings.table';
 /** A one-page PDF with a title and a few lines (the demo's terms and catalogue documents). */
 function samplePdf(title: string, lines: string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title } });
+    const doc = new (PDFDocument())({ size: 'A4', margin: 56, info: { Title: title } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
