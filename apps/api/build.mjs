@@ -3,7 +3,7 @@
 // `npm start`. Running the TypeScript through tsx costs a loader thread and every file's source map:
 // about 75 MB of RSS at rest, which a 100,000-row export must not have to share with.
 // Packages stay in node_modules (external); the workspace's own domain package is bundled in.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -16,9 +16,16 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
 
 const dist = path.join(here, 'dist');
 mkdirSync(dist, { recursive: true });
+// Old chunks of an earlier build would linger beside the new ones.
+rmSync(path.join(dist, 'chunks'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(dist, 'server.mjs'),
+  entryPoints: { server: path.join(here, 'src/server.ts') },
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  // What the code imports on demand (`await import(…)`, the S3 store) is a chunk of its own, with the
+  // packages only it needs: the AWS SDK loads when a bucket is configured, not at every start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbHandle', opts.database);
   app.decorate('mailer', opts.mailer ?? createMailer(config, app.log));
   app.decorate('jobs', new JobEngine(opts.database, opts.jobs));
-  const storage = opts.storage ?? createStorage(config.storage);
+  const storage = opts.storage ?? (await createStorage(config.storage));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
   app.decorate('readinessChecks', [] as ReadinessCheck[]);

@@ -25,7 +25,7 @@ async function main() {
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await database.migrate();
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
 
   let signInHint: string;
   if (database.kind === 'pglite') {

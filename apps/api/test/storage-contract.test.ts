@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidKeyError, LocalStore, type ObjectStore, readAll, S3Store } from '../src/lib/storage';
-import { s3Client } from '../src/lib/storage/s3';
+import { InvalidKeyError, LocalStore, type ObjectStore, readAll } from '../src/lib/storage';
+import { S3Store, s3Client } from '../src/lib/storage/s3';
 import { startS3, type TestS3 } from './s3-server';
 
 /**

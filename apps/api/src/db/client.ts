@@ -5,8 +5,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -104,6 +102,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   // PGlite runs in a thread of its own (pglite-thread.ts); Drizzle's PGlite driver is given the
   // thread's client, which answers the calls that driver makes (query and transaction).
   const client = await PgliteThread.open(dir);
+  // Loaded here, not at start: a node on PostgreSQL never loads PGlite's JavaScript.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db,

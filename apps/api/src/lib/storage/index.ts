@@ -1,13 +1,11 @@
 import path from 'node:path';
 import type { StorageConfig } from '../../config';
 import { LocalStore } from './local';
-import { S3Store, s3Client } from './s3';
 import type { Storage } from './storage';
 
 export type { ObjectInfo, ObjectStore, Storage, StoredObject } from './storage';
 export { checkKey, deletePrefix, InvalidKeyError, readAll } from './storage';
 export { LocalStore } from './local';
-export { S3Store } from './s3';
 
 /** The folder of the public media on disk (the embedded start's layout: DATA_DIR/uploads). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -15,9 +13,10 @@ export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 /**
  * The stores of the configuration: the one-command start's folders (DATA_DIR/uploads,
  * DATA_DIR/sync-uploads, DATA_DIR/exports, SYNC_DIR), or prefixes of one bucket (uploads/,
- * sync-uploads/, exports/, SYNC_DIR/).
+ * sync-uploads/, exports/, SYNC_DIR/). The S3 client is loaded only when a bucket is configured: the
+ * AWS SDK is some 10 MB of memory that a node on local disk never uses.
  */
-export function createStorage(config: StorageConfig): Storage {
+export async function createStorage(config: StorageConfig): Promise<Storage> {
   if (config.kind === 'local') {
     const media = new LocalStore(uploadsDir(config.dataDir));
     const syncUploads = new LocalStore(path.join(config.dataDir, 'sync-uploads'));
@@ -35,6 +34,7 @@ export function createStorage(config: StorageConfig): Storage {
       close: () => {},
     };
   }
+  const { S3Store, s3Client } = await import('./s3');
   const client = s3Client(config);
   const media = new S3Store(client, config.bucket, 'uploads/');
   return {
