@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createDatabase, onPostgres } from './helpers';
+import { startS3 } from './s3-server';
 
 /**
  * `npm start` as a server host runs it (issue 22 §5): `npm run build` once, then each start runs the
@@ -108,6 +110,28 @@ describe('npm start', () => {
     } finally {
       await stop(child);
       rmSync(path.join(launchDir, '.env'));
+    }
+  }, 180_000);
+
+  it('on a bucket, the built server loads its S3 store (a chunk of its own, loaded on demand) and keeps its files there', async () => {
+    const s3 = await startS3('start-check');
+    const port = await freePort();
+    // A data folder of its own: the embedded database is new, so it seeds the demo (the other tests' has).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-start-s3-'));
+    const { child } = await start({ ...baseEnv, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...s3.env }, port);
+    try {
+      // Ready means the bucket answered (the readiness probe asks the store).
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      expect(ready.status).toBe(200);
+      // The embedded start seeds the demo's media: into the bucket, not onto the disk.
+      if (!onPostgres) {
+        const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'uploads/' }));
+        expect(listed.KeyCount).toBeGreaterThan(0);
+      }
+    } finally {
+      await stop(child);
+      await s3.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
 
