@@ -2,8 +2,9 @@
  * npm run bench:embedded — the embedded server (PGlite, no DATABASE_URL) under 200 connections for
  * BENCH_SECONDS (60) of the mix staff and the app make: paged and searched lists of clients, orders and
  * products, the dashboard, the bell, a client write and a points offer. The server runs as `npm start`
- * runs it (its Node flags, the bundle of `npm run build`) on a fresh data folder with the demo data;
- * autocannon runs in a process of its own (load-generator.ts). Prints the server's RSS at rest, the
+ * runs it (its Node flags, the bundle of `npm run build`) on a fresh data folder with the demo data, then
+ * restarted on it; autocannon runs in a process of its own (load-generator.ts). Prints the server's RSS
+ * at rest after the restart (and after the first start, which created the demo data), the
  * latency of the calls (p50, p99, max), errors, timeouts and non-2xx, and the longest wait of a
  * health probe that needs no database: how long a request waited before the server could read it.
  *
@@ -109,25 +110,52 @@ function probe(base: string) {
   };
 }
 
-async function measure(label: string, script: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-embedded-'));
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const base = `http://127.0.0.1:${port}`;
+/** The server as `npm start` runs it, on `dataDir`, until /api/health answers. */
+async function startServer(script: string, dataDir: string, port: number): Promise<ChildProcess> {
   const start = startCommand();
   const child = spawn(process.execPath, [...start.args.filter((arg) => arg.startsWith('--')), script], {
     cwd: apiDir,
     env: { ...process.env, ...start.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  await listening(child, `http://127.0.0.1:${port}`);
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Signs in, builds the mix (it reads ids through the API), then lets the server rest 5 s. */
+async function warm(base: string) {
+  const login = await call(base, '/api/loginBO', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
+  });
+  const requests = await mix(base, (login.data as { token: string }).token);
+  await sleep(5000);
+  return requests;
+}
+
+/**
+ * Two starts on one data folder: the first creates the database and the demo data (what a newcomer's
+ * first `npm start` does), the second is a restart, as every later start is. The RSS at rest of both is
+ * printed; the load runs on the restarted server.
+ */
+async function measure(label: string, script: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-embedded-'));
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  let child = await startServer(script, dataDir, port);
   try {
-    await listening(child, base);
-    const login = await call(base, '/api/loginBO', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
-    });
-    const requests = await mix(base, (login.data as { token: string }).token);
-    await sleep(5000);
+    await warm(base);
+    const firstStart = rssMb(child.pid!);
+    await stopServer(child);
+    child = await startServer(script, dataDir, port);
+    const requests = await warm(base);
     const atRest = rssMb(child.pid!);
     const stopProbe = probe(base);
     const r = await load(base, requests);
@@ -136,14 +164,13 @@ async function measure(label: string, script: string) {
     const afterLoad = rssMb(child.pid!);
     const ms = (v: number) => `${Math.round(v)} ms`;
     console.log(`\n${label} (${path.relative(apiDir, script)}) — ${CONNECTIONS} connexions, ${DURATION} s, ${requests.length} appels en alternance`);
-    console.log(`  RSS au repos                ${atRest.toFixed(0)} Mo (objectif ≤ ${RSS_AT_REST_MB}), 10 s après la charge ${afterLoad.toFixed(0)} Mo`);
+    console.log(`  RSS au repos                ${atRest.toFixed(0)} Mo (objectif ≤ ${RSS_AT_REST_MB}) ; au premier démarrage (base et démo créées) ${firstStart.toFixed(0)} Mo ; 10 s après la charge ${afterLoad.toFixed(0)} Mo`);
     console.log(`  débit                       ${r.requests.average.toFixed(0)} req/s, ${r.requests.total} réponses`);
     console.log(`  latence                     p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`);
     console.log(`  erreurs, délais > 10 s      ${r.errors}, ${r.timeouts}   non-2xx ${r.non2xx}`);
     console.log(`  sonde sans base (404)         max ${ms(Math.max(...waits))} (objectif ≤ ${MAX_WAIT_MS}), ${waits.length} sondes`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
