@@ -1,8 +1,9 @@
 /**
  * Which menu entry the location is on. A path matches itself and what is below it (a client's detail
- * keeps « Clients » lit), the deepest matching path of a group winning. Two entries may open one screen with different queries (« Conversions de
- * bienvenue » is the conversions screen with `?dem=start`): the entry whose query the location has is
- * the lit one, and the entry without a query only when no such sibling matches, so one entry is lit.
+ * keeps « Clients » lit), the deepest matching path of a group winning. Two entries may open one
+ * screen with different queries (« Conversions de bienvenue » is the conversions screen with
+ * `?dem=start`): the entry whose query the location has is the lit one, and the entry without a query
+ * only when no such sibling matches, so one entry is lit.
  */
 export interface MenuTarget {
   readonly path: string;
@@ -21,7 +22,11 @@ export function isEntryActive(entry: MenuTarget, siblings: readonly MenuTarget[]
   const own = split(entry.path);
   if (!onPath(pathname, own.path)) return false;
   // The deepest matching path wins: « Liste » (/layout/starter_gifts) is not lit on its conversions.
-  if (siblings.some((s) => { const p = split(s.path).path; return p.length > own.path.length && onPath(pathname, p); })) return false;
+  const deeper = siblings.some((s) => {
+    const p = split(s.path).path;
+    return p.length > own.path.length && onPath(pathname, p);
+  });
+  if (deeper) return false;
   const here = new URLSearchParams(search);
   if ([...own.query].length) return hasQuery(here, own.query);
   return !siblings.some((s) => {
