@@ -37,7 +37,7 @@ export async function benchBulk(app: FastifyInstance, handle: DbHandle, auth: Re
 
   // Deactivate or activate, through the API and bare in turns.
   const flagBare = async (value: number) => {
-    who.user = (await sessionUser(db, token)) as { id: number; email: string } | null;
+    who.user = (await sessionUser(db, token, undefined, app.sessionCache)) as { id: number; email: string } | null;
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         with u as (update clients c set is_active = ${value}::smallint, updated_at = now() where c.id = any(${sql.param(ids)}::int[]) returning c.*)
@@ -62,7 +62,7 @@ export async function benchBulk(app: FastifyInstance, handle: DbHandle, auth: Re
 
   // One point offered to the same 10,000 clients: the API's bulk offer beside applyPoints' statement bare.
   const offerBare = async () => {
-    who.user = (await sessionUser(db, token)) as { id: number; email: string } | null;
+    who.user = (await sessionUser(db, token, undefined, app.sessionCache)) as { id: number; email: string } | null;
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         with changed as (

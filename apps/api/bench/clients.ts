@@ -71,7 +71,7 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
    */
   /** `where`, or the search read as the API reads it (its reference targets first), inside the timed work. */
   const bare = (condition: SQL | undefined | (() => Promise<SQL | undefined>), order: (ReturnType<typeof asc> | ReturnType<typeof desc>)[], page: number, perPage = 100) => async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const where = typeof condition === 'function' ? await condition() : condition;
     const [rows] = await Promise.all([
       r.select(db).rows.where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
@@ -119,7 +119,7 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
    * (the exported columns only; the clients' accounts and images are not among them).
    */
   const bareBatches = async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const ids = (await r.select(db).ids.where(undefined).orderBy(...byCode)).map((x) => x.id);
     for (let i = 0; i < ids.length; i += EXPORT_BATCH) await r.select(db).exportRows.where(idIn(clients.id, ids.slice(i, i + EXPORT_BATCH)));
   };

@@ -38,7 +38,7 @@ export async function benchDashboard(app: FastifyInstance, handle: DbHandle, aut
     return res;
   };
   const bare = (read: () => Promise<unknown>) => async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     await read();
   };
   const month = (col: string) => `to_char(${col} at time zone 'Africa/Tunis', 'YYYY-MM')`;

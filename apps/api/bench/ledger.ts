@@ -28,7 +28,7 @@ export async function benchLedger(app: FastifyInstance, handle: DbHandle, auth: 
   const year = sql`extract(year from now() at time zone 'Africa/Tunis')::int`;
   /** The six invariants' offender counts, written bare in one statement. */
   const bareVerify = async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const [r] = rowsOf<Record<string, number>>(
       await db.execute(sql`
         with s as (select client_id, sum(amount) as s from points_ledger group by client_id),
@@ -49,7 +49,7 @@ export async function benchLedger(app: FastifyInstance, handle: DbHandle, auth: 
   const apiVerify = async () => ((await get('/api/ledger/verify')).CHECKS as { COUNT: number }[]).reduce((a, c) => a + c.COUNT, 0);
   /** Total and the four groupings, bare, in one statement. */
   const bareLiability = async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const rows = rowsOf<{ g: string; points: string }>(
       await db.execute(sql`
         select 'total' as g, null as k, count(*) as clients, sum(points_fid) as points from clients where points_fid > 0

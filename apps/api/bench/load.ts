@@ -7,7 +7,8 @@
  * Part of `npm run bench` on PostgreSQL; alone: `TEST_DATABASE_URL=… npx tsx bench/load.ts`.
  * Env: BENCH_LOAD_SECONDS (60), BENCH_LOAD_CONNECTIONS (200), BENCH_PAGE_SECONDS (10),
  * BENCH_LOAD_CLIENTS (100,000), BENCH_LOAD_ORDERS (300,000), BENCH_LOAD_LOGS (300,000),
- * BENCH_LOAD_POOLS (10; "10,20" runs both in turn), BENCH_LOAD_TWO_NODES (1; 0 skips the mix through a
+ * BENCH_LOAD_POOLS (10; "10,20" runs both in turn), BENCH_LOAD_SESSION_CACHE (30, the server's
+ * SESSION_CACHE_SECONDS; "30,0" runs both in turn, for each pool size), BENCH_LOAD_TWO_NODES (1; 0 skips the mix through a
  * round-robin proxy to one node, then to two nodes, bench/proxy.ts), BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there when it stops), BENCH_PG_SAMPLE=1 (prints
  * the statements PostgreSQL was found running most often during the mix, sampled every 20 ms).
  */
@@ -24,7 +25,8 @@ import { compileResource } from '../src/lib/crud/compile';
 import { activitiesResource } from '../src/modules/classification/activities.resource';
 import { clientActivities } from '../src/modules/classification/classification.table';
 import { seedLarge } from '../src/modules/seed-large';
-import { sessionUser } from '../src/plugins/auth';
+import { SessionCache } from '../src/lib/auth/session-cache';
+import { type CurrentUser, sessionUser } from '../src/plugins/auth';
 import { seedActivities } from './activities';
 import type { KindFigures, LoadKind, LoadSpec } from './load-client';
 import { listening } from './server-memory';
@@ -40,6 +42,8 @@ const VOLUMES = {
 };
 /** Pool sizes to run the server with in turn (DATABASE_POOL_MAX), e.g. "10,20" to compare them. */
 const POOLS = (process.env.BENCH_LOAD_POOLS ?? '10').split(',').map(Number);
+/** SESSION_CACHE_SECONDS values to run the server with in turn, e.g. "30,0" to see what the session cache gives. */
+const SESSION_CACHES = (process.env.BENCH_LOAD_SESSION_CACHE ?? '30').split(',').map(Number);
 const TARGET_P99 = 250;
 const TARGET_PAGE_RPS = 1500;
 
@@ -157,7 +161,7 @@ export async function benchLoad(adminUrl: string) {
     const order = [asc(r.sortable.NAME), asc(clientActivities.id)];
     // Each pool size of BENCH_LOAD_POOLS in turn, the same server otherwise: a comparison within one run.
     /** The server as npm start runs it, on `port`, in a process of its own. */
-    const startNode = (port: number, poolMax: number, prof: string[] = []) => {
+    const startNode = (port: number, poolMax: number, prof: string[] = [], sessionCache = SESSION_CACHES[0]) => {
       const start = startCommand();
       return spawn(process.execPath, [...prof, ...start.args], {
         cwd: apiDir,
@@ -167,6 +171,7 @@ export async function benchLoad(adminUrl: string) {
           CAPTCHA_SECRET: 'bench-secret-0123456789',
           DATABASE_URL: u.toString(),
           DATABASE_POOL_MAX: String(poolMax),
+          SESSION_CACHE_SECONDS: String(sessionCache),
           PORT: String(port),
           HOST: '127.0.0.1',
           CAPTCHA: 'off',
@@ -189,21 +194,24 @@ export async function benchLoad(adminUrl: string) {
       const sum = (key: 'rps' | 'errors' | 'timeouts' | 'status5xx' | 'non2xx') => figures.reduce((n, f) => n + f[key], 0);
       return { rps: sum('rps'), errors: sum('errors'), timeouts: sum('timeouts'), status5xx: sum('status5xx'), p99: Math.max(...figures.map((f) => f.p99)) };
     };
-    for (const poolMax of POOLS) {
+    for (const [poolMax, sessionCache] of POOLS.flatMap((p) => SESSION_CACHES.map((c) => [p, c] as const))) {
       const port = 3900 + Math.floor(Math.random() * 90);
       const base = `http://127.0.0.1:${port}`;
       const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-      child = startNode(port, poolMax, prof);
+      child = startNode(port, poolMax, prof, sessionCache);
       await listening(child, base);
       const token = await signIn(base);
       const headers = { authorization: `Bearer ${token}` };
       const load = () => `charge ${os.loadavg()[0].toFixed(2)} sur ${os.cpus().length} cœurs`;
-      console.log(`\npool de ${poolMax} connexions PostgreSQL (DATABASE_POOL_MAX) ; ${load()}`);
+      console.log(`\npool de ${poolMax} connexions PostgreSQL (DATABASE_POOL_MAX), sessions gardées ${sessionCache} s (SESSION_CACHE_SECONDS) ; ${load()}`);
 
       // A signed-in page of 50 rows at 10 connections, beside its bare SQL at the same concurrency.
       const [page] = await loadFrom({ base, seconds: PAGE_SECONDS, headers, kinds: [{ kind: 'activités page 1 (50 lignes)', connections: 10, paths: ['/api/clients_activities?page=1&perPage=50'] }] });
+      // The server keeps the session it checked (SESSION_CACHE_SECONDS): so does the bare side, with the same cache.
+      const bareSessions = sessionCache > 0 ? new SessionCache<CurrentUser>(sessionCache * 1000) : null;
+      bareSessions?.up();
       const bare = await closedLoop(PAGE_SECONDS, 10, async () => {
-        await sessionUser(handle.db, token);
+        await sessionUser(handle.db, token, undefined, bareSessions);
         await Promise.all([r.select(handle.db).rows.where(undefined).orderBy(...order).limit(50), r.select(handle.db).count.where(undefined)]);
       });
       console.log(kindLine(page));

@@ -39,7 +39,7 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
   /** The list call's SQL alone: the session check, then the page rows beside the count, as crud.routes.ts runs them. */
   /** `where`, or the search read as the API reads it (its reference targets first), inside the timed work. */
   const bare = (condition: SQL | undefined | (() => Promise<SQL | undefined>), page = 1, perPage = 50) => async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const where = typeof condition === 'function' ? await condition() : condition;
     await Promise.all([
       r
@@ -69,7 +69,7 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
       'cloche getAskOrders',
       '/api/getAskOrders',
       async () => {
-        const user = await sessionUser(db, token);
+        const user = await sessionUser(db, token, undefined, app.sessionCache);
         await waitingOrders(db, user!);
       },
     ],

@@ -100,7 +100,7 @@ export async function benchPoints(app: FastifyInstance, handle: DbHandle, auth: 
 
   // An offer of 1 point to 10,000 clients in one call, beside its statements alone.
   const offerBare = async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         with changed as (

@@ -47,7 +47,7 @@ export async function benchSimulation(app: FastifyInstance, handle: DbHandle, au
   };
   /** Per tier and per tier number beside last year's vouchers, with the session check the route makes. */
   const bareSummary = async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const res = await db.execute(sql`with v as materialized (select * from (${calc(year)}) x where amount > 0),
         p as (select pc.num_ristourne, s.solde_used from vocher_purchases s left join (${calc(year - 1)}) pc on pc.client_id = s.client_id where s.ristourne_year = ${year - 1})
       select 't' as k, r.id as num, count(v.client_id)::int as n, sum(v.turnover) as turnover, sum(v.amount) as total, null::int as pn, null::numeric as ptotal
@@ -59,7 +59,7 @@ export async function benchSimulation(app: FastifyInstance, handle: DbHandle, au
     return rowsOf<{ k: string; num: number | null; n: number }>(res).find((r) => r.k === 'd' && r.num === null)?.n ?? 0;
   };
   const barePage = async () => {
-    await sessionUser(db, token);
+    await sessionUser(db, token, undefined, app.sessionCache);
     const res = await db.execute(sql`with v as materialized (select * from (${calc(year)}) x where amount > 0)
       select v.client_id, c.code_client, c.name, a.name as activity, v.turnover, v.tier_name, v.percentage, v.amount, count(*) over ()::int as total
       from v join clients c on c.id = v.client_id left join client_activities a on a.id = c.activity_id

@@ -6,6 +6,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type ListenHandlers, listenTo } from './listener';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -43,6 +44,13 @@ export interface DbHandle {
   close(): Promise<void>;
   /** Raw SQL on the same database, for libraries that bring their own queries (the job engine). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL only: LISTEN on `channel` through a connection of its own, reopened when it drops (db/listener.ts). */
+  listen?(channel: string, on: ListenHandlers): { close(): Promise<void> };
+  /**
+   * PostgreSQL only: `fn` sees the text of every statement Drizzle sends, before it is sent (the session
+   * cache forgets what a write may change). Returns what stops it.
+   */
+  observeStatements?(fn: (statement: string) => void): () => void;
 }
 
 /** apps/api/drizzle, from src/db (tsx, tests) as from the bundled dist/server.mjs (npm start). */
@@ -67,7 +75,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     // crash: the pool drops it and opens another on the next query. Without a listener, node-postgres
     // rethrows it as an uncaught error.
     pool.on('error', (err) => console.warn(`PostgreSQL : connexion inactive fermée par le serveur (${err.message})`));
-    const db = drizzleNodePg(pool, { schema });
+    const observers = new Set<(statement: string) => void>();
+    const logQuery = (statement: string) => {
+      for (const fn of observers) fn(statement);
+    };
+    const db = drizzleNodePg(pool, { schema, logger: { logQuery } });
+    const url = opts.url;
     return {
       db,
       kind: 'postgres',
@@ -92,6 +105,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       releaseStartupMemory: async () => {},
       close: () => pool.end(),
       executeSql: (text, values) => pool.query(text, values as unknown[]),
+      listen: (channel, on) => listenTo(url, channel, on),
+      observeStatements: (fn) => {
+        observers.add(fn);
+        return () => observers.delete(fn);
+      },
     };
   }
   let dir: string | undefined;

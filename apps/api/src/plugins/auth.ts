@@ -6,6 +6,7 @@ import { SESSION_IDLE_DEFAULT } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
 import { type AppUser, appCallOf, appUserOf } from '../lib/auth/app-tokens';
+import { SESSION_CHANGED, SessionCache } from '../lib/auth/session-cache';
 import { hashToken } from '../lib/auth/tokens';
 import { tooMany } from '../lib/throttle';
 
@@ -37,6 +38,10 @@ declare module 'fastify' {
      */
     app?: boolean;
   }
+  interface FastifyInstance {
+    /** The sessions this node has checked (PostgreSQL with SESSION_CACHE_SECONDS > 0), else null. */
+    sessionCache: SessionCache<CurrentUser> | null;
+  }
   interface FastifyRequest {
     user: CurrentUser | null;
     /** The client user of an app route (config.app). */
@@ -53,6 +58,7 @@ declare module 'fastify' {
  * rights (see @app/domain).
  */
 export function registerAuth(app: FastifyInstance) {
+  app.decorate('sessionCache', startSessionCache(app));
   app.decorateRequest('user', null);
   app.decorateRequest('appUser', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -83,12 +89,30 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
+/**
+ * The node's session cache, on PostgreSQL when SESSION_CACHE_SECONDS is above 0: it hears the changes
+ * of every node through LISTEN and sees this node's own writes before they are sent.
+ */
+function startSessionCache(app: FastifyInstance): SessionCache<CurrentUser> | null {
+  const handle = app.dbHandle;
+  const seconds = app.config.SESSION_CACHE_SECONDS;
+  if (!seconds || !handle.listen || !handle.observeStatements) return null;
+  const cache = new SessionCache<CurrentUser>(seconds * 1000);
+  const stopObserving = handle.observeStatements((statement) => cache.forgetOnWrite(statement));
+  const listener = handle.listen(SESSION_CHANGED, { message: () => cache.forget(), up: () => cache.up(), down: () => cache.down() });
+  app.addHook('onClose', async () => {
+    stopObserving();
+    await listener.close();
+  });
+  return cache;
+}
+
 /** The bearer token of a request, when it has one of a sane length. */
 const bearer = (request: FastifyRequest) => request.headers.authorization?.match(/^Bearer\s+(\S{20,200})$/i)?.[1];
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
   const token = bearer(request);
-  return token ? sessionUser(app.db, token, app.config.SESSION_IDLE_MINUTES) : null;
+  return token ? sessionUser(app.db, token, app.config.SESSION_IDLE_MINUTES, app.sessionCache) : null;
 }
 
 /** How stale a session's last use may get before it is written again: one write a minute at most. */
@@ -119,6 +143,7 @@ const prepareLookup = (db: Db) =>
       clientId: users.clientId,
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -135,28 +160,52 @@ const prepareLookup = (db: Db) =>
     .prepare('session_user');
 
 /**
- * The active account behind a live session token, or null: the one query every signed-in call makes.
- * A session is live when neither revoked, past its 12 hours, nor idle for `idleMinutes`. Its last use
- * is recorded only when older than a minute, by a conditional UPDATE that a second request of the
- * same minute finds nothing to do for.
+ * The active account behind a live session token, or null: the one query every signed-in call makes,
+ * unless `cache` holds the session (lib/auth/session-cache.ts). A session is live when neither revoked,
+ * past its 12 hours, nor idle for `idleMinutes`. Its last use is recorded only when older than a minute,
+ * by a conditional UPDATE that a second request of the same minute finds nothing to do for.
  */
-export async function sessionUser(db: Db, token: string, idleMinutes = SESSION_IDLE_DEFAULT): Promise<CurrentUser | null> {
+export async function sessionUser(
+  db: Db,
+  token: string,
+  idleMinutes = SESSION_IDLE_DEFAULT,
+  cache?: SessionCache<CurrentUser> | null,
+): Promise<CurrentUser | null> {
   const now = Date.now();
+  const tokenHash = hashToken(token);
+  const idleSince = now - idleMinutes * 60_000;
+  const cached = cache?.get(tokenHash, now);
+  // An entry whose last use is past the idle limit as this node knows it is read again: another node may have used it since.
+  if (cached && cached.lastUsedAt > idleSince) {
+    if (cached.lastUsedAt < now - TOUCH_EVERY_MS) {
+      await touch(db, cached.user.sessionId, now);
+      cached.lastUsedAt = now;
+    }
+    return cached.user;
+  }
+  const ticket = cache?.ticket();
   const [row] = await sessionLookup(db).execute({
-    tokenHash: hashToken(token),
+    tokenHash,
     // ISO strings, read alike by both drivers: a placeholder's value skips the column's own encoder.
     now: new Date(now).toISOString(),
-    idleSince: new Date(now - idleMinutes * 60_000).toISOString(),
+    idleSince: new Date(idleSince).toISOString(),
   });
   // A client user's session is no back-office session, however it was obtained.
   if (row?.status !== 1 || !isStaffAccount(row)) return null;
-  const { status: _s, clientId: _c, lastUsedAt, ...user } = row;
-  if (lastUsedAt.getTime() < now - TOUCH_EVERY_MS) {
-    const stale = new Date(now - TOUCH_EVERY_MS);
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: new Date(now) })
-      .where(and(eq(sessions.id, user.sessionId), lt(sessions.lastUsedAt, stale)));
+  const { status: _s, clientId: _c, lastUsedAt, expiresAt, ...user } = row;
+  let lastUse = lastUsedAt.getTime();
+  if (lastUse < now - TOUCH_EVERY_MS) {
+    await touch(db, user.sessionId, now);
+    lastUse = now;
   }
+  if (cache && ticket !== undefined) cache.keep(ticket, tokenHash, { user, lastUsedAt: lastUse, expiresAt: expiresAt.getTime(), storedAt: now });
   return user;
+}
+
+/** Records a session's use, unless another request did within the minute. */
+async function touch(db: Db, sessionId: number, now: number) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: new Date(now) })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, new Date(now - TOUCH_EVERY_MS))));
 }
