@@ -7,7 +7,7 @@
  * Part of `npm run bench` on PostgreSQL; alone: `TEST_DATABASE_URL=… npx tsx bench/load.ts`.
  * Env: BENCH_LOAD_SECONDS (60), BENCH_LOAD_CONNECTIONS (200), BENCH_PAGE_SECONDS (10),
  * BENCH_LOAD_CLIENTS (100,000), BENCH_LOAD_ORDERS (300,000), BENCH_LOAD_LOGS (300,000),
- * BENCH_LOAD_POOLS (10; "10,20" runs both in turn), BENCH_LOAD_SESSION_CACHE (30, the server's
+ * BENCH_LOAD_KEEP=<name> (seed a database of that name once, keep it, reuse it in later runs), BENCH_LOAD_POOLS (10; "10,20" runs both in turn), BENCH_LOAD_SESSION_CACHE (30, the server's
  * SESSION_CACHE_SECONDS; "30,0" runs both in turn, for each pool size), BENCH_LOAD_TWO_NODES (1; 0 skips the mix through a
  * round-robin proxy to one node, then to two nodes, bench/proxy.ts), BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there when it stops), BENCH_PG_SAMPLE=1 (prints
  * the statements PostgreSQL was found running most often during the mix, sampled every 20 ms).
@@ -130,10 +130,13 @@ function printSamples({ seen, total }: { seen: Map<string, number>; total: numbe
 }
 
 export async function benchLoad(adminUrl: string) {
-  const name = `bo_load_${randomBytes(3).toString('hex')}`;
+  // BENCH_LOAD_KEEP=<name>: a database of that name is seeded once and kept, and later runs reuse it.
+  const kept = process.env.BENCH_LOAD_KEEP;
+  const name = kept ?? `bo_load_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const reuse = kept !== undefined && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!reuse) await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const handle = await openDatabase({ url: u.toString() });
@@ -143,11 +146,13 @@ export async function benchLoad(adminUrl: string) {
   try {
     const t0 = performance.now();
     await handle.migrate();
-    await seedDemoAccounts(handle.db, 'Demo1234!');
-    await seedActivities(handle);
-    await seedLarge(handle.db, VOLUMES, 'Demo1234!', () => {});
-    // As autovacuum leaves a live database: the visibility map set, so unfiltered counts scan an index only.
-    await handle.executeSql('vacuum analyze', []);
+    if (!reuse) {
+      await seedDemoAccounts(handle.db, 'Demo1234!');
+      await seedActivities(handle);
+      await seedLarge(handle.db, VOLUMES, 'Demo1234!', () => {});
+      // As autovacuum leaves a live database: the visibility map set, so unfiltered counts scan an index only.
+      await handle.executeSql('vacuum analyze', []);
+    }
     const seeded = ((performance.now() - t0) / 1000).toFixed(0);
 
     if (spawnSync(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' }).status !== 0) throw new Error('npm run build a échoué');
@@ -156,7 +161,13 @@ export async function benchLoad(adminUrl: string) {
     const [{ code }] = (await handle.executeSql('select code_client as code from clients order by id offset 7 limit 1', [])).rows as { code: string }[];
     const [{ label }] = (await handle.executeSql("select split_part(label, ' ', 1) as label from products order by id offset 3 limit 1", [])).rows as { label: string }[];
     // Generated clients have no type, which the client form requires: the write sets one, as staff would.
-    const [{ typeId }] = (await handle.executeSql(`insert into client_types (name) values ('Banc de charge') returning id as "typeId"`, [])).rows as { typeId: number }[];
+    const [{ typeId }] = (
+      await handle.executeSql(
+        `with found as (select id from client_types where name = 'Banc de charge'), made as (insert into client_types (name) select 'Banc de charge' where not exists (select 1 from found) returning id)
+         select id as "typeId" from found union all select id from made`,
+        [],
+      )
+    ).rows as { typeId: number }[];
     const r = compileResource(activitiesResource);
     const order = [asc(r.sortable.NAME), asc(clientActivities.id)];
     // Each pool size of BENCH_LOAD_POOLS in turn, the same server otherwise: a comparison within one run.
@@ -279,7 +290,7 @@ ${CONNECTIONS} connexions pendant ${SECONDS} s, le même mélange derrière un r
       await new Promise((r) => child!.once('exit', r));
     }
     await handle.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!kept) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -160,10 +160,10 @@ describe('DELETE orders/{id}', () => {
     expect((await call('DELETE', 'orders/999999')).statusCode).toBe(404);
   });
 
+  const counted = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0].n;
   it('keeps the unfiltered list’s total equal to the orders there are, through writes and deletes', async () => {
     // The total of a list with no condition is the count the triggers keep (lib/counts).
     const total = async () => (await call('GET', 'orders?page=1')).json().meta.total;
-    const counted = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0].n;
     expect(await total()).toBe(await counted());
     const fresh = await order(theirs);
     expect(await total()).toBe(await counted());
@@ -174,6 +174,20 @@ describe('DELETE orders/{id}', () => {
     await t.db.execute(sql`delete from order_items where order_id in (select id from orders where status = 0 order by id desc limit 2)`);
     await t.db.execute(sql`delete from orders where id in (select id from orders where status = 0 order by id desc limit 2)`);
     expect(await total()).toBe(await counted());
+  });
+
+  it('a page past the end has no rows and still the true total, of the whole list and of a search', async () => {
+    // The total comes with the page's rows (one statement); a page with no row counts apart.
+    const past = (await call('GET', 'orders?page=9999&perPage=50')).json();
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(await counted());
+    const searched = (await call('GET', 'orders?page=1&search=sud')).json();
+    expect(searched.meta.total).toBeGreaterThan(0);
+    const searchedPast = (await call('GET', 'orders?page=9999&search=sud')).json();
+    expect(searchedPast.data).toEqual([]);
+    expect(searchedPast.meta.total).toBe(searched.meta.total);
+    const none = (await call('GET', 'orders?page=1&search=aucune-commande-ainsi')).json();
+    expect(none).toMatchObject({ data: [], meta: { total: 0 } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { getTableColumns, SQL } from 'drizzle-orm';
+import { getTableColumns, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Db, readTogether } from '../../db/client';
@@ -22,7 +22,17 @@ export interface SelectBuilder<T> extends PromiseLike<T[]> {
 export interface CompiledResource<Dto extends { id: number }> {
   def: ResourceDef<Dto>;
   /** The select with its joins, rows keyed by API name; `where`, order and paging are added by the router. */
-  select(db: Db): { rows: SelectBuilder<Row>; count: SelectBuilder<{ n: number }>; ids: SelectBuilder<{ id: number }>; exportRows: SelectBuilder<Row> };
+  select(db: Db): {
+    rows: SelectBuilder<Row>;
+    /**
+     * The rows with `total` in one more field, PAGE_TOTAL: a page and its list's count in one statement
+     * (an uncorrelated sub-select, which PostgreSQL runs once for the statement).
+     */
+    pageRows(total: SQL): SelectBuilder<Row>;
+    count: SelectBuilder<{ n: number }>;
+    ids: SelectBuilder<{ id: number }>;
+    exportRows: SelectBuilder<Row>;
+  };
   /** Turns a row of `select().rows` into the DTO, in place (the row is not to be used after). */
   toDto(row: Row): Dto;
   /**
@@ -50,6 +60,9 @@ export interface CompiledResource<Dto extends { id: number }> {
 }
 
 const isColumn = (c: AnyPgColumn | SQL): c is AnyPgColumn => !(c instanceof SQL);
+
+/** The field of `pageRows` that holds the list's total (no API field starts with two underscores). */
+export const PAGE_TOTAL = '__total';
 
 /** Drizzle property name of each of a table's columns (insert and update values use them). */
 function propertyNames(table: PgTable): Map<AnyPgColumn, string> {
@@ -163,6 +176,7 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     def,
     select: (db) => ({
       rows: withJoins(db.select(selection).from(def.table)),
+      pageRows: (total) => withJoins(db.select({ ...selection, [PAGE_TOTAL]: sql`${total}`.mapWith(Number) }).from(def.table)),
       count: withJoins(db.select({ n: countExpr }).from(def.table), countJoins),
       ids: withJoins(db.select({ id: def.idColumn }).from(def.table)),
       exportRows: withJoins(db.select(exportSelection).from(def.table)),

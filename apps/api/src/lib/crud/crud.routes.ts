@@ -15,9 +15,9 @@ import { listReply, okReply } from '../replies';
 import { withCleanRichText } from '../rich-text';
 import { hashPassword } from '../password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../pg-errors';
-import { type CompiledResource, compileResource } from './compile';
+import { type CompiledResource, compileResource, PAGE_TOTAL } from './compile';
 import { formCreate } from './form-body';
-import { rowCount } from '../counts/row-counts';
+import { rowCount, rowCountSql } from '../counts/row-counts';
 import { idIn, inWrittenJoinOrder, orderFor, searchWhere } from './list-query';
 import { registerResourceMedia } from './media.routes';
 import type { ResourceDef } from './resource';
@@ -88,11 +88,18 @@ export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledRe
       async () => Number((await q.count.where(all))[0].n),
       (rows) => toReplies(db, r, rows),
     );
-  const [rows, [{ n }]] = await Promise.all([
-    inWrittenJoinOrder(db, r.def.joins?.length ?? 0, (d) => r.select(d).rows.where(all).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage)),
-    all === undefined && r.def.wholeCount ? rowCount(db, r.def.wholeCount).then((n) => [{ n }]) : q.count.where(all),
-  ]);
-  return paged(await toReplies(db, r, rows), Number(n), page, perPage);
+  // The page and its total in one statement: a statement is a round trip and a parse, plan and run in
+  // PostgreSQL, and most of a list call's cost. The whole list's total is the kept count (wholeCount).
+  const kept = all === undefined ? r.def.wholeCount : undefined;
+  const total = kept ? rowCountSql(kept) : sql`(${q.count.where(all)})`;
+  const rows = await inWrittenJoinOrder(db, r.def.joins?.length ?? 0, (d) =>
+    r.select(d).pageRows(total).where(all).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
+  );
+  // A page past the end has no row to carry the total: it is counted apart (an empty first page means none).
+  const n = rows.length ? Number(rows[0][PAGE_TOTAL]) : page === 1 ? 0 : kept ? await rowCount(db, kept) : Number((await q.count.where(all))[0].n);
+  // The total is the rows' last field, so removing it leaves each row's shape as the plain select's.
+  for (const row of rows) delete row[PAGE_TOTAL];
+  return paged(await toReplies(db, r, rows), n, page, perPage);
 }
 
 /**

@@ -6,6 +6,7 @@ import { expiringFor } from '../loyalty/points.expiry';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
+import { sharedLoad } from '../../lib/crud/shared-load';
 import { users } from '../../lib/auth/accounts.table';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
 import { badges } from '../loyalty/badges.table';
@@ -14,6 +15,8 @@ import { clients as c } from './clients.table';
 import { afterClientWrite, assertMayChangeBadge } from './clients.writes';
 
 const chef = alias(users, 'chef');
+/** The expiring points and their date come from one read of the page's lots. */
+const expiring = sharedLoad(expiringFor);
 const numberField = { read: (v: unknown) => (v == null ? null : Number(v)), schema: z.number() };
 const chefName = sql<string>`nullif(trim(${chef.firstname} || ' ' || ${chef.lastname}), '')`;
 /** POINTS_FID_N counts for the current year only (Africa/Tunis); another year reads as 0. */
@@ -123,13 +126,13 @@ export const clientsResource = defineResource<Client>()({
     {
       api: 'POINTS_EXPIRANT',
       schema: z.number().int(),
-      load: async (db, ids) => new Map([...(await expiringFor(db, ids))].map(([id, e]) => [id, e.points])),
+      load: async (db, ids) => new Map([...(await expiring(db, ids))].map(([id, e]) => [id, e.points])),
       read: (v) => v ?? 0,
     },
     {
       api: 'DATE_EXPIRATION',
       schema: z.string().nullable(),
-      load: async (db, ids) => new Map([...(await expiringFor(db, ids))].map(([id, e]) => [id, e.lastDay])),
+      load: async (db, ids) => new Map([...(await expiring(db, ids))].map(([id, e]) => [id, e.lastDay])),
       read: (v) => v ?? null,
     },
     { api: 'IS_ACTIVE', column: c.isActive, ...flag01Field, sort: true },
