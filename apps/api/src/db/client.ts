@@ -44,7 +44,7 @@ export interface DbHandle {
   close(): Promise<void>;
   /** Raw SQL on the same database, for libraries that bring their own queries (the job engine). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** PostgreSQL only: LISTEN on `channel` through a connection of its own, reopened when it drops (db/listener.ts). */
+  /** PostgreSQL only: LISTEN on `channel` through a connection of its own, reopened when it drops or goes deaf (db/listener.ts). */
   listen?(channel: string, on: ListenHandlers): { close(): Promise<void> };
   /**
    * PostgreSQL only: `fn` sees the text of every statement Drizzle sends, before it is sent (the session
@@ -105,7 +105,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       releaseStartupMemory: async () => {},
       close: () => pool.end(),
       executeSql: (text, values) => pool.query(text, values as unknown[]),
-      listen: (channel, on) => listenTo(url, channel, on),
+      // The listener proves it hears by notifying itself through the pool (db/listener.ts).
+      listen: (channel, on) => listenTo(url, channel, on, { send: (ch, payload) => pool.query('select pg_notify($1, $2)', [ch, payload]) }),
       observeStatements: (fn) => {
         observers.add(fn);
         return () => observers.delete(fn);

@@ -13,7 +13,10 @@
  * - a lookup that overlapped a forget is not kept (`ticket`), so a read made before a revocation cannot
  *   put the old session back;
  * - while the listening connection is down nothing is cached (every call reads its session, as without
- *   the cache) and what was held is dropped: notifications missed meanwhile cannot leave a stale entry;
+ *   the cache) and what was held is dropped: notifications missed meanwhile cannot leave a stale entry.
+ *   It counts as up only while it hears the probes the node sends itself through the pool every 5 s
+ *   (db/listener.ts): a connection that looks open and hears nothing (half-open TCP, a pooler in
+ *   transaction mode) is taken down within 10 s, and never up in the first place;
  * - an entry lives at most `ttlMs` whatever happens, and never past its session's end or idle limit
  *   (checked by the caller against the last use it holds).
  * Another node's sign-out reaches this one when its notification does, a few milliseconds after the
