@@ -59,7 +59,16 @@ describe.runIf(onPostgres)('two API nodes on one database', () => {
     expect(((await onB.json()) as { data: unknown }).data).toMatchObject({ EMAIL: 'admin@demo.tn' });
 
     expect((await a.fetch('/api/logout', { method: 'POST', token })).status).toBe(200);
-    expect((await b.fetch('/api/profile', { token })).status).toBe(401);
+    expect((await a.fetch('/api/profile', { token })).status).toBe(401);
+    // B holds the session it checked (lib/auth/session-cache.ts) until the sign-out's notification reaches
+    // it through PostgreSQL, milliseconds after the commit: refused within that, never later.
+    const end = Date.now() + 2000;
+    let onBAfter = await b.fetch('/api/profile', { token });
+    while (onBAfter.status === 200 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 10));
+      onBAfter = await b.fetch('/api/profile', { token });
+    }
+    expect(onBAfter.status).toBe(401);
   });
 
   const signIn = async (node: ApiNode, email = 'admin@demo.tn') => {
