@@ -77,9 +77,9 @@ const schema = z.object({
    */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(SESSION_IDLE_DEFAULT),
   /**
-   * On PostgreSQL, how long a node may keep a session it has checked instead of reading it again at each
-   * call (lib/auth/session-cache.ts); a change to a session, its user or its role makes every node forget
-   * at once. 0 = read it at every call. Seconds, 0 to 300.
+   * How long a node may keep a session it has checked instead of reading it again at each call
+   * (lib/auth/session-cache.ts); a change to a session, its user or its role makes every node forget it.
+   * 0 = read it at every call. Seconds, 0 to 300.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /**

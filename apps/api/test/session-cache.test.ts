@@ -8,9 +8,18 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
-import { roles, users } from '../src/lib/auth/accounts.table';
+import { roles, sessions, users } from '../src/lib/auth/accounts.table';
 import { SESSION_TABLES } from '../src/lib/auth/session-cache';
-import { createDatabase, DEMO_PASSWORD, MemoryMailer, onPostgres } from './helpers';
+import { createDatabase, createTestApp, DEMO_PASSWORD, MemoryMailer, onPostgres, type TestContext } from './helpers';
+
+/** Waits for `check` (a notification's trip through PostgreSQL), failing after 2 s. */
+async function until(check: () => boolean | Promise<boolean>) {
+  const end = Date.now() + 2000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met within 2 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 /** The tables whose changes the triggers of migration 0032 notify, read from the database. */
 const watchedTables = async (handle: DbHandle) =>
@@ -31,6 +40,33 @@ describe('the session triggers', () => {
       await handle.close();
       await drop();
     }
+  });
+});
+
+/** One node, on either database: its own writes, through Drizzle or raw SQL, end a cached session at once. */
+describe('sessions cached by a node, changed by its own writes', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await until(() => t.app.sessionCache?.isLive === true);
+  });
+  afterAll(() => t.close());
+
+  const me = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/me', headers })).statusCode;
+
+  it('a session is cached, and a revocation through Drizzle ends it at the next call', async () => {
+    const who = await t.auth('commercial@demo.tn');
+    expect(await me(who)).toBe(200);
+    expect(t.app.sessionCache!.size).toBeGreaterThan(0);
+    await t.db.update(sessions).set({ revokedAt: new Date() });
+    expect(await me(who)).toBe(401);
+  });
+
+  it('a deactivation written as raw SQL (executeSql) ends it at the next call', async () => {
+    const who = await t.auth('magasin@demo.tn');
+    expect(await me(who)).toBe(200);
+    await t.app.dbHandle.executeSql(`update users set status = 0 where email = 'magasin@demo.tn'`, []);
+    expect(await me(who)).toBe(401);
   });
 });
 
@@ -61,14 +97,6 @@ describe.runIf(onPostgres)('sessions cached by each node of a cluster', () => {
     await drop();
   });
 
-  /** Waits for `check` (a notification's trip through PostgreSQL), failing after 2 s. */
-  async function until(check: () => boolean | Promise<boolean>) {
-    const end = Date.now() + 2000;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('condition not met within 2 s');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
   const signIn = async (node: FastifyInstance, email: string) => {
     const res = await node.inject({
       method: 'POST',

@@ -47,8 +47,8 @@ export interface DbHandle {
   /** PostgreSQL only: LISTEN on `channel` through a connection of its own, reopened when it drops or goes deaf (db/listener.ts). */
   listen?(channel: string, on: ListenHandlers): { close(): Promise<void> };
   /**
-   * PostgreSQL only: `fn` sees the text of every statement Drizzle sends, before it is sent (the session
-   * cache forgets what a write may change). Returns what stops it.
+   * `fn` sees the text of every statement this process sends, through Drizzle or executeSql, before it is
+   * sent (the session cache forgets what a write may change). Returns what stops it.
    */
   observeStatements?(fn: (statement: string) => void): () => void;
 }
@@ -64,6 +64,22 @@ const migrationsFolder = (() => {
   return path.join(dir, 'drizzle');
 })();
 
+/** The statement observers of one handle (observeStatements), fed by Drizzle's logger and by executeSql. */
+function statementObservers() {
+  const observers = new Set<(statement: string) => void>();
+  return {
+    logQuery: (statement: string) => {
+      for (const fn of observers) fn(statement);
+    },
+    observe: (fn: (statement: string) => void) => {
+      observers.add(fn);
+      return () => {
+        observers.delete(fn);
+      };
+    },
+  };
+}
+
 /** The advisory-lock key migrations take on PostgreSQL: a fixed number of this product's own. */
 const MIGRATION_LOCK_KEY = 220_002;
 
@@ -75,10 +91,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     // crash: the pool drops it and opens another on the next query. Without a listener, node-postgres
     // rethrows it as an uncaught error.
     pool.on('error', (err) => console.warn(`PostgreSQL : connexion inactive fermée par le serveur (${err.message})`));
-    const observers = new Set<(statement: string) => void>();
-    const logQuery = (statement: string) => {
-      for (const fn of observers) fn(statement);
-    };
+    const { logQuery, observe } = statementObservers();
     const db = drizzleNodePg(pool, { schema, logger: { logQuery } });
     const url = opts.url;
     return {
@@ -104,13 +117,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       },
       releaseStartupMemory: async () => {},
       close: () => pool.end(),
-      executeSql: (text, values) => pool.query(text, values as unknown[]),
+      executeSql: (text, values) => {
+        logQuery(text);
+        return pool.query(text, values as unknown[]);
+      },
       // The listener proves it hears by notifying itself through the pool (db/listener.ts).
       listen: (channel, on) => listenTo(url, channel, on, { send: (ch, payload) => pool.query('select pg_notify($1, $2)', [ch, payload]) }),
-      observeStatements: (fn) => {
-        observers.add(fn);
-        return () => observers.delete(fn);
-      },
+      observeStatements: observe,
     };
   }
   let dir: string | undefined;
@@ -123,7 +136,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   const client = await PgliteThread.open(dir);
   // Loaded here, not at start: a node on PostgreSQL never loads PGlite's JavaScript.
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
-  const db = drizzlePglite(client as unknown as PGlite, { schema });
+  const { logQuery, observe } = statementObservers();
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: { logQuery } });
   return {
     db,
     kind: 'pglite',
@@ -135,7 +149,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     close: () => client.close(),
     // One statement with parameters through query(); a parameterless text may hold several statements
     // (a library's schema set-up), which only exec() runs: their rows are gathered.
-    executeSql: async (text, values) =>
-      values?.length ? client.query(text, values) : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
+    executeSql: async (text, values) => {
+      logQuery(text);
+      return values?.length ? client.query(text, values) : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) };
+    },
+    observeStatements: observe,
   };
 }

@@ -90,19 +90,23 @@ export function registerAuth(app: FastifyInstance) {
 }
 
 /**
- * The node's session cache, on PostgreSQL when SESSION_CACHE_SECONDS is above 0: it hears the changes
- * of every node through LISTEN and sees this node's own writes before they are sent.
+ * The node's session cache, when SESSION_CACHE_SECONDS is above 0. On PostgreSQL it hears the changes of
+ * every node and every other writer through LISTEN, and sees this node's own writes before they are sent.
+ * The embedded database has one writer, this process: seeing its statements is seeing every change.
  */
 function startSessionCache(app: FastifyInstance): SessionCache<CurrentUser> | null {
   const handle = app.dbHandle;
   const seconds = app.config.SESSION_CACHE_SECONDS;
-  if (!seconds || !handle.listen || !handle.observeStatements) return null;
+  if (!seconds || !handle.observeStatements) return null;
+  const listen = handle.kind === 'postgres' ? handle.listen : undefined;
+  if (handle.kind === 'postgres' && !listen) return null;
   const cache = new SessionCache<CurrentUser>(seconds * 1000);
   const stopObserving = handle.observeStatements((statement) => cache.forgetOnWrite(statement));
-  const listener = handle.listen(SESSION_CHANGED, { message: () => cache.forget(), up: () => cache.up(), down: () => cache.down() });
+  const listener = listen?.(SESSION_CHANGED, { message: () => cache.forget(), up: () => cache.up(), down: () => cache.down() });
+  if (!listener) cache.up();
   app.addHook('onClose', async () => {
     stopObserving();
-    await listener.close();
+    await listener?.close();
   });
   return cache;
 }

@@ -1,7 +1,8 @@
 /**
  * The sessions a node has checked, kept a few seconds so that a signed-in call does not read its session
- * from PostgreSQL every time (on a managed database each read is a network round trip, and it was one
- * statement in three of a list page). PostgreSQL only.
+ * from the database every time (on a managed database each read is a network round trip, and it was one
+ * statement in three of a list page). On the embedded database this process is the only writer: seeing
+ * its own writes is enough, and the cache is live from the start.
  *
  * What keeps it true:
  * - every statement that could end a session or change what it allows (a sign-out, a revocation, a user's
