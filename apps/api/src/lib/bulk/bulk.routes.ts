@@ -94,7 +94,8 @@ export function registerBulk(
           });
           return { target, done };
         });
-        const late = impl.after ? await impl.after({ req, user, changed: result.done.changed, params, carry: result.done.carry }) : [];
+        // The step after the commit (a mail) concerns the rows changed: with none, there is nothing to do.
+        const late = impl.after && result.done.changed.length ? await impl.after({ req, user, changed: result.done.changed, params, carry: result.done.carry }) : [];
         const refused = [...result.target.missing, ...result.done.refused, ...late].sort((a, b) => a.id - b.id);
         return ok({
           matched: result.target.matched,
