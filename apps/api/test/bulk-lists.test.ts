@@ -221,7 +221,8 @@ describe('users', () => {
   it('client users: an invitation to ids none of which is in the list refuses them, invites nobody, and is no server error', async () => {
     // Found by the fuzzer: with no row in reach, the action's mail step got nothing and failed after the commit.
     const [me] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.tn'));
-    const [template] = (await t.db.execute(sql`select coalesce((select id from message_templates order by id limit 1), 1)::int as id`)).rows as { id: number }[];
+    const found = (await t.db.execute(sql`select coalesce((select id from message_templates order by id limit 1), 1)::int as id`)) as unknown as { rows: { id: number }[] };
+    const [template] = found.rows;
     const res = await bulk('client-users', 'invite', { ids: [me.id], template_key: template.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ changed: 0, refusedCount: 1, refused: [{ id: me.id }] });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db } from '../../db/client';
+import { touchQuery } from '../../plugins/auth';
 import { SessionCache, writesSessionTable } from './session-cache';
 
 describe('writesSessionTable', () => {
@@ -14,6 +17,13 @@ describe('writesSessionTable', () => {
       'update "roles"\nset "label" = $1',
     ])
       expect(writesSessionTable(statement), statement).toBe(true);
+  });
+
+  it('leaves alone the once-a-minute record of a session’s last use, as the sign-in check sends it', () => {
+    const statement = touchQuery(drizzle.mock() as unknown as Db, 7, Date.now()).toSQL().sql;
+    expect(statement).toMatch(/^update "sessions" set "last_used_at"/);
+    expect(writesSessionTable(statement)).toBe(false);
+    expect(writesSessionTable(statement.replace('"last_used_at" = $1', '"revoked_at" = $1'))).toBe(true);
   });
 
   it('leaves reads, inserts and other tables alone', () => {

@@ -38,7 +38,13 @@ const WRITES_SESSION_TABLE = new RegExp(
   String.raw`\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(?:${SESSION_TABLES.join('|')})"?(?=[\s;()"]|$)`,
   'i',
 );
-export const writesSessionTable = (statement: string) => WRITES_SESSION_TABLE.test(statement);
+/**
+ * The once-a-minute record of a session's last use (plugins/auth.ts, `touch`), as Drizzle writes it: it
+ * changes nothing a cached session holds, and the triggers skip it too (their column lists). Without this,
+ * each session's touch would empty the whole node's cache once a minute.
+ */
+const RECORDS_LAST_USE = /^update "sessions" set "last_used_at" = \$1 where \(?"sessions"\."id" = \$2 and "sessions"\."last_used_at" < \$3\)?$/;
+export const writesSessionTable = (statement: string) => WRITES_SESSION_TABLE.test(statement) && !RECORDS_LAST_USE.test(statement);
 
 export interface CachedSession<User> {
   user: User;
