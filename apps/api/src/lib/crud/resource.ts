@@ -206,9 +206,11 @@ type SortCheckOf<F extends readonly FieldDef<never>[], M extends ResourceMeta<ne
   : { sortedFieldsMissingFromMetaSortable: Exclude<Sorted<F>, M['sortable'][number]> }) &
   ([Exclude<M['sortable'][number], Sorted<F>>] extends [never] ? unknown : { metaSortableKeysWithoutSortedField: Exclude<M['sortable'][number], Sorted<F>> });
 
-type DefineResource<Dto extends { id: number }> = 
+interface DefineResource<Dto extends { id: number }> {
   <const F extends readonly FieldDef<Dto>[], const M extends ResourceMeta<Dto>>(
-    def: ResourceInput<Dto> & { meta: M; fields: F } & MissingCheck<Dto, F> & SortCheck<F, M>,) => ResourceDef<Dto>
+    def: ResourceInput<Dto> & { meta: M; fields: F } & MissingCheck<Dto, F> & SortCheck<F, M>,
+  ): ResourceDef<Dto>;
+}
 
 /**
  * Declares a resource whose replies are the domain's `Dto` type: every key of the DTO must have a
