@@ -202,7 +202,8 @@ export async function sessionUser(
     await touch(db, user.sessionId, now);
     lastUse = now;
   }
-  if (cache && ticket !== undefined) cache.keep(ticket, tokenHash, { user, lastUsedAt: lastUse, expiresAt: expiresAt.getTime(), storedAt: now });
+  // A cached user is shared by the requests of its session: frozen, so that none can change it for the others.
+  if (cache && ticket !== undefined) cache.keep(ticket, tokenHash, { user: Object.freeze(user), lastUsedAt: lastUse, expiresAt: expiresAt.getTime(), storedAt: now });
   return user;
 }
 
