@@ -104,7 +104,7 @@ describe('readiness', () => {
 
 describe.runIf(onPostgres)('migrations on PostgreSQL', () => {
   it('two nodes migrating a fresh database together both succeed and the journal has each migration once', async () => {
-    const { handle, target, drop } = await createDatabase();
+    const { handle, target, drop } = await createDatabase({ fresh: true });
     const { openDatabase } = await import('../src/db/client');
     const other = await openDatabase({ url: target });
     try {

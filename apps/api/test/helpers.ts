@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
@@ -24,12 +25,14 @@ export const onPostgres = process.env.API_TEST_DB === 'postgres';
 
 /**
  * A throw-away database of the run's kind. `target` names it for another process: the PostgreSQL
- * URL, or the PGlite folder when `onDisk` asks for one (in memory otherwise).
+ * URL, or the PGlite folder when `onDisk` asks for one (in memory otherwise). It is a copy of the run's
+ * migrated template (test/global-setup.ts), migrations done, unless `fresh` asks for an empty one (a
+ * test of the migrations) or `onDisk` for a folder (opened fresh).
  */
-export async function createDatabase(opts: { onDisk?: boolean } = {}): Promise<{ handle: DbHandle; target: string; drop: () => Promise<void> }> {
+export async function createDatabase(opts: { onDisk?: boolean; fresh?: boolean } = {}): Promise<{ handle: DbHandle; target: string; drop: () => Promise<void> }> {
   if (!onPostgres) {
     const dir = opts.onDisk ? mkdtempSync(path.join(os.tmpdir(), 'bo-pglite-')) : undefined;
-    const handle = await openDatabase(dir ? { dataDir: dir } : {});
+    const handle = await openDatabase(dir ? { dataDir: dir } : { copyOf: opts.fresh ? undefined : inject('pgliteTemplate') });
     return { handle, target: dir ?? '', drop: async () => (dir ? rmSync(dir, { recursive: true, force: true }) : undefined) };
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -37,7 +40,8 @@ export async function createDatabase(opts: { onDisk?: boolean } = {}): Promise<{
   const name = `bo_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = opts.fresh ? undefined : inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

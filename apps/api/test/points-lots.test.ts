@@ -32,7 +32,7 @@ async function lotMismatches(db: Db): Promise<number[]> {
 
 describe('migration 0023: existing balances become lots, no balance changes', () => {
   it('one never-expiring lot per client with points, remaining = POINTS_FID', async () => {
-    const { handle, drop } = await createDatabase();
+    const { handle, drop } = await createDatabase({ fresh: true });
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-migr-'));
     try {
       // The migrations before lots: a database as it was, with balances and their ledger.

@@ -63,8 +63,8 @@ function statement(sql: string, params: unknown[] | undefined, options: QueryOpt
 }
 
 /** A thread with PGlite open on `dataDir`; it keeps the process alive only while a statement is under way (see post). */
-async function start(dataDir: string | undefined): Promise<Worker> {
-  const worker = new Worker(WORKER, { workerData: { dataDir, postgresqlconf: EMBEDDED_SETTINGS } });
+async function start(dataDir: string | undefined, copyOf?: string): Promise<Worker> {
+  const worker = new Worker(WORKER, { workerData: { dataDir, copyOf, postgresqlconf: EMBEDDED_SETTINGS } });
   const started = await new Promise<Started>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -99,9 +99,9 @@ export class PgliteThread {
     this.listen(worker);
   }
 
-  /** Opens PGlite on `dataDir` (in memory when undefined) in its own thread. */
-  static async open(dataDir: string | undefined): Promise<PgliteThread> {
-    return new PgliteThread(await start(dataDir), dataDir);
+  /** Opens PGlite on `dataDir` (in memory when undefined) in its own thread, as a copy of the dump `copyOf` when given. */
+  static async open(dataDir: string | undefined, copyOf?: string): Promise<PgliteThread> {
+    return new PgliteThread(await start(dataDir, copyOf), dataDir);
   }
 
   /**

@@ -3,13 +3,14 @@
 // CPU work, which on the request thread kept the server from even reading new requests under load.
 // Here it works beside the main thread, which keeps parsing, authenticating and serialising.
 //
-// workerData: { dataDir?: string, postgresqlconf: string[] }
+// workerData: { dataDir?: string, copyOf?: string, postgresqlconf: string[] }
 // Messages in:  { id, sql, params?, rowMode?, textTypes? } one statement (query), or { id, exec } a text
 //               of several statements, or { id, close: true }.
 // Messages out: { ready: true } once open, or { failed: error }; then per message { id, result } or
 //               { id, error } (an error's fields as plain data: a class does not cross threads).
 // Statements run one at a time in the order they arrive: the main thread decides that order (and
 // holds other work back while a transaction's statements come one by one).
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -32,6 +33,8 @@ let db;
 try {
   db = await PGlite.create({
     dataDir: workerData.dataDir,
+    // A dump written by PGlite's dumpDataDir: the database starts as its copy, with no initdb to run.
+    loadDataDir: workerData.copyOf ? new Blob([readFileSync(workerData.copyOf)]) : undefined,
     extensions: { pg_trgm, unaccent },
     postgresqlconf: workerData.postgresqlconf,
   });
