@@ -68,15 +68,32 @@ function viewportName(page: Page): 'desktop' | 'mobile' {
 }
 
 /**
+ * Lets the screen settle: a moment for what a click set off to start (a dialog, a toast, a redraw), two
+ * frames drawn, then the running animations ended (at most 3 s; endless ones, spinners, do not count).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(200);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3_000 })
+    .catch(() => undefined);
+}
+
+/**
  * Saves test-results/screenshots/<name>-<desktop|mobile>.png, after animations settle, then checks
  * the page as it is (screen, open dialog, menu, toast) with axe-core: every screen and dialog a test
  * looks at is checked, so later screens inherit the check by taking their screenshot.
  */
 export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewportName(page)}.png`) });
+  await settle(page);
+  await picture(page, name);
   await checkA11y(page, name);
+}
+
+/** The screenshot alone, at once: for a state that does not wait (a toast counting), checked by axe elsewhere. */
+export async function picture(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewportName(page)}.png`) });
 }
 
 const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -117,9 +134,7 @@ export async function a11yViolations(page: Page): Promise<string[]> {
  */
 export async function checkA11y(page: Page, label: string): Promise<void> {
   // Half-faded text (a dialog or toast still coming in) would be measured at its passing opacity.
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3_000 })
-    .catch(() => undefined);
+  await settle(page);
   expect.soft(await a11yViolations(page), `axe-core on "${label}" (${viewportName(page)}, ${pathOf(page)}): serious or critical violations`).toEqual([]);
 }
 
