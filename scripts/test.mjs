@@ -2,7 +2,7 @@
 // The README's test command: type-check, lint, unit tests, API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set; in CI, PostgreSQL again under the current Node LTS), browser tests in
 // Chromium. Ends with the plain line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,8 +110,41 @@ function ensureDebianTools() {
 
 const toolsReady = ensureDebianTools();
 
-for (const project of ['packages/domain', 'apps/api', 'apps/web', 'apps/web/src/e2e']) check(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
-check('lint', 'npx', ['biome', 'check', '.']);
+/**
+ * Checks run side by side, each one test: a type-check is one thread's work, and the machine has more.
+ * Each check's output is printed whole when it ends, so outputs do not interleave.
+ */
+async function checksTogether(list) {
+  const results = await Promise.all(
+    list.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          let out = '';
+          child.stdout.on('data', (d) => {
+            out += d;
+          });
+          child.stderr.on('data', (d) => {
+            out += d;
+          });
+          child.on('close', (code) => resolve({ label, ok: code === 0, out }));
+        }),
+    ),
+  );
+  for (const { label, ok, out } of results) {
+    console.log(`\n=== ${label} ===\n${out}`);
+    if (ok) passed++;
+    else {
+      failed++;
+      failures.push(label);
+    }
+  }
+}
+
+await checksTogether([
+  ...['packages/domain', 'apps/api', 'apps/web', 'apps/web/src/e2e'].map((project) => [`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']]),
+  ['lint', 'npx', ['biome', 'check', '.']],
+]);
 vitest('unit: domain', path.join(root, 'packages/domain'), []);
 vitest('unit: web', path.join(root, 'apps/web'), []);
 vitest('api: PGlite', path.join(root, 'apps/api'), []);
