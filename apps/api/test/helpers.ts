@@ -23,6 +23,15 @@ export const DEMO_PASSWORD = 'Demo1234!';
  */
 export const onPostgres = process.env.API_TEST_DB === 'postgres';
 
+/** The run's migrated template; none in a process a test spawns (a fixture), whose database starts empty. */
+function template(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A throw-away database of the run's kind. `target` names it for another process: the PostgreSQL
  * URL, or the PGlite folder when `onDisk` asks for one (in memory otherwise). It is a copy of the run's
@@ -32,7 +41,7 @@ export const onPostgres = process.env.API_TEST_DB === 'postgres';
 export async function createDatabase(opts: { onDisk?: boolean; fresh?: boolean } = {}): Promise<{ handle: DbHandle; target: string; drop: () => Promise<void> }> {
   if (!onPostgres) {
     const dir = opts.onDisk ? mkdtempSync(path.join(os.tmpdir(), 'bo-pglite-')) : undefined;
-    const handle = await openDatabase(dir ? { dataDir: dir } : { copyOf: opts.fresh ? undefined : inject('pgliteTemplate') });
+    const handle = await openDatabase(dir ? { dataDir: dir } : { copyOf: opts.fresh ? undefined : template('pgliteTemplate') });
     return { handle, target: dir ?? '', drop: async () => (dir ? rmSync(dir, { recursive: true, force: true }) : undefined) };
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -40,8 +49,8 @@ export async function createDatabase(opts: { onDisk?: boolean; fresh?: boolean }
   const name = `bo_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const template = opts.fresh ? undefined : inject('postgresTemplate');
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const from = opts.fresh ? undefined : template('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
