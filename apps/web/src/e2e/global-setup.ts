@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,8 @@ declare module 'vitest' {
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(webRoot, '../..');
+/** Where the server's output goes (LOG_LEVEL `E2E_LOG_LEVEL`, warn by default). */
+const SERVER_LOG = path.join(webRoot, 'test-results/server.log');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,7 +56,7 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fidelite-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', WEBHOOKS_ALLOW_PRIVATE: 'true' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', WEBHOOKS_ALLOW_PRIVATE: 'true' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
@@ -67,8 +69,13 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's whole output, kept for after the run: a test that failed on a server error (a 500, a
+  // stall) shows only its own side; the server's log says why.
+  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+  const file = createWriteStream(SERVER_LOG);
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
+    file.write(chunk);
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
@@ -91,6 +98,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
+    file.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
