@@ -113,6 +113,27 @@ describe('a zone chief', () => {
   });
 });
 
+describe('clients: a parameter naming nothing', () => {
+  it('is a 422 naming the field whatever rows the call reaches, none included; no audit entry', async () => {
+    const { ids } = await some(1);
+    const audits = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0].n;
+    const before = await audits();
+    for (const [action, params, field] of [
+      ['invite', { template_key: 999_999 }, 'template_key'],
+      ['badge', { BADGES_ID: 999_999 }, 'BADGES_ID'],
+      ['chef-zone', { CHEF_ZONE_ID: 999_999 }, 'CHEF_ZONE_ID'],
+    ] as const) {
+      // A row reached, an id of no client, and a filter that reaches nothing.
+      for (const reach of [{ ids }, { ids: [2_000_000_000] }, { filter: { search: 'AUCUN-CLIENT-NE-PORTE-CE-NOM' } }]) {
+        const res = await bulk(action, { ...reach, ...params });
+        expect(res.statusCode, `${action} ${JSON.stringify(reach)}`).toBe(422);
+        expect(Object.keys(res.json().errors ?? {}), action).toEqual([field]);
+      }
+    }
+    expect(await audits()).toBe(before);
+  });
+});
+
 describe('clients: status, zone chief, badge, points', () => {
   it('moves the status where the rule allows it and refuses the same status with its reason', async () => {
     const { ids } = await some(3);

@@ -5,6 +5,7 @@ import { users } from '../src/lib/auth/accounts.table';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { webhookEvents } from '../src/lib/webhooks/outbox.table';
 import { products } from '../src/modules/catalogue/catalogue.table';
+import { messageTemplates } from '../src/modules/communication/templates.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
 import { orders } from '../src/modules/orders/orders.table';
@@ -221,10 +222,13 @@ describe('users', () => {
   it('client users: an invitation to ids none of which is in the list refuses them, invites nobody, and is no server error', async () => {
     // Found by the fuzzer: with no row in reach, the action's mail step got nothing and failed after the commit.
     const [me] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.tn'));
-    const found = (await t.db.execute(sql`select coalesce((select id from message_templates order by id limit 1), 1)::int as id`)) as unknown as { rows: { id: number }[] };
-    const [template] = found.rows;
+    const [template] = await t.db.insert(messageTemplates).values({ type: 'email', name: 'Invitation hors liste', subject: 'Bienvenue', content: '<p>{{LIEN}}</p>' }).returning();
     const res = await bulk('client-users', 'invite', { ids: [me.id], template_key: template.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ changed: 0, refusedCount: 1, refused: [{ id: me.id }] });
+    // …but a template that does not exist is a 422 all the same, as with rows in reach.
+    const bad = await bulk('client-users', 'invite', { ids: [me.id], template_key: 999_999 });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['template_key']);
   });
 });

@@ -27,6 +27,12 @@ export interface BulkContext<P> {
 }
 
 export interface BulkRun<P = Record<string, never>> {
+  /**
+   * The params' checks against the database (a template, a badge, a zone chief that must exist), in the
+   * call's transaction before its rows are resolved: a bad parameter is the same 422 whatever rows the
+   * call reaches, none included.
+   */
+  check?: (ctx: { tx: Db; params: P }) => Promise<void>;
   run: (ctx: BulkContext<P>) => Promise<BulkOutcome>;
   /** The params of /api/docs' example. */
   example?: P extends Record<string, never> ? never : Record<string, unknown>;
@@ -83,6 +89,7 @@ export function registerBulk(
         if (!canBulk(user.role, action)) throw new AppError(403, BULK_MSG.forRole);
         const { ids: sent, filter: sentFilter, ...params } = req.body as { ids?: number[]; filter?: BulkFilterValue } & Record<string, unknown>;
         const result = await app.db.transaction(async (tx) => {
+          await impl.check?.({ tx, params });
           const target = await resolveTarget(tx, opts.source, user, { ids: sent, filter: sentFilter });
           const done = target.ids.length ? await impl.run({ tx, user, ids: target.ids, params, req }) : { changed: [], refused: [] };
           await audit(tx, user, `bulk:${action.key}` as AuditAction, opts.entity, null, {

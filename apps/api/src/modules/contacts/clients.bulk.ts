@@ -1,6 +1,7 @@
 import { BULK_LISTS, CLIENT_STATUS, INVITE_MAX_RECIPIENTS, ROLE } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { type BulkContext, type BulkOutcome, type BulkRun, registerBulk } from '../../lib/bulk/bulk.routes';
 import { bulkDelete } from '../../lib/bulk/bulk.delete';
 import { alreadySql, outcomeOf, rowsOf, statusRefusalSql } from '../../lib/bulk/bulk.sql';
@@ -58,10 +59,10 @@ const status: BulkRun<{ STATUS: number }> = {
 
 const chefZone: BulkRun<{ CHEF_ZONE_ID: number | null }> = {
   example: { CHEF_ZONE_ID: 3 },
+  // The form's rule: a client's chief is a zone chief's account (422 before anything is written).
+  check: ({ tx, params }) => assertZoneChief(tx, params.CHEF_ZONE_ID),
   run: async (ctx) => {
     const chief = ctx.params.CHEF_ZONE_ID;
-    // The form's rule: a client's chief is a zone chief's account (422 before anything is written).
-    await assertZoneChief(ctx.tx, chief);
     const same = sql`(case when c.chef_zone_id is not distinct from ${chief}::int then ${chief === null ? BULK_CLIENT_MSG.noChief : BULK_CLIENT_MSG.sameChief}::text end)`;
     return setOnClients(ctx, sql`chef_zone_id = ${chief}::int`, same);
   },
@@ -73,11 +74,20 @@ const chefZone: BulkRun<{ CHEF_ZONE_ID: number | null }> = {
  * the single change does (clients.writes.ts creditBadge); the client.updated events last, so they
  * carry the new balance.
  */
+/** The badge given, or the 422 naming BADGES_ID. */
+async function badgeOf(tx: Db, id: number) {
+  const [b] = await tx.select({ name: badges.name, bonus: badges.bonusBadge }).from(badges).where(eq(badges.id, id));
+  if (!b) throw new AppError(422, BULK_CLIENT_MSG.badgeNotFound, { BADGES_ID: [BULK_CLIENT_MSG.badgeNotFound] });
+  return b;
+}
+
 const badge: BulkRun<{ BADGES_ID: number }> = {
   example: { BADGES_ID: 2 },
+  check: async ({ tx, params }) => {
+    await badgeOf(tx, params.BADGES_ID);
+  },
   run: async ({ tx, ids, user, params }) => {
-    const [b] = await tx.select({ name: badges.name, bonus: badges.bonusBadge }).from(badges).where(eq(badges.id, params.BADGES_ID));
-    if (!b) throw new AppError(422, BULK_CLIENT_MSG.badgeNotFound, { BADGES_ID: [BULK_CLIENT_MSG.badgeNotFound] });
+    const b = await badgeOf(tx, params.BADGES_ID);
     const res = await tx.execute(sql`
       with t as (select c.id, ${label} as label, (case when c.badge_id is not distinct from ${params.BADGES_ID}::int then ${BULK_CLIENT_MSG.sameBadge}::text end) as reason
                  from clients c where c.id = any(${sql.param(ids)}::int[]) order by c.id for update),
@@ -112,8 +122,8 @@ const points: BulkRun<{ points: number; reason: string }> = {
  */
 const invite: BulkRun<{ template_key: number }> = {
   example: { template_key: 1 },
-  run: async ({ tx, ids, params }) => {
-    await assertInvitationTemplate(tx, params.template_key);
+  check: ({ tx, params }) => assertInvitationTemplate(tx, params.template_key),
+  run: async ({ tx, ids }) => {
     const res = await tx.execute(sql`
       select c.id, ${label} as label, coalesce(array_agg(lower(u.email) order by u.id) filter (where u.id is not null), '{}') as emails
       from clients c

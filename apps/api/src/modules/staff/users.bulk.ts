@@ -34,8 +34,8 @@ const status = (value: 0 | 1): BulkRun<never> => ({
 /** The invitation mail (POST invite/mail's sendInvitations), to the accounts reached, after the commit. */
 const invite: BulkRun<{ template_key: number }> = {
   example: { template_key: 1 },
-  run: async ({ tx, ids, params }) => {
-    await assertInvitationTemplate(tx, params.template_key);
+  check: ({ tx, params }) => assertInvitationTemplate(tx, params.template_key),
+  run: async ({ tx, ids }) => {
     if (ids.length > INVITE_MAX_RECIPIENTS) {
       const msg = `Trop d’utilisateurs à inviter en une fois (${INVITE_MAX_RECIPIENTS} au plus) : affinez la sélection.`;
       throw new AppError(422, msg, { ids: [msg] });
