@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,25 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`Le serveur ne répond pas sur /api/health :\n${output()}`);
+}
+
+/**
+ * The server's warnings and errors, printed after the run (at most the last 50): a browser test that
+ * failed on a server error shows only its own side in CI's output.
+ */
+function printServerProblems() {
+  const problems = readFileSync(SERVER_LOG, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      try {
+        return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 40;
+      } catch {
+        return false;
+      }
+    });
+  if (!problems.length) return;
+  console.log(`\nJournal du serveur des tests navigateur : ${problems.length} avertissement(s) ou erreur(s)${problems.length > 50 ? ', les 50 derniers' : ''} (tout dans ${path.relative(repoRoot, SERVER_LOG)}) :`);
+  for (const line of problems.slice(-50)) console.log(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
 }
 
 /**
@@ -98,7 +117,8 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
-    file.end();
+    await new Promise((done) => file.end(done));
+    printServerProblems();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
