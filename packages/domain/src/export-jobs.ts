@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatInteger } from './format';
 import type { ExportFormat } from './list';
 
 // The threshold (EXPORT_JOB_THRESHOLD) is in list.ts: the lists read it on every screen, the rest of
@@ -39,10 +40,8 @@ export const EXPORT_JOB_MSG = {
   ready: 'Export prêt : le téléchargement commence.',
 } as const;
 
-const count = (n: number) => n.toLocaleString('fr-FR', { maximumFractionDigits: 0 }).replace(/[\u202f\u00a0]/g, '\u00a0');
-
 /** « Export XLSX : 12 345 / 40 000 lignes » (the total may be unknown: « 12 345 lignes »). */
 export function exportProgressText(format: ExportFormat, written: number, total: number | null): string {
-  const rows = total === null ? count(written) : `${count(written)} / ${count(total)}`;
+  const rows = total === null ? formatInteger(written) : `${formatInteger(written)} / ${formatInteger(total)}`;
   return `Export ${EXPORT_FORMAT_LABELS[format]} : ${rows} lignes`;
 }

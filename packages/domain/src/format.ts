@@ -12,11 +12,14 @@ export function formatMoney(value: number | string | null | undefined): string {
 
 const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
-/** Whole points grouped by thousands with a no-break space: « 12 500 », « -25 » (screens, exports, PDFs). */
-export function formatPoints(value: number | string | null | undefined): string {
+/** A whole number grouped by thousands with a no-break space: « 12 500 », « -25 » (counts and points: screens, exports, PDFs). */
+export function formatInteger(value: number | string | null | undefined): string {
   const n = Number(value ?? 0);
   return nbsp(integer.format(Number.isFinite(n) ? n : 0));
 }
+
+/** Points are whole numbers: « 12 500 ». */
+export const formatPoints = formatInteger;
 
 export function formatPercent(value: number | string | null | undefined): string {
   const n = Number(value ?? 0);

@@ -117,7 +117,7 @@ describe('clients list', () => {
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
 
     // 100 rows by default (spec 1 §9); the headers carry the years.
-    const total = Number((await page.locator('.dt-total').textContent())?.match(/\d+/)?.[0]);
+    const total = Number(((await page.locator('.dt-total').textContent()) ?? '').replace(/\D/g, ''));
     expect(await rows(page).count()).toBe(Math.min(100, total));
     const headers = (await page.locator('.dt-resource thead th:not(.dt-select)').allTextContents()).map((t) => t.trim());
     expect(headers.slice(0, 4)).toEqual(['Code client', 'Client', 'GSM', 'GSM système']);

@@ -65,7 +65,7 @@ const toast = (page: Page) => page.getByTestId('export-job');
 
 async function openList(page: Page) {
   await page.goto(`/layout/contacts/clients?search=${encodeURIComponent(NAME)}`);
-  await until(() => page.locator('.dt-total').textContent()).toBe('5200 éléments');
+  await until(() => page.locator('.dt-total').textContent()).toBe('5\u00a0200 éléments');
 }
 
 /** The numbers of « Export XLSX : 1 500 / 5 200 lignes ». */

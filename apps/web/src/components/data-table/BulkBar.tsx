@@ -1,10 +1,10 @@
-import { BULK_MAX_ROWS, BULK_MSG, type BulkAction, type BulkList, type BulkResult, bulkConfirm, bulkSummary, type StatusSet } from '@app/domain';
+import { BULK_MAX_ROWS, BULK_MSG, type BulkAction, type BulkList, type BulkResult, bulkConfirm, bulkSummary, formatInteger, type StatusSet } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useId, useState } from 'react';
 import { notify } from '../../lib/toast';
 import { askBulk, BulkCancelled, postBulk } from './bulk-run';
-import { bulkTarget, countLabel, EMPTY_SELECTION, isEmpty, offersAllMatching, type Selection, selectAllMatching, selectedCount, selectionLine } from './selection';
+import { bulkTarget, EMPTY_SELECTION, isEmpty, offersAllMatching, type Selection, selectAllMatching, selectedCount, selectionLine } from './selection';
 
 // The dialogs load on first use: lists keep their first-load budget.
 const BulkParamsDialog = lazy(() => import('./BulkParamsDialog'));
@@ -86,7 +86,7 @@ export function BulkBar(props: BulkBarProps) {
             <span>{selectionLine(selection, pageIds, total)}</span>{' '}
             {offersAllMatching(selection, pageIds, total) && (
               <button type="button" className="link-button" onClick={() => props.onSelection(selectAllMatching())}>
-                Sélectionner les {countLabel(total ?? 0)} lignes correspondant au filtre
+                Sélectionner les {formatInteger(total ?? 0)} lignes correspondant au filtre
               </button>
             )}
             {tooMany && <span className="dt-bulk-warn">{BULK_MSG.tooMany}</span>}

@@ -1,7 +1,6 @@
-import { type BulkResult, bulkSummary } from '@app/domain';
+import { type BulkResult, bulkSummary, formatInteger } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { countLabel } from './selection';
 
 /**
  * The rows a bulk call refused, each with what identifies it and the reason (a wrong status move,
@@ -14,7 +13,7 @@ export default function BulkRefusedDialog({ result, onHide }: { result: BulkResu
     <Dialog
       visible={result !== null}
       onHide={onHide}
-      header={`Lignes refusées (${countLabel(all)})`}
+      header={`Lignes refusées (${formatInteger(all)})`}
       style={{ width: '40rem' }}
       breakpoints={{ '767px': '95vw' }}
       footer={<Button type="button" label="Fermer" onClick={onHide} autoFocus />}
@@ -37,7 +36,7 @@ export default function BulkRefusedDialog({ result, onHide }: { result: BulkResu
           ))}
         </tbody>
       </table>
-      {all > shown.length && <p className="dt-hint">Les {countLabel(shown.length)} premières lignes refusées sont listées.</p>}
+      {all > shown.length && <p className="dt-hint">Les {formatInteger(shown.length)} premières lignes refusées sont listées.</p>}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@app/domain';
+import { type ExportFormat, formatInteger } from '@app/domain';
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
@@ -89,7 +89,7 @@ export function TableToolbar({ total, searchValue, onSearch, tags = [], onTags, 
         {onAdd && <Button type="button" label={addLabel} icon="pi pi-plus" onClick={onAdd} />}
         {total !== undefined && (
           <span className="dt-total" aria-live="polite">
-            {total} élément{total > 1 ? 's' : ''}
+            {formatInteger(total)} élément{total > 1 ? 's' : ''}
           </span>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { formatInteger } from '@app/domain';
+
 /**
  * Row selection of a list with bulk actions (react-admin / Gmail style), as plain data so it is
  * tested without a browser. Two modes:
@@ -94,9 +96,6 @@ export function filterKey(filter: Record<string, unknown>): string {
   return JSON.stringify(Object.entries(filter).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** « 1 234 », grouped with a no-break space as the domain's money format does. */
-export const countLabel = (n: number): string => n.toLocaleString('fr-FR').replace(/\u202f/g, '\u00a0');
-
 /**
  * What is selected, in words: the whole page (the line that offers all matching rows follows it),
  * every matching row, or a count kept across pages.
@@ -104,13 +103,13 @@ export const countLabel = (n: number): string => n.toLocaleString('fr-FR').repla
 export function selectionLine(sel: Selection, pageIds: readonly number[], total: number | undefined): string {
   if (sel.mode === 'filter') {
     const n = total ?? 0;
-    return n > 1 ? `Les ${countLabel(n)} lignes correspondant au filtre sont sélectionnées.` : 'La ligne correspondant au filtre est sélectionnée.';
+    return n > 1 ? `Les ${formatInteger(n)} lignes correspondant au filtre sont sélectionnées.` : 'La ligne correspondant au filtre est sélectionnée.';
   }
   const n = sel.ids.size;
   if (n === pageIds.length && pageState(sel, pageIds) === 'all') {
-    return n > 1 ? `Les ${countLabel(n)} lignes de cette page sont sélectionnées.` : 'La ligne de cette page est sélectionnée.';
+    return n > 1 ? `Les ${formatInteger(n)} lignes de cette page sont sélectionnées.` : 'La ligne de cette page est sélectionnée.';
   }
   const here = pageIds.filter((id) => sel.ids.has(id)).length;
-  const head = n > 1 ? `${countLabel(n)} lignes sélectionnées` : '1 ligne sélectionnée';
-  return here < n ? `${head}, dont ${countLabel(here)} sur cette page.` : `${head}.`;
+  const head = n > 1 ? `${formatInteger(n)} lignes sélectionnées` : '1 ligne sélectionnée';
+  return here < n ? `${head}, dont ${formatInteger(here)} sur cette page.` : `${head}.`;
 }

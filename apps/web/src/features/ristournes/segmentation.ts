@@ -1,4 +1,4 @@
-import { formatMoney, SEGMENTATION_MAX, SEGMENTATION_MIN } from '@app/domain';
+import { formatInteger, formatMoney, SEGMENTATION_MAX, SEGMENTATION_MIN } from '@app/domain';
 import { paramName } from '../../components/data-table/list-state';
 
 /** A turnover range in dinars, [min, max]. */
@@ -47,4 +47,4 @@ export const rangeText = (range: Range) => {
 };
 
 /** "1 client", "0 client", "12 clients" (French: plural from 2). */
-export const clientCount = (n: number) => `${n.toLocaleString('fr-FR').replace(/\u202f/g, '\u00a0')} client${n >= 2 ? 's' : ''}`;
+export const clientCount = (n: number) => `${formatInteger(n)} client${n >= 2 ? 's' : ''}`;
