@@ -14,6 +14,7 @@ import { DensityToggle } from './DensityToggle';
 import { useDensity } from './density';
 import { cx, frozenClass } from './fit';
 import { useActionsWidth } from './useActionsWidth';
+import { pageReport } from './page-report';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
 import { canReorder } from './reorder';
 import { RowActions } from './RowActions';
@@ -51,6 +52,7 @@ const PAGINATOR: PaginatorTemplateOptions = {
       pt={{ select: { 'aria-label': ROWS_PER_PAGE } }}
     />
   ),
+  CurrentPageReport: pageReport,
 };
 
 /**
@@ -233,7 +235,6 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         totalRecords={total ?? 0}
         rowsPerPageOptions={pageSizeChoices(perPage, state.perPage)}
         paginatorTemplate={PAGINATOR}
-        currentPageReportTemplate="{first} à {last} sur {totalRecords}"
         onPage={onPage}
         sortField={state.sort}
         sortOrder={state.sort ? (state.order === 'desc' ? -1 : 1) : 0}

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
+import { PAGE_LINKS } from '../../components/data-table/page-report';
 import { downloadRuns, useLatestRuns, useSyncFiles, useSyncRuns } from './sync.api';
 import { SyncCard } from './SyncCard';
 import { ResultTag, SyncReportDialog } from './SyncReport';
@@ -51,8 +52,7 @@ export default function SyncPage() {
         totalRecords={runs.data?.meta?.total ?? 0}
         onPage={(e) => setPage((e.page ?? 0) + 1)}
         loading={runs.isLoading}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate="{first} à {last} sur {totalRecords}"
+        paginatorTemplate={PAGE_LINKS}
         emptyMessage="Aucune synchronisation lancée."
         size="small"
         stripedRows

@@ -2,6 +2,7 @@ import { type Client, formatDate, formatDateTime, type PointsLedgerRow } from '@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
+import { PAGE_LINKS } from '../../../components/data-table/page-report';
 import { POINTS_HISTORY_PAGE_SIZE, usePointsHistory } from '../clients.api';
 import { formatPoints, formatSignedPoints } from '../format';
 
@@ -39,8 +40,7 @@ export function PointsHistory({ client }: { client: Client }) {
         totalRecords={data?.meta?.total ?? 0}
         onPage={(e) => setPage((e.page ?? 0) + 1)}
         loading={isLoading || isPlaceholderData}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate="{first} à {last} sur {totalRecords}"
+        paginatorTemplate={PAGE_LINKS}
         emptyMessage="Aucun mouvement de points pour ce client."
         size="small"
         stripedRows
