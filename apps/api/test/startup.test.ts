@@ -62,5 +62,6 @@ describe('first start', () => {
     await fresh.close();
     // The database above already has an admin: no demo data there.
     expect(await seedDemoIfEmpty(h.db, 'Demo1234!')).toBe(false);
-  });
+    // A new embedded database and the whole demo: 15 s alone, past 30 s under a loaded run.
+  }, 120_000);
 });

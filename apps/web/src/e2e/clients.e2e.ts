@@ -116,7 +116,9 @@ describe('clients list', () => {
     await expect.poll(() => page.locator('.title-bar h1').textContent()).toBe('Contacts / Clients');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
 
-    // 100 rows by default (spec 1 §9); the headers carry the years.
+    // 100 rows by default (spec 1 §9); the headers carry the years. The rows counted above may be the
+    // table's loading or empty row: the total shows once the page is in.
+    await expect.poll(() => page.locator('.dt-total').textContent(), { timeout: 30_000 }).toMatch(/ élément/);
     const total = Number(((await page.locator('.dt-total').textContent()) ?? '').replace(/\D/g, ''));
     expect(await rows(page).count()).toBe(Math.min(100, total));
     const headers = (await page.locator('.dt-resource thead th:not(.dt-select)').allTextContents()).map((t) => t.trim());
