@@ -10,6 +10,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/lib/auth/accounts.table';
+import { requestArrival } from '../src/db/request-order';
 import { exportJobs } from '../src/lib/exports/jobs/export-jobs.table';
 import type { ObjectStore } from '../src/lib/storage';
 import { clients } from '../src/modules/contacts/clients.table';
@@ -166,6 +167,23 @@ describe('exports as background jobs', () => {
     expect((await t.app.storage.exports.list()).filter((o) => o.key.startsWith(id))).toEqual([]);
     // Nor a temporary file of the aborted put.
     expect(readdirSync(path.join(t.config.dataDir, 'exports')).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('writes outside the request that started it: its statements do not carry that request\'s arrival', async () => {
+    // On the embedded database, statements carrying an earlier arrival pass before later requests'
+    // (db/request-order.ts): a writer carrying its request's would go ahead of every call made meanwhile.
+    const [{ id: owner }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.tn'));
+    const seen: (number | undefined)[] = [];
+    async function* rows() {
+      for (let n = 0; n < 3; n++) {
+        seen.push(requestArrival.getStore());
+        yield { n };
+      }
+    }
+    const spec = { format: 'csv' as const, fileName: 'arrivee', title: 'Arrivée', orientation: 'portrait' as const, columns: [{ header: 'n', value: (r: { n: number }) => r.n }], rows: rows() };
+    const id = await requestArrival.run(42, () => t.app.exportJobs.start(owner, 'GET /test', spec, 3));
+    expect(await finished(id)).toMatchObject({ state: 'done', written: 3 });
+    expect(seen).toEqual([undefined, undefined, undefined]);
   });
 
   it("answers 404 to another user, whatever the call, and changes nothing", async () => {

@@ -8,5 +8,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export const requestArrival = new AsyncLocalStorage<number>();
 
-/** The arrival of the request being served; work outside a request (jobs, start-up) arrives now. */
+/**
+ * The arrival of the request being served; work outside a request (jobs, start-up) arrives now. Work a
+ * request leaves running after its reply (an export's writer) is started with `requestArrival.exit`,
+ * or it would pass before every request that comes after.
+ */
 export const arrival = () => requestArrival.getStore() ?? performance.now();

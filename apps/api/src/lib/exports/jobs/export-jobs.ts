@@ -3,6 +3,7 @@ import { EXPORT_JOB_KEPT_HOURS, type ExportJobState, type ExportJobStatus } from
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
+import { requestArrival } from '../../../db/request-order';
 import type { ObjectStore } from '../../storage';
 import { exportStream } from '..';
 import type { ExportFormat, ExportSpec } from '../types';
@@ -53,7 +54,9 @@ export class ExportJobs {
     const stopped = new Promise<Stopped>((resolve) => {
       stop = (why) => resolve(new Stopped(why));
     });
-    const done = this.write(id, spec, stopped).finally(() => this.running.delete(id));
+    // The writer outlives the request that started it: on the embedded database its statements queue as
+    // new work (db/request-order.ts), not ahead of every request that comes while the file is written.
+    const done = requestArrival.exit(() => this.write(id, spec, stopped)).finally(() => this.running.delete(id));
     this.running.set(id, { stop, done });
     return id;
   }
