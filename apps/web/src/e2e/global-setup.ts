@@ -46,11 +46,11 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
 }
 
 /**
- * The server's warnings and errors, printed after the run (at most the last 50): a browser test that
- * failed on a server error shows only its own side in CI's output.
+ * The server's logged warnings and errors and what it wrote to stderr, printed after the run (the last
+ * 50 at most): a browser test that failed on a server error shows only its own side in CI's output.
  */
-function printServerProblems() {
-  const problems = readFileSync(SERVER_LOG, 'utf8')
+function printServerProblems(stderr: string) {
+  const logged = readFileSync(SERVER_LOG, 'utf8')
     .split('\n')
     .filter((line) => {
       try {
@@ -59,6 +59,8 @@ function printServerProblems() {
         return false;
       }
     });
+  // The log goes to stdout; what reaches stderr (a crash's stack, Node's own warnings) is a problem too.
+  const problems = [...logged, ...stderr.split('\n').filter((line) => line.trim())];
   if (!problems.length) return;
   console.log(`\nJournal du serveur des tests navigateur : ${problems.length} avertissement(s) ou erreur(s)${problems.length > 50 ? ', les 50 derniers' : ''} (tout dans ${path.relative(repoRoot, SERVER_LOG)}) :`);
   for (const line of problems.slice(-50)) console.log(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
@@ -96,8 +98,12 @@ export default async function setup(project: TestProject) {
     log = (log + chunk.toString()).slice(-20_000);
     file.write(chunk);
   };
+  let stderr = '';
   server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
+  server.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -118,7 +124,7 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     await new Promise((done) => file.end(done));
-    printServerProblems();
+    printServerProblems(stderr);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -68,12 +68,6 @@ const chefZone: BulkRun<{ CHEF_ZONE_ID: number | null }> = {
   },
 };
 
-/**
- * The badge, then its BONUS_BADGE credited through the ledger (applyPoints: one statement for every
- * client, the lots trigger and points.changed alike) to the clients that never had it credited, as
- * the single change does (clients.writes.ts creditBadge); the client.updated events last, so they
- * carry the new balance.
- */
 /** The badge given, or the 422 naming BADGES_ID. */
 async function badgeOf(tx: Db, id: number) {
   const [b] = await tx.select({ name: badges.name, bonus: badges.bonusBadge }).from(badges).where(eq(badges.id, id));
@@ -81,6 +75,12 @@ async function badgeOf(tx: Db, id: number) {
   return b;
 }
 
+/**
+ * The badge, then its BONUS_BADGE credited through the ledger (applyPoints: one statement for every
+ * client, the lots trigger and points.changed alike) to the clients that never had it credited, as
+ * the single change does (clients.writes.ts creditBadge); the client.updated events last, so they
+ * carry the new balance.
+ */
 const badge: BulkRun<{ BADGES_ID: number }> = {
   example: { BADGES_ID: 2 },
   check: async ({ tx, params }) => {
