@@ -60,11 +60,16 @@ describe('orders', () => {
     await until(() => options.allTextContents()).toEqual(['Traité et accepté', 'Traité et refusé']);
     const accept = page.waitForResponse((r) => /\/api\/orders\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
     await options.filter({ hasText: 'Traité et accepté' }).click();
-    expect((await accept).status()).toBe(200);
-    await until(() => select().textContent()).toContain('Traité et accepté');
-    // Sorted by status, the accepted order leaves page 1 for the accepted block once the list reloads:
-    // found by its number, its select offers no move any more.
+    const accepted = await accept;
+    expect(accepted.status()).toBe(200);
+    expect(JSON.parse(accepted.request().postData() ?? '{}')).toEqual({ STATUS: 2 });
+    // Shown on its row at once, unless the list, sorted by status, has already reloaded: the accepted
+    // order then leaves page 1 for the accepted block (a quiet machine reloads before the first look).
+    const row = rows(page).filter({ hasText: num });
+    await until(async () => (await row.count()) === 0 || ((await select().textContent()) ?? '').includes('Traité et accepté')).toBe(true);
+    // Found by its number, it is accepted and its select offers no move any more.
     await openOrders(page, `?search=${encodeURIComponent(num)}`);
+    await until(() => select().textContent()).toContain('Traité et accepté');
     await until(() => select().getAttribute('class')).toContain('p-disabled');
     await page.context().close();
   });
