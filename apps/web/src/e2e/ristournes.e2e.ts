@@ -1,4 +1,4 @@
-import { COUPON_MSG, formatMoney, MSG, overlapMessage, type SegmentationFigures, type SegmentationSummary } from '@app/domain';
+import { COUPON_MSG, formatInteger, formatMoney, MSG, overlapMessage, type SegmentationFigures, type SegmentationSummary } from '@app/domain';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
@@ -149,7 +149,7 @@ describe('rebate tiers', () => {
     const first = expected.byActivity[0];
     expect(await page.locator('.seg-activities tbody tr').first().textContent()).toBe(`${first.ACTIVITE_NAME ?? 'Sans activité'}${first.COUNT}`);
     // The clients, paged by the server: the same total, 50 rows at most.
-    await expect.poll(() => page.locator('.dt-total').textContent(), WAIT).toBe(`${expected.total} élément${expected.total > 1 ? 's' : ''}`);
+    await expect.poll(() => page.locator('.dt-total').textContent(), WAIT).toBe(`${formatInteger(expected.total)} élément${expected.total > 1 ? 's' : ''}`);
     expect(await rows(page).count()).toBe(Math.min(50, expected.total));
     expect(new URL(page.url()).search).toBe('?min=0&max=6000');
     await shot(page, 'ristournes-segmentation');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INVITATION_MSG, MSG } from '@app/domain';
+import { formatInteger, INVITATION_MSG, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, pickDate, shot } from './browser';
@@ -115,7 +115,7 @@ describe('users listing', () => {
     expect(team).toBeGreaterThan(50);
     expect(requests).toBeGreaterThan(0);
     expect(await rows(page).count()).toBe(50);
-    await until(() => page.locator('.dt-total').textContent()).toBe(`${team} éléments`);
+    await until(() => page.locator('.dt-total').textContent()).toBe(`${formatInteger(team)} éléments`);
     // The signed-in admin is not a client user, and never listed.
     expect(await row(page, 'admin@demo.tn').count()).toBe(0);
     await shot(page, 'users-team');
@@ -137,7 +137,7 @@ describe('users listing', () => {
     // The requests tab: accounts waiting for validation, their own URL state.
     await tabLink(page, 'Demandes').click();
     await until(() => new URL(page.url()).searchParams.get('tab')).toBe('demandes');
-    await until(() => page.locator('.dt-total').textContent()).toBe(`${requests} élément${requests > 1 ? 's' : ''}`);
+    await until(() => page.locator('.dt-total').textContent()).toBe(`${formatInteger(requests)} élément${requests > 1 ? 's' : ''}`);
     await until(() => rows(page).first().getByRole('switch', { name: 'Actif' }).isChecked()).toBe(false);
     await shot(page, 'users-requests');
     await page.context().close();
