@@ -27,6 +27,10 @@ RUN npm ci --omit=dev --workspace apps/api --no-audit --no-fund
 # 3. Runtime: the artefacts, the migrations and the sync sample files the server reads, as user node.
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# A container is reached through its published port, never on its own loopback: every interface. And no
+# demo accounts (their password is public): an empty embedded database asks for ADMIN_EMAIL and
+# ADMIN_PASSWORD, as PostgreSQL does. A demo image: -e DEMO_DATA=true -e DEMO_PUBLIC=true, knowingly.
+ENV HOST=0.0.0.0 DEMO_DATA=false
 # glibc hands memory freed by threads back poorly (PGlite's thread, the XLSX worker): npm start's setting.
 ENV MALLOC_ARENA_MAX=2
 WORKDIR /app

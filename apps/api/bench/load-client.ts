@@ -18,6 +18,10 @@ export interface LoadKind {
   ids?: [min: number, max: number];
   /** Seconds a request may stay unanswered before it counts as a timeout (10, autocannon's default). */
   timeout?: number;
+  /** Requests to send in all, then this kind stops (a burst), instead of running for the whole duration. */
+  amount?: number;
+  /** `ids` taken in turn (min, min + 1, …), one per request for its path, body and headers alike, instead of drawn. */
+  idsInTurn?: boolean;
 }
 export interface LoadSpec {
   base: string;
@@ -45,26 +49,34 @@ const spec = JSON.parse(process.argv[2]) as LoadSpec;
 const pick = ([min, max]: [number, number]) => String(min + Math.floor(Math.random() * (max - min + 1)));
 
 function runKind(k: LoadKind): Promise<KindFigures> {
-  const fill = (s: string) => (k.ids ? s.replaceAll('{id}', pick(k.ids)) : s);
+  let turn = 0;
+  let current = '';
+  const nextId = () => {
+    if (k.ids && k.idsInTurn) current = String(k.ids[0] + (turn++ % (k.ids[1] - k.ids[0] + 1)));
+  };
+  const fill = (s: string) => (k.ids ? s.replaceAll('{id}', k.idsInTurn ? current : pick(k.ids)) : s);
   const headers = { ...spec.headers, ...(k.body ? { 'content-type': 'application/json' } : {}) };
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: spec.base,
         connections: k.connections,
-        duration: spec.seconds,
+        ...(k.amount ? { amount: k.amount } : { duration: spec.seconds }),
         // A request still unanswered after 10 s counts as a timeout (autocannon's default), unless the kind says.
         timeout: k.timeout ?? 10,
         requests: k.paths.map((p) => ({
           method: k.method ?? 'GET',
           path: p,
           headers,
-          setupRequest: (req) => ({
-            ...req,
-            path: fill(p),
-            ...(k.body ? { body: fill(k.body) } : {}),
-            ...(k.headers ? { headers: { ...headers, ...Object.fromEntries(Object.entries(k.headers).map(([n, v]) => [n, fill(v)])) } } : {}),
-          }),
+          setupRequest: (req) => {
+            nextId();
+            return {
+              ...req,
+              path: fill(p),
+              ...(k.body ? { body: fill(k.body) } : {}),
+              ...(k.headers ? { headers: { ...headers, ...Object.fromEntries(Object.entries(k.headers).map(([n, v]) => [n, fill(v)])) } } : {}),
+            };
+          },
         })),
       },
       (err, r) =>

@@ -7,9 +7,11 @@
  * an offer to 10,000 clients, the daily expiry run, the FIFO lots' cost; bench/points.ts), the ledger's
  * verification and liability on that ledger (bench/ledger.ts), then the dashboard at
  * BENCH_LOGS connection logs (default 2,000,000; 0 skips it).
- * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work; then
+ * Prints requests/s and p50/p99 latency, and for clients each API figure beside the bare work, and the
+ * whole list's PDF export beside a page of clients asked meanwhile (bench/pdf-export.ts); then
  * the hostile 1 MB bodies beside an ordinary one (bench/hostile.ts). On PostgreSQL it ends with the load
- * run of bench/load.ts (200 connections of the mixed calls, the server in a process of its own).
+ * run of bench/load.ts (200 connections of the mixed calls, the server in a process of its own), the
+ * mobile app's API (bench/app-api.ts) and a page of clients beside a burst of sign-ins (bench/password-burst.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +33,9 @@ import { benchLedger } from './ledger';
 import { benchAppApi } from './app-api';
 import { benchLoad } from './load';
 import { benchOrders, ORDERS, seedOrders } from './orders';
+import { benchPdfExport } from './pdf-export';
 import { benchServerMemory } from './server-memory';
+import { benchPasswordBurst } from './password-burst';
 import { benchPoints, LEDGER_ROWS, seedLedger } from './points';
 import { benchSimulation } from './simulation';
 import { benchSync } from './sync';
@@ -87,6 +91,8 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       const seeded = await seedClients(handle);
       console.log(`\n${kind} — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
       await benchClients(app, handle, auth);
+      // The whole list as a PDF beside a page of clients asked meanwhile (bench/pdf-export.ts; BENCH_PDF=0 skips).
+      if (process.env.BENCH_PDF !== '0') await benchPdfExport(app, auth);
       if (handle.kind === 'postgres' && CLIENTS >= BULK_CLIENTS) {
         console.log(`\n${kind} — actions groupées sur ${BULK_CLIENTS} clients (bench/bulk.ts)`);
         await benchBulk(app, handle, auth);
@@ -153,6 +159,8 @@ if (url) {
   if (process.env.BENCH_LOAD !== '0') await benchLoad(url);
   // The mobile app's API and the webhooks (bench/app-api.ts); BENCH_APP=0 skips.
   if (process.env.BENCH_APP !== '0') await benchAppApi(url);
+  // A page of clients alone, then beside a burst of sign-ins (bench/password-burst.ts); BENCH_BURST=0 skips.
+  if (process.env.BENCH_BURST !== '0') await benchPasswordBurst(url);
 } else {
   console.log('\n(TEST_DATABASE_URL non défini : mesure PostgreSQL ignorée)');
 }

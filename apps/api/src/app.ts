@@ -25,6 +25,7 @@ import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';
 import { registerIdempotency } from './lib/idempotency/idempotency';
 import type { ReadinessCheck } from './lib/readiness';
 import { errorReply } from './lib/replies';
+import { setPasswordHashQueue } from './lib/password';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerSanitize } from './plugins/sanitize';
 import { loggerOptions, requestIdOptions } from './plugins/logging';
@@ -64,15 +65,18 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The stores of config.storage, when the caller already opened them (server.ts seeds through them). */
   storage?: Storage;
-  logger?: boolean;
+  /** false: no logs; `{ stream }`: the configured logs, written to that stream (tests read them). */
+  logger?: boolean | { stream: { write(line: string): void } };
   /** The job engine's options (tests: a node that runs no job, a shorter heartbeat). */
   jobs?: JobEngineOptions;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  // One line of hashes per process (lib/password.ts): the process's own threads are what it shares out.
+  setPasswordHashQueue(config.PASSWORD_HASH_QUEUE);
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config),
+    logger: opts.logger === false ? false : loggerOptions(config, typeof opts.logger === 'object' ? opts.logger.stream : undefined),
     ...requestIdOptions,
     bodyLimit: 1_048_576,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -94,7 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
   app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
-  app.decorate('exportJobs', new ExportJobs(opts.database.db, storage.exports, app.log));
+  app.decorate('exportJobs', new ExportJobs(opts.database.db, storage.exports, app.log, { perUser: config.EXPORT_JOBS_PER_USER, perNode: config.EXPORT_JOBS_PER_NODE }));
   app.addHook('onClose', async () => app.exportJobs.close());
   app.decorate('webhooks', new WebhookDispatcher(opts.database.db, { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur') }));
   app.addHook('onClose', async () => app.webhooks.close());

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { APP_REFRESH_MAX_DAYS } from '@app/domain';
 import { checkKey } from './lib/storage/storage';
 
 /** SESSION_IDLE_MINUTES when unset. */
@@ -12,7 +14,12 @@ export const SESSION_IDLE_DEFAULT = 120;
  */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Address the server listens on. Unset: 127.0.0.1 when the embedded database gets the demo accounts
+   * (DEMO_DATA), whose password is public, so a trial on a laptop is not open to its network; 0.0.0.0
+   * otherwise (PostgreSQL, an image, a real deployment). See assertServerConfig for DEMO_PUBLIC.
+   */
+  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(253, 'doit être une adresse ou un nom d’hôte').optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -39,7 +46,25 @@ const schema = z.object({
   APP_CAPTCHA: z.enum(['altcha', 'off']).optional().or(z.literal('').transform(() => undefined)),
   /** Calls an app user may make per minute (issue 24 §1), counted in PostgreSQL for every node; 0 = no limit. */
   APP_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** Days a mobile-app token family lasts at most, however often it is refreshed (1 to 3650): then the app signs in again. */
+  APP_REFRESH_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(APP_REFRESH_MAX_DAYS),
+  /**
+   * Password hashes that may wait for one of the few hashing slots (lib/password.ts) before a sign-in
+   * or password change is answered 503 with Retry-After: 0 to 1000 (0 = none waits).
+   */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
   DEMO_PASSWORD: z.string().min(8, 'au moins 8 caractères').default('Demo1234!'),
+  /**
+   * Demo data (and its demo accounts) in an empty embedded database: true or false; unset, true outside
+   * production and false with NODE_ENV=production (the image), whose first start then wants
+   * ADMIN_EMAIL/ADMIN_PASSWORD as on PostgreSQL. Never with DATABASE_URL.
+   */
+  DEMO_DATA: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false'], 'doit valoir true ou false').optional()),
+  /**
+   * true: the demo accounts may be served on an address other than loopback (a shared demo, knowingly).
+   * Otherwise a server whose accounts include the demo ones with DEMO_PASSWORD refuses such a HOST.
+   */
+  DEMO_PUBLIC: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
   ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8, 'au moins 8 caractères').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,6 +108,13 @@ const schema = z.object({
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /**
+   * Background exports (`job=1`) one user may have running at once, counted in the database over every
+   * node; one more is answered 429 (lib/exports/jobs). 1 to 100.
+   */
+  EXPORT_JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /** Background exports one node (API process) writes at once, whoever asked; one more is answered 429. 1 to 100. */
+  EXPORT_JOBS_PER_NODE: z.coerce.number().int().min(1).max(100).default(4),
+  /**
    * Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. With
    * S3_BUCKET, a prefix of the bucket instead (unset = `sync/`).
    */
@@ -119,8 +151,18 @@ export type StorageConfig =
   | { kind: 'local'; dataDir: string; syncDir: string }
   | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; syncPrefix: string };
 
-/** `syncDir`: the ERP's drop folder on disk, or with S3 its prefix in the bucket. */
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string | null; syncDir: string; storage: StorageConfig };
+/**
+ * `syncDir`: the ERP's drop folder on disk, or with S3 its prefix in the bucket. HOST and DEMO_DATA as
+ * resolved from their defaults (resolveDemo).
+ */
+export type Config = Omit<z.infer<typeof schema>, 'HOST' | 'DEMO_DATA'> & {
+  HOST: string;
+  DEMO_DATA: boolean;
+  dataDir: string;
+  webDist: string | null;
+  syncDir: string;
+  storage: StorageConfig;
+};
 
 export class ConfigError extends Error {}
 
@@ -151,7 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Configuration invalide : ${String(issue.path[0])} ${issue.message}`);
   }
-  const c = parsed.data;
+  const c = { ...parsed.data, ...resolveDemo(parsed.data, env) };
   const dataDir = path.resolve(launchDir(env), c.DATA_DIR);
   if (c.S3_BUCKET) {
     const storage = s3Storage(c);
@@ -176,6 +218,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * DEMO_DATA and HOST from their defaults: demo data only in the embedded database (asked for with
+ * DATABASE_URL, it is refused rather than ignored), by default outside production; and loopback by
+ * default whenever the demo accounts are seeded.
+ */
+function resolveDemo(c: z.infer<typeof schema>, env: Record<string, string | undefined>): { DEMO_DATA: boolean; HOST: string } {
+  if (c.DATABASE_URL && c.DEMO_DATA === 'true') {
+    throw new ConfigError('Configuration invalide : DEMO_DATA=true ne va pas avec DATABASE_URL (les données de démonstration ne vont que dans la base embarquée)');
+  }
+  const demo = !c.DATABASE_URL && (c.DEMO_DATA ? c.DEMO_DATA === 'true' : env.NODE_ENV !== 'production');
+  return { DEMO_DATA: demo, HOST: c.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0') };
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: only this machine reaches the server there. */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  if (isIPv4(v4)) return v4.startsWith('127.');
+  return isIPv6(h) && /^(0{0,4}:){7}0{0,3}1$|^::1$/.test(h);
+}
+
+/** The one line a server serving the demo accounts beyond this machine stops with. */
+export const demoExposedMessage = (host: string) =>
+  `Configuration invalide : HOST ${host} n'est pas une adresse locale et les comptes de démonstration (admin@demo.tn…) y répondraient au mot de passe DEMO_PASSWORD : laissez HOST vide ou à 127.0.0.1, ou mettez DEMO_PUBLIC=true pour les ouvrir au réseau sciemment`;
+
 const validKey = (key: string) => {
   try {
     return !!checkKey(key);
@@ -185,7 +253,7 @@ const validKey = (key: string) => {
 };
 
 /** The bucket's settings; SYNC_DIR is then a prefix of the bucket, outside the public media. */
-function s3Storage(c: z.infer<typeof schema>): Extract<StorageConfig, { kind: 's3' }> {
+function s3Storage(c: Pick<z.infer<typeof schema>, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'SYNC_DIR'>): Extract<StorageConfig, { kind: 's3' }> {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(`Configuration invalide : ${c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} manque (les deux clés vont ensemble)`);
   }
@@ -214,8 +282,10 @@ function s3Storage(c: z.infer<typeof schema>): Extract<StorageConfig, { kind: 's
  * What a server (not a script such as seed:large) needs on PostgreSQL: several nodes on one database must
  * sign captcha challenges with one secret, or a challenge issued by one node fails on the next (issue 22 §2).
  */
-export function assertServerConfig(config: Pick<Config, 'DATABASE_URL' | 'CAPTCHA_SECRET'>): void {
+export function assertServerConfig(config: Pick<Config, 'DATABASE_URL' | 'CAPTCHA_SECRET' | 'DEMO_DATA' | 'DEMO_PUBLIC' | 'HOST'>): void {
   if (config.DATABASE_URL && !config.CAPTCHA_SECRET) {
     throw new ConfigError('Configuration invalide : CAPTCHA_SECRET est obligatoire avec DATABASE_URL (au moins 16 caractères, le même sur chaque nœud)');
   }
+  // Refused before the database opens (and before any demo seed): the demo's accounts and password are public.
+  if (config.DEMO_DATA && !config.DEMO_PUBLIC && !isLoopback(config.HOST)) throw new ConfigError(demoExposedMessage(config.HOST));
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { assertServerConfig, ConfigError, loadConfig, loadEnvFile } from './config';
+import { assertServerConfig, ConfigError, demoExposedMessage, isLoopback, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
-import { ensureAdmin } from './db/seed-accounts';
+import { demoAdminOpen, ensureAdmin } from './db/seed-accounts';
 import { createStorage } from './lib/storage';
 import { seedDemoIfEmpty } from './modules';
 
@@ -25,21 +25,29 @@ async function main() {
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await database.migrate();
+  const stop = async (line: string): Promise<never> => {
+    console.error(line);
+    await database.close();
+    process.exit(1);
+  };
+  // A database that holds the demo accounts from an earlier start (or a seed script) and still answers
+  // to DEMO_PASSWORD is as open as a new demo: the same rule as assertServerConfig, checked on the data.
+  if (!config.DEMO_PUBLIC && !isLoopback(config.HOST) && (await demoAdminOpen(database.db, config.DEMO_PASSWORD))) await stop(demoExposedMessage(config.HOST));
   const storage = await createStorage(config.storage);
 
   let signInHint: string;
-  if (database.kind === 'pglite') {
+  if (config.DEMO_DATA) {
     const seeded = await seedDemoIfEmpty(database.db, config.DEMO_PASSWORD, storage.media);
     // Creating the database and its demo data grew the embedded database's memory for good (about
     // 75 MB at rest): a new thread on the folder starts without it. On a later start, nothing to give back.
     if (seeded) await database.releaseStartupMemory();
     signInHint = `${seeded ? 'Base embarquée créée avec les données de démonstration. ' : ''}Comptes de démonstration : admin@demo.tn, chef@demo.tn, magasin@demo.tn, commercial@demo.tn — mot de passe : ${config.DEMO_PASSWORD === 'Demo1234!' ? 'Demo1234!' : 'la valeur de DEMO_PASSWORD'}`;
   } else {
+    // PostgreSQL, or the embedded database without demo data (DEMO_DATA=false, the image's default).
     const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     if (admin === 'missing') {
-      console.error('Configuration invalide : ADMIN_EMAIL et ADMIN_PASSWORD sont requis au premier démarrage sur DATABASE_URL (aucun administrateur).');
-      await database.close();
-      process.exit(1);
+      const where = config.DATABASE_URL ? 'sur DATABASE_URL' : 'de la base embarquée sans données de démonstration (DEMO_DATA=false)';
+      await stop(`Configuration invalide : ADMIN_EMAIL et ADMIN_PASSWORD sont requis au premier démarrage ${where} (aucun administrateur).`);
     }
     signInHint = admin === 'created' ? `Administrateur créé : ${config.ADMIN_EMAIL}` : 'Connectez-vous avec un compte administrateur existant.';
   }
@@ -52,7 +60,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(`\nBack-office prêt sur http://localhost:${port}  (API : /api, documentation : /api/docs)\n${signInHint}\n`);
+  // The address to open in a browser: this machine's for loopback and every-interface addresses.
+  const shown = isLoopback(config.HOST) || ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  console.log(`\nBack-office prêt sur http://${shown}:${port}  (API : /api, documentation : /api/docs)\n${signInHint}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,4 @@
-import { APP_MSG, MOBILE_PLATFORM, MSG } from '@app/domain';
+import { APP_MSG, CLIENT_USER_MSG, MOBILE_PLATFORM, MSG } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/lib/auth/accounts.table';
@@ -293,19 +293,70 @@ describe('POST register', () => {
     expect(body(signed).data.user).toMatchObject({ EMAIL: email, CLIENT_ID: owner.clientId });
   });
 
-  it('422 on CODE_CLIENT for an unknown client, 422 on EMAIL for an address in use (the staff form’s answer), 422 per field', async () => {
+  it('answers a known code, an unknown code and an e-mail in use byte for byte alike; staff see each request with its code checked', async () => {
     const owner = await appClientUser(t.db);
-    const unknown = await t.app.inject({ method: 'POST', url: `${APP}/register`, remoteAddress: ip, payload: registration('NOPE-0000', 'nouveau@client.test.tn') });
-    expect(unknown.statusCode).toBe(422);
-    expect(body(unknown).errors).toEqual({ CODE_CLIENT: [APP_MSG.clientCodeUnknown] });
-    const taken = await t.app.inject({ method: 'POST', url: `${APP}/register`, remoteAddress: ip, payload: registration(owner.code, owner.email.toUpperCase()) });
-    expect(taken.statusCode).toBe(422);
-    expect(body(taken).errors).toEqual({ EMAIL: [MSG.emailExists] });
-    const bad = await t.app.inject({ method: 'POST', url: `${APP}/register`, remoteAddress: ip, payload: { CODE_CLIENT: owner.code, EMAIL: 'x', PASSWORD: 'court' } });
+    const stamp = owner.clientId;
+    const known = `known.${stamp}@client.test.tn`;
+    const stranger = `stranger.${stamp}@client.test.tn`;
+    const typo = `NOPE-${stamp}`;
+    // Each from its own address: the per-address limit must not tell the calls apart.
+    const send = (code: string, email: string, n: number, name = 'Trabelsi') =>
+      t.app.inject({ method: 'POST', url: `${APP}/register`, remoteAddress: `192.0.2.${(stamp * 7 + n) % 250}`, payload: { ...registration(code, email), LASTNAME: name } });
+    const [before] = await t.db.select().from(users).where(eq(users.id, owner.userId));
+    const replies = [
+      await send(owner.code, known, 1),
+      await send(typo, stranger, 2),
+      // An address already in use: an active user's (in another case), and a request still waiting.
+      await send(owner.code, owner.email.toUpperCase(), 3, 'Intrus'),
+      await send(typo, known, 4, 'Intrus'),
+    ];
+    const volatile = new Set(['date', 'x-request-id']);
+    const seen = replies.map((r) => ({ status: r.statusCode, body: r.body, headers: Object.entries(r.headers).filter(([k]) => !volatile.has(k)) }));
+    expect(seen[0].status, seen[0].body).toBe(201);
+    expect(body(replies[0]).data).toEqual({ message: APP_MSG.registered, STATUS: 0 });
+    for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
+
+    // An e-mail in use changes nothing: no second account, the first one untouched (nor its password).
+    const [after] = await t.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(after).toEqual(before);
+    const holders = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) in (${owner.email}, ${known})`);
+    expect(holders[0].n).toBe(2);
+
+    // Staff see both requests in « Demandes », each with the code typed and whether it matched a client.
+    const admin = await t.auth('admin@demo.tn');
+    const requests = async (search: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/client-users?status=0&page=1&search=${encodeURIComponent(search)}`, headers: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Record<string, unknown>[] }).data;
+    };
+    expect(await requests(known)).toEqual([
+      expect.objectContaining({ EMAIL: known, LASTNAME: 'Trabelsi', STATUS: 0, CLIENT_ID: owner.clientId, CODE_CLIENT: owner.code, REQUESTED_CODE: owner.code, CODE_OK: true }),
+    ]);
+    const [unknown] = await requests(stranger);
+    expect(unknown).toMatchObject({ EMAIL: stranger, STATUS: 0, CLIENT_ID: null, CODE_CLIENT: null, CLIENT_NAME: null, REQUESTED_CODE: typo, CODE_OK: false });
+    // Searching the code typed finds the request too.
+    expect((await requests(typo)).map((r) => r.EMAIL)).toEqual([stranger]);
+
+    // Never usable by itself: without a client it cannot be switched on; staff choose the client, then validate.
+    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/users/${unknown.id}`, headers: admin, payload });
+    const refused = await put({ STATUS: 1 });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(body(refused).errors).toEqual({ CLIENT_ID: [CLIENT_USER_MSG.requestNeedsClient] });
+    const bulk = await t.app.inject({ method: 'POST', url: '/api/client-users/bulk/activate', headers: admin, payload: { ids: [unknown.id] } });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().data).toMatchObject({ changed: 0, refused: [{ id: unknown.id, reason: CLIENT_USER_MSG.requestNeedsClient }] });
+    const attached = await put({ CLIENT_ID: owner.clientId });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect((await put({ STATUS: 1 })).statusCode).toBe(200);
+    const signed = await login(stranger, 'Inscrite2026!');
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(body(signed).data.user).toMatchObject({ EMAIL: stranger, CLIENT_ID: owner.clientId });
+  }, 60_000);
+
+  it('422 per field for a malformed registration, and nothing written', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: `${APP}/register`, remoteAddress: ip, payload: { CODE_CLIENT: 'X', EMAIL: 'x', PASSWORD: 'court' } });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(body(bad).errors ?? {}).sort()).toEqual(['EMAIL', 'FIRSTNAME', 'GSM', 'LASTNAME', 'PASSWORD']);
-    const count = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, 'nouveau@client.test.tn'));
-    expect(count[0].n).toBe(0);
   });
 });
 

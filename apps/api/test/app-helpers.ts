@@ -1,4 +1,4 @@
-import { ROLE } from '@app/domain';
+import { APP_REFRESH_MAX_DAYS, ROLE } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { roles, users } from '../src/lib/auth/accounts.table';
@@ -17,8 +17,13 @@ export const APP = '/api/app/v1';
 export async function appTokenFor(db: Db, email: string, deviceId = 'test-device'): Promise<string> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (!user) throw new Error(`no account ${email}`);
-  const { tokens } = await db.transaction((tx) => openAppSession(tx, user.id, { id: deviceId, name: 'Test' }));
-  return tokens.accessToken;
+  return (await appPairFor(db, user.id, deviceId)).accessToken;
+}
+
+/** A fresh token family of a client user on a device (its former family there ends), straight in the database. */
+export async function appPairFor(db: Db, userId: number, deviceId: string) {
+  const { sessionId, tokens } = await db.transaction((tx) => openAppSession(tx, userId, { id: deviceId, name: 'Test' }, APP_REFRESH_MAX_DAYS));
+  return { sessionId, ...tokens };
 }
 
 export const appAuth = async (db: Db, email: string) => ({ authorization: `Bearer ${await appTokenFor(db, email)}` });

@@ -87,6 +87,8 @@ let admin: Record<string, string>;
 let templateId: number;
 let smsTemplateId: number;
 let staffId: number;
+/** The fixtures' password hash: a refused link leaves it as it was. */
+let passwordHash: string;
 let clientUserId: number;
 const STAFF = 'staff.invite@demo.tn';
 const CLIENT_USER = 'client.user@demo.tn';
@@ -102,12 +104,13 @@ beforeAll(async () => {
   const roleIds = new Map((await t.db.select().from(roles)).map((r) => [r.label, r.id]));
   const [type] = await t.db.insert(clientTypes).values({ name: 'Grossiste', position: 1 }).returning();
   const [client] = await t.db.insert(clients).values({ code: 'C-0042', name: 'Épicerie <Zoé> & Fils' }).returning();
-  const passwordHash = await hashPassword('Temporaire-123');
+  passwordHash = await hashPassword('Temporaire-123');
   const inserted = await t.db
     .insert(users)
     .values([
-      { email: STAFF, firstname: 'Zoé <b>&</b>', lastname: "O'Neil", roleId: roleIds.get(ROLE.commercial)!, status: 0, typeClientId: type.id, passwordHash },
-      { email: CLIENT_USER, firstname: 'Salma', lastname: 'Ben Ali', roleId: roleIds.get(ROLE.patente)!, status: 0, clientId: client.id, passwordHash },
+      // Invitations go to accounts that may sign in (STATUS 1); test/account-access.test.ts covers the others.
+      { email: STAFF, firstname: 'Zoé <b>&</b>', lastname: "O'Neil", roleId: roleIds.get(ROLE.commercial)!, status: 1, typeClientId: type.id, passwordHash },
+      { email: CLIENT_USER, firstname: 'Salma', lastname: 'Ben Ali', roleId: roleIds.get(ROLE.patente)!, status: 1, clientId: client.id, passwordHash },
       { email: REFUSED, firstname: 'Refus', lastname: 'SMTP', roleId: roleIds.get(ROLE.commercial)!, status: 1, passwordHash },
     ])
     .returning({ id: users.id });
@@ -247,7 +250,7 @@ describe('POST invite/mail', () => {
 });
 
 describe('public invitation page calls', () => {
-  it('shows who is invited, sets the password once, activates the account, closes its sessions; the password signs in', async () => {
+  it('shows who is invited, sets the password once, leaves the account active, closes its sessions; the password signs in', async () => {
     const token = await sendAndReadToken(STAFF);
     const info = await readLink(token);
     expect(info.statusCode).toBe(200);
@@ -296,8 +299,8 @@ describe('public invitation page calls', () => {
     const refused = await accept(token, 'Bienvenue-2025');
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe(INVITATION_MSG.invalid);
-    const [user] = await t.db.select({ status: users.status }).from(users).where(eq(users.id, clientUserId));
-    expect(user.status).toBe(0);
+    const [user] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, clientUserId));
+    expect(user.passwordHash).toBe(passwordHash);
 
     // A fresh link still works.
     const again = await sendAndReadToken(CLIENT_USER);

@@ -11,8 +11,8 @@ import { hashPassword } from '../src/lib/password';
 import { roles, sessions, users } from '../src/lib/auth/accounts.table';
 import { hashToken, newToken } from '../src/plugins/auth';
 import { appTokens } from '../src/lib/auth/app-sessions.table';
-import { openAppSession, revokeAppSession } from '../src/lib/auth/app-tokens';
-import { APP, appClientUser, appTokenFor } from './app-helpers';
+import { revokeAppSession } from '../src/lib/auth/app-tokens';
+import { APP, appClientUser, appPairFor, appTokenFor } from './app-helpers';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
@@ -157,10 +157,7 @@ describe('the route table', () => {
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, commercial.id));
     // The app's tokens gone bad: a revoked family, an expired access token, a refresh token used as a bearer, an account switched off.
     const appUser = await appClientUser(t.db);
-    const appPair = async () => {
-      const { sessionId, tokens } = await t.db.transaction((tx) => openAppSession(tx, appUser.userId, { id: `d-${Math.random()}`, name: null }));
-      return { sessionId, ...tokens };
-    };
+    const appPair = () => appPairFor(t.db, appUser.userId, `d-${Math.random()}`);
     const appRevoked = await appPair();
     await t.db.transaction((tx) => revokeAppSession(tx, appRevoked.sessionId, 'signout'));
     const appExpired = await appPair();
@@ -207,7 +204,7 @@ describe('the route table', () => {
     }
     console.log(`${n} respellings of non-public routes, none answered`);
     expect(wrong).toEqual([]);
-  });
+  }, 120_000); // about 10,000 requests: past vitest's 30 s when the machine is shared
 
   it('answers the JSON 404, not the web app, for an unknown API path however it is spelt', async () => {
     for (const p of ['/api/nope', '/%61pi/nope', '/API/nope', '//api/nope', '/%2561pi/nope', '/api\\nope', '/uploads/nope.png']) {
@@ -279,6 +276,18 @@ describe('the two token kinds never cross (issue 24 §1)', () => {
       if (res.status !== 401) wrong.push(`app → ${key(r)} → ${res.status}`);
     }
     console.log(`${appRoutes.length} app routes refused to a staff session, ${backOffice.length} back-office routes refused to an app token`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('a valid app token is let in by every app route (so the 401s above are the token kind, not a closed route)', async () => {
+    const appUser = await appClientUser(t.db);
+    const wrong: string[] = [];
+    for (const r of routes.filter(isApp)) {
+      // A family of its own for each route: the sign-out ends the one it is sent with.
+      const { accessToken } = await appPairFor(t.db, appUser.userId, `open-${key(r)}`);
+      const res = await send(r.method, samplePath(r.url), { authorization: `Bearer ${accessToken}` });
+      if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${key(r)} → ${res.status} ${res.body.slice(0, 80)}`);
+    }
     expect(wrong).toEqual([]);
   });
 });

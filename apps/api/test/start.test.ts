@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { openDatabase } from '../src/db/client';
+import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { createDatabase, onPostgres } from './helpers';
 import { startS3 } from './s3-server';
 
@@ -45,12 +47,21 @@ beforeAll(async () => {
   // What a host does once after installing: both artefacts.
   execSync('npm run build', { cwd: root, stdio: 'pipe' });
   launchDir = mkdtempSync(path.join(os.tmpdir(), 'bo-start-'));
-  baseEnv = { ...process.env, HOST: '127.0.0.1', CAPTCHA: 'off', CAPTCHA_SECRET: 'secret-de-test-0123456789', DATA_DIR: 'donnees' };
-  for (const name of ['DATABASE_URL', 'PORT', 'API_DOCS', 'LOG_LEVEL', 'SMTP_URL', 'INIT_CWD', 'NODE_ENV']) delete baseEnv[name];
+  // A production start on the embedded database has no demo data (DEMO_DATA): it creates this admin, as on PostgreSQL.
+  baseEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    CAPTCHA: 'off',
+    CAPTCHA_SECRET: 'secret-de-test-0123456789',
+    DATA_DIR: 'donnees',
+    ADMIN_EMAIL: 'admin@start.tn',
+    ADMIN_PASSWORD: 'Admin1234!',
+  };
+  for (const name of ['DATABASE_URL', 'PORT', 'API_DOCS', 'LOG_LEVEL', 'SMTP_URL', 'INIT_CWD', 'NODE_ENV', 'DEMO_DATA', 'DEMO_PUBLIC']) delete baseEnv[name];
   if (onPostgres) {
     database = await createDatabase();
     await database.handle.close();
-    Object.assign(baseEnv, { DATABASE_URL: database.target, ADMIN_EMAIL: 'admin@start.tn', ADMIN_PASSWORD: 'Admin1234!' });
+    baseEnv.DATABASE_URL = database.target;
   }
 }, 180_000);
 
@@ -116,9 +127,10 @@ describe('npm start', () => {
   it('on a bucket, the built server loads its S3 store (a chunk of its own, loaded on demand) and keeps its files there', async () => {
     const s3 = await startS3('start-check');
     const port = await freePort();
-    // A data folder of its own: the embedded database is new, so it seeds the demo (the other tests' has).
+    // A data folder of its own: the embedded database is new, and asked for the demo (on loopback), it seeds it.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-start-s3-'));
-    const { child } = await start({ ...baseEnv, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...s3.env }, port);
+    const demo = onPostgres ? {} : { DEMO_DATA: 'true' };
+    const { child } = await start({ ...baseEnv, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...demo, ...s3.env }, port);
     try {
       // Ready means the bucket answered (the readiness probe asks the store).
       const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
@@ -168,6 +180,79 @@ describe('npm start', () => {
       rmSync(bare, { recursive: true, force: true });
     }
   });
+});
+
+/** The Dockerfile's ENV settings, and its CMD with the bundle's path made absolute (the image's root is the checkout's). */
+function image() {
+  const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  const env = Object.fromEntries([...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => m[1].split(/\s+/).map((w) => w.split('=') as [string, string])));
+  const [node, ...args] = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]) as string[];
+  expect(node).toBe('node');
+  return { env, args: args.map((a) => (a.startsWith('-') ? a : path.join(root, a))) };
+}
+
+/**
+ * The built server, run from an empty folder (no .env) with only `env`, to its exit: for starts that
+ * must be refused, which stop before listening.
+ */
+function refusedStart(env: Record<string, string>, args = image().args) {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'bo-start-refused-'));
+  try {
+    const r = spawnSync(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', timeout: 120_000 });
+    return { status: r.status, stderr: r.stderr.trim(), stdout: r.stdout };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+describe('demo accounts and the listening address', () => {
+  /** The one line of a refused demo start: it names HOST and DEMO_PUBLIC. */
+  const exposed = (host: string) => new RegExp(`^Configuration invalide : HOST ${host.replaceAll('.', '\\.')} n'est pas une adresse locale .*DEMO_PUBLIC=true`);
+
+  it('refuses the demo on a HOST other than loopback without DEMO_PUBLIC=true, before opening any database', () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'bo-start-demo-')), 'data');
+    try {
+      // Outside production the embedded database gets the demo accounts (DEMO_DATA's default).
+      const r = refusedStart({ NODE_ENV: 'development', HOST: '0.0.0.0', DATA_DIR: dataDir, PORT: '0' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(exposed('0.0.0.0'));
+      expect(r.stderr.split('\n')).toHaveLength(1);
+      // Stopped before the database was created, so before any seed.
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+
+  it('the image (HOST 0.0.0.0) never seeds the demo unless asked: an empty embedded database asks for ADMIN_EMAIL/ADMIN_PASSWORD; one holding the demo accounts is refused', async () => {
+    const { env } = image();
+    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
+    expect(env.DEMO_DATA ?? 'false').toBe('false');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-start-image-'));
+    try {
+      const first = refusedStart({ ...env, DATA_DIR: dataDir, PORT: '0' });
+      expect(first.status, first.stdout).toBe(1);
+      // No admin at all, so none of the demo's (admin@demo.tn) either: nothing was seeded.
+      expect(first.stderr).toBe(
+        'Configuration invalide : ADMIN_EMAIL et ADMIN_PASSWORD sont requis au premier démarrage de la base embarquée sans données de démonstration (DEMO_DATA=false) (aucun administrateur).',
+      );
+      // A database that holds the demo accounts with DEMO_PASSWORD (an earlier trial, a seed script):
+      // the embedded folder above, or on PostgreSQL the run's database.
+      const target: Record<string, string> = onPostgres ? { DATABASE_URL: database!.target, CAPTCHA_SECRET: baseEnv.CAPTCHA_SECRET! } : { DATA_DIR: dataDir };
+      const handle = await openDatabase(onPostgres ? { url: database!.target } : { dataDir });
+      try {
+        await handle.migrate();
+        await seedDemoAccounts(handle.db, 'Demo1234!');
+      } finally {
+        await handle.close();
+      }
+      const demo = refusedStart({ ...env, ...target, PORT: '0', ADMIN_EMAIL: 'admin@start.tn', ADMIN_PASSWORD: 'Admin1234!' });
+      expect(demo.status, demo.stdout).toBe(1);
+      expect(demo.stderr).toMatch(exposed('0.0.0.0'));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe('Dockerfile', () => {

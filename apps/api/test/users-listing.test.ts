@@ -100,6 +100,9 @@ describe('GET client-users', () => {
       CLIENT_ID: clientIds['C-100'],
       CODE_CLIENT: 'C-100',
       CLIENT_NAME: 'Épicerie Zitouna',
+      // Created by staff, not registered from the app: no code typed; its client is set.
+      REQUESTED_CODE: null,
+      CODE_OK: true,
       GOUVERNORAT: 'Tunis',
       GENDER: 'M.',
       BIRTHDAY: '1990-05-17',

@@ -11,7 +11,8 @@ export interface Received {
 }
 export interface Answer {
   status?: number;
-  body?: string;
+  /** Bytes as they are (a Buffer may hold a NUL or invalid UTF-8). */
+  body?: string | Buffer;
   headers?: Record<string, string>;
   /** Milliseconds before answering. */
   delay?: number;

@@ -1,10 +1,11 @@
-import { WEBHOOK_DELIVERY_ERRORS, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@app/domain';
+import { WEBHOOK_DELIVERY_ERRORS, WEBHOOK_EXCERPT_CUT, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { recordEvent } from '../src/lib/webhooks/outbox';
 import { purgeWebhooks } from '../src/lib/webhooks/housekeeping';
+import { excerptOf } from '../src/lib/webhooks/sender';
 import { createTestApp, MemoryMailer, type TestContext } from './helpers';
 import { type Receiver, signatureValid, startReceiver } from './webhook-receiver';
 
@@ -82,12 +83,88 @@ describe('a delivered event', () => {
     expect((await detail(a.ID)).LAST_DELIVERY).toMatchObject({ STATUS: 'succeeded', HTTP_STATUS: 200 });
   });
 
-  it('keeps only the first 500 characters of the response', async () => {
+  it('keeps only the first 500 characters of the response, marked as cut', async () => {
     const a = await endpoint('/long', ['client.created']);
     rx.respond(() => ({ status: 200, body: 'x'.repeat(5000) }));
     await record('client.created', 'client', 1);
     await drain();
-    expect(((await deliveries(a.ID))[0].RESPONSE_EXCERPT as string).length).toBe(500);
+    const [d] = await deliveries(a.ID);
+    expect(d).toMatchObject({ STATUS: 'succeeded', ERROR: null });
+    expect(d.RESPONSE_EXCERPT).toBe(`${'x'.repeat(500 - WEBHOOK_EXCERPT_CUT.length)}${WEBHOOK_EXCERPT_CUT}`);
+  });
+});
+
+describe('a reply that cannot be stored as it came', () => {
+  const big = Buffer.alloc(5 * 1024 * 1024, 'y');
+  const cases = [
+    {
+      name: 'a NUL byte and other control characters',
+      body: Buffer.from('reçu\u0000fin\u001b[31m\u0007\ttab\r\n'),
+      excerpt: 'reçu\\u0000fin\\u001b[31m\\u0007\ttab\r\n',
+      error: WEBHOOK_DELIVERY_ERRORS.replyNul,
+    },
+    {
+      name: 'invalid UTF-8',
+      body: Buffer.concat([Buffer.from('ok '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' fin')]),
+      excerpt: 'ok \ufffd\ufffd\ufffd fin',
+      error: WEBHOOK_DELIVERY_ERRORS.replyEncoding,
+    },
+    { name: 'a body of 5 MB', body: big, excerpt: `${'y'.repeat(500 - WEBHOOK_EXCERPT_CUT.length)}${WEBHOOK_EXCERPT_CUT}`, error: WEBHOOK_DELIVERY_ERRORS.replyTooLarge },
+  ];
+
+  it.each(cases)('a 2xx with $name is recorded once, escaped and cut, fails without a resend, and counts toward the pause', async ({ name, body, excerpt, error }) => {
+    const path = `/unstorable-${cases.findIndex((c) => c.name === name)}`;
+    const a = await endpoint(path, ['order.created']);
+    rx.respond(() => ({ status: 200, body }));
+    await record('order.created', 'order', 500);
+    await drain();
+    const [d] = await deliveries(a.ID);
+    expect(d).toMatchObject({ STATUS: 'failed', ATTEMPT: 1, HTTP_STATUS: 200, RESPONSE_EXCERPT: excerpt, ERROR: error, NEXT_ATTEMPT_AT: null });
+    expect((await detail(a.ID)).FAILING_SINCE).not.toBeNull();
+
+    // Not sent again: not when its lease would have ended, not on a later pass.
+    await t.db.execute(sql`update webhook_deliveries set locked_until = now() - interval '1 second' where endpoint_id = ${a.ID}`);
+    await drain();
+    expect(rx.at(path)).toHaveLength(1);
+
+    // Such replies for an hour pause the endpoint, as other failures do.
+    await t.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '61 minutes' where id = ${a.ID}`);
+    await record('order.created', 'order', 501);
+    await drain();
+    expect(await detail(a.ID)).toMatchObject({ STATE: 'paused' });
+    expect(rx.at(path)).toHaveLength(2);
+    expect((await deliveries(a.ID)).map((x) => [x.STATUS, x.ERROR])).toEqual([
+      ['failed', error],
+      ['failed', error],
+    ]);
+  });
+
+  it('a 5xx with a NUL byte is recorded and retried on its schedule, its error saying both', async () => {
+    const a = await endpoint('/unstorable-500', ['order.created']);
+    rx.respond(() => ({ status: 500, body: Buffer.from('panne\u0000') }));
+    await record('order.created', 'order', 502);
+    await drain();
+    const [d] = await deliveries(a.ID);
+    expect(d).toMatchObject({ STATUS: 'retrying', ATTEMPT: 1, HTTP_STATUS: 500, RESPONSE_EXCERPT: 'panne\\u0000', ERROR: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 500) ; ${WEBHOOK_DELIVERY_ERRORS.replyNul}` });
+    expect(d.NEXT_ATTEMPT_AT).not.toBeNull();
+  });
+
+  it('cuts an excerpt between characters and escapes, never inside one', () => {
+    const room = 500 - WEBHOOK_EXCERPT_CUT.length;
+    expect(excerptOf(`${'a'.repeat(room - 3)}\u0000${'b'.repeat(20)}`)).toBe(`${'a'.repeat(room - 3)}${WEBHOOK_EXCERPT_CUT}`);
+    expect(excerptOf(`${'a'.repeat(room - 1)}${'😀'.repeat(10)}`)).toBe(`${'a'.repeat(room - 1)}${WEBHOOK_EXCERPT_CUT}`);
+    expect(excerptOf('\u0000'.repeat(83))).toBe('\\u0000'.repeat(83));
+    expect(excerptOf('court', true)).toBe(`court${WEBHOOK_EXCERPT_CUT}`);
+    expect(excerptOf('')).toBeNull();
+    for (const text of ['\u0000'.repeat(400), '😀'.repeat(400), `${'\u001b'.repeat(100)}${'é'.repeat(900)}`]) expect(excerptOf(text)?.length).toBeLessThanOrEqual(500);
+  });
+
+  it('a reply in the charset it declares is read as such', async () => {
+    const a = await endpoint('/latin1', ['order.created']);
+    rx.respond(() => ({ status: 200, body: Buffer.from('reçu', 'latin1'), headers: { 'content-type': 'text/plain; charset=ISO-8859-1' } }));
+    await record('order.created', 'order', 503);
+    await drain();
+    expect((await deliveries(a.ID))[0]).toMatchObject({ STATUS: 'succeeded', RESPONSE_EXCERPT: 'reçu', ERROR: null });
   });
 });
 
@@ -113,7 +190,7 @@ describe('retries', () => {
     expect(d).toMatchObject({ STATUS: 'succeeded', ATTEMPT: 2, HTTP_STATUS: 204, ERROR: null, NEXT_ATTEMPT_AT: null });
     const [first, second] = rx.at('/r500');
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
-    expect(signatureValid(second, (await detail(a.ID)).SECRET)).toBe(true);
+    expect(signatureValid(second, a.SECRET)).toBe(true);
   });
 
   it('does not retry a 400 or a 404, retries a 408 and a 429', async () => {
@@ -272,6 +349,21 @@ describe('redelivery and test event', () => {
     expect(got.body).toMatchObject({ type: WEBHOOK_TEST_EVENT, resource: { type: 'webhook', id: String(a.ID) } });
     expect(signatureValid(got, a.SECRET)).toBe(true);
     expect((await deliveries(a.ID))[0]).toMatchObject({ EVENT_TYPE: WEBHOOK_TEST_EVENT, STATUS: 'succeeded' });
+  });
+
+  it('the secret shown once at creation verifies a real delivery; after a rotation only the new one does', async () => {
+    const a = await endpoint('/secret', ['order.created']);
+    expect(await detail(a.ID)).not.toHaveProperty('SECRET');
+    await t.app.inject({ method: 'POST', url: `/api/webhooks/${a.ID}/test`, headers: admin });
+    await drain();
+    expect(signatureValid(rx.at('/secret')[0], a.SECRET)).toBe(true);
+    const rotated = (await t.app.inject({ method: 'POST', url: `/api/webhooks/${a.ID}/secret`, headers: admin })).json().data.SECRET as string;
+    await t.app.inject({ method: 'POST', url: `/api/webhooks/${a.ID}/test`, headers: admin });
+    await drain();
+    const second = rx.at('/secret')[1];
+    expect(signatureValid(second, rotated)).toBe(true);
+    expect(signatureValid(second, a.SECRET)).toBe(false);
+    expect((await detail(a.ID)).SECRET_MASKED).toBe(`whsec_…${rotated.slice(-4)}`);
   });
 
   it('disabling an endpoint cancels its open deliveries', async () => {

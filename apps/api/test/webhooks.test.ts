@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, WEBHOOK_MSG } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { seedWebhooks } from '../src/modules/webhooks/webhooks.seed';
 import { createTestApp, type TestContext } from './helpers';
@@ -29,24 +30,30 @@ describe('endpoints', () => {
     const d = created.json().data;
     expect(d).toMatchObject({ URL: 'https://93.184.215.14/hooks/fidelite', DESCRIPTION: 'ERP', EVENTS: ['order.created'], ACTIVE: true, STATE: 'active', PAUSED_AT: null, FAILING_SINCE: null, LAST_DELIVERY: null });
     expect(d.SECRET).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(d.SECRET_MASKED).toBe(`whsec_…${d.SECRET.slice(-4)}`);
 
     const list = (await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: admin })).json();
     expect(list.success).toBe(true);
     expect(list.data.map((e: { ID: number }) => e.ID)).toContain(d.ID);
     expect(list.data[0]).not.toHaveProperty('SECRET');
-    expect((await t.app.inject({ method: 'GET', url: `/api/webhooks/${d.ID}`, headers: admin })).json().data.SECRET).toBe(d.SECRET);
+    const one = (await t.app.inject({ method: 'GET', url: `/api/webhooks/${d.ID}`, headers: admin })).json().data;
+    expect(one).not.toHaveProperty('SECRET');
+    expect(one.SECRET_MASKED).toBe(d.SECRET_MASKED);
 
     const put = await t.app.inject({ method: 'PUT', url: `/api/webhooks/${d.ID}`, headers: admin, payload: body({ DESCRIPTION: null, EVENTS: ['order.created', 'voucher.issued'], ACTIVE: false }) });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ DESCRIPTION: null, EVENTS: ['order.created', 'voucher.issued'], ACTIVE: false, STATE: 'disabled', SECRET: d.SECRET });
+    expect(put.json().data).toMatchObject({ DESCRIPTION: null, EVENTS: ['order.created', 'voucher.issued'], ACTIVE: false, STATE: 'disabled', SECRET_MASKED: d.SECRET_MASKED });
+    expect(put.json().data).not.toHaveProperty('SECRET');
 
     const rotated = await t.app.inject({ method: 'POST', url: `/api/webhooks/${d.ID}/secret`, headers: admin });
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json().data.SECRET).toMatch(/^whsec_/);
     expect(rotated.json().data.SECRET).not.toBe(d.SECRET);
+    expect(rotated.json().data.SECRET_MASKED).toBe(`whsec_…${rotated.json().data.SECRET.slice(-4)}`);
 
     const resumed = await t.app.inject({ method: 'POST', url: `/api/webhooks/${d.ID}/resume`, headers: admin });
     expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data).not.toHaveProperty('SECRET');
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/webhooks/${d.ID}`, headers: admin });
     expect(del.statusCode).toBe(200);
@@ -62,6 +69,43 @@ describe('endpoints', () => {
     expect(text).not.toContain(d.SECRET);
     expect(text).not.toContain(rotated.json().data.SECRET);
     expect(trail.find((a) => a.action === 'update')?.changes).toMatchObject({ ACTIVE: [true, false] });
+  });
+
+  it('shows the whole secret only in the replies of the creation and the rotation', async () => {
+    const created = (await post(body())).json().data;
+    const rotated = (await t.app.inject({ method: 'POST', url: `/api/webhooks/${created.ID}/secret`, headers: admin })).json().data;
+    const secrets = [created.SECRET, rotated.SECRET];
+    // The hidden part of each, as it would appear in any encoding of the JSON text.
+    const hidden = secrets.map((s: string) => s.slice('whsec_'.length, -4));
+    const replies = [
+      await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: admin }),
+      await t.app.inject({ method: 'GET', url: `/api/webhooks/${created.ID}`, headers: admin }),
+      await t.app.inject({ method: 'PUT', url: `/api/webhooks/${created.ID}`, headers: admin, payload: body({ DESCRIPTION: 'modifié' }) }),
+      await t.app.inject({ method: 'POST', url: `/api/webhooks/${created.ID}/resume`, headers: admin }),
+      await t.app.inject({ method: 'POST', url: `/api/webhooks/${created.ID}/test`, headers: admin }),
+      await t.app.inject({ method: 'GET', url: `/api/webhooks/${created.ID}/deliveries`, headers: admin }),
+    ];
+    for (const res of replies) {
+      expect(res.statusCode, res.body).toBe(200);
+      for (const h of hidden) expect(res.body, res.raw.req.url).not.toContain(h);
+      expect(res.body).not.toContain('"SECRET"');
+    }
+    expect(replies[1].json().data.SECRET_MASKED).toBe(`whsec_…${rotated.SECRET.slice(-4)}`);
+
+    // The routes' reply schemas (from which /api/docs is generated) say so: SECRET in the two replies that carry it, SECRET_MASKED everywhere.
+    const fields = (method: string, url: string, code: number) => {
+      const route = t.app.routeTable.find((r) => r.method === method && r.url === url);
+      if (!route) throw new Error(`no route ${method} ${url}`);
+      const reply = (route.options.schema as { response: Record<number, z.ZodObject<{ data: z.ZodType }>> }).response[code];
+      const data = reply.shape.data;
+      return Object.keys((data instanceof z.ZodArray ? (data.element as z.ZodObject) : (data as z.ZodObject)).shape);
+    };
+    expect(fields('POST', '/api/webhooks', 201)).toEqual(expect.arrayContaining(['SECRET', 'SECRET_MASKED']));
+    expect(fields('POST', '/api/webhooks/:id/secret', 200)).toEqual(expect.arrayContaining(['SECRET', 'SECRET_MASKED']));
+    for (const [method, url] of [['GET', '/api/webhooks'], ['GET', '/api/webhooks/:id'], ['PUT', '/api/webhooks/:id'], ['POST', '/api/webhooks/:id/resume']]) {
+      expect(fields(method, url, 200), `${method} ${url}`).toContain('SECRET_MASKED');
+      expect(fields(method, url, 200), `${method} ${url}`).not.toContain('SECRET');
+    }
   });
 
   it('answers 404 for an unknown endpoint on every route', async () => {

@@ -12,6 +12,13 @@ export const APP_API_PREFIX = '/api/app/v1';
 export const APP_ACCESS_TTL_MINUTES = 15;
 /** Days a refresh token lasts unused: past them the app signs in again. */
 export const APP_REFRESH_TTL_DAYS = 30;
+/** Days a token family lasts at most, however often it is refreshed (APP_REFRESH_MAX_DAYS overrides it). */
+export const APP_REFRESH_MAX_DAYS = 90;
+/**
+ * A client whose account is refused (STATUS 2) or switched off (« Actif » off) is suspended: its users'
+ * app calls are refused while it is, and come back when staff restore it (their sessions are kept).
+ */
+export const APP_SUSPENDED_CLIENT_STATUS = 2;
 /** The OpenAPI tag of every app route. */
 export const APP_API_TAG = 'Application mobile';
 
@@ -21,9 +28,10 @@ export const APP_MSG = {
   clientUsersOnly: "L'application est réservée aux utilisateurs des clients : ce compte est un compte du back-office.",
   /** STATUS 0: a registration not validated yet, or an account staff switched off. */
   accountInactive: "Votre compte n'est pas actif : il attend la validation du programme ou a été désactivé.",
+  /** The client's account is refused or switched off (« Actif »): its users' app access stops until it is back. */
+  clientSuspended: 'Le compte client est suspendu : l’application n’est plus accessible. Contactez le programme.',
   signedOut: 'Déconnecté',
   registered: 'Demande d’inscription envoyée : votre compte sera actif dès sa validation par le programme.',
-  clientCodeUnknown: 'Code client inconnu.',
   deviceId: "Identifiant d'appareil invalide : 1 à 120 caractères visibles, sans espace.",
   tooManyRegistrations: "Trop de demandes d'inscription depuis cette adresse. Réessayez plus tard.",
   tooManyRefreshes: 'Trop de renouvellements de session depuis cette adresse. Réessayez plus tard.',
@@ -71,7 +79,7 @@ export const appMeBody = z.object({
 });
 export type AppMeBody = z.input<typeof appMeBody>;
 
-/** Self-registration: a users row (role patente, STATUS 0) of the client whose code is given. */
+/** Self-registration: a users row (role patente, STATUS 0) of the client whose code is given, or of none when the code matches no client. */
 export const appRegisterBody = z.object({
   CODE_CLIENT: requiredText(30),
   LASTNAME: requiredText(60),

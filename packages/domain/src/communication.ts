@@ -109,6 +109,9 @@ export const INVITATION_MSG = {
   tooMany: `Au plus ${INVITE_MAX_RECIPIENTS} destinataires par envoi.`,
   templateNotFound: 'Modèle d’email introuvable.',
   noAccount: 'Aucun compte ne correspond à cette adresse.',
+  /** An invitation sets a password, never the right to sign in: only accounts that may sign in get one. */
+  notValidated: 'Compte non validé',
+  disabled: 'Compte désactivé',
   mailFailed: 'Le serveur de messagerie a refusé l’envoi.',
   invalid: 'Invitation invalide ou expirée',
   accepted: 'Votre compte est prêt.',

@@ -36,8 +36,14 @@ export type ExportJobStatus = z.infer<typeof exportJobStatus>;
 export const EXPORT_JOB_MSG = {
   interrupted: "Export interrompu : le serveur qui l'écrivait s'est arrêté. Relancez-le.",
   failed: "L'export a échoué.",
+  /** A failed job's reason, as its status gives it: the technical cause is only in the server's log. */
+  failedRetry: "L'export a échoué : réessayez ou contactez l'administrateur.",
   cancelled: 'Export annulé.',
   ready: 'Export prêt : le téléchargement commence.',
+  /** 429: the user already has as many exports running as allowed (EXPORT_JOBS_PER_USER, on every node together). */
+  alreadyRunning: "Un export est déjà en cours : attendez qu'il se termine.",
+  /** 429: the node that took the call already writes as many exports as allowed (EXPORT_JOBS_PER_NODE). */
+  serverBusy: 'Un export est déjà en cours sur le serveur : réessayez dans quelques minutes.',
 } as const;
 
 /** « Export XLSX : 12 345 / 40 000 lignes » (the total may be unknown: « 12 345 lignes »). */

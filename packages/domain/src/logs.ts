@@ -62,6 +62,7 @@ export const AUDIT_ACTION_LABELS = {
   resume: 'Reprise des envois',
   token_reuse: 'Jeton de l’application réutilisé (session révoquée)',
   app_register: "Inscription depuis l'application",
+  app_register_taken: "Inscription depuis l'application avec un e-mail déjà utilisé (rien n'est créé)",
   // Bulk actions (issue 25 §1): one entry per call, naming the rows changed and the params (bulk.ts).
   'bulk:activate': 'Action groupée : activation',
   'bulk:deactivate': 'Action groupée : désactivation',
@@ -97,6 +98,7 @@ export const SECURITY_AUDIT_ACTIONS = [
   'badge_mail',
   'token_reuse',
   'app_register',
+  'app_register_taken',
 ] as const satisfies readonly AuditAction[];
 
 /** The action filter's group value: every security event at once (an action code otherwise). */

@@ -27,6 +27,11 @@ export const MSG = {
   /** An account slowed down after repeated failures (issue 19 §4): the wait, in whole seconds. */
   loginSlowedDown: (seconds: number) =>
     `Trop d'échecs de connexion pour ce compte. Réessayez dans ${seconds < 120 ? `${seconds} secondes` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  /** A password checked or set too often for one account or from one address: the wait, in whole seconds. */
+  tooManyPasswordChecks: (seconds: number) =>
+    `Trop d'opérations sur le mot de passe. Réessayez dans ${seconds < 120 ? `${seconds} secondes` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  /** Every password-hashing slot busy and its waiting line full (503). */
+  serverBusy: 'Le serveur est occupé : réessayez dans quelques secondes.',
   currentPasswordRequired: "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.",
   invalidCurrentPassword: 'Le mot de passe actuel est incorrect.',
   forbidden: "Vous n'avez pas le droit sur cette action",

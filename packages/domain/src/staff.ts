@@ -147,6 +147,10 @@ export const CLIENT_USER_MSG = {
   birthdayFuture: 'La date de naissance ne peut pas être dans le futur.',
   clientUnknown: 'Client inconnu.',
   staffNoClient: 'Un compte back-office ne peut pas être rattaché à un client.',
+  /** A registration whose code matched no client: the requests tab shows the code typed with this mark. */
+  codeUnknown: 'Code inconnu',
+  requestNeedsClient: "Choisissez le client de ce compte avant de l'activer : le code saisi à l'inscription ne correspond à aucun client.",
+  requestedCodeHint: (code: string) => `Code saisi à l'inscription : ${code} (code inconnu). Choisissez le client de cette demande.`,
 } as const;
 
 /** A calendar date sent YYYY-MM-DD (spec 1 §5), a real day between 1900 and today. */
@@ -216,9 +220,14 @@ export interface ClientUser {
   NAME: string;
   EMAIL: string;
   GSM: string | null;
-  CLIENT_ID: number;
-  CODE_CLIENT: string;
-  CLIENT_NAME: string;
+  /** Null for a registration whose code matched no client, until staff choose it. */
+  CLIENT_ID: number | null;
+  CODE_CLIENT: string | null;
+  CLIENT_NAME: string | null;
+  /** The client code typed at self-registration on the app (null for an account staff created). */
+  REQUESTED_CODE: string | null;
+  /** Whether the account has its client: false for a registration whose code matched none. */
+  CODE_OK: boolean;
   GOUVERNORAT: string | null;
   GENDER: string | null;
   BIRTHDAY: string | null;

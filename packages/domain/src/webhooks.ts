@@ -64,6 +64,8 @@ export const WEBHOOK_MSG = {
   eventsRequired: 'Choisissez au moins un événement',
   eventUnknown: 'Événement inconnu',
   deleted: 'Webhook supprimé',
+  /** Beside the signing secret, the one time it is shown (after the creation or a renewal). */
+  secretShownOnce: 'Copiez ce secret maintenant : il ne sera plus affiché.',
 } as const;
 
 export const WEBHOOK_DELIVERY_ERRORS = {
@@ -75,7 +77,15 @@ export const WEBHOOK_DELIVERY_ERRORS = {
   http: 'Réponse en erreur',
   network: 'Erreur réseau',
   expired: 'Abandon : aucune réussite en 24 h',
+  /** A reply that cannot be stored as it came: a failure of the endpoint (toward its pause), even with a 2xx. */
+  replyNul: 'Réponse illisible : caractère nul',
+  replyEncoding: 'Réponse illisible : encodage invalide',
+  replyTooLarge: 'Réponse trop volumineuse (plus de 64 Kio) : lecture interrompue',
+  replyInterrupted: 'Réponse interrompue avant sa fin',
 } as const;
+
+/** Ends a response excerpt that was cut (the reply was longer than what the log keeps). */
+export const WEBHOOK_EXCERPT_CUT = '… (tronqué)';
 
 /**
  * The endpoint form (POST and PUT /api/webhooks): the URL's scheme and address are judged by the server

@@ -1,6 +1,6 @@
 import { ROLE } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../lib/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import { roles, users } from '../lib/auth/accounts.table';
 import type { Db } from './client';
 
@@ -42,6 +42,20 @@ export async function seedDemoAccounts(db: Db, password: string) {
     .insert(users)
     .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, roleId: roleIds.get(a.role)!, status: 1 })))
     .onConflictDoNothing();
+}
+
+/**
+ * Whether the demo's administrator (admin@demo.tn) exists and still answers to `password`: then anyone
+ * who reaches the server can sign in as admin. One read, and one password check only when that account
+ * exists (a database that never had the demo costs no hash).
+ */
+export async function demoAdminOpen(db: Db, password: string): Promise<boolean> {
+  const [admin] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS[0].email}`)
+    .limit(1);
+  return !!admin && (await verifyPassword(password, admin.hash));
 }
 
 /**

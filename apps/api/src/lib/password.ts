@@ -1,7 +1,46 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { Limiter, LimiterFullError, type LimiterStats } from './limiter';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const scryptOnPool = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+
+/**
+ * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which also reads files and
+ * resolves DNS for the whole process. Hashes share it through a limiter: at most two at once, never
+ * more than the pool minus two threads (files and DNS keep theirs), nor more than the cores minus one
+ * (a hash is a second of pure CPU: the event loop and PostgreSQL keep a core); PASSWORD_HASH_QUEUE
+ * more wait their turn (setPasswordHashQueue), and past that a call is refused at once
+ * (PasswordBusyError, answered 503 with Retry-After) instead of waiting behind a burst for minutes.
+ */
+export const PASSWORD_HASH_CONCURRENCY = Math.max(1, Math.min(2, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2, availableParallelism() - 1));
+/** PASSWORD_HASH_QUEUE's default (config.ts). */
+export const PASSWORD_HASH_QUEUE_DEFAULT = 16;
+const hashes = new Limiter(PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE_DEFAULT);
+
+/** How many hashes may wait for a free slot (PASSWORD_HASH_QUEUE, set once by buildApp). */
+export function setPasswordHashQueue(waiting: number): void {
+  hashes.queue = waiting;
+}
+
+/** The hashing line: running, waiting, and how many hashes were started or refused since the start. */
+export const passwordHashStats = (): LimiterStats => hashes.stats();
+
+/** Every hash slot busy and the waiting line full: the caller answers 503 with Retry-After (plugins/errors.ts). */
+export class PasswordBusyError extends Error {
+  constructor(public retryAfterSeconds: number) {
+    super('password hashing queue full');
+  }
+}
+
+async function scrypt(pw: string, salt: Buffer, len: number, opts: object): Promise<Buffer> {
+  try {
+    return await hashes.run(() => scryptOnPool(pw, salt, len, opts));
+  } catch (err) {
+    if (err instanceof LimiterFullError) throw new PasswordBusyError(err.retryAfterSeconds);
+    throw err;
+  }
+}
 
 /**
  * Cost of new hashes (issue 19 §4): N = 2^17, r 8, p 1 needs 128 · N · r = 128 MiB per hash, above
@@ -34,7 +73,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   try {
     const actual = await scrypt(password, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: MAXMEM });
     return timingSafeEqual(actual, h.hash);
-  } catch {
+  } catch (err) {
+    // A full line is no answer about the password: the caller says 503.
+    if (err instanceof PasswordBusyError) throw err;
     // Parameters scrypt refuses (a damaged or forged row) verify nothing, rather than answering 500.
     return false;
   }

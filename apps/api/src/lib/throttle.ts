@@ -1,7 +1,45 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from './http';
+
+/**
+ * The client address as every per-IP limit counts it. An IPv6 client is given a whole /64 (one
+ * subscriber's network: it may pick any of its 2^64 addresses), so its /64 prefix is the key
+ * (`2001:db8:1:2::/64`); counting each address would multiply every allowance by 2^64. An IPv4
+ * address stays itself, and so does an IPv4 address seen through a dual-stack socket
+ * (`::ffff:192.0.2.7` is counted as `192.0.2.7`). Anything else (no address) is kept as given.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.trim().replace(/^\[|\]$/g, '');
+  if (isIPv4(bare)) return bare;
+  const noZone = bare.split('%')[0];
+  if (!isIPv6(noZone)) return ip.slice(0, 64);
+  const groups = ipv6Groups(noZone);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 as two groups). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  return tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
 
 /**
  * A fixed-window counter in the `throttles` table: at most `max` hits per `windowMinutes` for a key.
@@ -29,7 +67,7 @@ export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number,
  */
 export function throttleByIp(name: string, max: number, windowMinutes: number, message: string) {
   return async (req: FastifyRequest) => {
-    if (!(await takeHit(req.server.db, `${name}:${req.ip}`, max, windowMinutes))) throw new AppError(429, message);
+    if (!(await takeHit(req.server.db, `${name}:${addressKey(req.ip)}`, max, windowMinutes))) throw new AppError(429, message);
   };
 }
 
@@ -79,7 +117,7 @@ export function tooMany(reply: FastifyReply, retryAfterSeconds: number, message:
 /** throttleByIp with a Retry-After and counted by countHit (the mobile app's public calls). */
 export function throttleIpWithRetry(name: string, max: number, windowMinutes: number, message: string) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const hit = await countHit(req.server.db, `${name}:${req.ip}`, max, windowMinutes);
+    const hit = await countHit(req.server.db, `${name}:${addressKey(req.ip)}`, max, windowMinutes);
     if (!hit.ok) throw tooMany(reply, hit.retryAfterSeconds, message);
   };
 }

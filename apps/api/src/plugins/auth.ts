@@ -74,10 +74,13 @@ export function registerAuth(app: FastifyInstance) {
         const { user, hit } = await appCallOf(app.db, token, perMinute);
         request.appUser = user;
         if (!user) throw new AppError(401, APP_MSG.sessionExpired);
+        if (user.clientSuspended) throw new AppError(403, APP_MSG.clientSuspended);
         if (!hit.ok) throw tooMany(reply, hit.retryAfterSeconds, APP_MSG.tooManyRequests(hit.retryAfterSeconds));
       } else {
         request.appUser = await appUserOf(app.db, token);
         if (!request.appUser) throw new AppError(401, APP_MSG.sessionExpired);
+        // Suspended, not signed out: the same token works again once staff restore the client.
+        if (request.appUser.clientSuspended) throw new AppError(403, APP_MSG.clientSuspended);
       }
       return;
     }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@app/domain';
 import { AppError } from '../lib/http';
+import { PasswordBusyError } from '../lib/password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../lib/pg-errors';
 
 /**
@@ -20,6 +21,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       const first = Object.values(errors)[0]?.[0];
       return reply.code(422).send({ success: false, message: first ?? MSG.invalidPayload, errors });
+    }
+    if (err instanceof PasswordBusyError) {
+      return reply.code(503).header('retry-after', String(err.retryAfterSeconds)).send({ success: false, message: MSG.serverBusy });
     }
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
@@ -47,7 +51,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = status === 415 ? 415 : status === 404 ? 404 : 422;
       return reply.code(code).send({ success: false, message: code === 422 ? MSG.invalidPayload : err.message });
     }
-    request.log.error({ err }, 'unhandled error');
+    // The logger writes a database error without its bound values (plugins/logging.ts errorForLog).
+    request.log.error({ err, statusCode: 500 }, 'unhandled error');
     return reply.code(500).send({ success: false, message: 'Erreur du serveur' });
   });
 }

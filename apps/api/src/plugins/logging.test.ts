@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logging';
+import { errorForLog, loggerOptions, redactUrl } from './logging';
 
 describe('log redaction', () => {
   it('masks secret query values and keeps the others', () => {
@@ -35,4 +36,37 @@ describe('log redaction', () => {
     expect(written).toContain('page=1');
     expect(written).not.toMatch(/SECRET-/);
   });
+
+  it('writes a failed statement without its bound values: not from Drizzle, node-postgres or PGlite', async () => {
+    // node-postgres: the detail quotes the row; PGlite also keeps the statement and its values on its error.
+    const pg = Object.assign(new Error('duplicate key value violates unique constraint "sessions_token_hash_key"'), {
+      severity: 'ERROR',
+      code: '23505',
+      constraint: 'sessions_token_hash_key',
+      table: 'sessions',
+      detail: 'Key (token_hash)=(SECRET-HASH) already exists.',
+      params: ['SECRET-HASH', 7],
+    });
+    const err = new DrizzleQueryError('insert into "sessions" ("token_hash", "user_id") values ($1, $2)', ['SECRET-HASH', 7], pg);
+    const options = loggerOptions({ LOG_LEVEL: 'info' }, undefined);
+    let written = '';
+    const stream = {
+      write(line: string) {
+        written += line;
+      },
+    };
+    const app = Fastify({ logger: { ...(options as object), stream } });
+    app.log.error({ err }, 'échec');
+    app.log.error(err);
+    await app.close();
+    expect(written).not.toContain('SECRET-');
+    const [line] = written.trim().split('\n').map((l) => JSON.parse(l));
+    expect(line.err).toMatchObject({ type: 'QueryError', errorClass: 'DrizzleQueryError', code: '23505', constraint: 'sessions_token_hash_key', table: 'sessions' });
+    expect(line.err.sql).toBe('insert into "sessions" ("token_hash", "user_id") values ($1, $2)');
+    expect(line.err.message).toBe(pg.message);
+    // Other errors are written as before.
+    const plain = new Error('disque plein');
+    expect(errorForLog(plain)).toBe(plain);
+  });
 });
+

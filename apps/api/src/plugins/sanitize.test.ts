@@ -69,6 +69,19 @@ describe('stripDeep', () => {
     expect(() => stripDeep(deep)).toThrow();
   });
 
+  it('leaves secrets as typed, at any depth and under a secret field, and still limits their length', () => {
+    const pw = 'Winter2026<?x7Gq';
+    expect(stripDeep({ password: pw, CURRENT_PASSWORD: pw, refreshToken: pw, items: [{ reset_code: pw, note: pw }], password2: { old: pw } })).toEqual({
+      password: pw,
+      CURRENT_PASSWORD: pw,
+      refreshToken: pw,
+      items: [{ reset_code: pw, note: 'Winter2026' }],
+      password2: { old: 'Winter2026' },
+    });
+    expect(stripDeep({ password: { old: pw, new: pw } })).toEqual({ password: { old: pw, new: pw } });
+    expect(() => stripDeep({ password: 'x'.repeat(100_001) })).toThrow(expect.objectContaining({ statusCode: 422 }));
+  });
+
   it('refuses a string longer than any field accepts before scanning it, naming the field', () => {
     expect(stripDeep({ a: 'x'.repeat(100_000) })).toEqual({ a: 'x'.repeat(100_000) });
     expect(() => stripDeep({ a: [{ b: 'x'.repeat(100_001) }] })).toThrow(expect.objectContaining({ statusCode: 422, errors: { 'a.0.b': ['Au plus 100000 caractères.'] } }));

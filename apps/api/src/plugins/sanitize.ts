@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_TEXT_LENGTH, MSG } from '@app/domain';
 import { AppError } from '../lib/http';
+import { isSecretField } from '../lib/secret-fields';
 
 /**
  * Input hygiene (spec 1 §5): script tags and PHP tags are stripped from every string of every
  * body and every query value, before validation. Rich-text fields are further cleaned with an
- * allowlist where they are stored (lib/rich-text.ts).
+ * allowlist where they are stored (lib/rich-text.ts). Secrets are not edited (lib/secret-fields.ts):
+ * a password, a reset code or a token is hashed or compared exactly as typed, and stripping
+ * `Winter2026<?x7Gq` to `Winter2026` would let the shorter one sign in; they keep the length limit.
  *
  * What is removed, as the older product's regular expressions did:
  * - `<script…>…</script>` blocks (the first `</script\s*>` after the opening tag closes it);
@@ -133,18 +136,19 @@ function isScriptPrefix(s: string, at: number): boolean {
 /** Bodies nest a few levels at most; anything deeper is refused rather than walked. */
 const MAX_DEPTH = 32;
 
-export function stripDeep(value: unknown, depth = 0, path = 'body'): unknown {
+/** `secret`: the value is a secret field's or lies under one (isSecretField): checked, never edited. */
+export function stripDeep(value: unknown, depth = 0, path = 'body', secret = false): unknown {
   if (typeof value === 'string') {
     // Longer than any field accepts: refused before it is scanned at all.
     if (value.length > MAX_TEXT_LENGTH) throw new AppError(422, MSG.maxLength(MAX_TEXT_LENGTH), { [path]: [MSG.maxLength(MAX_TEXT_LENGTH)] });
-    return stripTags(value);
+    return secret ? value : stripTags(value);
   }
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) throw new AppError(422, MSG.invalidPayload);
-  if (Array.isArray(value)) return value.map((v, k) => stripDeep(v, depth + 1, `${path}.${k}`));
+  if (Array.isArray(value)) return value.map((v, k) => stripDeep(v, depth + 1, `${path}.${k}`, secret));
   if (Buffer.isBuffer(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = stripDeep(v, depth + 1, depth === 0 && path === 'body' ? k : `${path}.${k}`);
+  for (const [k, v] of Object.entries(value)) out[k] = stripDeep(v, depth + 1, depth === 0 && path === 'body' ? k : `${path}.${k}`, secret || isSecretField(k));
   return out;
 }
 

@@ -6,8 +6,8 @@ import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './brow
 
 /**
  * Paramètres › Webhooks (issue 24 §2) as an admin, against a receiver started here (the server runs
- * with WEBHOOKS_ALLOW_PRIVATE=true, global-setup.ts): add an endpoint, read its secret once, send
- * the test event, see it delivered in the log, at 1366 and 390 px.
+ * with WEBHOOKS_ALLOW_PRIVATE=true, global-setup.ts): add an endpoint, read its secret once (masked
+ * afterwards), send the test event, see it delivered in the log, at 1366 and 390 px.
  */
 let browser: Browser;
 let receiver: Server;
@@ -53,11 +53,16 @@ describe('Paramètres › Webhooks', () => {
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     const secret = page.getByTestId('webhook-secret');
     await until(() => secret.textContent()).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const whole = (await secret.textContent()) ?? '';
+    await until(() => page.getByText('Copiez ce secret maintenant : il ne sera plus affiché.').count()).toBe(1);
     await shot(page, 'webhooks-secret');
     await page.getByRole('button', { name: 'J’ai noté le secret' }).click();
 
+    // Afterwards the list shows it masked, and the whole secret is nowhere on the page.
     const row = page.getByRole('region', { name: 'Webhooks' }).getByRole('row').filter({ hasText: hookUrl });
     await until(() => row.textContent()).toContain('Actif');
+    expect(await row.getByTestId('webhook-secret-masked').textContent()).toBe(`whsec_…${whole.slice(-4)}`);
+    expect(await page.content()).not.toContain(whole.slice('whsec_'.length, -4));
     await row.getByRole('button', { name: 'Envoyer un événement de test' }).click();
     await until(() => page.getByText('Événement de test envoyé').count()).toBeGreaterThan(0);
     await until(() => received.length).toBeGreaterThan(0);

@@ -34,6 +34,11 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     status: smallint('status').notNull().default(1),
+    /**
+     * When staff first let the account sign in (STATUS 1), set by a trigger whatever writes it: an
+     * account at STATUS 0 without it is a request never validated, with it an account switched off.
+     */
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
     birthday: date('birthday', { mode: 'string' }),
     /** M. or Mme */
     gender: varchar('gender', { length: 4 }),

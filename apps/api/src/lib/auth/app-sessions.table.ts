@@ -24,7 +24,11 @@ export const appSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Why the family ended: signout, replaced (new sign-in on the device), reuse (a spent refresh token came back), password, inactive (account switched off, seen at a refresh). */
+    /**
+     * Why the family ended: signout, replaced (new sign-in on the device), reuse (a spent refresh token
+     * came back), password (changed, reset, or set by an invitation), rights (account switched off or
+     * on, role changed), inactive (account found inactive at a refresh), expired (past its lifetime).
+     */
     revokedReason: varchar('revoked_reason', { length: 20 }),
   },
   (t) => [index('app_sessions_user_device').on(t.userId, t.deviceId)],

@@ -51,18 +51,31 @@ export function exportStream<Row>(spec: ExportSpec<Row>): Readable {
  * Asked with `job=1` (a route whose querystring declares it: every list's export, lib/crud/schemas.ts),
  * the export runs in the background instead (issue 25 §4): the first row read here has fixed the
  * list's ids, so the file holds the rows of the filter at this moment; the reply is 202
- * `{ id, total }` and the file is written into the storage by lib/exports/jobs.
+ * `{ id, total }` and the file is written into the storage by lib/exports/jobs. A user with
+ * EXPORT_JOBS_PER_USER exports running (on any node), or a node writing EXPORT_JOBS_PER_NODE, gets a
+ * 429 (EXPORT_JOB_MSG) before the list is read.
  */
 export async function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Promise<FastifyReply> {
-  const rows = await started(spec.rows);
   if (asksForJob(reply.request)) {
     const owner = reply.request.user?.id;
     if (owner === undefined) throw new AppError(401, 'Authentification requise');
     const route = `${reply.request.method} ${reply.request.routeOptions.url ?? ''}`;
+    const jobs = reply.server.exportJobs;
+    // Admitted before the list is read: past the running exports allowed (per user, per node) the
+    // answer is a 429 and nothing is read or started.
+    const id = await jobs.admit(owner, route, spec);
+    let rows: AsyncIterable<Row>;
+    try {
+      rows = await started(spec.rows);
+    } catch (err) {
+      await jobs.withdraw(id).catch(() => {});
+      throw err;
+    }
     const total = spec.rows.total ?? null;
-    const id = await reply.server.exportJobs.start(owner, route, { ...spec, rows }, total);
+    await jobs.launch(id, { ...spec, rows }, total);
     return reply.code(202).send({ success: true, data: { id, total } });
   }
+  const rows = await started(spec.rows);
   reply.header('content-type', EXPORT_CONTENT_TYPES[spec.format]);
   reply.header('content-disposition', contentDisposition(spec.fileName, spec.format));
   // A stream is sent as is: the reply schema only documents the file types.

@@ -80,6 +80,36 @@ describe('PDF export', () => {
     expect(rows).toBe(500);
   });
 
+  it('lets the event loop run while it draws: a timer keeps firing all along a PDF of 2,000 rows', async () => {
+    // The rows come from memory, as batches read ahead do: without a pause of the writer's own,
+    // pdfkit's synchronous drawing would hold the node (every other request) for the whole file.
+    let ticks = 0;
+    let last = performance.now();
+    let longest = 0;
+    const gap = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    };
+    const timer = setInterval(() => {
+      gap();
+      ticks++;
+    }, 5);
+    const t0 = performance.now();
+    try {
+      const pdf = await collect(pdfStream(spec(2000)));
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      clearInterval(timer);
+    }
+    gap();
+    const total = performance.now() - t0;
+    // Structural rather than a timing: the writer paused many times, and no stretch without a pause
+    // comes near the whole render (a loaded machine stretches every stretch, not their count).
+    expect(ticks, `${ticks} tours de minuterie en ${total.toFixed(0)} ms, plus long arrêt ${longest.toFixed(0)} ms`).toBeGreaterThanOrEqual(10);
+    expect(longest).toBeLessThan(total / 3);
+  });
+
   it('swaps the A4 dimensions in landscape', async () => {
     const pdf = read(await collect(pdfStream(spec(10, 'landscape'))));
     expect(pdf.info).toMatch(/Page size:\s+841\.89 x 595\.28/);

@@ -43,6 +43,12 @@ const ELLIPSIS = '…';
 const BACKLOG = 1 << 20;
 /** Pages between two clearings of pdfkit's word-layout cache. */
 const LAYOUT_CACHE_PAGES = 20;
+/**
+ * pdfkit lays out and compresses synchronously, and rows read ahead arrive without a pause: past this
+ * many milliseconds of drawing, the writer lets the event loop run (other requests, timers, the job's
+ * heartbeat) before the next row, so a long PDF never holds the node for more than about this long.
+ */
+export const PDF_YIELD_MS = 20;
 
 /** Arabic letters and the Arabic presentation forms: drawn with the Arabic font. */
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
@@ -356,9 +362,17 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
     for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null);
   };
 
+  let drawingSince = performance.now();
+  const pause = async () => {
+    await new Promise(setImmediate);
+    drawingSince = performance.now();
+  };
   const run = async () => {
+    // The Arabic font was opened above; the first page opens the Latin ones: apart.
+    await pause();
     header();
     for await (const row of spec.rows) {
+      if (performance.now() - drawingSince > PDF_YIELD_MS) await pause();
       // The reader went away: stop reading rows (leaving the loop closes the source).
       if (out.destroyed) return;
       // Checked before adding, so that the last page is never an empty one.
@@ -366,7 +380,10 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
         finishPage();
         if (pageNumber % LAYOUT_CACHE_PAGES === 0) forgetLayouts();
         // Backpressure: finished pages wait in pdfkit's and the pipe's buffers until the reader takes them.
-        while (!out.destroyed && doc.readableLength + out.writableLength > BACKLOG) await Promise.race([once(out, 'drain'), delay(50)]);
+        while (!out.destroyed && doc.readableLength + out.writableLength > BACKLOG) {
+          await Promise.race([once(out, 'drain'), delay(50)]);
+          drawingSince = performance.now();
+        }
         if (out.destroyed) return;
         header();
       }
@@ -385,6 +402,16 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
       y += ROW_HEIGHT;
     }
     finishPage();
+    // Each font's subset is built and embedded at the end, tens of milliseconds apiece: one at a time,
+    // the event loop running between them (doc.end() then skips the fonts already embedded).
+    const families = (doc as unknown as { _fontFamilies: Record<string, { finalize(): void }> })._fontFamilies;
+    for (const font of new Set(Object.values(families))) {
+      await pause();
+      if (out.destroyed) return;
+      font.finalize();
+    }
+    await pause();
+    if (out.destroyed) return;
     doc.end();
   };
   run().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));

@@ -219,11 +219,21 @@ export class WebhookDispatcher {
     );
   }
 
-  /** One attempt and its outcome written; never throws. */
+  /**
+   * One attempt and its outcome written; never throws. Should the row refuse the reply's excerpt (the
+   * sender makes it storable: this is the last guard), the outcome is written without it rather than
+   * left unrecorded, which would send the event again each time the lease ends.
+   */
   private async attempt(c: Claimed): Promise<void> {
     try {
       const outcome = await this.sender.send(c.url, c.secret, c.event_id, deliveryBody(c), this.options.timeoutMs);
-      await this.record(c, outcome);
+      try {
+        await this.record(c, outcome);
+      } catch (err) {
+        if (outcome.excerpt == null) throw err;
+        this.options.onError?.(err);
+        await this.record(c, { ...outcome, excerpt: null });
+      }
     } catch (err) {
       this.options.onError?.(err);
     }

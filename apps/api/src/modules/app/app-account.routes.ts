@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/http';
+import { limitPasswordCalls } from '../../lib/password-throttle';
 import { okReply } from '../../lib/replies';
 import { throttleIpWithRetry } from '../../lib/throttle';
 import { appCaptchaFor } from '../../plugins/captcha';
@@ -44,6 +45,8 @@ export async function appAccountRoutes(fastify: FastifyInstance) {
   app.put(
     '/me',
     {
+      // Only a password change checks (and hashes) one.
+      ...limitPasswordCalls((req) => ((req.body as { password?: unknown }).password ? req.appUser!.email : null)),
       schema: {
         summary: 'Modifie mon téléphone et/ou mon mot de passe (avec l’ancien) ; un nouveau mot de passe déconnecte mes autres appareils',
         body: appMeBody.meta({ example: { GSM: '+21698123456', password: { old: 'Demo1234!', new: 'Nouveau2026!' } } }),
@@ -61,9 +64,12 @@ export async function appAccountRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       onRequest: throttleIpWithRetry('app-register', APP_RATE.register.max, APP_RATE.register.windowMinutes, APP_MSG.tooManyRegistrations),
+      // Every registration hashes, the address in use included: counted per address asked for, apart from its sign-ins.
+      ...limitPasswordCalls((req) => `register:${(req.body as { EMAIL: string }).EMAIL}`),
       schema: {
         summary: "Demande d'inscription d'un utilisateur de client (compte inactif jusqu'à sa validation, onglet « Demandes »)",
-        description: 'Le client est désigné par son code (CODE_CLIENT). Code inconnu : 422 sur CODE_CLIENT ; e-mail déjà utilisé : 422 sur EMAIL. Captcha comme la connexion.',
+        description:
+          'Le client est désigné par son code (CODE_CLIENT). La réponse est la même que le code désigne un client ou non, et que l’e-mail soit libre ou déjà utilisé : code inconnu, la demande arrive sans client (« Code inconnu » dans l’onglet « Demandes ») ; e-mail déjà utilisé, rien n’est créé ni modifié. Captcha comme la connexion.',
         body: appRegisterBody.meta({
           example: { CODE_CLIENT: 'C0003', LASTNAME: 'Ben Ali', FIRSTNAME: 'Sami', EMAIL: 'sami.benali@example.tn', GSM: '+21698123456', PASSWORD: 'MotDePasse2026!' },
         }),

@@ -1,11 +1,11 @@
 import { APP_MSG, type AppRegisterBody, MSG, ROLE } from '@app/domain';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit/audit.repository';
 import { users } from '../../lib/auth/accounts.table';
-import { appSessions } from '../../lib/auth/app-sessions.table';
 import type { AppUser } from '../../lib/auth/app-tokens';
 import { AppError } from '../../lib/http';
+import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { findAccountById, revokeUserSessions } from '../auth/auth.repository';
 import { clients } from '../contacts/clients.table';
@@ -13,7 +13,6 @@ import { badges } from '../loyalty/badges.table';
 import { expiringSoon } from '../loyalty/points.expiry';
 import { programmeSettings } from '../settings/settings.table';
 import { roleIdByLabel } from '../staff/staff.repository';
-import { assertFree, conflict } from '../staff/staff.service';
 
 /** The app's account calls (issue 24 §1): GET me, PUT me, POST register. */
 
@@ -88,53 +87,65 @@ export async function updateAppMe(db: Db, appUser: AppUser, input: { GSM?: strin
       .where(eq(users.id, appUser.id));
     if (set.gsm !== undefined) await audit(tx, appUser, 'profile', 'users', appUser.id, { gsm: [account.gsm, set.gsm] });
     if (passwordHash) {
-      await tx
-        .update(appSessions)
-        .set({ revokedAt: new Date(), revokedReason: 'password' })
-        .where(and(eq(appSessions.userId, appUser.id), ne(appSessions.id, appUser.sessionId), isNull(appSessions.revokedAt)));
-      // A client user has no back-office session; should one exist, it ends too.
-      await revokeUserSessions(tx, appUser.id);
+      // Every other device signs in again; a client user has no back-office session, should one exist it ends too.
+      await revokeUserSessions(tx, appUser.id, { keepAppSession: appUser.sessionId, reason: 'password' });
       await audit(tx, appUser, 'password', 'users', appUser.id, { password: 'modifié' });
     }
   });
 }
 
 /**
- * Self-registration: an account of role patente, STATUS 0, for the client whose code is given. It
- * lands in the users screen's « Demandes » tab (client-users?status=0); once staff switch it to
- * STATUS 1 it may sign in. An unknown client code is a 422 on CODE_CLIENT; an e-mail in use gets the
- * staff form's own answer (422 on EMAIL), nothing more.
+ * Self-registration. The reply is the same whatever happens below (the route answers 201 « Demande
+ * d'inscription envoyée » to every valid body): telling an unknown client code or an address already
+ * in use apart would let anyone list the programme's client codes and its users' e-mails. So every
+ * path does the same work too: the client and the address looked up, one password hash, one
+ * transaction writing the audit entry.
+ * - A known code: an account of role patente, STATUS 0, of that client.
+ * - An unknown code: the same account without a client. Staff see it in the users screen's « Demandes »
+ *   tab with the code typed, marked « Code inconnu », and must choose its client before switching it on
+ *   (PUT users/{id}); a patente account without a client can sign in nowhere meanwhile.
+ * - An address in use (an account, or a request still waiting): nothing is created or changed (a
+ *   registration must never take over an account), and the attempt is in the audit trail.
+ * The code typed lives in the registration's audit entry (`app_register`, CODE_CLIENT), which the
+ * users list reads (client-users.resource.ts REQUESTED_CODE): no column of the users table holds it.
  */
-export async function registerAppUser(db: Db, input: Omit<AppRegisterBody, 'captcha'>, ip: string): Promise<number> {
+export async function registerAppUser(db: Db, input: Omit<AppRegisterBody, 'captcha'>, ip: string): Promise<void> {
   const [client] = await db
     .select({ id: clients.id })
     .from(clients)
     .where(sql`lower(${clients.code}) = ${input.CODE_CLIENT.trim().toLowerCase()}`)
     .limit(1);
-  if (!client) throw new AppError(422, MSG.invalidPayload, { CODE_CLIENT: [APP_MSG.clientCodeUnknown] });
-  await assertFree(db, { email: input.EMAIL });
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.EMAIL.toLowerCase()}`)
+    .limit(1);
   const roleId = await roleIdByLabel(db, ROLE.patente);
   if (roleId == null) throw new Error(`Rôle ${ROLE.patente} absent de la table roles`);
+  // Hashed on every path, the address in use included: the time taken tells nothing either.
   const passwordHash = await hashPassword(input.PASSWORD);
+  const details = {
+    ip: ip.slice(0, 64),
+    CODE_CLIENT: input.CODE_CLIENT,
+    CLIENT_ID: client?.id ?? null,
+    LASTNAME: input.LASTNAME,
+    FIRSTNAME: input.FIRSTNAME,
+    EMAIL: input.EMAIL,
+    GSM: input.GSM,
+  };
+  const refused = (tx: Db, accountId: number | null) => audit(tx, { id: null, email: input.EMAIL }, 'app_register_taken', 'client-users', accountId, details);
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
+      if (holder) return refused(tx, holder.id);
       const [created] = await tx
         .insert(users)
-        .values({ email: input.EMAIL, passwordHash, lastname: input.LASTNAME, firstname: input.FIRSTNAME, gsm: input.GSM, roleId, status: 0, clientId: client.id })
+        .values({ email: input.EMAIL, passwordHash, lastname: input.LASTNAME, firstname: input.FIRSTNAME, gsm: input.GSM, roleId, status: 0, clientId: client?.id ?? null })
         .returning({ id: users.id });
-      await audit(tx, { id: created.id, email: input.EMAIL }, 'app_register', 'client-users', created.id, {
-        ip: ip.slice(0, 64),
-        CODE_CLIENT: input.CODE_CLIENT,
-        CLIENT_ID: client.id,
-        LASTNAME: input.LASTNAME,
-        FIRSTNAME: input.FIRSTNAME,
-        EMAIL: input.EMAIL,
-        GSM: input.GSM,
-      });
-      return created.id;
+      await audit(tx, { id: created.id, email: input.EMAIL }, 'app_register', 'client-users', created.id, details);
     });
   } catch (err) {
-    // Another registration took the address between the check and the write.
-    throw conflict(err) ?? err;
+    // Another registration took the address between the check and the write: an address in use.
+    if (pgError(err)?.code !== UNIQUE_VIOLATION) throw err;
+    await db.transaction((tx) => refused(tx, null));
   }
 }

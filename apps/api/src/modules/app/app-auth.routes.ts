@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
+import { PasswordBusyError } from '../../lib/password';
+import { limitPasswordCalls } from '../../lib/password-throttle';
 import { throttleIpWithRetry } from '../../lib/throttle';
+import { giveBackAttempt } from '../auth/login-attempts';
 import { appCaptchaFor, challengeSchema } from '../../plugins/captcha';
 import { appSignIn, appSignOut, refreshAppTokens } from './app-auth.service';
 
@@ -68,6 +71,12 @@ export async function appAuthRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       onRequest: throttleIpWithRetry('app-login', APP_RATE.login.max, APP_RATE.login.windowMinutes, MSG.tooManyAttempts),
+      // The e-mail is typed by anyone: only sign-ins that went through count against the account.
+      ...limitPasswordCalls((req) => (req.body as { email: string }).email, 'successes'),
+      // Too busy to check the password (503): that was no attempt, for the address nor the account.
+      onError: async (req, _reply, err) => {
+        if (err instanceof PasswordBusyError) await giveBackAttempt(app.db, (req.body as { email: string }).email, req.ip);
+      },
       schema: {
         summary: "Connexion d'un utilisateur de client (rôle patente, actif) sur un appareil : jetons d'accès et de renouvellement",
         description:
@@ -79,7 +88,7 @@ export async function appAuthRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email, password, deviceId, deviceName, captcha } = request.body;
       await appCaptchaFor(app).verify(app.db, captcha);
-      return ok(await appSignIn(app.db, { email, password, deviceId, deviceName, ip: request.ip }));
+      return ok(await appSignIn(app.db, { email, password, deviceId, deviceName, ip: request.ip }, app.config.APP_REFRESH_MAX_DAYS));
     },
   );
 
@@ -96,7 +105,7 @@ export async function appAuthRoutes(fastify: FastifyInstance) {
         response: { 200: refreshReply },
       },
     },
-    async (request) => ok(await refreshAppTokens(app.db, request.body.refreshToken, request.ip)),
+    async (request) => ok(await refreshAppTokens(app.db, request.body.refreshToken, request.ip, app.config.APP_REFRESH_MAX_DAYS)),
   );
 
   app.post(

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { audit, auditSecurity } from '../../lib/audit/audit.repository';
 import { roles, users } from '../../lib/auth/accounts.table';
 import { appSessions, appTokens } from '../../lib/auth/app-sessions.table';
-import { APP_ROLE, type AppTokenPair, type AppUser, issueAppTokens, openAppSession, revokeAppSession } from '../../lib/auth/app-tokens';
+import { APP_ROLE, type AppTokenPair, type AppUser, familyEnd, issueAppTokens, openAppSession, revokeAppSession } from '../../lib/auth/app-tokens';
+import { clientSuspendedSql } from '../../lib/auth/client-suspension';
 import { hashToken } from '../../lib/auth/tokens';
 import { AppError } from '../../lib/http';
 import type { Account } from '../auth/auth.repository';
@@ -31,9 +32,10 @@ export type AppSignInResult = AppTokenPair & {
 };
 
 /** The app: client users only (a staff account is told so), and active ones (STATUS 1: validated, not switched off). */
-export const appRefusal = (account: Pick<Account, 'role' | 'clientId' | 'status'>): Refusal | null => {
+export const appRefusal = (account: Pick<Account, 'role' | 'clientId' | 'status' | 'clientSuspended'>): Refusal | null => {
   if (account.role !== APP_ROLE || account.clientId === null) return { status: 403, message: APP_MSG.clientUsersOnly, reason: 'staff_account' };
   if (account.status !== 1) return { status: 403, message: APP_MSG.accountInactive, reason: 'inactive' };
+  if (account.clientSuspended) return { status: 403, message: APP_MSG.clientSuspended, reason: 'client_suspended' };
   return null;
 };
 
@@ -43,7 +45,7 @@ export const appRefusal = (account: Pick<Account, 'role' | 'clientId' | 'status'
  * visitors), the account's and its client's last use (LASTSEEN, LASTUSE) and the audit entry, all in
  * one transaction.
  */
-export async function appSignIn(db: Db, input: AppSignInInput): Promise<AppSignInResult> {
+export async function appSignIn(db: Db, input: AppSignInInput, maxDays: number): Promise<AppSignInResult> {
   const { email, ip } = input;
   const checked = await checkSignIn(db, input, appRefusal);
   const { account } = checked;
@@ -51,7 +53,7 @@ export async function appSignIn(db: Db, input: AppSignInInput): Promise<AppSignI
   const device = { id: input.deviceId, name: input.deviceName };
   const tokens = await db.transaction(async (tx) => {
     await acceptSignIn(tx, { email, ip }, checked);
-    const { tokens } = await openAppSession(tx, account.id, device);
+    const { tokens } = await openAppSession(tx, account.id, device, maxDays);
     await tx.insert(connectionLogs).values({ platform: MOBILE_PLATFORM, deviceName: device.name, deviceId: device.id, ip: ip.slice(0, 64), userId: account.id, clientId });
     const now = new Date();
     await tx.update(users).set({ lastSeenAt: now }).where(eq(users.id, account.id));
@@ -72,9 +74,11 @@ export async function appSignIn(db: Db, input: AppSignInInput): Promise<AppSignI
  * refreshes raced): the whole family is revoked, the winner's fresh pair with it, and the app signs in
  * again. That is the strict reading of refresh-token rotation (OAuth 2.0 Security BCP §4.14): an app
  * must not refresh twice at once. An account no longer active (or no longer a client user) ends its
- * family too. Every refusal is a 401; revocations are committed before it is thrown.
+ * family too, and so does the family's absolute lifetime (`maxDays` from its sign-in). Every refusal
+ * is a 401; revocations are committed before it is thrown. A suspended client is a 403 that spends and
+ * revokes nothing: the same refresh token works once staff restore the client.
  */
-export async function refreshAppTokens(db: Db, refreshToken: string, ip: string): Promise<AppTokenPair> {
+export async function refreshAppTokens(db: Db, refreshToken: string, ip: string, maxDays: number): Promise<AppTokenPair> {
   const tokenHash = hashToken(refreshToken);
   const outcome = await db.transaction(async (tx): Promise<AppTokenPair | null> => {
     const [spent] = await tx
@@ -96,18 +100,32 @@ export async function refreshAppTokens(db: Db, refreshToken: string, ip: string)
       return null;
     }
     const [owner] = await tx
-      .select({ role: roles.label, clientId: users.clientId, status: users.status })
+      .select({
+        role: roles.label,
+        clientId: users.clientId,
+        status: users.status,
+        clientSuspended: sql<boolean>`${users.clientId} is not null and ${clientSuspendedSql(users.clientId)}`,
+        createdAt: appSessions.createdAt,
+      })
       .from(appSessions)
       .innerJoin(users, eq(users.id, appSessions.userId))
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(appSessions.id, spent.sessionId), isNull(appSessions.revokedAt)));
     if (!owner) return null;
-    if (appRefusal(owner)) {
+    const refusal = appRefusal(owner);
+    // Thrown inside the transaction: the token's spending is rolled back with it.
+    if (refusal?.reason === 'client_suspended') throw new AppError(403, APP_MSG.clientSuspended);
+    if (refusal) {
       await revokeAppSession(tx, spent.sessionId, 'inactive');
       return null;
     }
+    const ends = familyEnd(owner.createdAt, maxDays);
+    if (ends.getTime() <= Date.now()) {
+      await revokeAppSession(tx, spent.sessionId, 'expired');
+      return null;
+    }
     await tx.update(appSessions).set({ lastUsedAt: sql`now()` }).where(eq(appSessions.id, spent.sessionId));
-    return issueAppTokens(tx, spent.sessionId);
+    return issueAppTokens(tx, spent.sessionId, ends);
   });
   if (!outcome) throw new AppError(401, APP_MSG.sessionExpired);
   return outcome;

@@ -1,7 +1,8 @@
-import { changePasswordBody, profileBody } from '@app/domain';
+import { changePasswordBody, emailChanges, type ProfileBody, profileBody } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
+import { limitPasswordCalls } from '../../lib/password-throttle';
 import { CREDENTIALS_CHANGED, changePassword, getProfile, updateProfile } from './account.service';
 import { idParams } from '../../lib/crud/schemas';
 import { messageReply, profileReply } from './auth.schemas';
@@ -26,6 +27,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/profile',
     {
       config: { action: 'self' },
+      // Only a new e-mail makes it check the current password.
+      ...limitPasswordCalls((req) => (emailChanges(req.user!.email, (req.body as ProfileBody).EMAIL) ? req.user!.email : null)),
       schema: {
         tags: ['auth'],
         summary: 'Modifie mon profil (nom, prénom, email, téléphone) ; changer d’email demande CURRENT_PASSWORD et prévient l’ancienne adresse',
@@ -42,6 +45,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/back-office/changePassword/:id',
     {
       config: { action: 'self' },
+      ...limitPasswordCalls((req) => req.user!.email),
       schema: {
         tags: ['auth'],
         summary: 'Change le mot de passe du compte connecté (déconnecte ses autres sessions)',

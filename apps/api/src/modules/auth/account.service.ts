@@ -95,7 +95,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, user.sessionId);
+    await revokeUserSessions(tx, user.id, { keepSession: user.sessionId, reason: 'password' });
     // Never the password itself, nor its hash: only the fact that it changed.
     await audit(tx, user, 'password', 'users', user.id, { password: 'modifié' });
   });

@@ -3,6 +3,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashToken, newToken } from '../../plugins/auth';
 import { roles, sessions, users } from '../../lib/auth/accounts.table';
+import { type AppRevokeReason, revokeAppSessionsOf } from '../../lib/auth/app-tokens';
+import { clientSuspendedSql } from '../../lib/auth/client-suspension';
 
 /** The database or an open transaction: repository calls work inside either. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
@@ -17,6 +19,8 @@ const accountColumns = {
   status: users.status,
   role: roles.label,
   clientId: users.clientId,
+  /** The account's client is refused or switched off (false for staff): the app refuses it meanwhile. */
+  clientSuspended: sql<boolean>`${users.clientId} is not null and ${clientSuspendedSql(users.clientId)}`,
 };
 export type Account = {
   id: number;
@@ -28,6 +32,7 @@ export type Account = {
   status: number;
   role: string;
   clientId: number | null;
+  clientSuspended: boolean;
 };
 
 /** Emails are unique case-insensitively (users_email_unique is on lower(email)). */
@@ -71,18 +76,23 @@ export async function revokeSession(db: Queryable, sessionId: number) {
 }
 
 /**
- * "This account's rights changed": revokes every open session of a user, except `keepSessionId` when
- * given (the caller's own, for a change they make themselves). The one helper for it, called when an
- * account is deactivated or re-activated, changes role, has its password reset or changed, or accepts
- * an invitation. Revoked stays revoked: re-activating an account never brings an old token back.
+ * "This account's rights changed": revokes every open session of a user, in the back office and on
+ * the mobile app (its token families, access and refresh tokens with them), except the caller's own
+ * when given (`keepSession`, `keepAppSession`: a change they make themselves). The one helper for it,
+ * called when an account is deactivated or re-activated, changes role, has its password reset or
+ * changed, or accepts an invitation. Revoked stays revoked: re-activating an account never brings an
+ * old token back, on either side.
  */
-export async function revokeUserSessions(db: Queryable, userId: number, keepSessionId?: number) {
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: number,
+  opts: { keepSession?: number; keepAppSession?: number; reason?: AppRevokeReason } = {},
+) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)),
-    );
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), opts.keepSession === undefined ? undefined : ne(sessions.id, opts.keepSession)));
+  await revokeAppSessionsOf(db, userId, opts.reason ?? 'rights', opts.keepAppSession);
 }
 
 /** The account as the profile screen and the session store see it. */

@@ -2,11 +2,13 @@ import { loginBody } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
+import { PasswordBusyError } from '../../lib/password';
 import { auditSecurity } from '../../lib/audit/audit.repository';
 import { captchaFor } from '../../plugins/captcha';
 import { accountRoutes } from './account.routes';
 import { revokeSession } from './auth.repository';
 import { captchaReply, loginReply, messageReply } from './auth.schemas';
+import { giveBackAttempt } from './login-attempts';
 import { signIn } from './login.service';
 import { passwordResetRoutes } from './password-reset.routes';
 
@@ -29,7 +31,14 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/loginBO',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Connexion au back-office', security: [], body: loginBody, response: { 200: loginReply } } },
+    {
+      config: { public: true },
+      // Too busy to check the password (503): that was no attempt, for the address nor the account.
+      onError: async (request, _reply, err) => {
+        if (err instanceof PasswordBusyError) await giveBackAttempt(app.db, request.body.email, request.ip);
+      },
+      schema: { tags: ['auth'], summary: 'Connexion au back-office', security: [], body: loginBody, response: { 200: loginReply } },
+    },
     async (request) => {
       const { email, password, captcha } = request.body;
       await captchaFor(app).verify(app.db, captcha);

@@ -1,6 +1,7 @@
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@app/domain';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { addressKey } from '../../lib/throttle';
 import type { Queryable } from './auth.repository';
 import { loginAttempts, throttles } from './auth.table';
 
@@ -22,7 +23,8 @@ export const SLOW_MAX_SECONDS = 300;
 /** An account's failures are forgotten after this long without one (or at its next success). */
 export const ACCOUNT_MEMORY_HOURS = 24;
 
-const ipKey = (ip: string) => `login-ip:${ip.slice(0, 64)}`;
+/** An IPv6 client is locked by its /64 (lib/throttle.ts addressKey): it may use any address of it. */
+const ipKey = (ip: string) => `login-ip:${addressKey(ip)}`;
 const accountKey = (email: string) => `login-account:${email.trim().toLowerCase().slice(0, 190)}`;
 
 /** Seconds an account with `failures` failures in a row waits after the last one. */
@@ -92,6 +94,17 @@ async function giveBackIpHit(db: Queryable, ip: string) {
     .update(throttles)
     .set({ hits: sql`greatest(${throttles.hits} - 1, 0)` })
     .where(eq(throttles.key, ipKey(ip)));
+}
+
+/**
+ * An attempt the server was too busy to decide (the password line full, 503): no try was made, so
+ * neither the address nor the account keeps it; otherwise retrying during a burst would lock them out.
+ */
+export async function giveBackAttempt(db: Queryable, email: string, ip: string) {
+  await db
+    .update(throttles)
+    .set({ hits: sql`greatest(${throttles.hits} - 1, 0)` })
+    .where(inArray(throttles.key, [ipKey(ip), accountKey(email)]));
 }
 
 /**

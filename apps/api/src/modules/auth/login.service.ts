@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
+import { stripTags } from '../../plugins/sanitize';
 import { audit, auditSecurity } from '../../lib/audit/audit.repository';
 import { type Account, createSession, findAccountByEmail } from './auth.repository';
 import { users } from '../../lib/auth/accounts.table';
@@ -28,7 +29,11 @@ export interface SignInResult {
 // Unknown emails still pay for one scrypt, so response time does not reveal which accounts exist.
 let dummyHash: Promise<string> | undefined;
 const hashForUnknownEmail = () => {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // Made again by a later call when the password line was full (503), rather than kept failed.
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((err) => {
+    dummyHash = undefined;
+    throw err;
+  });
   return dummyHash;
 };
 
@@ -44,7 +49,7 @@ const staffRefusal = (account: Account): Refusal | null => {
 
 export interface CheckedSignIn {
   account: Account;
-  /** A new hash of the password when the stored one was made at an older cost (lib/password.ts). */
+  /** A new hash of the password when the stored one was made at an older cost (lib/password.ts) or from its stripped form. */
   rehashed: string | null;
 }
 
@@ -61,11 +66,18 @@ export async function checkSignIn(db: Db, input: Pick<SignInInput, 'email' | 'pa
   if (!gate.ok) throw new AppError(429, gate.reason === 'ip' ? MSG.tooManyAttempts : MSG.loginSlowedDown(gate.retryAfterSeconds));
 
   const account = await findAccountByEmail(db, email);
-  const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await hashForUnknownEmail()));
+  const stored = account?.passwordHash ?? (await hashForUnknownEmail());
+  let passwordOk = await verifyPassword(input.password, stored);
+  // Passwords set while the input hygiene still stripped tags from them were hashed without the tags
+  // (`Winter2026<?x7Gq` stored as `Winter2026`): what the user types is accepted through that form,
+  // and hashed whole below, so the short form stops signing in. Unknown e-mails pay the same second hash.
+  let legacy = false;
+  const stripped = passwordOk ? input.password : stripTags(input.password);
+  if (stripped !== input.password) legacy = passwordOk = await verifyPassword(stripped, stored);
   if (!account || !passwordOk) return failed(db, input, account, gate, { status: 401, message: MSG.loginFailed, reason: 'password' });
   const refusal = refuse(account);
   if (refusal) return failed(db, input, account, gate, refusal);
-  return { account, rehashed: needsRehash(account.passwordHash) ? await hashPassword(input.password) : null };
+  return { account, rehashed: legacy || needsRehash(account.passwordHash) ? await hashPassword(input.password) : null };
 }
 
 /** In the sign-in's transaction: the success in the history (clearing the account's failures), and the newer hash. */

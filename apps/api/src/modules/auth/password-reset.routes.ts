@@ -12,7 +12,8 @@ import {
   resetPassword,
   sendResetCode,
 } from './password-reset.service';
-import { takeHit } from '../../lib/throttle';
+import { limitPasswordCalls } from '../../lib/password-throttle';
+import { addressKey, takeHit } from '../../lib/throttle';
 
 /** Code requests per IP within LOGIN_WINDOW_MINUTES. */
 export const RESET_MAILS_PER_WINDOW = 5;
@@ -30,7 +31,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The limits live in the database (throttles), shared by every API node.
   const limitChecks = async (ip: string) => {
-    if (!(await takeHit(app.db, `reset-check-ip:${ip}`, RESET_CHECKS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_CHECKS_TOO_MANY);
+    if (!(await takeHit(app.db, `reset-check-ip:${addressKey(ip)}`, RESET_CHECKS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_CHECKS_TOO_MANY);
   };
 
   app.post(
@@ -49,7 +50,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
       const { email, captcha } = request.body;
       await captchaFor(app).verify(app.db, captcha);
       // Counted per address whether or not it has an account, so the 429 reveals nothing either.
-      if (!(await takeHit(app.db, `reset-mail-ip:${request.ip}`, RESET_MAILS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_TOO_MANY);
+      if (!(await takeHit(app.db, `reset-mail-ip:${addressKey(request.ip)}`, RESET_MAILS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_TOO_MANY);
       if (!(await takeHit(app.db, `reset-mail-email:${email.toLowerCase()}`, RESET_MAILS_PER_DAY, DAY_MINUTES))) throw new AppError(429, RESET_TOO_MANY_TODAY);
       await sendResetCode({ db: app.db, mailer: app.mailer, log: request.log }, email, request.ip);
       return ok({ message: RESET_SENT_MESSAGE });
@@ -73,6 +74,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     '/password/reset-pwd',
     {
       config: { public: true },
+      // The e-mail is typed by anyone: only resets that went through count against the account.
+      ...limitPasswordCalls((req) => (req.body as { email: string }).email, 'successes'),
       schema: {
         tags: ['auth'],
         summary: 'Définit le nouveau mot de passe avec un code valide (déconnecte toutes les sessions)',

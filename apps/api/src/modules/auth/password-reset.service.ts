@@ -103,7 +103,7 @@ export async function resetPassword(deps: Deps, input: { email: string; code: st
     // A concurrent reset with the same code got there first.
     if (spent.length === 0) throw codeInvalid();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
-    await revokeUserSessions(tx, account.id);
+    await revokeUserSessions(tx, account.id, { reason: 'password' });
     // Proving ownership of the mailbox lifts the per-email sign-in lock (see login-attempts.ts).
     await recordAttempt(tx, account.email, 'password-reset', true);
     await auditSecurity(tx, 'password_reset', account, input.ip);

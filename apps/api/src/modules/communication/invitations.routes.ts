@@ -2,6 +2,7 @@ import { acceptInvitationBody, INVITATION_MSG, invitationLookupBody, inviteBody,
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountOfSecret, limitPasswordCalls } from '../../lib/password-throttle';
 import { throttleByIp } from '../../lib/throttle';
 import { ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
@@ -77,6 +78,8 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       onRequest: invitationThrottle('accept'),
+      // The link stands for one account: only its holder counts against it.
+      ...limitPasswordCalls((req) => accountOfSecret('invitation', (req.body as { token: string }).token)),
       schema: {
         tags: ['invitations'],
         summary: 'Choisit le mot de passe, active le compte ; le lien ne sert qu’une fois (30 appels par IP et 15 minutes)',

@@ -89,6 +89,16 @@ export async function assertInvitationTemplate(db: Db, templateId: number): Prom
 }
 
 /**
+ * Why an account may not be invited, or null: an invitation sets a password, never the right to sign
+ * in, so it goes only to accounts that may sign in. STATUS 0 is a request staff never validated, or an
+ * account they switched off (validated_at tells them apart).
+ */
+export function cannotSignIn(account: { status: number; validatedAt: Date | null }): string | null {
+  if (account.status === 1) return null;
+  return account.validatedAt ? INVITATION_MSG.disabled : INVITATION_MSG.notValidated;
+}
+
+/**
  * POST invite/mail: one mail per address through the app's mailer (SMTP, or the outbox), each
  * with its own one-time link; every address gets an `invitations` row (sent or failed, why), and
  * an address without an account is reported as failed rather than refusing the whole call. The
@@ -113,6 +123,8 @@ export async function sendInvitations(
       firstname: users.firstname,
       lastname: users.lastname,
       clientId: users.clientId,
+      status: users.status,
+      validatedAt: users.validatedAt,
       clientCode: clients.code,
       clientName: clients.name,
       company: clientTypes.name,
@@ -131,12 +143,17 @@ export async function sendInvitations(
 
   for (const email of input.emails) {
     const user = byEmail.get(email);
-    if (!user) {
+    const refusal = user ? cannotSignIn(user) : INVITATION_MSG.noAccount;
+    if (!user || refusal) {
+      const message = refusal ?? INVITATION_MSG.noAccount;
       await db.transaction(async (tx) => {
-        const [row] = await tx.insert(invitations).values({ ...base, email, result: 'failed', error: INVITATION_MSG.noAccount }).returning({ id: invitations.id });
-        await audit(tx, input.invitedBy, 'invitation', 'invitations', row.id, { email, template: template.id, result: 'failed', ip: input.ip });
+        const [row] = await tx
+          .insert(invitations)
+          .values({ ...base, email, userId: user?.id ?? null, result: 'failed', error: message })
+          .returning({ id: invitations.id });
+        await audit(tx, input.invitedBy, 'invitation', 'invitations', row.id, { email, template: template.id, result: 'failed', error: message, ip: input.ip });
       });
-      failed.push({ email, message: INVITATION_MSG.noAccount });
+      failed.push({ email, message });
       continue;
     }
 
@@ -174,7 +191,11 @@ export async function sendInvitations(
   return { message: INVITATION_MSG.sent, sent, failed };
 }
 
-/** An open invitation (sent, not used, not expired) and its invitee. */
+/**
+ * An open invitation (sent, not used, not expired) and its invitee, who may still sign in: switching the
+ * account off or changing its e-mail voids its links (a trigger of the users table), and a link sent
+ * before that rule cannot open an account staff have not let in.
+ */
 async function openInvitation(db: Pick<Db, 'select'>, token: string) {
   const [row] = await db
     .select({ id: invitations.id, userId: users.id, firstname: users.firstname, email: users.email, clientId: users.clientId, role: roles.label })
@@ -182,7 +203,13 @@ async function openInvitation(db: Pick<Db, 'select'>, token: string) {
     .innerJoin(users, eq(users.id, invitations.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
-      and(eq(invitations.tokenHash, hashToken(token)), eq(invitations.result, 'sent'), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())),
+      and(
+        eq(invitations.tokenHash, hashToken(token)),
+        eq(invitations.result, 'sent'),
+        isNull(invitations.usedAt),
+        gt(invitations.expiresAt, new Date()),
+        eq(users.status, 1),
+      ),
     )
     .limit(1);
   return row ?? null;
@@ -202,8 +229,9 @@ export async function readInvitation(db: Db, token: string): Promise<InvitationI
 }
 
 /**
- * Sets the invitee's password, activates the account, spends the link (and any other open link of
- * the same account) and closes the account's sessions, all or nothing.
+ * Sets the invitee's password, spends the link (and any other open link of the same account) and
+ * closes the account's sessions on both sides (back office and app), all or nothing. It changes
+ * nothing else about the account's rights: whether it may sign in is staff's decision (STATUS).
  */
 export async function acceptInvitation(db: Db, input: { token: string; password: string }): Promise<InvitationAccepted> {
   const row = await openInvitation(db, input.token);
@@ -222,11 +250,17 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
       .update(invitations)
       .set({ usedAt: now })
       .where(and(eq(invitations.userId, row.userId), isNull(invitations.usedAt), ne(invitations.id, row.id)));
-    await tx.update(users).set({ passwordHash, status: 1, updatedAt: now }).where(eq(users.id, row.userId));
-    await revokeUserSessions(tx, row.userId);
+    // Still allowed to sign in under the row's lock: staff may have switched it off since the lookup.
+    const set = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, row.userId), eq(users.status, 1)))
+      .returning({ id: users.id });
+    if (set.length === 0) throw invalid();
+    await revokeUserSessions(tx, row.userId, { reason: 'password' });
     // Proving ownership of the mailbox lifts the per-email sign-in lock, as a password reset does.
     await recordAttempt(tx, row.email, 'invitation', true);
-    await audit(tx, { id: row.userId, email: row.email }, 'password', 'users', row.userId, { invitation: row.id, status: 1 });
+    await audit(tx, { id: row.userId, email: row.email }, 'password', 'users', row.userId, { invitation: row.id });
   });
   return { message: INVITATION_MSG.accepted, ...toInfo(row) };
 }

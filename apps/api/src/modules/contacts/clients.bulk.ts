@@ -1,4 +1,4 @@
-import { BULK_LISTS, CLIENT_STATUS, INVITE_MAX_RECIPIENTS, ROLE } from '@app/domain';
+import { BULK_LISTS, CLIENT_STATUS, INVITATION_MSG, INVITE_MAX_RECIPIENTS, ROLE } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -124,18 +124,24 @@ const invite: BulkRun<{ template_key: number }> = {
   example: { template_key: 1 },
   check: ({ tx, params }) => assertInvitationTemplate(tx, params.template_key),
   run: async ({ tx, ids }) => {
+    // Only users who may sign in are invited (STATUS 1); the others are counted to say why a client got none.
     const res = await tx.execute(sql`
-      select c.id, ${label} as label, coalesce(array_agg(lower(u.email) order by u.id) filter (where u.id is not null), '{}') as emails
+      select c.id, ${label} as label,
+             coalesce(array_agg(lower(u.email) order by u.id) filter (where u.status = 1), '{}') as emails,
+             count(u.id) filter (where u.status <> 1 and u.validated_at is null)::int as not_validated,
+             count(u.id) filter (where u.status <> 1 and u.validated_at is not null)::int as disabled
       from clients c
       left join users u on u.client_id = c.id and u.role_id = (select id from roles where label = ${ROLE.patente})
       where c.id = any(${sql.param(ids)}::int[]) group by c.id order by c.id`);
-    const rows = rowsOf<{ id: number; label: string; emails: string[] }>(res);
+    const rows = rowsOf<{ id: number; label: string; emails: string[]; not_validated: number; disabled: number }>(res);
     const withUsers = rows.filter((r) => r.emails.length);
     if (withUsers.reduce((n, r) => n + r.emails.length, 0) > INVITE_MAX_RECIPIENTS) throw new AppError(422, BULK_CLIENT_MSG.tooManyInvites, { ids: [BULK_CLIENT_MSG.tooManyInvites] });
+    const whyNone = (r: (typeof rows)[number]) =>
+      Number(r.not_validated) > 0 ? INVITATION_MSG.notValidated : Number(r.disabled) > 0 ? INVITATION_MSG.disabled : BULK_CLIENT_MSG.noUser;
     return {
       changed: withUsers.map((r) => Number(r.id)),
-      refused: rows.filter((r) => !r.emails.length).map((r) => ({ id: Number(r.id), label: r.label, reason: BULK_CLIENT_MSG.noUser })),
-      carry: withUsers,
+      refused: rows.filter((r) => !r.emails.length).map((r) => ({ id: Number(r.id), label: r.label, reason: whyNone(r) })),
+      carry: withUsers.map(({ id, label, emails }) => ({ id, label, emails })),
     };
   },
   after: async ({ req, user, params, carry }) => {

@@ -1,4 +1,4 @@
-import { BULK_LISTS, type BulkList, INVITE_MAX_RECIPIENTS, MSG, queryInteger, STAFF_MSG } from '@app/domain';
+import { BULK_LISTS, type BulkList, CLIENT_USER_MSG, INVITE_MAX_RECIPIENTS, MSG, queryInteger, ROLE, STAFF_MSG } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bulkDelete } from '../../lib/bulk/bulk.delete';
@@ -6,7 +6,7 @@ import { type BulkRun, registerBulk } from '../../lib/bulk/bulk.routes';
 import { alreadySql, outcomeOf, rowsOf } from '../../lib/bulk/bulk.sql';
 import { AppError } from '../../lib/http';
 import { publicOrigin } from '../communication/invitations.routes';
-import { assertInvitationTemplate, sendInvitations } from '../communication/invitations.service';
+import { assertInvitationTemplate, cannotSignIn, sendInvitations } from '../communication/invitations.service';
 import { clientUserScope, clientUsers } from './client-users.resource';
 import { SCOPE } from './staff.repository';
 import { staffUsers } from './staff.resource';
@@ -15,7 +15,8 @@ const label = (a: string) => sql.raw(`(trim(${a}.lastname || ' ' || ${a}.firstna
 
 /**
  * STATUS of accounts, as PUT users/{id} STATUS does (staff.service.ts updateAccount): never one's own
- * deactivation, and every account whose status changes loses its sessions (its tokens die with it).
+ * deactivation, and every account whose status changes loses its sessions, back office and app (its
+ * tokens die with it: revokeUserSessions' rule, written here as SQL for the whole batch).
  */
 const status = (value: 0 | 1): BulkRun<never> => ({
   run: async ({ tx, ids, user }) =>
@@ -23,10 +24,13 @@ const status = (value: 0 | 1): BulkRun<never> => ({
       await tx.execute(sql`
         with t as (select a.id, ${label('a')} as label,
                      (case when ${value}::int = 0 and a.id = ${user.id}::int then ${STAFF_MSG.selfDeactivate}::text
+                           -- A registration whose code matched no client is switched on once staff have chosen its client.
+                           when ${value}::int = 1 and a.client_id is null and exists (select 1 from roles r where r.id = a.role_id and r.label = ${ROLE.patente}) then ${CLIENT_USER_MSG.requestNeedsClient}::text
                            else ${alreadySql(sql`a.status`, value, value ? 'Déjà actif.' : 'Déjà inactif.')} end) as reason
                    from users a where a.id = any(${sql.param(ids)}::int[]) order by a.id for update),
         u as (update users a set status = ${value}::smallint, updated_at = now() from t where a.id = t.id and t.reason is null returning a.id),
-        s as (update sessions set revoked_at = now() where user_id in (select id from u) and revoked_at is null)
+        s as (update sessions set revoked_at = now() where user_id in (select id from u) and revoked_at is null),
+        f as (update app_sessions set revoked_at = now(), revoked_reason = 'rights' where user_id in (select id from u) and revoked_at is null)
         select id, label, reason from t order by id`),
     ),
 });
@@ -40,10 +44,19 @@ const invite: BulkRun<{ template_key: number }> = {
       const msg = `Trop d’utilisateurs à inviter en une fois (${INVITE_MAX_RECIPIENTS} au plus) : affinez la sélection.`;
       throw new AppError(422, msg, { ids: [msg] });
     }
-    const rows = rowsOf<{ id: number; label: string; email: string }>(
-      await tx.execute(sql`select a.id, ${label('a')} as label, lower(a.email) as email from users a where a.id = any(${sql.param(ids)}::int[]) order by a.id`),
+    const all = rowsOf<{ id: number; label: string; email: string; status: number; validated_at: Date | string | null }>(
+      await tx.execute(
+        sql`select a.id, ${label('a')} as label, lower(a.email) as email, a.status, a.validated_at from users a where a.id = any(${sql.param(ids)}::int[]) order by a.id`,
+      ),
     );
-    return { changed: rows.map((r) => Number(r.id)), refused: [], carry: rows };
+    // Only accounts that may sign in are invited: the others are said so, one row each.
+    const refusalOf = (r: (typeof all)[number]) => cannotSignIn({ status: Number(r.status), validatedAt: r.validated_at ? new Date(r.validated_at) : null });
+    const rows = all.filter((r) => !refusalOf(r)).map(({ id, label, email }) => ({ id, label, email }));
+    const refused = all.flatMap((r) => {
+      const reason = refusalOf(r);
+      return reason ? [{ id: Number(r.id), label: r.label, reason }] : [];
+    });
+    return { changed: rows.map((r) => Number(r.id)), refused, carry: rows };
   },
   after: async ({ req, user, params, carry }) => {
     const rows = carry as { id: number; label: string; email: string }[];

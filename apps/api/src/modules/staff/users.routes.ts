@@ -1,4 +1,4 @@
-import { backOfficeUserBody, backOfficeUserUpdateBody, CLIENT_USER_MSG, clientUserBody, emailUniqueBody, listQuery, MSG, type StaffUser } from '@app/domain';
+import { backOfficeUserBody, backOfficeUserUpdateBody, CLIENT_USER_MSG, clientUserBody, emailUniqueBody, listQuery, MSG, ROLE, type StaffUser } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,11 +119,14 @@ export async function usersRoutes(fastify: FastifyInstance) {
       // A role cannot be removed, only changed.
       if (body.ROLE_ID == null) delete body.ROLE_ID;
       else await checkRoleChange(app.db, req.user!, before, body.ROLE_ID as number);
-      // A client user's own fields; a back-office account is never attached to a client.
+      // A client user's own fields; a back-office account is never attached to a client. A registration
+      // whose code matched no client (role patente, no client yet) gets its client here, before it may be switched on.
+      const request = before.role === ROLE.patente && before.CLIENT_ID == null;
       if (body.CLIENT_ID != null && body.CLIENT_ID !== before.CLIENT_ID) {
-        if (before.CLIENT_ID == null) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] });
+        if (before.CLIENT_ID == null && !request) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] });
         await assertClientExists(app.db, body.CLIENT_ID as number);
       }
+      if (request && body.STATUS === 1 && body.CLIENT_ID == null) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.requestNeedsClient] });
       const values = { ...r.toValues(body), ...clientFieldValues(body) };
       await updateAccount(app.db, req.user!, before.id, values, before, (db) => findStaffUser(db, before.id));
       return ok(await mustFind(before.id));

@@ -26,6 +26,7 @@ import {
   type EndpointRow,
   endpointDetail,
   endpointDto,
+  endpointWithSecret,
   lastDeliveries,
   newWebhookSecret,
   queueRedelivery,
@@ -46,8 +47,10 @@ const endpoint = z.object({
   CREATED_AT: iso,
   UPDATED_AT: iso,
   LAST_DELIVERY: lastDelivery,
+  SECRET_MASKED: z.string().meta({ description: 'Le secret de signature masqué (whsec_… et ses 4 derniers caractères) : le secret entier n’est rendu qu’à la création et au renouvellement', example: 'whsec_…Xy9_' }),
 });
-const detail = endpoint.extend({ SECRET: z.string() });
+/** Creation and rotation only: the whole secret, shown once (never again by any reply). */
+const withSecret = endpoint.extend({ SECRET: z.string().meta({ description: 'Le secret de signature entier (whsec_ et 43 caractères base64url), rendu cette seule fois : à conserver' }) });
 const delivery = z.object({
   ID: z.number().int(),
   EVENT_ID: z.string(),
@@ -102,7 +105,7 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
     ok(WEBHOOK_EVENT_TYPES.map((type) => ({ TYPE: type, LABEL: WEBHOOK_EVENTS[type] }))),
   );
 
-  app.get('/webhooks', { config, schema: { tags, summary: 'Webhooks (sans leur secret), avec leur dernière livraison', response: { 200: okReply(z.array(endpoint)) } } }, async () => {
+  app.get('/webhooks', { config, schema: { tags, summary: 'Webhooks (leur secret masqué), avec leur dernière livraison', response: { 200: okReply(z.array(endpoint)) } } }, async () => {
     const rows = await app.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
     const last = await lastDeliveries(
       app.db,
@@ -111,13 +114,13 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
     return ok(rows.map((r) => endpointDto(r, last.get(r.id) ?? null)));
   });
 
-  app.get('/webhooks/:id', { config, schema: { tags, summary: 'Un webhook, avec son secret de signature', params: idParams, response: { 200: okReply(detail) } } }, async (req) =>
+  app.get('/webhooks/:id', { config, schema: { tags, summary: 'Un webhook, son secret masqué', params: idParams, response: { 200: okReply(endpoint) } } }, async (req) =>
     ok(await endpointDetail(app.db, await load(req.params.id))),
   );
 
   app.post(
     '/webhooks',
-    { config, schema: { tags, summary: 'Crée un webhook (URL https publique, événements) ; le secret est généré', body: webhookEndpointBody, response: { 201: okReply(detail) } } },
+    { config, schema: { tags, summary: 'Crée un webhook (URL https publique, événements) ; le secret généré est rendu cette seule fois', body: webhookEndpointBody, response: { 201: okReply(withSecret) } } },
     async (req, reply) => {
       await checkUrl(req.body.URL);
       const row = await app.db.transaction(async (tx) => {
@@ -129,13 +132,13 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
         return created;
       });
       reply.code(201);
-      return ok(await endpointDetail(app.db, row));
+      return ok(await endpointWithSecret(app.db, row));
     },
   );
 
   app.put(
     '/webhooks/:id',
-    { config, schema: { tags, summary: 'Modifie un webhook ; le désactiver annule ses livraisons en attente', params: idParams, body: webhookEndpointBody, response: { 200: okReply(detail) } } },
+    { config, schema: { tags, summary: 'Modifie un webhook ; le désactiver annule ses livraisons en attente', params: idParams, body: webhookEndpointBody, response: { 200: okReply(endpoint) } } },
     async (req) => {
       await checkUrl(req.body.URL);
       const row = await app.db.transaction(async (tx) => {
@@ -170,7 +173,7 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/webhooks/:id/secret',
-    { config, schema: { tags, summary: 'Renouvelle le secret de signature (l’ancien cesse aussitôt de valoir)', params: idParams, response: { 200: okReply(detail) } } },
+    { config, schema: { tags, summary: 'Renouvelle le secret de signature (l’ancien cesse aussitôt de valoir) ; le nouveau est rendu cette seule fois', params: idParams, response: { 200: okReply(withSecret) } } },
     async (req) => {
       const row = await app.db.transaction(async (tx) => {
         const [updated] = await tx
@@ -182,7 +185,7 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
         await audit(tx, req.user!, 'secret', 'webhooks', updated.id, { URL: updated.url });
         return updated;
       });
-      return ok(await endpointDetail(app.db, row));
+      return ok(await endpointWithSecret(app.db, row));
     },
   );
 
@@ -199,7 +202,7 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/webhooks/:id/resume',
-    { config, schema: { tags, summary: 'Reprend les envois d’un webhook mis en pause après une heure d’échecs ; ses livraisons en attente partent', params: idParams, response: { 200: okReply(detail) } } },
+    { config, schema: { tags, summary: 'Reprend les envois d’un webhook mis en pause après une heure d’échecs ; ses livraisons en attente partent', params: idParams, response: { 200: okReply(endpoint) } } },
     async (req) => {
       const row = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, req.params.id)).for('update');

@@ -11,6 +11,12 @@ const iso = (v: Date | string | null | undefined) => (v == null ? null : (v inst
 /** A new signing secret: 'whsec_' + 32 random bytes in base64url (the contract). */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
+/**
+ * The secret as every reply but its creation's and its rotation's shows it: `whsec_…` and its last four
+ * characters, enough to tell which secret a receiver holds, useless to sign with.
+ */
+export const maskedSecret = (secret: string) => `whsec_…${secret.slice(-4)}`;
+
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -35,6 +41,7 @@ export function endpointDto(e: EndpointRow, last: LastDelivery | null) {
     CREATED_AT: iso(e.createdAt) as string,
     UPDATED_AT: iso(e.updatedAt) as string,
     LAST_DELIVERY: last,
+    SECRET_MASKED: maskedSecret(e.secret),
   };
 }
 
@@ -67,9 +74,15 @@ export async function lastDeliveries(db: Db, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [Number(r.endpoint_id), { STATUS: r.status, HTTP_STATUS: r.http_status == null ? null : Number(r.http_status), AT: iso(r.at) as string }]));
 }
 
+/** One endpoint with its last delivery; its secret masked (SECRET_MASKED) like everywhere. */
 export async function endpointDetail(db: Db, e: EndpointRow) {
   const last = (await lastDeliveries(db, [e.id])).get(e.id) ?? null;
-  return { ...endpointDto(e, last), SECRET: e.secret };
+  return endpointDto(e, last);
+}
+
+/** The reply of the creation and of the rotation, the only ones that carry the whole secret (shown once). */
+export async function endpointWithSecret(db: Db, e: EndpointRow) {
+  return { ...(await endpointDetail(db, e)), SECRET: e.secret };
 }
 
 /** The endpoint's open deliveries end as `cancelled` (it was disabled: they will not go out). */

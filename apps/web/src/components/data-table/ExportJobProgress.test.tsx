@@ -1,8 +1,9 @@
+import { EXPORT_JOB_MSG } from '@app/domain';
 import type { ReactNode } from 'react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { hideToast, notify, showToast } from '../../lib/toast';
 import { startExportJob } from './ExportJobProgress';
 
@@ -61,7 +62,7 @@ describe('export job toast', () => {
       { state: 'running', written: 4000 },
       { state: 'done', written: 5200 },
     ]);
-    expect(vi.mocked(api.get).mock.calls[0]).toEqual(['export/excel', { search: 'x', job: '1' }]);
+    expect(vi.mocked(api.get).mock.calls[0].slice(0, 2)).toEqual(['export/excel', { search: 'x', job: '1' }]);
     expect(text()).toBe('Export XLSX : 0 / 5\u00a0200 lignes');
     await nextPoll();
     expect(text()).toBe('Export XLSX : 1\u00a0500 / 5\u00a0200 lignes');
@@ -77,11 +78,20 @@ describe('export job toast', () => {
     expect(api.get).toHaveBeenCalledTimes(4);
   });
 
+  it("shows the server's refusal of one export too many (429) as a warning, and no progress toast", async () => {
+    const refusal = new ApiError(429, EXPORT_JOB_MSG.alreadyRunning);
+    vi.mocked(api.get).mockRejectedValueOnce(refusal);
+    await expect(startExportJob('export/excel', 'xlsx', {})).rejects.toBe(refusal);
+    expect(notify.warn).toHaveBeenCalledWith(EXPORT_JOB_MSG.alreadyRunning);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
   it('says why when the job failed, and downloads nothing', async () => {
-    await start([{ state: 'failed', written: 500, error: 'disque plein' }]);
+    await start([{ state: 'failed', written: 500, error: EXPORT_JOB_MSG.failedRetry }]);
     await nextPoll();
     expect(hideToast).toHaveBeenCalledTimes(1);
-    expect(notify.error).toHaveBeenCalledWith(expect.stringContaining('disque plein'));
+    expect(notify.error).toHaveBeenCalledWith(EXPORT_JOB_MSG.failedRetry);
     expect(api.download).not.toHaveBeenCalled();
   });
 });

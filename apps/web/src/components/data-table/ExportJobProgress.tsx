@@ -4,15 +4,28 @@ import { ProgressBar } from 'primereact/progressbar';
 import type { ToastMessage } from 'primereact/toast';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, type RequestOptions } from '../../lib/api';
+import { reportFailure } from '../../lib/errors';
 import { hideToast, notify, showToast } from '../../lib/toast';
 import './export-job.css';
 
 /** How often the toast asks the server how far the export is. */
 export const EXPORT_POLL_MS = 1000;
 
-/** Starts the list's export as a job (`job=1`: 202 with its id and total) and shows its sticky progress toast. */
+/**
+ * Starts the list's export as a job (`job=1`: 202 with its id and total) and shows its sticky progress
+ * toast. A 429 (exports already running: the user's, or the server's) is a warning in the server's
+ * words, « Un export est déjà en cours : … », rather than the catalogue's « Erreur de chargement ».
+ */
 export async function startExportJob(path: string, format: ExportFormat, query: RequestOptions['query']): Promise<void> {
-  const job = await api.get<ExportJobStarted>(path, { ...query, job: '1' });
+  let job: ExportJobStarted;
+  try {
+    job = await api.get<ExportJobStarted>(path, { ...query, job: '1' }, { silent: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) notify.warn(err.message);
+    // A 401 was handled (silent or not); anything else gets the catalogue's toast.
+    else if (!(err instanceof ApiError && err.status === 401)) reportFailure(err, 'GET');
+    throw err;
+  }
   const message: ToastMessage = {
     severity: 'info',
     // Never shown (the content replaces it): keeps two exports' toasts apart in lib/toast.
@@ -70,7 +83,8 @@ function ExportJobProgress({ id, format, total, onEnd }: ProgressProps) {
       if (status.state === 'done') {
         await api.download(`export-jobs/${id}/file`).catch(() => {});
       } else if (status.state === 'cancelled') notify.info(EXPORT_JOB_MSG.cancelled);
-      else notify.error(status.state === 'interrupted' ? EXPORT_JOB_MSG.interrupted : `${EXPORT_JOB_MSG.failed} ${status.error ?? ''}`.trim());
+      // A failed job's reason is a whole French sentence (EXPORT_JOB_MSG.failedRetry).
+      else notify.error(status.state === 'interrupted' ? EXPORT_JOB_MSG.interrupted : (status.error ?? EXPORT_JOB_MSG.failed));
     };
     timer = setTimeout(poll, EXPORT_POLL_MS / 2);
     return () => {

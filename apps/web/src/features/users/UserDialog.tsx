@@ -1,4 +1,4 @@
-import { type ClientUser, clientUserBody, GENDERS, GOVERNORATES } from '@app/domain';
+import { CLIENT_USER_MSG, type ClientUser, clientUserBody, GENDERS, GOVERNORATES } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -65,7 +65,14 @@ export function UserDialog({ state, onHide }: { state: UserDialogState; onHide: 
         <TextField name="FIRSTNAME" label="Prénom" required maxLength={60} autoComplete="off" />
         <EmailField name="EMAIL" label="Email" required autoComplete="off" />
         <PhoneField name="GSM" label="GSM" required />
-        <ClientPicker name="CLIENT_ID" label="Client" required initial={row ? { id: row.CLIENT_ID, CODE_CLIENT: row.CODE_CLIENT, NAME: row.CLIENT_NAME } : null} />
+        <ClientPicker
+          name="CLIENT_ID"
+          label="Client"
+          required
+          initial={row?.CLIENT_ID != null ? { id: row.CLIENT_ID, CODE_CLIENT: row.CODE_CLIENT ?? '', NAME: row.CLIENT_NAME ?? '' } : null}
+          // A request whose code matched no client: the code typed helps staff find the right one.
+          hint={row && !row.CODE_OK && row.REQUESTED_CODE ? CLIENT_USER_MSG.requestedCodeHint(row.REQUESTED_CODE) : undefined}
+        />
         <DateField name="BIRTHDAY" label="Date de naissance" required maxDate={today} />
         <SelectField name="GENDER" label="Civilité" required options={GENDER_OPTIONS} filter={false} />
         <SelectField name="GOUVERNORAT" label="Gouvernorat" options={GOVERNORATE_OPTIONS} />

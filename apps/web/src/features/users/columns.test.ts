@@ -1,4 +1,6 @@
 import type { ClientUser } from '@app/domain';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { clientUserColumns } from './columns';
 import { clientUsersMeta } from '@app/domain';
@@ -21,7 +23,14 @@ describe('users listing columns', () => {
 
   it('shows the client as CODE_CLIENT NAME', () => {
     const client = clientUserColumns.find((c) => c.field === 'CODE_CLIENT')!;
-    expect(client.render?.({ CODE_CLIENT: 'C-100', CLIENT_NAME: 'Épicerie Zitouna' } as ClientUser)).toBe('C-100 Épicerie Zitouna');
+    expect(client.render?.({ CODE_CLIENT: 'C-100', CLIENT_NAME: 'Épicerie Zitouna', CODE_OK: true } as ClientUser)).toBe('C-100 Épicerie Zitouna');
+  });
+
+  it('shows a request whose code matched no client as the code typed, marked « Code inconnu »', () => {
+    const client = clientUserColumns.find((c) => c.field === 'CODE_CLIENT')!;
+    const cell = renderToStaticMarkup(createElement(Fragment, null, client.render?.({ CODE_CLIENT: null, CLIENT_NAME: null, REQUESTED_CODE: 'C-10O', CODE_OK: false } as ClientUser)));
+    expect(cell).toContain('C-10O');
+    expect(cell).toContain('Code inconnu');
   });
 });
 

@@ -9,16 +9,16 @@ import type { WebhookEventType } from '@app/domain';
 import { ApiError } from '../../lib/api';
 import { reportFailure } from '../../lib/errors';
 import { saveEndpoint, useEndpointMutation, useEventOptions } from './endpoints.api';
-import type { EndpointBody, WebhookEndpoint, WebhookEndpointDetail } from './webhooks.types';
+import type { EndpointBody, WebhookEndpoint, WebhookEndpointWithSecret } from './webhooks.types';
 
 type Errors = Partial<Record<'URL' | 'DESCRIPTION' | 'EVENTS' | 'ACTIVE', string>>;
 
 /**
  * Add or edit an endpoint: URL, description, events (the server's list with its French labels),
  * active switch. The server checks everything (https, no private address, known events): its
- * 422 field errors show under the fields. On create, the reply's secret goes to `onCreated`.
+ * 422 field errors show under the fields. On create, the reply's secret (its only showing) goes to `onCreated`.
  */
-export function EndpointDialog({ endpoint, onClose, onCreated }: { endpoint: WebhookEndpoint | null; onClose: () => void; onCreated: (d: WebhookEndpointDetail) => void }) {
+export function EndpointDialog({ endpoint, onClose, onCreated }: { endpoint: WebhookEndpoint | null; onClose: () => void; onCreated: (d: WebhookEndpointWithSecret) => void }) {
   const options = useEventOptions();
   const [url, setUrl] = useState(endpoint?.URL ?? '');
   const [description, setDescription] = useState(endpoint?.DESCRIPTION ?? '');
@@ -32,8 +32,8 @@ export function EndpointDialog({ endpoint, onClose, onCreated }: { endpoint: Web
     setErrors({});
     try {
       const saved = await save.mutateAsync({ URL: url.trim(), DESCRIPTION: description.trim() || null, EVENTS: events, ACTIVE: active });
-      if (endpoint) onClose();
-      else onCreated(saved);
+      if (!endpoint && 'SECRET' in saved) onCreated(saved);
+      else onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && Object.keys(err.errors).length) {
         setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])) as Errors);

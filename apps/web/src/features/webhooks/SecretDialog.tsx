@@ -1,10 +1,12 @@
+import { WEBHOOK_MSG } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { notify } from '../../lib/toast';
 
 /**
- * The signing secret, shown once (after the creation or a renewal): the receiver checks each
- * request's Webhook-Signature with it. Copied to the clipboard on demand.
+ * The signing secret, shown once (after the creation or a renewal: no other reply of the server carries
+ * it, the list shows it masked): the receiver checks each request's Webhook-Signature with it. Copied to
+ * the clipboard on demand.
  */
 export function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
   const copy = async () => {
@@ -17,7 +19,10 @@ export function SecretDialog({ secret, onClose }: { secret: string; onClose: () 
   };
   return (
     <Dialog header="Secret de signature" visible onHide={onClose} footer={<Button label="J’ai noté le secret" onClick={onClose} />} breakpoints={{ '640px': '95vw' }} style={{ width: '36rem' }}>
-      <p>Notez ce secret maintenant : il sert à vérifier la signature (en-tête Webhook-Signature) de chaque envoi.</p>
+      <p className="webhook-secret-once">
+        <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {WEBHOOK_MSG.secretShownOnce}
+      </p>
+      <p>Il sert à vérifier la signature (en-tête Webhook-Signature) de chaque envoi.</p>
       <div className="webhook-secret">
         <code data-testid="webhook-secret">{secret}</code>
         <Button icon="pi pi-copy" label="Copier" outlined size="small" onClick={copy} />

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { WEBHOOK_MSG } from '@app/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, request } from '../../lib/api';
 import type { Delivery, WebhookEndpoint } from './webhooks.types';
@@ -14,7 +16,7 @@ vi.mock('../../lib/api', async (original) => ({
   request: vi.fn(),
 }));
 
-const base = { DESCRIPTION: null, ACTIVE: true, FAILING_SINCE: null, CREATED_AT: '2026-11-01T08:00:00.000Z', UPDATED_AT: '2026-11-01T08:00:00.000Z', PAUSED_AT: null, LAST_DELIVERY: null };
+const base = { DESCRIPTION: null, ACTIVE: true, FAILING_SINCE: null, CREATED_AT: '2026-11-01T08:00:00.000Z', UPDATED_AT: '2026-11-01T08:00:00.000Z', PAUSED_AT: null, LAST_DELIVERY: null, SECRET_MASKED: 'whsec_…k3Yz' };
 const ENDPOINTS: WebhookEndpoint[] = [
   { ...base, ID: 1, URL: 'https://erp.example.tn/hooks', DESCRIPTION: 'ERP', EVENTS: ['order.created'], STATE: 'active', LAST_DELIVERY: { STATUS: 'succeeded', HTTP_STATUS: 200, AT: '2026-11-27T01:05:00.000Z' } },
   // Paused at 02:00 UTC = 03:00 in Tunis.
@@ -45,7 +47,8 @@ beforeEach(async () => {
   document.body.appendChild(host);
   root = createRoot(host);
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root.render(<QueryClientProvider client={qc}><WebhooksPage /></QueryClientProvider>));
+  // The shell's confirmation dialog (Layout.tsx), which the renewal asks through.
+  act(() => root.render(<QueryClientProvider client={qc}><ConfirmDialog /><WebhooksPage /></QueryClientProvider>));
   await until(() => expect(text()).toContain('https://crm.example.tn/in'));
 });
 afterEach(() => {
@@ -63,7 +66,7 @@ describe('Paramètres › Webhooks', () => {
     expect(rows[1]).toContain('3 événements');
     expect(rows[1]).toContain('En pause depuis le 27/11/2026 à 03:00 : échecs pendant plus d’une heure');
     expect(rows[1]).toContain('Aucun envoi');
-    vi.mocked(api.post).mockResolvedValueOnce({ ...ENDPOINTS[1], STATE: 'active', SECRET: 'whsec_x' } as never);
+    vi.mocked(api.post).mockResolvedValueOnce({ ...ENDPOINTS[1], STATE: 'active' } as never);
     await act(async () => button('Reprendre').click());
     expect(api.post).toHaveBeenCalledWith('webhooks/2/resume');
   });
@@ -75,9 +78,26 @@ describe('Paramètres › Webhooks', () => {
     const footerAdd = [...document.querySelectorAll('.p-dialog-footer button')].find((b) => b.textContent?.includes('Ajouter')) as HTMLButtonElement;
     await act(async () => footerAdd.click());
     await until(() => expect(text()).toContain('L’URL doit commencer par https://'));
-    vi.mocked(api.post).mockResolvedValueOnce({ ...ENDPOINTS[0], ID: 3, SECRET: 'whsec_abc123' } as never);
+    vi.mocked(api.post).mockResolvedValueOnce({ ...ENDPOINTS[0], ID: 3, SECRET: 'whsec_abc123', SECRET_MASKED: 'whsec_…c123' } as never);
     await act(async () => footerAdd.click());
     await until(() => expect(document.querySelector('[data-testid="webhook-secret"]')?.textContent).toBe('whsec_abc123'));
+    expect(text()).toContain('Copiez ce secret maintenant : il ne sera plus affiché.');
+    // Once the dialog is closed, the whole secret is nowhere on the screen.
+    await act(async () => button('J’ai noté le secret').click());
+    await until(() => expect(document.querySelector('[data-testid="webhook-secret"]')).toBeNull());
+    expect(text()).not.toContain('whsec_abc123');
+  });
+
+  it('shows each endpoint’s secret masked, and the whole new one once after a renewal', async () => {
+    expect([...document.querySelectorAll('[data-testid="webhook-secret-masked"]')].map((c) => c.textContent)).toEqual(['whsec_…k3Yz', 'whsec_…k3Yz']);
+    expect(document.querySelector('[data-testid="webhook-secret"]')).toBeNull();
+    vi.mocked(api.post).mockResolvedValueOnce({ ...ENDPOINTS[0], SECRET: 'whsec_renouvele9Qw', SECRET_MASKED: 'whsec_…e9Qw' } as never);
+    await act(async () => [...document.querySelectorAll('button[aria-label="Renouveler le secret"]')][0].dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await until(() => expect(button('Oui')).toBeDefined());
+    await act(async () => button('Oui').click());
+    expect(api.post).toHaveBeenCalledWith('webhooks/1/secret');
+    await until(() => expect(document.querySelector('[data-testid="webhook-secret"]')?.textContent).toBe('whsec_renouvele9Qw'));
+    expect(text()).toContain(WEBHOOK_MSG.secretShownOnce);
   });
 
   it('opens the delivery log: label, attempt, status, HTTP, duration, excerpt, error, dates; « Renvoyer » posts a redelivery', async () => {

@@ -50,8 +50,9 @@ const ask = (message: string, accept: () => void, header = 'Confirmation') =>
 
 /**
  * Paramètres › Webhooks (`/layout/settings/webhooks`; issue 24 §2), admin only: the endpoints that
- * hear the programme's events (URL, events, state, last delivery), their signing secret, a test
- * event, the circuit breaker's pause and « Reprendre », and each endpoint's delivery log.
+ * hear the programme's events (URL, events, state, last delivery), their signing secret (whole only
+ * right after the creation or a renewal, masked in the list), a test event, the circuit breaker's
+ * pause and « Reprendre », and each endpoint's delivery log.
  */
 export default function WebhooksPage() {
   const list = useEndpoints();
@@ -114,6 +115,9 @@ export default function WebhooksPage() {
               <div className="webhook-url">
                 <code>{e.URL}</code>
                 {e.DESCRIPTION && <small className="muted">{e.DESCRIPTION}</small>}
+                <small className="muted">
+                  Secret : <code data-testid="webhook-secret-masked">{e.SECRET_MASKED}</code>
+                </small>
               </div>
             )}
           />

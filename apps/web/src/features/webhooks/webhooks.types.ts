@@ -16,9 +16,11 @@ export interface WebhookEndpoint {
   CREATED_AT: string;
   UPDATED_AT: string;
   LAST_DELIVERY: { STATUS: DeliveryStatus; HTTP_STATUS: number | null; AT: string } | null;
+  /** The signing secret masked, `whsec_…` and its last four characters: what every reply shows. */
+  SECRET_MASKED: string;
 }
-/** GET one, POST, secret rotation: the endpoint with its signing secret. */
-export interface WebhookEndpointDetail extends WebhookEndpoint {
+/** The replies of the creation (POST) and of the secret's rotation only: the whole signing secret, shown once. */
+export interface WebhookEndpointWithSecret extends WebhookEndpoint {
   SECRET: string;
 }
 export interface EndpointBody {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORT_JOB_KEPT_HOURS, type ExportJobState, type ExportJobStatus } from '@app/domain';
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { EXPORT_JOB_KEPT_HOURS, EXPORT_JOB_MSG, type ExportJobState, type ExportJobStatus } from '@app/domain';
+import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { requestArrival } from '../../../db/request-order';
+import { AppError } from '../../http';
 import type { ObjectStore } from '../../storage';
 import { exportStream } from '..';
 import type { ExportFormat, ExportSpec } from '../types';
@@ -18,6 +19,12 @@ export const EXPORT_STALE_SECONDS = 60;
 
 export const exportKey = (id: string, format: string) => `${id}.${format}`;
 
+/** Background exports running at once (EXPORT_JOBS_PER_USER over every node, EXPORT_JOBS_PER_NODE on this one). */
+export interface ExportJobLimits {
+  perUser: number;
+  perNode: number;
+}
+
 /** Thrown into the row source to stop a writer: its put is aborted, so no partial file remains. */
 class Stopped extends Error {
   constructor(readonly why: 'cancelled' | 'interrupted') {
@@ -29,36 +36,99 @@ class Stopped extends Error {
 const shownState = sql<ExportJobState>`case when ${exportJobs.state} = 'running' and ${exportJobs.heartbeatAt} < now() - make_interval(secs => ${EXPORT_STALE_SECONDS}) then 'interrupted' else ${exportJobs.state} end`;
 
 /**
- * The background exports of this node (issue 25 §4). The route reads the list's ids at once (the
- * first row of its source: `exportRows` reads the ids before the first batch), records the job and
- * hands the rest here: the file is written into the `exports` store by THIS node, its progress and
- * heartbeat go to the job's row, so any node answers the polls and serves the file. Why not pg-boss:
- * the rows come from a closure over the request (its filter, its sort, the user's zone scope, the
- * ids already read) that another node could not rebuild without a second definition of every list.
+ * The background exports of this node. The route has the job admitted (the limits
+ * below), then reads the list's ids at once (the first row of its source: `exportRows` reads the ids
+ * before the first batch) and hands the rest here: the file is written into the `exports` store by
+ * THIS node, its progress and heartbeat go to the job's row, so any node answers the polls and serves
+ * the file. Why not pg-boss: the rows come from a closure over the request (its filter, its sort, the
+ * user's zone scope, the ids already read) that another node could not rebuild without a second
+ * definition of every list.
  * If this node dies, its rows stop beating and show as interrupted; the user relaunches.
  */
 export class ExportJobs {
   private readonly running = new Map<string, { stop: (why: Stopped['why']) => void; done: Promise<void> }>();
+  /** This node's jobs from their admission to their writer's end: what EXPORT_JOBS_PER_NODE counts. */
+  private readonly seats = new Set<string>();
 
   constructor(
     private readonly db: Db,
     private readonly store: ObjectStore,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: ExportJobLimits = { perUser: 2, perNode: 4 },
   ) {}
 
-  /** Records the job (its first row already read by the caller) and starts writing it; returns its id. */
+  /** This node's background exports: admitted, writing or finishing. */
+  get writers(): number {
+    return this.seats.size;
+  }
+
+  /** Admits, records and starts a job whose first row the caller has read; returns its id. */
   async start<Row>(owner: number, route: string, spec: ExportSpec<Row>, total: number | null): Promise<string> {
+    const id = await this.admit(owner, route, spec);
+    await this.launch(id, spec, total);
+    return id;
+  }
+
+  /**
+   * Takes a seat for a new job before anything of the list is read, or refuses it with a 429: this
+   * node already writes EXPORT_JOBS_PER_NODE exports, or the user has EXPORT_JOBS_PER_USER running on
+   * any node. The node's seat is taken synchronously, before the first await, so two calls at once
+   * cannot both take the last one; the user's running jobs are counted and the row written in one
+   * transaction under an advisory lock keyed by the user, so two calls at once (on two nodes) are
+   * counted one after the other. A row whose writer stopped beating is not counted (it shows as
+   * interrupted). Then `launch` starts it, or `withdraw` gives the seat back.
+   */
+  async admit(owner: number, route: string, spec: Pick<ExportSpec<unknown>, 'format' | 'fileName'>): Promise<string> {
+    if (this.seats.size >= this.limits.perNode) throw new AppError(429, EXPORT_JOB_MSG.serverBusy);
     const id = randomUUID();
-    await this.db.insert(exportJobs).values({ id, userId: owner, route: route.slice(0, 200), format: spec.format, fileName: spec.fileName.slice(0, 200), total });
+    this.seats.add(id);
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('export-jobs'), ${owner})`);
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(exportJobs)
+          .where(and(eq(exportJobs.userId, owner), eq(exportJobs.state, 'running'), gte(exportJobs.heartbeatAt, sql`now() - make_interval(secs => ${EXPORT_STALE_SECONDS})`)));
+        if (n >= this.limits.perUser) throw new AppError(429, EXPORT_JOB_MSG.alreadyRunning);
+        await tx.insert(exportJobs).values({ id, userId: owner, route: route.slice(0, 200), format: spec.format, fileName: spec.fileName.slice(0, 200) });
+      });
+    } catch (err) {
+      this.seats.delete(id);
+      throw err;
+    }
+    return id;
+  }
+
+  /** An admitted job whose list could not be read (its query failed): its row goes, its seat is free. */
+  async withdraw(id: string): Promise<void> {
+    try {
+      await this.db.delete(exportJobs).where(eq(exportJobs.id, id));
+    } finally {
+      this.seats.delete(id);
+    }
+  }
+
+  /** Starts writing an admitted job, its first row read (which told the total). */
+  async launch<Row>(id: string, spec: ExportSpec<Row>, total: number | null): Promise<void> {
+    if (total !== null) {
+      try {
+        await this.db.update(exportJobs).set({ total }).where(eq(exportJobs.id, id));
+      } catch (err) {
+        await this.withdraw(id).catch(() => {});
+        throw err;
+      }
+    }
     let stop: (why: Stopped['why']) => void = () => {};
     const stopped = new Promise<Stopped>((resolve) => {
       stop = (why) => resolve(new Stopped(why));
     });
     // The writer outlives the request that started it: on the embedded database its statements queue as
     // new work (db/request-order.ts), not ahead of every request that comes while the file is written.
-    const done = requestArrival.exit(() => this.write(id, spec, stopped)).finally(() => this.running.delete(id));
+    const done = requestArrival.exit(() => this.write(id, spec, stopped)).finally(() => {
+      this.running.delete(id);
+      this.seats.delete(id);
+    });
     this.running.set(id, { stop, done });
-    return id;
   }
 
   private async write<Row>(id: string, spec: ExportSpec<Row>, stopped: Promise<Stopped>) {
@@ -121,8 +191,9 @@ export class ExportJobs {
       await this.store.delete(key).catch(() => {});
       if (why?.why === 'interrupted') await end('interrupted').catch(() => {});
       else if (!why) {
+        // The user reads a French reason; the cause (SQL, a path, a stack) is for the log only, without its bound values.
         this.log.error({ err, exportJob: id }, 'export en tâche : échec');
-        await end('failed', (err as Error)?.message ?? String(err)).catch(() => {});
+        await end('failed', EXPORT_JOB_MSG.failedRetry).catch(() => {});
       }
     }
   }
@@ -168,7 +239,8 @@ export class ExportJobs {
    * row (its owner was deleted). Returns the rows deleted.
    */
   async purge(): Promise<number> {
-    const mine = [...this.running.keys()];
+    // Admitted jobs still reading their list are this node's too.
+    const mine = [...this.seats];
     await this.db
       .update(exportJobs)
       .set({ state: 'interrupted', endedAt: sql`now()` })
