@@ -1,6 +1,6 @@
 import { can, type GoodsReturn, returnBody, returnsMeta } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import { ResourceTable, resourceKey } from '../../components/data-table';
 import { FieldGrid, SearchSelectField, TextField } from '../../components/fields';
@@ -8,10 +8,12 @@ import { FormDialog } from '../../components/form-dialog';
 import { notify } from '../../lib/toast';
 import { useSessionUser } from '../../lib/useSession';
 import { returnColumns } from './columns';
-import { ReturnDetailDialog } from './ReturnDetailDialog';
 import { ReturnItemsField } from './ReturnItemsField';
 import { createReturn, RETURNS_PATH as PATH } from './returns.api';
 import './returns.css';
+
+/** Loaded when a return is opened: the list screen stays within its JavaScript budget. */
+const ReturnDetailDialog = lazy(() => import('./ReturnDetailDialog').then((m) => ({ default: m.ReturnDetailDialog })));
 
 interface ClientOption extends Record<string, unknown> {
   id: number;
@@ -68,7 +70,11 @@ export default function ReturnsPage() {
           <ReturnItemsField />
         </FieldGrid>
       </FormDialog>
-      <ReturnDetailDialog returnId={viewing} onHide={() => setViewing(null)} />
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <ReturnDetailDialog returnId={viewing} onHide={() => setViewing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
