@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/modules/catalogue/catalogue.table';
 import { clients } from '../src/modules/contacts/clients.table';
 import { pointsLedger } from '../src/modules/loyalty/points.table';
+import { orderItems, orders } from '../src/modules/orders/orders.table';
 import { goodsReturnItems, goodsReturns } from '../src/modules/orders/returns.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Returned goods take back the points they earned (issue 23 §2): Σ PRODUCT_POINTS × QTE through the
- * ledger, in the return's transaction; edits and deletes correct by the difference; a balance never
- * goes below zero (what it cannot hold stays « non récupérés » on the return).
+ * Returned goods take back the points they earned, through the ledger, in the return's transaction:
+ * each unit at the points the client's credited order line of that product gave (newest order first),
+ * the product's points of today only beyond everything ever credited; edits and deletes correct by
+ * the difference at the same rates; a balance never goes below zero (what it cannot hold stays
+ * « non récupérés » on the return).
  */
 let t: TestContext;
 let admin: { authorization: string };
@@ -41,8 +44,23 @@ async function ledgerHolds(...ids: number[]) {
 const createReturn = async (clientId: number, lines: { PRODUCT_ID: number; QTE: number }[]) => {
   const r = await call('POST', 'retourMarchandises', { ADDRESS: 'Dépôt de Ben Arous', CLIENT_ID: clientId, ITEMS: lines.map((l) => ({ ...l, UV: 'Carton' })) });
   expect(r.statusCode).toBe(201);
-  return r.json().data as { id: number; NUM_RETOUR: string; POINTS_OWED: number; POINTS_DEBITED: number | null; ITEMS: { id: number; PRODUCT_ID: number }[] };
+  return r.json().data as { id: number; NUM_RETOUR: string; POINTS_OWED: number; POINTS_DEBITED: number | null; ITEMS: { id: number; PRODUCT_ID: number; POINTS: number; RATES: { QTE: number; POINTS: number; CREDITED: boolean; NUM_ORDER: string | null }[] }[] };
 };
+
+/**
+ * An order of `lines` (product, quantity, the points each unit gives), accepted by staff as on screen:
+ * its points reach the client through the ledger.
+ */
+async function creditedOrder(clientId: number, lines: [number, number, number][]): Promise<string> {
+  seq++;
+  const numOrder = `CMD-RP-${seq}`;
+  const total = lines.reduce((n, [, qte, points]) => n + qte * points, 0);
+  const [{ id }] = await t.db.insert(orders).values({ numOrder, clientId, status: 1, totalPoints: total }).returning();
+  await t.db.insert(orderItems).values(lines.map(([productId, qte, unitPoints]) => ({ orderId: id, productId, qte, unitPoints, unitPriceTtc: '1.000' })));
+  expect((await call('PUT', `orders/${id}`, { STATUS: 2 })).statusCode).toBe(200);
+  return numOrder;
+}
+const setPoints = (productId: number, points: number) => t.db.update(products).set({ points }).where(eq(products.id, productId));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,6 +95,78 @@ describe('returned goods and points', () => {
     expect((await call('DELETE', `retourMarchandises/${ret.id}`)).statusCode).toBe(200);
     expect(await balance(c)).toBe(100);
     expect((await returnRows(c)).at(-1)).toEqual({ amount: 25, reason: `Suppression du retour ${ret.NUM_RETOUR}` });
+    await ledgerHolds(c);
+  });
+
+  it('takes back the points the goods earned on their order, not the product’s points of today', async () => {
+    const c = await clientWith(0);
+    const [{ id: p }] = await t.db.insert(products).values({ ref: `RP-P${seq}`, label: 'Café moulu 250 g', priceTtc: '6.900', points: 15 }).returning();
+    const [{ id: q }] = await t.db.insert(products).values({ ref: `RP-Q${seq}`, label: 'Sucre 1 kg', priceTtc: '1.800', points: 4 }).returning();
+    const num = await creditedOrder(c, [
+      [p, 4, 15],
+      [q, 10, 4],
+    ]);
+    expect(await balance(c)).toBe(100);
+    await setPoints(p, 99);
+
+    const ret = await createReturn(c, [{ PRODUCT_ID: p, QTE: 2 }]);
+    expect(ret).toMatchObject({ POINTS_OWED: 30, POINTS_DEBITED: 30 });
+    expect(ret.ITEMS[0]).toMatchObject({ POINTS: 30, RATES: [{ QTE: 2, POINTS: 15, CREDITED: true, NUM_ORDER: num }] });
+    // The 40 points earned on Q stay.
+    expect(await balance(c)).toBe(70);
+    await ledgerHolds(c);
+  });
+
+  it('walks the credited orders newest first, never takes a unit twice, and values units beyond every credit at today’s points', async () => {
+    const c = await clientWith(500);
+    const [{ id: p }] = await t.db.insert(products).values({ ref: `RP-N${seq}`, label: 'Lait 1 L', priceTtc: '1.350', points: 10 }).returning();
+    const older = await creditedOrder(c, [[p, 3, 10]]);
+    const newer = await creditedOrder(c, [[p, 2, 15]]);
+    await setPoints(p, 99);
+    expect(await balance(c)).toBe(500 + 30 + 30);
+
+    // 4 units: the newer order's 2 at 15, then 2 of the older one's at 10.
+    const first = await createReturn(c, [{ PRODUCT_ID: p, QTE: 4 }]);
+    expect(first.ITEMS[0].RATES).toEqual([
+      { QTE: 2, POINTS: 15, CREDITED: true, NUM_ORDER: newer },
+      { QTE: 2, POINTS: 10, CREDITED: true, NUM_ORDER: older },
+    ]);
+    expect(first).toMatchObject({ POINTS_OWED: 50, POINTS_DEBITED: 50 });
+    // Another return of 2: the one unit the orders still hold at 10, one unit never credited at 99.
+    const second = await createReturn(c, [{ PRODUCT_ID: p, QTE: 2 }]);
+    expect(second.ITEMS[0].RATES).toEqual([
+      { QTE: 1, POINTS: 10, CREDITED: true, NUM_ORDER: older },
+      { QTE: 1, POINTS: 99, CREDITED: false, NUM_ORDER: null },
+    ]);
+    expect(second).toMatchObject({ POINTS_OWED: 109, POINTS_DEBITED: 109 });
+
+    // The first return down to 1 unit: the units taken last go back first, at the points they were taken at.
+    const [line] = first.ITEMS;
+    const edited = (await call('PUT', `retourMarchandises/${first.id}`, { id: line.id, QTE: 1, UV: 'Carton', PRODUCT_ID: p })).json().data;
+    expect(edited.ITEMS[0].RATES).toEqual([{ QTE: 1, POINTS: 15, CREDITED: true, NUM_ORDER: newer }]);
+    expect(edited).toMatchObject({ POINTS_OWED: 15, POINTS_DEBITED: 15 });
+    expect((await returnRows(c)).at(-1)).toEqual({ amount: 35, reason: `Correction du retour ${first.NUM_RETOUR}` });
+    // Up to 3 again: the units now free, newest order first (one at 15, one at 10).
+    const raised = (await call('PUT', `retourMarchandises/${first.id}`, { id: line.id, QTE: 3, UV: 'Carton', PRODUCT_ID: p })).json().data;
+    expect(raised).toMatchObject({ POINTS_OWED: 40, POINTS_DEBITED: 40 });
+
+    // Deleted: what each took comes back.
+    for (const r of [first, second]) expect((await call('DELETE', `retourMarchandises/${r.id}`)).statusCode).toBe(200);
+    expect(await balance(c)).toBe(560);
+    await ledgerHolds(c);
+  });
+
+  it('two returns racing for the units of one order line take each unit once', async () => {
+    const c = await clientWith(1000);
+    const [{ id: p }] = await t.db.insert(products).values({ ref: `RP-R${seq}`, label: 'Farine 1 kg', priceTtc: '0.900', points: 7 }).returning();
+    await creditedOrder(c, [[p, 3, 20]]);
+    await setPoints(p, 1);
+    // On PostgreSQL the three run side by side: each finds its units under the client's lock.
+    const made = await Promise.all([0, 1, 2].map(() => createReturn(c, [{ PRODUCT_ID: p, QTE: 2 }])));
+    const rates = made.flatMap((r) => r.ITEMS[0].RATES);
+    expect(rates.filter((r) => r.CREDITED).reduce((n, r) => n + r.QTE, 0)).toBe(3);
+    expect(rates.filter((r) => !r.CREDITED).reduce((n, r) => n + r.QTE, 0)).toBe(3);
+    expect(made.reduce((n, r) => n + r.POINTS_OWED, 0)).toBe(3 * 20 + 3 * 1);
     await ledgerHolds(c);
   });
 

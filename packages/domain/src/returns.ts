@@ -67,6 +67,16 @@ export interface ReturnItem {
   QTE: number;
   UV: string | null;
   MEDIA: Media | null;
+  /** The points this line takes back: Σ QTE × POINTS of its RATES. */
+  POINTS: number;
+  /** How its units were valued: at an order line's credited points (NUM_ORDER), or beyond every credit (CREDITED false) at the product's points of the day. */
+  RATES: ReturnRate[];
+}
+export interface ReturnRate {
+  QTE: number;
+  POINTS: number;
+  CREDITED: boolean;
+  NUM_ORDER: string | null;
 }
 export interface GoodsReturn {
   id: number;
@@ -78,7 +88,7 @@ export interface GoodsReturn {
   ADDRESS: string;
   CREATED_AT: string;
   ITEMS: ReturnItem[];
-  /** Σ PRODUCT_POINTS × QTE of the lines: the points these goods earned, which the return takes back. */
+  /** Σ POINTS of the lines: the points these goods earned, which the return takes back. */
   POINTS_OWED: number;
   /**
    * What the ledger took back: POINTS_OWED, or less when the client's balance did not hold it (the

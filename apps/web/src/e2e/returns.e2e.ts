@@ -1,4 +1,4 @@
-import { RETURN_MSG } from '@app/domain';
+import { formatInteger, RETURN_MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
@@ -80,7 +80,15 @@ describe('returned goods', () => {
     await until(() => detail.locator('.ret-items tbody').textContent()).toContain('Carton');
     // The points these goods earned were taken back through the ledger (issue 23 §2).
     expect(ret.POINTS_OWED).toBeGreaterThan(0);
-    await until(() => detail.textContent()).toContain(`Points repris${ret.POINTS_DEBITED} pts`);
+    await until(() => detail.textContent()).toContain(`Points repris${formatInteger(ret.POINTS_DEBITED)} pts`);
+    // Each line says at what points its units were taken back: an order's credited points, or today's.
+    type Line = { POINTS: number; RATES: { QTE: number; POINTS: number; CREDITED: boolean; NUM_ORDER: string | null }[] };
+    const first = ret.ITEMS[0] as Line;
+    expect(first.RATES.length).toBeGreaterThan(0);
+    const rate = first.RATES[0];
+    await until(() => detail.locator('.ret-items tbody tr').first().textContent()).toContain(
+      `${formatInteger(first.POINTS)} pts${rate.QTE} × ${formatInteger(rate.POINTS)} pts (${rate.CREDITED ? rate.NUM_ORDER : 'jamais crédités : points du jour'})`,
+    );
     await shot(page, 'returns-detail');
     await page.context().close();
   });

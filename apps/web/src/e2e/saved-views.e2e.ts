@@ -43,8 +43,12 @@ describe('saved views', () => {
     await openOrders(page);
     // One client's orders: his code, typed in the search box.
     const code = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
+    // The list's call for that search, awaited: on a loaded machine it may take a while, and if it fails
+    // its status says so here rather than as rows that never change.
+    const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && new URL(r.url()).searchParams.get('search') === code, { timeout: 60_000 });
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill(code);
     await page.waitForURL((u) => u.searchParams.get('search') === code);
+    expect((await searched).status()).toBe(200);
     await until(async () => (await rows(page).locator('td:nth-child(2)').allTextContents()).every((t) => t.trim() === code)).toBe(true);
 
     // The column chooser: « Destination » hidden, « CDZ » moved up; the first column cannot be hidden.

@@ -1,24 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { clients } from '../contacts/clients.table';
 import { applyPoints } from '../loyalty/points.service';
-import { goodsReturnItems, goodsReturns } from './returns.table';
+import { returnPointsOwed, sourceReturnUnits } from './returns.sources';
+import { goodsReturns } from './returns.table';
 
 /**
- * Returned goods take back the points they earned (issue 23 §2): Σ PRODUCT_POINTS × QTE of the
- * lines, at the points each line recorded. Called in the writing transaction after every change of a
- * return (create, line edit, client change, delete), it brings the ledger to what the return owes by
- * the difference only, with the return number as the reason.
+ * Returned goods take back the points they earned: each unit at the points the order line it was
+ * credited on gave (returns.sources.ts finds those lines), the product's points of today only for units
+ * beyond everything ever credited. Called in the writing transaction after every change of a return
+ * (create, line edit, client change, delete), it brings the ledger to what the return owes by the
+ * difference only, with the return number as the reason.
  *
  * The rule when the client holds fewer points than the return owes: the ledger takes what the
  * balance holds (it never goes below zero through a staff action) and the return keeps the rest as
  * « non récupérés » (POINTS_OWED − POINTS_DEBITED), shown on its detail. A later edit or a delete
- * gives back exactly what was taken, never more. A return recorded before this rule (POINTS_DEBITED
- * null) was never debited and is left so.
+ * gives back exactly what was taken, never more. A return recorded before returns took points back
+ * (POINTS_DEBITED null) was never debited and is left so.
  *
  * The return's row is locked first, then the client's: two edits of one return settle one after the
- * other, and each reads what the other took.
+ * other, and two returns of one client never take back the same order line's units.
  */
 export async function settleReturnPoints(tx: Db, returnId: number, user: Pick<CurrentUser, 'id'> | null, opts: { deleting?: boolean } = {}): Promise<void> {
   const [ret] = await tx
@@ -27,11 +29,9 @@ export async function settleReturnPoints(tx: Db, returnId: number, user: Pick<Cu
     .where(eq(goodsReturns.id, returnId))
     .for('update');
   if (!ret || ret.debited === null) return;
-  const [{ owed }] = await tx
-    .select({ owed: sql<number>`coalesce(sum(${goodsReturnItems.productPoints} * ${goodsReturnItems.qte}), 0)::int` })
-    .from(goodsReturnItems)
-    .where(eq(goodsReturnItems.returnId, returnId));
-  const target = opts.deleting ? 0 : Number(owed);
+  await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, ret.clientId)).for('update');
+  if (!opts.deleting) await sourceReturnUnits(tx, returnId, ret.clientId);
+  const target = opts.deleting ? 0 : await returnPointsOwed(tx, returnId);
   const entry = (amount: number, reason: string) => ({ amount, source: 'return' as const, sourceId: returnId, reason, authorId: user?.id ?? null });
 
   let debited = ret.debited;

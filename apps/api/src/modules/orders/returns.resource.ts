@@ -9,7 +9,8 @@ import { products } from '../catalogue/catalogue.table';
 import { ownedByClient } from '../contacts/client-ownership';
 import { clients } from '../contacts/clients.table';
 import { mediaListFor } from '../../lib/media/media.service';
-import { goodsReturnItems as items, goodsReturns as r } from './returns.table';
+import { orderItems, orders } from './orders.table';
+import { goodsReturnItems as items, goodsReturnPointSources as sources, goodsReturns as r } from './returns.table';
 
 const itemSchema = z.object({
   id: z.number().int(),
@@ -21,6 +22,13 @@ const itemSchema = z.object({
   QTE: z.number().int(),
   UV: z.string().nullable(),
   MEDIA: mediaReply.nullable(),
+  /** The points this line takes back: Σ QTE × POINTS of its RATES. */
+  POINTS: z.number().int(),
+  /**
+   * How its units were valued (returns.sources.ts): so many units at the points an order line credited
+   * (NUM_ORDER), or, CREDITED false, beyond everything ever credited, at the product's points of the day.
+   */
+  RATES: z.array(z.object({ QTE: z.number().int(), POINTS: z.number().int(), CREDITED: z.boolean(), NUM_ORDER: z.string().nullable() })),
 });
 
 /** A return hangs on a client. Zone chiefs have no returns action today; the rule holds if one is ever given. */
@@ -77,9 +85,23 @@ export const returnsResource = defineResource<GoodsReturn>()({
           .where(idIn(items.returnId, ids))
           .orderBy(asc(items.id));
         const images = await mediaListFor(db, 'products', [...new Set(rows.map((x) => x.PRODUCT_ID))], 'images');
+        const rates = new Map<number, { QTE: number; POINTS: number; CREDITED: boolean; NUM_ORDER: string | null }[]>();
+        if (rows.length) {
+          const taken = await db
+            .select({ itemId: sources.returnItemId, QTE: sources.qte, POINTS: sources.unitPoints, CREDITED: sources.credited, NUM_ORDER: orders.numOrder })
+            .from(sources)
+            .innerJoin(items, eq(items.id, sources.returnItemId))
+            .leftJoin(orderItems, eq(orderItems.id, sources.orderItemId))
+            .leftJoin(orders, eq(orders.id, orderItems.orderId))
+            .where(idIn(items.returnId, ids))
+            .orderBy(asc(sources.id));
+          for (const { itemId, ...rate } of taken) rates.set(itemId, [...(rates.get(itemId) ?? []), rate]);
+        }
         const out = new Map<number, unknown[]>();
         for (const { returnId, price, ...line } of rows) {
-          out.set(returnId, [...(out.get(returnId) ?? []), { ...line, PRODUCT_PRICE: Number(price), MEDIA: images.get(line.PRODUCT_ID)?.[0] ?? null }]);
+          const lineRates = rates.get(line.id) ?? [];
+          const POINTS = lineRates.reduce((sum, rate) => sum + rate.QTE * rate.POINTS, 0);
+          out.set(returnId, [...(out.get(returnId) ?? []), { ...line, PRODUCT_PRICE: Number(price), MEDIA: images.get(line.PRODUCT_ID)?.[0] ?? null, POINTS, RATES: lineRates }]);
         }
         return out;
       },

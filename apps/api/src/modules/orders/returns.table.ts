@@ -1,7 +1,8 @@
-import { check, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../../lib/auth/accounts.table';
 import { products } from '../catalogue/catalogue.table';
+import { orderItems } from './orders.table';
 import { clients } from '../contacts/clients.table';
 
 /**
@@ -53,4 +54,34 @@ export const goodsReturnItems = pgTable(
     productPoints: integer('product_points').notNull().default(0),
   },
   (t) => [check('goods_return_items_qte_positive', sql`${t.qte} > 0`), index('goods_return_items_return_idx').on(t.returnId), index('goods_return_items_product_idx').on(t.productId)],
+);
+
+/**
+ * Where a return line's points come from: the credited order lines of the same client and product it
+ * takes its units back from, each at the points that line credited. A row not `credited` holds the
+ * units beyond everything ever credited, valued at the product's points of the day they were returned
+ * (orderItemId is also null once a credited line's order is deleted: the row keeps its points). returns.points.ts keeps these rows with the return's quantities; an
+ * order line's units already taken back are Σ qte of its rows here, so no unit is taken back twice.
+ * clientId and productId say which client and product the units were taken for: a line moved to
+ * another product or a return moved to another client gets its units found again.
+ */
+export const goodsReturnPointSources = pgTable(
+  'goods_return_point_sources',
+  {
+    id: serial('id').primaryKey(),
+    returnItemId: integer('return_item_id')
+      .notNull()
+      .references(() => goodsReturnItems.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').notNull(),
+    productId: integer('product_id').notNull(),
+    credited: boolean('credited').notNull(),
+    qte: integer('qte').notNull(),
+    unitPoints: integer('unit_points').notNull(),
+  },
+  (t) => [
+    check('goods_return_point_sources_qte_positive', sql`${t.qte} > 0`),
+    index('goods_return_point_sources_item_idx').on(t.returnItemId, t.id),
+    index('goods_return_point_sources_order_item_idx').on(t.orderItemId),
+  ],
 );
