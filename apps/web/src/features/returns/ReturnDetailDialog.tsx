@@ -1,4 +1,4 @@
-import { formatInteger, type GoodsReturn, type ReturnItem, returnPointsShort } from '@app/domain';
+import { formatInteger, type GoodsReturn, type ReturnItem, type ReturnRate, returnPointsShort } from '@app/domain';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
@@ -19,9 +19,7 @@ function pointsTaken(r: GoodsReturn): string {
  * How a line's units were valued: « 2 × 15 pts (CMD-2026-00012) », the units never credited « 1 × 99 pts
  * (jamais crédités : points du jour) ».
  */
-export function lineRates(i: ReturnItem): string {
-  return i.RATES.map((r) => `${formatInteger(r.QTE)} × ${formatInteger(r.POINTS)} pts (${r.CREDITED ? (r.NUM_ORDER ?? 'commande supprimée') : 'jamais crédités : points du jour'})`).join(' + ');
-}
+export const lineRate = (r: ReturnRate) => `${formatInteger(r.QTE)} × ${formatInteger(r.POINTS)} pts (${r.CREDITED ? (r.NUM_ORDER ?? 'commande supprimée') : 'jamais crédités : points du jour'})`;
 
 /** Units of the return beyond everything the client was ever credited for those products. */
 const uncredited = (r: GoodsReturn) => r.ITEMS.flatMap((i) => i.RATES).reduce((n, rate) => n + (rate.CREDITED ? 0 : rate.QTE), 0);
@@ -33,11 +31,8 @@ function LinePoints({ item }: { item: ReturnItem }) {
   return (
     <>
       <span className="ret-points-total">{formatInteger(item.POINTS)} pts</span>
-      {item.RATES.map((rate, k) => (
-        <span key={k} className="ret-rate">
-          {lineRates({ ...item, RATES: [rate] })}
-        </span>
-      ))}
+      {/* One rate per line (white-space: pre-line). */}
+      <span className="ret-rate">{item.RATES.map(lineRate).join('\n')}</span>
     </>
   );
 }
