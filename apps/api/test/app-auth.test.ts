@@ -229,10 +229,11 @@ describe('GET me, PUT me', () => {
       POINTS: 0,
       POINTS_EXPIRANT: null,
       DATE_EXPIRATION: null,
+      PROCHAINES_EXPIRATIONS: null,
     });
     await t.db.update(programmeSettings).set({ expiryPolicy: 'months', expiryMonths: 12 }).where(eq(programmeSettings.id, 1));
     const on = body(await me(accessToken)).data;
-    expect(on).toMatchObject({ POINTS_EXPIRANT: 0, DATE_EXPIRATION: null });
+    expect(on).toMatchObject({ POINTS_EXPIRANT: 0, DATE_EXPIRATION: null, PROCHAINES_EXPIRATIONS: [] });
     await t.db.update(programmeSettings).set({ expiryPolicy: 'never', expiryMonths: null }).where(eq(programmeSettings.id, 1));
   });
 

@@ -119,3 +119,34 @@ export function parseClientCodes(text: string): { codes: CodeLine[]; problems: C
   }
   return { codes, problems };
 }
+
+/**
+ * An open points lot of a client (GET clients/{id}/lots): one credit with what is left of it and when
+ * it expires. The remaining amounts of a client's open lots add up to its balance.
+ */
+export interface PointsLot {
+  id: number;
+  /** When the points were credited (ISO). */
+  CREATED_AT: string;
+  /** The credit's ledger source; null for the lot a balance became when lots were introduced. */
+  SOURCE: PointSource | null;
+  ORIGIN: string;
+  /** The credit's reason in the ledger (« Commande CMD-… traitée »…). */
+  REASON: string | null;
+  AMOUNT: number;
+  REMAINING: number;
+  /** The last day the points can be spent (YYYY-MM-DD, Tunis); null when they never expire. */
+  LAST_DAY: string | null;
+}
+
+/** Where a lot's points came from, as the client's detail says it. */
+export function lotOrigin(source: PointSource | null): string {
+  if (source === null) return 'Solde à l’ouverture des lots';
+  // A positive gift row is a refused or cancelled gift's points given back.
+  if (source === 'gift') return 'Remboursement de cadeau';
+  return POINT_SOURCE_LABELS[source];
+}
+
+/** The open lots list: its page size, and how many next expiry dates the app is given. */
+export const POINTS_LOTS_PAGE_SIZE = 20;
+export const APP_NEXT_EXPIRIES = 3;

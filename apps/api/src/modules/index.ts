@@ -24,6 +24,7 @@ import { classificationRoutes } from './classification/classification.routes';
 import { badgesRoutes } from './loyalty/badges.routes';
 import { clientsRoutes } from './contacts/clients.routes';
 import { ledgerRoutes } from './loyalty/ledger.routes';
+import { lotsRoutes } from './loyalty/lots.routes';
 import { pointsRoutes } from './loyalty/points.routes';
 import { communicationRoutes } from './communication/communication.routes';
 import { systemRoutes } from './system/system.routes';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classificationRoutes);
   await app.register(clientsRoutes);
   await app.register(pointsRoutes);
+  await app.register(lotsRoutes);
   await app.register(ledgerRoutes);
   registerPointsExpiry(app);
   await app.register(badgesRoutes);

@@ -1,3 +1,4 @@
+import { formatPoints } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -62,6 +63,25 @@ describe('client detail', () => {
       await until(() => page.getByText(/à dépenser au plus tard le \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
       await figure.scrollIntoViewIfNeeded();
       await shot(page, 'client-detail-expiring');
+
+      // « Échéances des points »: the open lots, the next to expire first, as the API lists them.
+      const lots = await page.evaluate(async (id) => {
+        const token = localStorage.getItem('token');
+        const r = await fetch(`/api/clients/${id}/lots?page=1&perPage=20`, { headers: { authorization: `Bearer ${token}` } });
+        return (await r.json()) as { data: { LAST_DAY: string | null; REMAINING: number; ORIGIN: string }[]; meta: { points: number } };
+      }, top.CLIENT_ID);
+      const balance = await page.getByTestId('points-balance').textContent();
+      expect(formatPoints(lots.meta.points)).toBe(balance?.replace(/ points$/, ''));
+      const table = page.getByRole('region', { name: 'Échéances des points' });
+      const first = lots.data[0];
+      const [y, m, d] = (first.LAST_DAY ?? '').split('-');
+      await until(() => table.locator('tbody tr').first().textContent()).toContain(`${d}/${m}/${y}${formatPoints(first.REMAINING)}`);
+      await table.scrollIntoViewIfNeeded();
+      await shot(page, 'client-detail-lots');
+      // Exported like a list: the file is the client's.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exporter les échéances en CSV' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^lots_points_.+\.csv$/);
       await page.context().close();
     });
   }

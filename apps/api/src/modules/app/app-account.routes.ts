@@ -21,6 +21,10 @@ const meShape = z.object({
   POINTS: z.number().int().meta({ description: 'Solde de points du client (POINTS_FID)' }),
   POINTS_EXPIRANT: z.number().int().nullable().meta({ description: 'Points expirant sous 30 jours ; null quand les points n’expirent pas' }),
   DATE_EXPIRATION: z.string().nullable().meta({ description: 'Dernier jour (AAAA-MM-JJ) pour dépenser les premiers points expirants ; null sinon' }),
+  PROCHAINES_EXPIRATIONS: z
+    .array(z.object({ DATE: z.string().meta({ description: 'Dernier jour (AAAA-MM-JJ, heure de Tunis) pour dépenser ces points' }), POINTS: z.number().int() }))
+    .nullable()
+    .meta({ description: 'Les trois prochaines dates d’expiration, au-delà des 30 jours aussi, avec les points qui expirent ce jour-là ; null quand les points n’expirent pas' }),
 });
 const meExample = {
   user: { ID: 42, FIRSTNAME: 'Sami', LASTNAME: 'Ben Ali', EMAIL: 'sami.3@client.demo.tn', GSM: '+21698123456' },
@@ -28,6 +32,11 @@ const meExample = {
   POINTS: 1250,
   POINTS_EXPIRANT: 120,
   DATE_EXPIRATION: '2026-12-15',
+  PROCHAINES_EXPIRATIONS: [
+    { DATE: '2026-12-15', POINTS: 120 },
+    { DATE: '2027-01-31', POINTS: 300 },
+    { DATE: '2027-03-31', POINTS: 80 },
+  ],
 };
 const meReply = okReply(meShape).meta({ example: { success: true, data: meExample } });
 const registerReply = okReply(z.object({ message: z.string(), STATUS: z.literal(0) })).meta({ example: { success: true, data: { message: APP_MSG.registered, STATUS: 0 } } });

@@ -1,4 +1,4 @@
-import { APP_MSG, type AppRegisterBody, MSG, ROLE } from '@app/domain';
+import { APP_MSG, APP_NEXT_EXPIRIES, type AppRegisterBody, MSG, ROLE } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit/audit.repository';
@@ -11,6 +11,7 @@ import { findAccountById, revokeUserSessions } from '../auth/auth.repository';
 import { clients } from '../contacts/clients.table';
 import { badges } from '../loyalty/badges.table';
 import { expiringSoon } from '../loyalty/points.expiry';
+import { nextExpiries } from '../loyalty/points.lots';
 import { programmeSettings } from '../settings/settings.table';
 import { roleIdByLabel } from '../staff/staff.repository';
 
@@ -22,12 +23,14 @@ export interface AppMe {
   POINTS: number;
   POINTS_EXPIRANT: number | null;
   DATE_EXPIRATION: string | null;
+  PROCHAINES_EXPIRATIONS: { DATE: string; POINTS: number }[] | null;
 }
 
 /**
  * The signed-in user, his client and its badge, the points balance (POINTS_FID) and, when points
  * expire at all (programme expiry policy other than `never`), those expiring within 30 days with the
- * last day to spend the first of them: the loyalty module's own figure (expiringSoon), in one query.
+ * last day to spend the first of them: the loyalty module's own figure (expiringSoon), in one query;
+ * and the next three expiry dates, whatever how far, with their points.
  */
 export async function getAppMe(db: Db, appUser: AppUser): Promise<AppMe> {
   const expiring = expiringSoon(clients.id);
@@ -62,6 +65,7 @@ export async function getAppMe(db: Db, appUser: AppUser): Promise<AppMe> {
     POINTS: row.POINTS,
     POINTS_EXPIRANT: expires ? Number(row.POINTS_EXPIRANT) : null,
     DATE_EXPIRATION: expires ? row.DATE_EXPIRATION : null,
+    PROCHAINES_EXPIRATIONS: expires ? await nextExpiries(db, row.CLIENT_ID, APP_NEXT_EXPIRIES) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Activity, Category, Circuit, Client, PageMeta, PointsLedgerRow } from '@app/domain';
+import { type Activity, type Category, type Circuit, type Client, type PageMeta, type PointsLedgerRow, type PointsLot, POINTS_LOTS_PAGE_SIZE } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CLIENTS, clientKey, fetchClient } from '../../components/client-view';
 import { allRowsKey, resourceKey } from '../../components/data-table';
@@ -42,6 +42,17 @@ export function usePointsHistory(id: number, page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** A page of the client's open points lots, the next to expire first; `meta.points` is what they hold (the balance). */
+export function usePointsLots(id: number, page: number) {
+  return useQuery({
+    queryKey: [...resourceKey(CLIENTS), 'lots', id, page] as const,
+    // The list's meta also carries `points`, what every open lot holds (the server's lots reply).
+    queryFn: ({ signal }) => request<PointsLot[]>(`${CLIENTS}/${id}/lots`, { query: { page, perPage: POINTS_LOTS_PAGE_SIZE }, signal }) as Promise<{ data: PointsLot[]; meta?: PageMeta & { points: number } }>,
+    placeholderData: keepPreviousData,
+  });
+}
+export const downloadPointsLots = (id: number, format: 'csv' | 'xlsx' | 'pdf') => api.download(`${CLIENTS}/${id}/lots/export/${format}`);
 
 export const saveStatus = (id: number, STATUS: number) => api.put(`${CLIENTS}/status/${id}`, { STATUS });
 export const saveActive = (id: number, IS_ACTIVE: 0 | 1) => api.put(`${CLIENTS}/active/${id}`, { IS_ACTIVE });

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { PAGE_LINKS } from '../../../components/data-table/page-report';
 import { POINTS_HISTORY_PAGE_SIZE, usePointsHistory } from '../clients.api';
 import { formatPoints, formatSignedPoints } from '../format';
+import { PointsLots } from './PointsLots';
 
 const amount = (r: PointsLedgerRow) => <span className={r.AMOUNT < 0 ? 'points-minus' : 'points-plus'}>{formatSignedPoints(r.AMOUNT)}</span>;
 
-/** The client's points balance and its ledger, newest first, paged on the server. */
+/** The client's points balance, its open lots (what expires when) and its ledger, newest first, each paged on the server. */
 export function PointsHistory({ client }: { client: Client }) {
   const [page, setPage] = useState(1);
   const { data, isLoading, isPlaceholderData } = usePointsHistory(client.id, page);
@@ -29,6 +30,8 @@ export function PointsHistory({ client }: { client: Client }) {
           {client.DATE_EXPIRATION && client.POINTS_EXPIRANT > 0 ? <span className="muted"> (à dépenser au plus tard le {formatDate(client.DATE_EXPIRATION)})</span> : null}
         </span>
       </p>
+      <PointsLots client={client} />
+      <h3 className="client-points-subtitle">Historique des mouvements</h3>
       <DataTable
         className="client-points-table"
         value={data?.data ?? []}
