@@ -155,6 +155,43 @@ describe('rebate tiers', () => {
     await shot(page, 'ristournes-segmentation');
     await page.context().close();
   });
+
+  it('segmentation: the slider with the keyboard only, any key on either thumb, keeps two numbers in order', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/segmentation/figures')) asked.push(new URL(r.url()).search);
+    });
+    await login(page, 'admin@demo.tn');
+    await page.goto(SEGMENTATION);
+    const range = () => page.locator('.seg-range').textContent();
+    await expect.poll(range, WAIT).toBe('3\u00a0000,000 DT – 6\u00a0000,000 DT');
+    const low = page.getByRole('slider', { name: 'CA N-1 minimum' });
+    await low.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(range, WAIT).toBe('0,000 DT – 6\u00a0000,000 DT');
+    // End takes the lower bound up to the upper one, not past it.
+    await page.keyboard.press('End');
+    await expect.poll(range, WAIT).toBe('6\u00a0000,000 DT – 6\u00a0000,000 DT');
+    for (const key of ['PageDown', 'ArrowLeft', 'ArrowDown']) await page.keyboard.press(key);
+    await expect.poll(range, WAIT).toBe('4\u00a0800,000 DT – 6\u00a0000,000 DT');
+    const high = page.getByRole('slider', { name: 'CA N-1 maximum' });
+    await high.focus();
+    await page.keyboard.press('End');
+    await expect.poll(range, WAIT).toBe('4\u00a0800,000 DT – 10\u00a0000,000 DT');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('Home');
+    await expect.poll(range, WAIT).toBe('4\u00a0800,000 DT – 4\u00a0800,000 DT');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(range, WAIT).toBe('4\u00a0800,000 DT – 5\u00a0900,000 DT');
+    // The live figures were asked with numbers only, and shown.
+    await expect.poll(() => asked.some((q) => q === '?min=4800&max=5900'), WAIT).toBe(true);
+    expect(asked.filter((q) => !/^\?min=\d+&max=\d+$/.test(q))).toEqual([]);
+    await expect.poll(() => page.getByTestId('seg-live-clients').count(), WAIT).toBe(1);
+    expect(await page.getByText('Chiffres indisponibles.').count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('coupons', () => {

@@ -3,11 +3,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Slider } from 'primereact/slider';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/data-table';
 import { activityLabel, segmentedClientColumns } from './columns';
-import { CLIENTS_STATE_KEY, clientCount, handleLabel, type Range, rangeText, readRange, SEGMENTATION_STEP, writeRange } from './segmentation';
+import { CLIENTS_STATE_KEY, clientCount, handleLabel, keyedRange, type Range, rangeText, readRange, SEGMENTATION_STEP, writeRange } from './segmentation';
 import { SEGMENTED_CLIENTS_PATH, useSegmentation, useSegmentationFigures } from './segmentation.api';
 import './ristournes.css';
 
@@ -76,8 +76,20 @@ function RangeSlider({ value, onChange }: { value: Range; onChange: (r: Range) =
       h.setAttribute('aria-valuetext', formatMoney(value[i]));
     });
   }, [value]);
+  // Every key is handled here, before PrimeReact's own handler (see keyedRange).
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const handles = [...(host.current?.querySelectorAll<HTMLElement>('.p-slider-handle') ?? [])];
+    const index = handles.indexOf(e.target as HTMLElement);
+    if (index !== 0 && index !== 1) return;
+    const next = keyedRange(value, index, e.key);
+    if (!next) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onChange(next);
+  };
   return (
-    <div ref={host} className="seg-slider">
+    // The keys reach the slider's own handles (focusable sliders): this only catches them first.
+    <div ref={host} className="seg-slider" onKeyDownCapture={onKey}>
       <Slider
         range
         min={SEGMENTATION_MIN}

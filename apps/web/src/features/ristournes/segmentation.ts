@@ -35,6 +35,33 @@ export function writeRange(params: URLSearchParams, range: Range): URLSearchPara
   return next;
 }
 
+/** How far each key moves a bound, in dinars (Home and End go to the ends of the scale). */
+const KEY_STEPS: Record<string, number> = {
+  ArrowRight: SEGMENTATION_STEP,
+  ArrowUp: SEGMENTATION_STEP,
+  ArrowLeft: -SEGMENTATION_STEP,
+  ArrowDown: -SEGMENTATION_STEP,
+  PageUp: 10 * SEGMENTATION_STEP,
+  PageDown: -10 * SEGMENTATION_STEP,
+  Home: -Infinity,
+  End: Infinity,
+};
+
+/**
+ * The range after `key` on handle `index`, or null for a key the slider does not take. PrimeReact's
+ * range slider computes Home from the whole value (an array: NaN) and lets a bound pass the other; here
+ * a bound moves within the scale and stops at the other bound, so both stay numbers and in order.
+ */
+export function keyedRange(range: Range, index: 0 | 1, key: string): Range | null {
+  const step = KEY_STEPS[key];
+  if (step === undefined) return null;
+  const [low, high] = ordered(range);
+  // The handles may have crossed while dragged: the handle pressed is the bound it stands for.
+  const bound = range[0] === range[1] ? index : range[index] < range[1 - index] ? 0 : 1;
+  const moved = clamp(Math.round(((bound === 0 ? low : high) + step) / SEGMENTATION_STEP) * SEGMENTATION_STEP);
+  return bound === 0 ? [Math.min(moved, high), high] : [low, Math.max(moved, low)];
+}
+
 /** Name of slider handle `i`: the handles may cross, so the lower one is the minimum whichever it is. */
 export const handleLabel = (range: Range, i: number) => {
   const other = range[1 - i];
