@@ -1,5 +1,5 @@
 import { MSG } from '@app/domain';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
 
@@ -57,6 +57,11 @@ describe('shell', () => {
     await login(page, 'admin@demo.tn');
     const menu = page.locator('.side-menu');
     await expect.poll(async () => (await menu.boundingBox())?.x ?? 0).toBeLessThan(-200);
+    // Closed, the drawer is out of reach: inert (out of the accessibility tree), and none of its links takes the focus.
+    await expect.poll(() => menu.evaluate((nav) => (nav as HTMLElement).inert)).toBe(true);
+    const walked = await tabWalk(page, 40);
+    expect(walked.inMenu).toEqual([]);
+    expect(walked.reached).toBeGreaterThan(3);
     await shot(page, 'landing-menu-closed');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
@@ -69,6 +74,25 @@ describe('shell', () => {
     await page.context().close();
   });
 });
+
+/** Presses Tab `presses` times from the top of the page: what took the focus inside the side menu, and how many elements did. */
+async function tabWalk(page: Page, presses: number): Promise<{ inMenu: string[]; reached: number }> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const inMenu: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      return { menu: !!el.closest('.side-menu'), name: `${el.tagName} ${el.textContent?.trim().slice(0, 40) ?? ''} ${el.getAttribute('aria-label') ?? ''}` };
+    });
+    if (!at) continue;
+    seen.add(at.name);
+    if (at.menu) inMenu.push(at.name);
+  }
+  return { inMenu, reached: seen.size };
+}
 
 describe('public', () => {
   it('cookie banner: Accepter hides it and sets myShinyCookie', async () => {

@@ -28,7 +28,7 @@ export function Layout() {
   return (
     <div className={`app-shell menu-${state}`}>
       <ConfirmDialog acceptLabel="Oui" rejectLabel="Non" draggable={false} />
-      <SideMenu mini={state === 'mini'} onClose={mobile ? () => setDisplayed(false) : undefined} />
+      <SideMenu mini={state === 'mini'} closed={state === 'hidden'} onClose={mobile ? () => setDisplayed(false) : undefined} />
       {state === 'displayed' && <div className="menu-backdrop" onClick={() => setDisplayed(false)} aria-hidden="true" />}
       <div className="app-main">
         <Header onToggleMenu={toggle} menuExpanded={state === 'open' || state === 'displayed'} />

@@ -5,11 +5,15 @@ import { useSessionUser } from '../../lib/useSession';
 import { isEntryActive, isGroupActive } from './menu-active';
 
 /** The role's menu (menuFor, shared with the API's permission map), grouped under headings. */
-export function SideMenu({ mini, onClose }: { mini: boolean; onClose?: () => void }) {
+/**
+ * `closed`: the phone's drawer, slid off screen. It is made inert, so its links leave the accessibility
+ * tree and the tab order too (moved off screen only, they still took the focus, unseen).
+ */
+export function SideMenu({ mini, closed = false, onClose }: { mini: boolean; closed?: boolean; onClose?: () => void }) {
   const user = useSessionUser();
   const groups = menuFor(user?.role);
   return (
-    <nav className="side-menu" aria-label="Menu principal">
+    <nav className="side-menu" aria-label="Menu principal" inert={closed}>
       <div className="side-brand">
         <img src="/logo.svg" alt="" width={32} height={32} />
         {!mini && <span>Programme Fidélité</span>}
