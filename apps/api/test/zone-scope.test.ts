@@ -88,6 +88,8 @@ const TABLE: Record<string, Check> = {
   // Points.
   'GET /clients/points': list(),
   'GET /clients/:id/points-history': byId('client', '/clients/:id/points-history'),
+  'GET /clients/:id/lots': byId('client', '/clients/:id/lots'),
+  'GET /clients/:id/lots/export/:format': byId('client', '/clients/:id/lots/export/csv'),
   'POST /clients/:id/points': denied,
   'GET /offered-points': list(),
   'PUT /users/offerPoints/:clientCode': denied,
