@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LEDGER_INVARIANTS, type LedgerInvariant, type LedgerReport, type Liability } from '@app/domain';
+import { formatInteger, LEDGER_INVARIANTS, type LedgerInvariant, type LedgerReport, type Liability } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,7 +254,7 @@ describe('Passif du programme', () => {
     const groups = Object.values(l.GROUPS).flat().length;
     expect(lines).toHaveLength(1 + groups + 1);
     // DT to the millime, from integer millimes: 1 234,567 DT.
-    const dt = (m: number) => `${Math.trunc(m / 1000).toLocaleString('fr-FR')},${String(m % 1000).padStart(3, '0')} DT`;
+    const dt = (m: number) => `${formatInteger(Math.trunc(m / 1000))},${String(m % 1000).padStart(3, '0')} DT`;
     const plain = (s: string) => s.replace(/[\s\u00a0\u202f]/g, ' ');
     expect(plain(lines.at(-1)!)).toBe(plain(`Total;Tous les clients;${l.TOTAL.CLIENTS};${l.TOTAL.POINTS};${dt(l.TOTAL.MILLIMES)}`));
     const xlsx = await get('ledger/liability/export/xlsx');

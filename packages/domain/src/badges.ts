@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Media } from './classification';
 import { flag01, numberText, optionalText, requiredText } from './fields';
+import { formatInteger } from './format';
 import { MSG } from './messages';
 
 /** Gamification badges (spec 1 §3 Badge): a tier a client holds; its bonuses are loyalty points. */
@@ -43,9 +44,8 @@ export const BADGE_BONUS_LABELS: Record<(typeof BADGE_BONUS_FIELDS)[number], str
   BONUS_MAINTIEN: 'Bonus maintien',
 };
 
-const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-/** Points as shown on the list and in the mail: "1 500" (no-break space between thousands). */
-export const formatBadgePoints = (n: number): string => integer.format(n).replace(/\u202f/g, '\u00a0');
+/** Points as shown on the list and in the mail: "1 500" (no-break space between thousands), as every count. */
+export const formatBadgePoints = (n: number): string => formatInteger(n);
 
 /** Page size of the badges list (spec 1 §2: 50 rows). */
 export const BADGES_PAGE_SIZE = 50;

@@ -6,7 +6,7 @@ describe('bulk actions contract', () => {
     const l = BULK_LISTS.clients;
     expect(bulkConfirm(l, bulkAction(l, 'deactivate')!, 37)).toBe('Désactiver 37 clients ?');
     expect(bulkConfirm(BULK_LISTS.orders, bulkAction(BULK_LISTS.orders, 'delete')!, 1)).toBe('Supprimer 1 commande ?');
-    expect(bulkConfirm(l, bulkAction(l, 'deactivate')!, 12345)).toBe('Désactiver 12 345 clients ?');
+    expect(bulkConfirm(l, bulkAction(l, 'deactivate')!, 12345)).toBe('Désactiver 12\u00a0345 clients ?');
   });
 
   it('every action has its audit label and a key that fits the audit column (20 characters)', () => {
@@ -48,5 +48,8 @@ describe('bulk actions contract', () => {
   it('sums the reply up for a toast', () => {
     expect(bulkSummary({ matched: 37, changed: 35, refused: [], refusedCount: 2 })).toBe('35 lignes modifiées, 2 refusées.');
     expect(bulkSummary({ matched: 1, changed: 1, refused: [], refusedCount: 0 })).toBe('1 ligne modifiée.');
+    expect(bulkSummary({ matched: 5200, changed: 4000, refused: [], refusedCount: 1200 })).toBe('4\u00a0000 lignes modifiées, 1\u00a0200 refusées.');
+    expect(BULK_MSG.done(4000)).toBe('4\u00a0000 lignes modifiées.');
+    expect(BULK_MSG.tooMany).toBe('Trop de lignes : affinez le filtre (100\u00a0000 au plus).');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientStatus } from './clients';
 import { integer, optionalText, queryInteger, refId, statusCode } from './fields';
+import { formatInteger } from './format';
 import { ORDER_STATUS, orderFilters } from './orders';
 import { offeredPoints } from './points';
 import { type Action, can, ROLE } from './permissions';
@@ -19,14 +20,14 @@ export const BULK_MAX_ROWS = 100_000;
 export const BULK_REFUSED_SHOWN = 200;
 
 export const BULK_MSG = {
-  tooMany: 'Trop de lignes : affinez le filtre (100 000 au plus).',
+  tooMany: `Trop de lignes : affinez le filtre (${formatInteger(BULK_MAX_ROWS)} au plus).`,
   oneTarget: 'Indiquez soit les lignes cochées (ids), soit le filtre de la liste (filter), pas les deux.',
   noRows: 'Cochez au moins une ligne.',
   duplicateIds: 'Identifiants en double.',
   /** A row this user may not see, or that no longer exists: never said otherwise (no leak). */
   notFound: 'Introuvable',
   forRole: 'Action non disponible pour votre rôle.',
-  done: (changed: number) => (changed === 1 ? '1 ligne modifiée.' : `${changed} lignes modifiées.`),
+  done: (changed: number) => (changed === 1 ? '1 ligne modifiée.' : `${formatInteger(changed)} lignes modifiées.`),
 } as const;
 
 /** The list's search and tags (the list GET's `search` and `tags`), plus its own filters, as the GET takes them (strings). */
@@ -218,11 +219,11 @@ export const bulkActionBody = (list: BulkList, action: BulkAction) => bulkBody(l
 
 /** The confirmation: « Désactiver 37 clients ? », « Supprimer 1 commande ? ». */
 export const bulkConfirm = (list: BulkList, action: BulkAction, n: number): string =>
-  `${action.verb} ${n.toLocaleString('fr-FR').replace(/\u202f|\u00a0/g, ' ')} ${n === 1 ? list.singular : list.plural} ?`;
+  `${action.verb} ${formatInteger(n)} ${n === 1 ? list.singular : list.plural} ?`;
 
 /** The reply's summary for a toast: « 35 lignes modifiées, 2 refusées. » */
 export function bulkSummary(r: BulkResult): string {
-  const changed = r.changed === 1 ? '1 ligne modifiée' : `${r.changed} lignes modifiées`;
+  const changed = r.changed === 1 ? '1 ligne modifiée' : `${formatInteger(r.changed)} lignes modifiées`;
   if (!r.refusedCount) return `${changed}.`;
-  return `${changed}, ${r.refusedCount} ${r.refusedCount === 1 ? 'refusée' : 'refusées'}.`;
+  return `${changed}, ${formatInteger(r.refusedCount)} ${r.refusedCount === 1 ? 'refusée' : 'refusées'}.`;
 }

@@ -35,7 +35,7 @@ describe('figures (spec 1 §9)', () => {
     expect(percentOf(5, 0)).toBe(0);
   });
   it('shows voucher amounts in K DT with two decimals, French format', () => {
-    expect(formatKDt(1234567.89)).toBe('1 234,57 K DT');
+    expect(formatKDt(1234567.89)).toBe('1\u00a0234,57 K DT');
     expect(formatKDt(500)).toBe('0,50 K DT');
     expect(formatKDt(0)).toBe('0,00 K DT');
   });

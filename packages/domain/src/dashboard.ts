@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInteger } from './fields';
+import { formatDecimal } from './format';
 
 /** Dashboard (spec 1 "Dashboard", §3 dashboard rows, §9 chart rules; issue 10 §2). */
 
@@ -21,9 +22,8 @@ export const roundHalf = (percent: number) => Math.round(percent * 2) / 2;
 /** A share of a total as a percentage rounded to 0.5 (0 when the total is 0). */
 export const percentOf = (part: number, total: number) => (total > 0 ? roundHalf((part * 100) / total) : 0);
 
-const K_DT = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** Spec 1 §9: voucher amounts on the charts in thousands of dinars, two decimals, French format ("1 234,57 K DT"). */
-export const formatKDt = (dinars: number) => `${K_DT.format(dinars / 1000).replace(/\u202f|\u00a0/g, ' ')} K DT`;
+/** Voucher amounts on the charts in thousands of dinars, two decimals, grouped like every number: « 1 234,57 K DT ». */
+export const formatKDt = (dinars: number) => `${formatDecimal(dinars / 1000, 2)} K DT`;
 
 /**
  * Spec 1 §9 chart trimming: at widths of 1366 px or less, a chart of more than 9 points keeps the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { integer } from './fields';
-import { todayInTunis, tunisOffsetMs } from './format';
+import { formatInteger, todayInTunis, tunisOffsetMs } from './format';
 
 /**
  * Points expiry (issue 23 §1, Paramètres › Programme). The same rule is the SQL function
@@ -24,7 +24,7 @@ export const EXPIRY_MESSAGES = {
   months: `Nombre de mois entre 1 et ${EXPIRY_MONTHS_MAX}.`,
   monthsRequired: 'Indiquez le nombre de mois.',
   monthsUnexpected: 'Le nombre de mois ne s’applique qu’à la règle « N mois ».',
-  pointValue: `Valeur du point : un nombre entier de millimes entre 0 et ${POINT_VALUE_MAX.toLocaleString('fr-FR')}.`,
+  pointValue: `Valeur du point : un nombre entier de millimes entre 0 et ${formatInteger(POINT_VALUE_MAX)}.`,
 } as const;
 
 /** The settings form and PUT settings/programme: EXPIRY_MONTHS given exactly when the policy is `months`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atEightOClock, formatDate, formatDateTime, formatMoney, formatPercent, toApiDate, todayInTunis } from './format';
+import { atEightOClock, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatPercent, toApiDate, todayInTunis } from './format';
 
 describe('formatting', () => {
   it('shows dinars with three decimals, French grouping and DT', () => {
@@ -8,6 +8,28 @@ describe('formatting', () => {
     expect(formatMoney(null)).toBe('0,000 DT');
   });
   it('shows percentages with %', () => expect(formatPercent(12.5)).toBe('12,5\u00a0%'));
+  it('groups whole numbers with a no-break space, never the narrow one fr-FR gives', () => {
+    expect(formatInteger(1234567)).toBe('1\u00a0234\u00a0567');
+    expect(formatInteger('-25')).toBe('-25');
+    expect(formatInteger(999)).toBe('999');
+    expect(formatInteger(12.6)).toBe('13');
+    expect(formatInteger(undefined)).toBe('0');
+    expect(formatInteger('abc')).toBe('0');
+  });
+  it('writes decimals with exactly the asked digits, grouped like the integers', () => {
+    expect(formatDecimal(1234.567)).toBe('1\u00a0234,57');
+    expect(formatDecimal(2.5, 1)).toBe('2,5');
+    expect(formatDecimal(2, 1)).toBe('2,0');
+    expect(formatDecimal('12345.6', 1)).toBe('12\u00a0345,6');
+    expect(formatDecimal(7.25, 0)).toBe('7');
+    expect(formatDecimal(null, 3)).toBe('0,000');
+    expect(formatDecimal(Number.NaN)).toBe('0,00');
+  });
+  it('writes every number of every formatter without U+202F', () => {
+    const big = 123456789.125;
+    for (const text of [formatInteger(big), formatDecimal(big, 3), formatMoney(big), formatPercent(big)]) expect(text).not.toMatch(/\u202f/);
+    expect(formatPercent(12345.5)).toBe('12\u00a0345,5\u00a0%');
+  });
   it('shows DD/MM/YYYY and DD/MM/YYYY à HH:mm', () => {
     // An instant, not a local time: 08:05 UTC is 09:05 in Tunis (the old test read the process's own zone).
     const d = new Date('2025-06-25T08:05:00Z');

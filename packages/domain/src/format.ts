@@ -1,4 +1,9 @@
-/** Display formats: money "1 234,500 DT", percentages, DD/MM/YYYY and "DD/MM/YYYY à HH:mm", API dates YYYY-MM-DD. */
+/**
+ * Display formats: money "1 234,500 DT", integers, decimals, percentages, DD/MM/YYYY and "DD/MM/YYYY à HH:mm",
+ * API dates YYYY-MM-DD. Every number a user reads (screens, charts, exports, PDFs, messages) goes through
+ * these: `toLocaleString` or a new `Intl.NumberFormat` elsewhere would group with another space, and
+ * the lint rule lint/no-raw-number-format.grit refuses them outside this file.
+ */
 const money = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const pct = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 
@@ -20,6 +25,23 @@ export function formatInteger(value: number | string | null | undefined): string
 
 /** Points are whole numbers: « 12 500 ». */
 export const formatPoints = formatInteger;
+
+const decimals = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A number with exactly `digits` decimals (0 to 6), grouped like the integers: « 1 234,57 », « 2,5 »
+ * (durations, file sizes, thousands of dinars). Money has its own formatter with its three decimals.
+ */
+export function formatDecimal(value: number | string | null | undefined, digits = 2): string {
+  const d = Math.min(6, Math.max(0, Math.trunc(digits)));
+  let f = decimals.get(d);
+  if (!f) {
+    f = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: d, maximumFractionDigits: d });
+    decimals.set(d, f);
+  }
+  const n = Number(value ?? 0);
+  return nbsp(f.format(Number.isFinite(n) ? n : 0));
+}
 
 export function formatPercent(value: number | string | null | undefined): string {
   const n = Number(value ?? 0);

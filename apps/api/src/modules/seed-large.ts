@@ -5,7 +5,7 @@
  * one app user per client), for benchmarks. It refuses a database that holds anything but generated data:
  * only an empty database, or one this script filled before (it leaves a marker account), is touched.
  */
-import { ROLE } from '@app/domain';
+import { formatInteger, ROLE } from '@app/domain';
 import { eq, gt, and, lte, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
@@ -98,7 +98,7 @@ function volumeArg(name: keyof typeof LIMITS, fallback: number): number {
   if (at < 0) return fallback;
   const n = Number(process.argv[at + 1]);
   if (!Number.isInteger(n) || n < (name === 'clients' ? 1 : 0) || n > LIMITS[name]) {
-    console.error(`${USAGE}\n--${name} : un nombre entier entre ${name === 'clients' ? 1 : 0} et ${LIMITS[name].toLocaleString('fr-FR')}.`);
+    console.error(`${USAGE}\n--${name} : un nombre entier entre ${name === 'clients' ? 1 : 0} et ${formatInteger(LIMITS[name])}.`);
     process.exit(1);
   }
   return n;

@@ -126,7 +126,7 @@ describe('the app-to-back-office loop', () => {
 
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.getByRole('button', { name: /^Commandes en attente : \d+$/ }).click();
+    await page.getByRole('button', { name: /^Commandes en attente : \d[\d\s\u00a0]*$/ }).click();
     const item = page.locator('.bell-list li button', { hasText: order.NUM_ORDER });
     await until(() => item.count()).toBe(1);
     await shot(page, 'app-loop-order-bell');
@@ -181,7 +181,7 @@ describe('the app-to-back-office loop', () => {
 
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.getByRole('button', { name: /^Demandes de cadeaux en attente : \d+/ }).click();
+    await page.getByRole('button', { name: /^Demandes de cadeaux en attente : \d[\d\s\u00a0]*$/ }).click();
     const item = page.locator('.bell-panel .bell-list li button', { hasText: s.client.NAME }).filter({ hasText: s.gift.NAME });
     await until(() => item.count()).toBeGreaterThan(0);
     await shot(page, 'app-loop-gift-bell');

@@ -101,9 +101,9 @@ describe('gift conversions', () => {
   it('accepts a waiting request from the gift bell, on the client’s page', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    const bell = page.getByRole('button', { name: /^Demandes de cadeaux en attente : \d+/ });
+    const bell = page.getByRole('button', { name: /^Demandes de cadeaux en attente : \d[\d\s\u00a0]*$/ });
     await until(() => bell.isVisible()).toBe(true);
-    const waitingCount = async () => Number((await bell.getAttribute('aria-label'))!.split(': ')[1]);
+    const waitingCount = async () => Number((await bell.getAttribute('aria-label'))!.split(': ')[1].replace(/\D/g, ''));
     // The count arrives with the bell's first call.
     await until(waitingCount).toBeGreaterThan(0);
     const before = await waitingCount();

@@ -1,3 +1,4 @@
+import { formatInteger } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
@@ -34,7 +35,7 @@ describe('dashboard', () => {
     const list = await page.request.get('/api/orders?page=1&perPage=1', { headers: { authorization: `Bearer ${token}` } });
     const total = ((await list.json()) as { meta: { total: number } }).meta.total;
     expect(total).toBeGreaterThanOrEqual(2000);
-    await expect(orders.locator('.dash-tile-value').textContent()).resolves.toBe(total.toLocaleString('fr-FR'));
+    await expect(orders.locator('.dash-tile-value').textContent()).resolves.toBe(formatInteger(total));
     await until(() => page.getByRole('list').filter({ hasText: 'Nouveau' }).count()).toBeGreaterThan(0);
     await shot(page, 'dashboard');
 

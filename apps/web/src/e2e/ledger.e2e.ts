@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { formatInteger } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const plain = (s: string | null) => (s ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
-const fr = (n: number) => plain(n.toLocaleString('fr-FR'));
+const fr = (n: number) => plain(formatInteger(n));
 
 /** An API GET with the page's session. */
 function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -97,7 +98,7 @@ describe('« valeur du point » and the dashboard card', () => {
       const page = await newPage(browser, { viewport });
       await login(page, 'admin@demo.tn');
       await page.goto('/layout/settings/programme');
-      const field = page.getByLabel('Valeur du point (millimes, 0 à 1 000 000) *');
+      const field = page.getByLabel('Valeur du point (millimes, 0 à 1\u00a0000\u00a0000) *');
       // The demo's value: 10 millimes.
       await until(() => field.inputValue()).toBe('10');
       await field.fill('2,5');

@@ -14,8 +14,8 @@ afterAll(async () => {
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const statusSelect = (page: Page, num: string) => rows(page).filter({ hasText: num }).locator('.status-select');
-const bellButton = (page: Page) => page.getByRole('button', { name: /^Commandes en attente : \d+$/ });
-const bellCount = async (page: Page) => Number(/(\d+)$/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1] ?? -1);
+const bellButton = (page: Page) => page.getByRole('button', { name: /^Commandes en attente : \d[\d\s\u00a0]*$/ });
+const bellCount = async (page: Page) => Number(/(\d[\d\s\u00a0]*)$/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1].replace(/\D/g, '') ?? -1);
 
 async function openOrders(page: Page, query = '') {
   await page.goto(`/layout/orders${query}`);

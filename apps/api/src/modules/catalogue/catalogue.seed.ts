@@ -1,4 +1,4 @@
-import { todayInTunis } from '@app/domain';
+import { formatPercent, todayInTunis } from '@app/domain';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
 import { clientCircuits } from '../classification/classification.table';
@@ -207,7 +207,7 @@ export async function seedCatalogue(db: Db, uploads?: ObjectStore): Promise<Demo
             endDate: firstHalf ? `${year}-06-30` : `${year}-12-31`,
             pht: dt(Math.round((ht * (100 - remise)) / 100)),
             circuitId: circuits[i % circuits.length].id,
-            description: `Remise ${remise.toLocaleString('fr-FR')} % — ${firstHalf ? 'premier' : 'second'} semestre`,
+            description: `Remise ${formatPercent(remise)} — ${firstHalf ? 'premier' : 'second'} semestre`,
           };
         })
     : [];

@@ -1,5 +1,6 @@
 import {
   EXPIRY_GRACE_HOURS,
+  formatInteger,
   LEDGER_INVARIANT_LABELS,
   LEDGER_OFFENDERS_MAX,
   type LedgerCheck,
@@ -128,7 +129,7 @@ export async function verifyLedger(db: Db, limit = LEDGER_OFFENDERS_MAX): Promis
 
 /** The report in French, for the terminal (npm run ledger:verify). */
 export function formatLedgerReport(report: LedgerReport): string {
-  const fr = (n: number) => n.toLocaleString('fr-FR').replace(/\u202f/g, ' ');
+  const fr = formatInteger;
   const lines: string[] = [];
   for (const c of report.CHECKS) {
     const pending = c.PENDING ? ` (${fr(c.PENDING)} lot(s) en attente du passage quotidien)` : '';

@@ -1,4 +1,4 @@
-import { type Action, can, ORDER_BELL_REFRESH_MS } from '@app/domain';
+import { type Action, can, formatInteger, ORDER_BELL_REFRESH_MS } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { type ReactNode, useRef } from 'react';
@@ -53,7 +53,7 @@ export function Bell<Item extends BellItem>({ config }: { config: BellConfig<Ite
         )}
       </button>
       <OverlayPanel ref={panel} className="bell-panel" aria-label={config.panel}>
-        <p className="bell-title">{`${config.panel} (${count})`}</p>
+        <p className="bell-title">{`${config.panel} (${formatInteger(count)})`}</p>
         {bell.data?.items.length ? (
           <ul className="bell-list">
             {bell.data.items.map((item) => (

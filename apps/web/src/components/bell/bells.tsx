@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type OrderBellItem } from '@app/domain';
+import { formatDate, formatInteger, formatMoney, type OrderBellItem } from '@app/domain';
 import { Bell, type BellConfig } from './Bell';
 import { fetchGiftBell, fetchOrderBell, GIFT_BELL_KEY, type GiftBellItem, ORDER_BELL_KEY } from './bells.api';
 
@@ -8,7 +8,7 @@ const ORDER_BELL: BellConfig<OrderBellItem> = {
   icon: 'pi-shopping-cart',
   queryKey: ORDER_BELL_KEY,
   fetch: fetchOrderBell,
-  label: (count) => `Commandes en attente : ${count}`,
+  label: (count) => `Commandes en attente : ${formatInteger(count)}`,
   panel: 'Nouvelles commandes',
   empty: 'Aucune nouvelle commande',
   meta: (item) => `${item.NUM_ORDER} · ${formatMoney(item.TOTAL)} · ${formatDate(item.DATE)}`,
@@ -21,7 +21,7 @@ const GIFT_BELL: BellConfig<GiftBellItem> = {
   icon: 'pi-gift',
   queryKey: GIFT_BELL_KEY,
   fetch: fetchGiftBell,
-  label: (count) => `Demandes de cadeaux en attente : ${count}`,
+  label: (count) => `Demandes de cadeaux en attente : ${formatInteger(count)}`,
   panel: 'Demandes de cadeaux',
   empty: 'Aucune demande en attente',
   meta: (item) => `${item.GIFT} · ${formatDate(item.DATE)}`,

@@ -1,4 +1,4 @@
-import { formatMoney } from '@app/domain';
+import { formatInteger, formatMoney } from '@app/domain';
 import { Link } from 'react-router';
 import { useCards, useCounts, usePointsExpiring, usePointsLiability } from './dashboard.api';
 import { ConnectionsChart, GiftActivationChart, OrdersByMonthChart, RegistrationsChart, VisitorsChart, VoucherConsumptionChart } from './MonthlyCharts';
@@ -35,7 +35,7 @@ export default function DashboardPage() {
           <Link key={t.key} to={t.to} className="card dash-tile">
             <i className={t.icon} aria-hidden />
             <span className="dash-tile-label">{t.label}</span>
-            <strong className="dash-tile-value">{counts ? counts[t.key].toLocaleString('fr-FR') : '…'}</strong>
+            <strong className="dash-tile-value">{counts ? formatInteger(counts[t.key]) : '…'}</strong>
           </Link>
         ))}
       </nav>
@@ -43,22 +43,22 @@ export default function DashboardPage() {
         {CARDS.map((c) => (
           <div key={c.key} className="card dash-stat">
             <span>{c.label}</span>
-            <strong>{cards ? cards[c.key].toLocaleString('fr-FR') : '…'}</strong>
+            <strong>{cards ? formatInteger(cards[c.key]) : '…'}</strong>
           </div>
         ))}
       </section>
       <section className="dash-cards" aria-label="Fidélité">
         <Link to="/layout/points" className="card dash-stat" data-testid="dash-points-expiring">
           <span>Points expirant sous 30 jours</span>
-          <strong>{expiring ? expiring.points.toLocaleString('fr-FR') : '…'}</strong>
-          <small className="muted">{expiring ? `${expiring.clients.toLocaleString('fr-FR')} client(s)` : ''}</small>
+          <strong>{expiring ? formatInteger(expiring.points) : '…'}</strong>
+          <small className="muted">{expiring ? `${formatInteger(expiring.clients)} client(s)` : ''}</small>
         </Link>
         <Link to="/layout/settings/ledger" className="card dash-stat" data-testid="dash-points-liability">
           <span>Passif du programme</span>
-          <strong>{liability ? `${liability.points.toLocaleString('fr-FR')} points` : '…'}</strong>
+          <strong>{liability ? `${formatInteger(liability.points)} points` : '…'}</strong>
           <small className="muted">
             {liability ? (liability.point_value > 0 ? formatMoney(liability.millimes / 1000) : 'Valeur du point non définie') : ''}
-            {liability ? ` · ${liability.clients.toLocaleString('fr-FR')} client(s)` : ''}
+            {liability ? ` · ${formatInteger(liability.clients)} client(s)` : ''}
           </small>
         </Link>
       </section>

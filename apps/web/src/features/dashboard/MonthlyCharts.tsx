@@ -1,4 +1,4 @@
-import { CHART_COLORS, formatKDt, formatMoney, trimChartPoints } from '@app/domain';
+import { CHART_COLORS, formatInteger, formatKDt, formatMoney, trimChartPoints } from '@app/domain';
 import { useState } from 'react';
 import { ChartCard, ChartView } from './ChartCard';
 import { useConnections, useGiftActivation, useOrdersByMonth, useRegistrations, useVisitors, useVoucherConsumption } from './dashboard.api';
@@ -46,7 +46,7 @@ export function VoucherConsumptionChart() {
         label="Montant des vouchers consommés par mois, en milliers de dinars"
         data={{ labels: rows.map((r) => r.date), datasets: [{ label: 'Montant consommé (K DT)', data: rows.map((r) => r.total_amount_consumed / 1000), backgroundColor: CHART_COLORS.green }] }}
         options={{
-          plugins: { tooltip: { callbacks: { label: (c) => `${formatKDt(Number(c.raw) * 1000)} · ${rows[c.dataIndex]?.vouchers_consumed ?? 0} vouchers · ${rows[c.dataIndex]?.clients ?? 0} clients` } } },
+          plugins: { tooltip: { callbacks: { label: (c) => `${formatKDt(Number(c.raw) * 1000)} · ${formatInteger(rows[c.dataIndex]?.vouchers_consumed)} vouchers · ${formatInteger(rows[c.dataIndex]?.clients)} clients` } } },
           scales: { y: { ticks: { callback: (v) => formatKDt(Number(v) * 1000) } } },
         }}
       />

@@ -1,9 +1,7 @@
-import { CHART_COLORS, formatKDt, percentOf } from '@app/domain';
+import { CHART_COLORS, formatInteger, formatKDt, formatPercent, percentOf } from '@app/domain';
 import { useState } from 'react';
 import { ChartCard, ChartView } from './ChartCard';
 import { useCards, useGiftPurchases, useOrdersByStatus, useVoucherStats } from './dashboard.api';
-
-const pct = (p: number) => `${p.toLocaleString('fr-FR')} %`;
 
 /** Orders by status: a donut and its list of LABEL, COUNT, POURCENT, COLOR (spec 1 "Dashboard"). */
 export function OrdersByStatusChart() {
@@ -17,8 +15,8 @@ export function OrdersByStatusChart() {
             <li key={r.STATUS}>
               <span className="dash-dot" style={{ background: r.COLOR }} aria-hidden />
               <span>{r.LABEL}</span>
-              <strong>{r.COUNT.toLocaleString('fr-FR')}</strong>
-              <span className="muted">{pct(r.POURCENT)}</span>
+              <strong>{formatInteger(r.COUNT)}</strong>
+              <span className="muted">{formatPercent(r.POURCENT)}</span>
             </li>
           ))}
         </ul>
@@ -48,19 +46,19 @@ export function VoucherSummary() {
           <div>
             <dt>Émis</dt>
             <dd>
-              {all.total.toLocaleString('fr-FR')} · {formatKDt(all.total_amount)}
+              {formatInteger(all.total)} · {formatKDt(all.total_amount)}
             </dd>
           </div>
           <div>
             <dt>Consommés</dt>
             <dd>
-              {all.consumed.toLocaleString('fr-FR')} · {formatKDt(all.consumed_amount)} · {pct(percentOf(all.consumed, all.total))}
+              {formatInteger(all.consumed)} · {formatKDt(all.consumed_amount)} · {formatPercent(percentOf(all.consumed, all.total))}
             </dd>
           </div>
           <div>
             <dt>Non consommés</dt>
             <dd>
-              {all.non_consumed.toLocaleString('fr-FR')} · {formatKDt(all.total_amount - all.consumed_amount)} · {pct(percentOf(all.non_consumed, all.total))}
+              {formatInteger(all.non_consumed)} · {formatKDt(all.total_amount - all.consumed_amount)} · {formatPercent(percentOf(all.non_consumed, all.total))}
             </dd>
           </div>
         </dl>
@@ -80,7 +78,7 @@ export function Donuts() {
         {delivery && (
           <ChartView
             type="doughnut"
-            label={`Cadeaux livrés : ${delivery.delivered}, en cours : ${delivery.in_progress}`}
+            label={`Cadeaux livrés : ${formatInteger(delivery.delivered)}, en cours : ${formatInteger(delivery.in_progress)}`}
             data={{ labels: ['Livrés', 'En cours'], datasets: [{ data: [delivery.delivered, delivery.in_progress], backgroundColor: [CHART_COLORS.green, CHART_COLORS.red] }] }}
           />
         )}
@@ -89,7 +87,7 @@ export function Donuts() {
         {consumption && (
           <ChartView
             type="doughnut"
-            label={`Vouchers consommés : ${consumption.consumed}, non consommés : ${consumption.not_consumed}`}
+            label={`Vouchers consommés : ${formatInteger(consumption.consumed)}, non consommés : ${formatInteger(consumption.not_consumed)}`}
             data={{ labels: ['Consommée', 'Non consommée'], datasets: [{ data: [consumption.consumed, consumption.not_consumed], backgroundColor: [CHART_COLORS.blue, CHART_COLORS.red] }] }}
           />
         )}

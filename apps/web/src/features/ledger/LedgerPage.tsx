@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, LIABILITY_GROUP_LABELS, LIABILITY_GROUPS, type LedgerCheck, type LedgerOffender, type LiabilityGroup, type LiabilityRow } from '@app/domain';
+import { formatDateTime, formatInteger, formatMoney, LIABILITY_GROUP_LABELS, LIABILITY_GROUPS, type LedgerCheck, type LedgerOffender, type LiabilityGroup, type LiabilityRow } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { downloadLiability, fetchLedgerReport, fetchLiability, LEDGER_LIABILITY_KEY, LEDGER_VERIFY_KEY } from './ledger.api';
 import './ledger.css';
 
-const fr = (n: number) => n.toLocaleString('fr-FR');
+const fr = formatInteger;
 const dt = (millimes: number) => formatMoney(millimes / 1000);
 
 function CheckState({ check }: { check: LedgerCheck }) {

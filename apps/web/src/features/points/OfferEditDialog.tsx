@@ -1,4 +1,4 @@
-import { offerEditBody } from '@app/domain';
+import { formatInteger, offerEditBody } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FieldGrid, NumberField, TextField } from '../../components/fields';
@@ -31,7 +31,7 @@ export function OfferEditDialog({ row, onHide }: { row: OfferedPointsRow | null;
     } finally {
       await refreshPoints(qc);
     }
-    notify.success('Modification effectuée', `Points offerts à ${row.CODE_CLIENT} : ${values.POINTS_OFFERED}.`);
+    notify.success('Modification effectuée', `Points offerts à ${row.CODE_CLIENT} : ${formatInteger(values.POINTS_OFFERED)}.`);
   };
   return (
     <FormDialog<In, Out>

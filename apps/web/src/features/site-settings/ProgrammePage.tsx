@@ -1,4 +1,4 @@
-import { EXPIRY_MONTHS_MAX, EXPIRY_POLICIES, EXPIRY_POLICY_LABELS, type ExpiryPolicy, formatDate, formatMoney, lastDayOf, lotExpiresAt, POINT_VALUE_MAX, programmeSettingsBody } from '@app/domain';
+import { EXPIRY_MONTHS_MAX, EXPIRY_POLICIES, EXPIRY_POLICY_LABELS, type ExpiryPolicy, formatDate, formatInteger, formatMoney, lastDayOf, lotExpiresAt, POINT_VALUE_MAX, programmeSettingsBody } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -99,7 +99,7 @@ export default function ProgrammePage() {
             {parsed.success ? example(parsed.data.EXPIRY_POLICY, parsed.data.EXPIRY_MONTHS ?? null) : ' '}
           </p>
           <div className="field programme-point-value">
-            <label htmlFor="programme-point-value">Valeur du point (millimes, 0 à {POINT_VALUE_MAX.toLocaleString('fr-FR')}) *</label>
+            <label htmlFor="programme-point-value">Valeur du point (millimes, 0 à {formatInteger(POINT_VALUE_MAX)}) *</label>
             <InputText
               id="programme-point-value"
               inputMode="numeric"
@@ -118,7 +118,7 @@ export default function ProgrammePage() {
               </small>
             )}
             <small id="programme-point-value-help" className="muted">
-              {value === undefined ? ' ' : value === 0 ? 'Non définie : le passif du programme est donné en points seulement.' : `1 point vaut ${formatMoney(value / 1000)} ; 1 000 points valent ${formatMoney(value)}.`}
+              {value === undefined ? ' ' : value === 0 ? 'Non définie : le passif du programme est donné en points seulement.' : `1 point vaut ${formatMoney(value / 1000)} ; ${formatInteger(1000)} points valent ${formatMoney(value)}.`}
             </small>
           </div>
           <div className="form-actions">

@@ -1,4 +1,4 @@
-import { FILE_FAMILIES, formatDateTime, SYNC_DEFS, SYNC_MSG, type SyncKind, type SyncRun } from '@app/domain';
+import { FILE_FAMILIES, formatDateTime, formatDecimal, formatInteger, SYNC_DEFS, SYNC_MSG, type SyncKind, type SyncRun } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
@@ -12,7 +12,7 @@ import { RunCounts } from './SyncReport';
 const LIFE = 6000;
 const POLL_MS = 500;
 
-const fileSize = (n: number) => (n < 1024 ? `${n} o` : n < 1024 * 1024 ? `${Math.round(n / 1024)} Ko` : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`);
+const fileSize = (n: number) => (n < 1024 ? `${n} o` : n < 1024 * 1024 ? `${formatInteger(Math.round(n / 1024))} Ko` : `${formatDecimal(n / 1024 / 1024, 1)} Mo`);
 
 /** The end of a run, in the spec's words: Succès / Echec, 6 s. A dry run says what it found. */
 function announce(run: SyncRun) {

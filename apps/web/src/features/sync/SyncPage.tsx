@@ -1,4 +1,4 @@
-import { formatDateTime, SYNC_DEFS, SYNC_KINDS, SYNC_RUNS_PAGE_SIZE, type SyncRun } from '@app/domain';
+import { formatDateTime, formatDecimal, SYNC_DEFS, SYNC_KINDS, SYNC_RUNS_PAGE_SIZE, type SyncRun } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -9,7 +9,7 @@ import { SyncCard } from './SyncCard';
 import { ResultTag, SyncReportDialog } from './SyncReport';
 import './sync.css';
 
-const duration = (ms: number | null) => (ms == null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`);
+const duration = (ms: number | null) => (ms == null ? '—' : ms < 1000 ? `${ms} ms` : `${formatDecimal(ms / 1000, 1)} s`);
 
 /**
  * Data synchronisation centre (spec 3 §2.12; issue 10 §1): the six ERP synchronisations, each with

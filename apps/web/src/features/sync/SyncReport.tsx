@@ -1,4 +1,4 @@
-import { formatDateTime, SYNC_DEFS, SYNC_RESULTS, type SyncRun } from '@app/domain';
+import { formatDateTime, formatInteger, SYNC_DEFS, SYNC_RESULTS, type SyncRun } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -34,23 +34,23 @@ export function RunCounts({ run, onReport, withResult = true }: { run: SyncRun; 
       <dl>
         <div>
           <dt>Lignes</dt>
-          <dd>{run.TOTAL}</dd>
+          <dd>{formatInteger(run.TOTAL)}</dd>
         </div>
         <div>
           <dt>Ajoutées</dt>
-          <dd>{run.INSERTED}</dd>
+          <dd>{formatInteger(run.INSERTED)}</dd>
         </div>
         <div>
           <dt>Modifiées</dt>
-          <dd>{run.UPDATED}</dd>
+          <dd>{formatInteger(run.UPDATED)}</dd>
         </div>
         <div>
           <dt>Inchangées</dt>
-          <dd>{run.UNCHANGED}</dd>
+          <dd>{formatInteger(run.UNCHANGED)}</dd>
         </div>
         <div>
           <dt>Refusées</dt>
-          <dd>{run.REJECTED}</dd>
+          <dd>{formatInteger(run.REJECTED)}</dd>
         </div>
       </dl>
       {run.MESSAGE && <p className="sync-message">{run.MESSAGE}</p>}

@@ -1,4 +1,4 @@
-import { can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta } from '@app/domain';
+import { can, CLIENT_USER_TABS, type ClientUser, type ClientUserTab, clientUsersMeta, formatInteger } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -59,7 +59,7 @@ export default function UsersPage() {
 
   const count = (key: ClientUserTab) => {
     const n = key === 'equipe' ? counts.data?.team : counts.data?.requests;
-    return n === undefined ? '' : ` (${n.toLocaleString('fr-FR')})`;
+    return n === undefined ? '' : ` (${formatInteger(n)})`;
   };
 
   return (

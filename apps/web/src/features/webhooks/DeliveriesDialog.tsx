@@ -1,4 +1,4 @@
-import { formatDateTime } from '@app/domain';
+import { formatDateTime, formatInteger } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -81,7 +81,7 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
         <Column header="Essai" field="ATTEMPT" />
         <Column header="Statut" body={(d: Delivery) => <Tag value={DELIVERY_STATUS[d.STATUS]?.label ?? d.STATUS} severity={DELIVERY_STATUS[d.STATUS]?.severity} />} />
         <Column header="HTTP" body={(d: Delivery) => d.HTTP_STATUS ?? '—'} />
-        <Column header="Durée" body={(d: Delivery) => (d.DURATION_MS == null ? '—' : `${d.DURATION_MS.toLocaleString('fr-FR')} ms`)} style={{ whiteSpace: 'nowrap' }} />
+        <Column header="Durée" body={(d: Delivery) => (d.DURATION_MS == null ? '—' : `${formatInteger(d.DURATION_MS)} ms`)} style={{ whiteSpace: 'nowrap' }} />
         <Column header="Réponse" body={(d: Delivery) => <span className="webhook-excerpt" title={d.RESPONSE_EXCERPT ?? undefined}>{d.RESPONSE_EXCERPT ?? ''}</span>} />
         <Column header="Erreur" body={(d: Delivery) => d.ERROR ?? ''} />
         <Column header="Prochain essai" body={(d: Delivery) => (d.NEXT_ATTEMPT_AT ? formatDateTime(d.NEXT_ATTEMPT_AT) : '—')} style={{ whiteSpace: 'nowrap' }} />

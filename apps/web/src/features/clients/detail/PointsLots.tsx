@@ -41,7 +41,7 @@ export function PointsLots({ client }: { client: Client }) {
         </span>
       </div>
       <DataTable
-        className="client-points-table"
+        className="client-lots-table"
         value={data?.data ?? []}
         dataKey="id"
         lazy
