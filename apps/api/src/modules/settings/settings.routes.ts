@@ -1,4 +1,4 @@
-import { type CompanySettingsBody, companySettingsBody, type ConfigEntry, EXPIRY_POLICIES, type ProgrammeSettings, programmeSettingsBody, type ConfigEntryBody, configEntryBody, configEntryCreateBody, MSG, SITE_SETTINGS_MSG } from '@app/domain';
+import { type CompanySettingsBody, companySettingsBody, type ConfigEntry, EXPIRY_POLICIES, type ProgrammeSettings, type ProgrammeSettingsBody, programmeSettingsBody, type ConfigEntryBody, configEntryBody, configEntryCreateBody, MSG, SITE_SETTINGS_MSG } from '@app/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -245,22 +245,27 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Changer la règle d’expiration des points (s’applique aux crédits à venir ; les lots déjà crédités gardent leur date) et la valeur du point (millimes ; absente : inchangée)',
-        body: programmeSettingsBody,
+          'Changer la règle d’expiration des points (s’applique aux crédits à venir ; les lots déjà crédités gardent leur date) et la valeur du point (millimes) ; champs partiels acceptés',
+        body: partialBody(programmeSettingsBody),
         response: { 200: okReply(programmeReply) },
       },
     },
     async (req) => {
-      const months = req.body.EXPIRY_POLICY === 'months' ? (req.body.EXPIRY_MONTHS ?? null) : null;
+      const body = { ...(req.body as Partial<ProgrammeSettingsBody>) };
+      // The months belong to the « N mois » rule alone: another rule sent without them leaves none.
+      if (body.EXPIRY_POLICY !== undefined && body.EXPIRY_POLICY !== 'months' && !Object.hasOwn(body, 'EXPIRY_MONTHS')) body.EXPIRY_MONTHS = null;
       await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(programmeSettings).where(eq(programmeSettings.id, 1)).for('update');
-        const pointValue = req.body.POINT_VALUE ?? before?.pointValue ?? 0;
+        // The row lock makes two PUTs of different fields at once each see the other's write.
+        await tx.select({ id: programmeSettings.id }).from(programmeSettings).where(eq(programmeSettings.id, 1)).for('update');
+        const { UPDATED_AT: _, ...before } = await readProgramme(tx);
+        const sent = mergeForUpdate(programmeSettingsBody, before, body) as Partial<ProgrammeSettingsBody>;
+        const after = { ...before, ...sent };
+        const set = { expiryPolicy: after.EXPIRY_POLICY, expiryMonths: after.EXPIRY_MONTHS ?? null, pointValue: after.POINT_VALUE ?? before.POINT_VALUE };
         await tx
           .insert(programmeSettings)
-          .values({ id: 1, expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months, pointValue })
-          .onConflictDoUpdate({ target: programmeSettings.id, set: { expiryPolicy: req.body.EXPIRY_POLICY, expiryMonths: months, pointValue, updatedAt: new Date() } });
-        const was = { EXPIRY_POLICY: before?.expiryPolicy ?? 'never', EXPIRY_MONTHS: before?.expiryMonths ?? null, POINT_VALUE: before?.pointValue ?? 0 };
-        await audit(tx, req.user, 'update', 'programme', 1, changes(was, { EXPIRY_POLICY: req.body.EXPIRY_POLICY, EXPIRY_MONTHS: months, POINT_VALUE: pointValue }));
+          .values({ id: 1, ...set })
+          .onConflictDoUpdate({ target: programmeSettings.id, set: { ...set, updatedAt: new Date() } });
+        await audit(tx, req.user, 'update', 'programme', 1, changes(before, sent));
       });
       return ok(await readProgramme(app.db));
     },

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit, diff } from '../../lib/audit/audit.repository';
-import { pathId } from '../../lib/crud/schemas';
+import { mergeForUpdate, partialBody, pathId } from '../../lib/crud/schemas';
 import { AppError, notFound, ok, paged } from '../../lib/http';
 import { listReply, okReply } from '../../lib/replies';
 import { urlProblem } from '../../lib/webhooks/address-guard';
@@ -99,7 +99,8 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
     if (problem) throw new AppError(422, problem, { URL: [problem] });
   }
 
-  const fields = (b: WebhookEndpointBody) => ({ url: b.URL, description: b.DESCRIPTION || null, events: [...new Set(b.EVENTS)], active: b.ACTIVE });
+  /** A whole endpoint's columns: a POST's body, or a PUT's sent fields over the stored ones. */
+  const fields = (b: Omit<WebhookEndpointBody, 'EVENTS'> & { EVENTS: readonly string[] }) => ({ url: b.URL, description: b.DESCRIPTION || null, events: [...new Set(b.EVENTS)], active: b.ACTIVE });
 
   app.get('/webhooks/events', { config, schema: { tags, summary: 'Événements auxquels un webhook peut s’abonner', response: { 200: okReply(z.array(z.object({ TYPE: z.string(), LABEL: z.string() }))) } } }, async () =>
     ok(WEBHOOK_EVENT_TYPES.map((type) => ({ TYPE: type, LABEL: WEBHOOK_EVENTS[type] }))),
@@ -138,15 +139,22 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/webhooks/:id',
-    { config, schema: { tags, summary: 'Modifie un webhook ; le désactiver annule ses livraisons en attente', params: idParams, body: webhookEndpointBody, response: { 200: okReply(endpoint) } } },
+    {
+      config,
+      schema: { tags, summary: 'Modifie un webhook (champs partiels acceptés) ; le désactiver annule ses livraisons en attente', params: idParams, body: partialBody(webhookEndpointBody), response: { 200: okReply(endpoint) } },
+    },
     async (req) => {
-      await checkUrl(req.body.URL);
+      const body = req.body as Partial<WebhookEndpointBody>;
+      // Judged before the row is locked: the check may ask the DNS.
+      if (body.URL !== undefined) await checkUrl(body.URL);
       const row = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, req.params.id)).for('update');
         if (!before) throw notFound();
+        const stored = audited(before);
+        const sent = mergeForUpdate(webhookEndpointBody, stored, body) as Partial<WebhookEndpointBody>;
         const [after] = await tx
           .update(webhookEndpoints)
-          .set({ ...fields(req.body), updatedAt: sql`now()` })
+          .set({ ...fields({ ...stored, ...sent }), updatedAt: sql`now()` })
           .where(eq(webhookEndpoints.id, before.id))
           .returning();
         if (before.active && !after.active) await cancelOpenDeliveries(tx, after.id);
