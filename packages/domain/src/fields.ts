@@ -129,7 +129,10 @@ export const queryInteger = ({ min = 0, max = INT4_MAX }: { min?: number; max?: 
     .max(10, { error: MSG.wholeNumber })
     .regex(/^\d+$/, { error: MSG.wholeNumber })
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    // The API document says what the value is, a whole number within its bounds, rather than the
+    // digits-only string the server reads it from: integrators see the maximum a page may hold.
+    .meta({ type: 'integer', minimum: min, maximum: max, maxLength: undefined, pattern: undefined });
 
 /** A status code of one of the statuses' sets (statuses.ts), as a whole number. */
 export const statusCode = (codes: readonly number[], message = 'Statut inconnu.') =>
