@@ -68,6 +68,49 @@ async function edges(page: Page, scroll: 'start' | 'end'): Promise<Edges> {
   }, scroll);
 }
 
+interface Squeeze {
+  header: string;
+  text: string;
+  /** The width its content needs, and the width its column gives it. */
+  needs: number;
+  has: number;
+}
+
+/**
+ * The header and first rows' cells whose content does not fit their column: its text cut or running
+ * under the next column (wider than the cell's box). A long text the list shortens on purpose says so
+ * with an ellipsis and its whole text in a title, and is not counted.
+ */
+async function squeezed(page: Page): Promise<Squeeze[]> {
+  return page.evaluate(() => {
+    const root = Array.from(document.querySelectorAll('.dt-resource')).find((el) => el.getClientRects().length > 0)!;
+    const heads = Array.from(root.querySelectorAll('thead tr th'));
+    const rows = Array.from(root.querySelectorAll('tbody tr:not(.p-datatable-emptymessage)')).slice(0, 10);
+    const out: { header: string; text: string; needs: number; has: number }[] = [];
+    for (const cell of [...heads, ...rows.flatMap((r) => Array.from(r.children))]) {
+      if (!(cell instanceof HTMLElement) || cell.getClientRects().length === 0) continue;
+      const shortened = cell.querySelector('[title]') && Array.from(cell.querySelectorAll('*')).some((el) => getComputedStyle(el).textOverflow === 'ellipsis');
+      if (shortened) continue;
+      const index = Array.from(cell.parentElement!.children).indexOf(cell);
+      const needs = cell.scrollWidth - cell.clientWidth;
+      if (needs > 1) out.push({ header: (heads[index]?.textContent ?? '').trim(), text: (cell.textContent ?? '').trim().slice(0, 60), needs: cell.clientWidth + needs, has: cell.clientWidth });
+    }
+    return out;
+  });
+}
+
+/** Whether the first row's held edges (the name; the first of the status and actions held at the right) cast a shadow. */
+async function heldEdgeShadows(page: Page): Promise<{ start: boolean; end: boolean }> {
+  return page.evaluate(() => {
+    const root = Array.from(document.querySelectorAll('.dt-resource')).find((el) => el.getClientRects().length > 0)!;
+    const row = root.querySelector('tbody tr:not(.p-datatable-emptymessage)');
+    const held = (td: Element | null | undefined) => !!td && getComputedStyle(td).position === 'sticky';
+    const end = Array.from(row?.querySelectorAll('td.dt-frozen-end') ?? []).find(held);
+    const shadow = (td: Element | null | undefined) => !!td && getComputedStyle(td).boxShadow.split(/,(?![^(]*\))/).length > 1;
+    return { start: shadow(row?.querySelector('td.dt-frozen-start')), end: shadow(end) };
+  });
+}
+
 const inside = (b: Box | null, v: Edges['visible']) => !!b && b.left >= v.left - 1 && b.right <= v.right + 1 && b.right - b.left > 8;
 
 /** Both edges in view with the table at rest and scrolled all the way right. */
@@ -122,6 +165,16 @@ describe.each([
     await expectEdgesInView(page, `${l.name} ${label}`, { status: l.statusAtLaptop && !phone });
     const e = await edges(page, 'start');
     expect(e.end?.header).toBe(l.endHeader);
+    // Every column at least as wide as its header and its content: none squeezed to cut its text.
+    expect(await squeezed(page), `${l.name} ${label}`).toEqual([]);
+    // A column cut at rest by the held edge lies under its shadow, which goes once nothing is under it.
+    expect(await heldEdgeShadows(page), `${l.name} ${label} au repos`).toEqual({ start: false, end: e.scrolls });
+    if (e.scrolls) {
+      await edges(page, 'end');
+      await until(() => heldEdgeShadows(page)).toEqual({ start: true, end: false });
+      await edges(page, 'start');
+      await until(() => heldEdgeShadows(page)).toEqual({ start: false, end: true });
+    }
     // The page itself never scrolls sideways: only the table's own wrapper does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
     await shot(page, `fit-${l.name}`);
@@ -171,6 +224,7 @@ describe.each([['1366×768', LAPTOP]] as const)('every list screen at %s', (labe
     const e = await edges(page, 'start');
     expect.soft(inside(e.start, e.visible), `${s.key} ${label}: ${JSON.stringify(e)}`).toBe(true);
     if (e.end) expect.soft(inside(e.end, e.visible), `${s.key} ${label}: ${JSON.stringify(e)}`).toBe(true);
+    expect.soft(await squeezed(page), `${s.key} ${label}: colonnes trop étroites`).toEqual([]);
     const end = await edges(page, 'end');
     expect.soft(inside(end.start, end.visible), `${s.key} ${label} (défilée): ${JSON.stringify(end)}`).toBe(true);
     await edges(page, 'start');

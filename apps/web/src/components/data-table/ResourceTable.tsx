@@ -14,6 +14,7 @@ import { DensityToggle } from './DensityToggle';
 import { useDensity } from './density';
 import { cx, frozenClass } from './fit';
 import { useActionsWidth } from './useActionsWidth';
+import { useScrollEdges } from './useScrollEdges';
 import { pageReport } from './page-report';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
 import { canReorder } from './reorder';
@@ -195,6 +196,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const rootRef = useRef<HTMLDivElement>(null);
   const shortcuts = useListShortcuts(rootRef, onAdd);
   useActionsWidth(rootRef);
+  useScrollEdges(rootRef);
 
   return (
     <div ref={rootRef} className={cx('dt-resource', density === 'compact' && 'dt-compact', props.className)}>
