@@ -1,3 +1,4 @@
+import { DirectExportSeats } from './lib/exports/direct-seats';
 import { ExportJobs } from './lib/exports/jobs/export-jobs';
 import { JobEngine, type JobEngineOptions } from './lib/jobs/engine';
 import { WebhookDispatcher } from './lib/webhooks/dispatcher';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     jobs: JobEngine;
     /** The background exports this node writes (lib/exports/jobs); their state is in the database. */
     exportJobs: ExportJobs;
+    /** Direct (streamed) export downloads of this node, rationed as the background jobs. */
+    directExports: DirectExportSeats;
     /** The webhook delivery engine (lib/webhooks/dispatcher.ts): started by server.ts, by tests that deliver. */
     webhooks: WebhookDispatcher;
     /** Every file the product keeps: local folders or one S3 bucket (lib/storage). */
@@ -98,7 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
   app.readinessChecks.push({ name: 'stockage', check: () => storage.ping() });
   app.addHook('onClose', async () => app.jobs.stop());
-  app.decorate('exportJobs', new ExportJobs(opts.database.db, storage.exports, app.log, { perUser: config.EXPORT_JOBS_PER_USER, perNode: config.EXPORT_JOBS_PER_NODE }));
+  const exportLimits = { perUser: config.EXPORT_JOBS_PER_USER, perNode: config.EXPORT_JOBS_PER_NODE };
+  app.decorate('exportJobs', new ExportJobs(opts.database.db, storage.exports, app.log, exportLimits));
+  app.decorate('directExports', new DirectExportSeats(exportLimits));
   app.addHook('onClose', async () => app.exportJobs.close());
   app.decorate('webhooks', new WebhookDispatcher(opts.database.db, { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur') }));
   app.addHook('onClose', async () => app.webhooks.close());

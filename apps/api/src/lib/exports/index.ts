@@ -53,7 +53,8 @@ export function exportStream<Row>(spec: ExportSpec<Row>): Readable {
  * list's ids, so the file holds the rows of the filter at this moment; the reply is 202
  * `{ id, total }` and the file is written into the storage by lib/exports/jobs. A user with
  * EXPORT_JOBS_PER_USER exports running (on any node), or a node writing EXPORT_JOBS_PER_NODE, gets a
- * 429 (EXPORT_JOB_MSG) before the list is read.
+ * 429 (EXPORT_JOB_MSG) before the list is read. A direct download is rationed the same way on the node
+ * that streams it (DirectExportSeats).
  */
 export async function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Promise<FastifyReply> {
   if (asksForJob(reply.request)) {
@@ -75,11 +76,23 @@ export async function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>
     await jobs.launch(id, { ...spec, rows }, total);
     return reply.code(202).send({ success: true, data: { id, total } });
   }
-  const rows = await started(spec.rows);
-  reply.header('content-type', EXPORT_CONTENT_TYPES[spec.format]);
-  reply.header('content-disposition', contentDisposition(spec.fileName, spec.format));
-  // A stream is sent as is: the reply schema only documents the file types.
-  return reply.send(exportStream({ ...spec, rows }) as never);
+  // A download streams from its first row to its end: it holds one of this node's seats meanwhile
+  // (direct-seats.ts), taken before the list is read.
+  const owner = reply.request.user?.id;
+  const release = owner === undefined ? () => {} : reply.server.directExports.take(owner);
+  try {
+    const rows = await started(spec.rows);
+    reply.header('content-type', EXPORT_CONTENT_TYPES[spec.format]);
+    reply.header('content-disposition', contentDisposition(spec.fileName, spec.format));
+    const stream = exportStream({ ...spec, rows });
+    // Ended, failed or dropped by its client: a stream closes once, whichever comes.
+    stream.once('close', release);
+    // A stream is sent as is: the reply schema only documents the file types.
+    return reply.send(stream as never);
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 const asksForJob = (req: FastifyRequest) => (req.query as { job?: unknown } | undefined)?.job === '1';
