@@ -23,6 +23,45 @@ async function openOrders(page: Page, query = '') {
 }
 
 describe('orders', () => {
+  it('changes the shipping site from the list, and clears another with its cross, each saved at once', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await login(page, 'admin@demo.tn');
+    await openOrders(page);
+    const numOf = async (n: number) => /CMD-\d{4}-\d{5}/.exec((await rows(page).nth(n).textContent()) ?? '')![0];
+    const [a, b] = [await numOf(0), await numOf(1)];
+    const select = (num: string) => rows(page).filter({ hasText: num }).locator('.order-site-select');
+    const site = async (num: string) => ((await select(num).locator('.p-dropdown-label').textContent()) ?? '').trim();
+    const saved = () => page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/orders\/\d+$/.test(r.url()));
+    const options = page.locator('.p-dropdown-panel li[role="option"]');
+    const pick = async (num: string, label: string) => {
+      await select(num).click();
+      const put = saved();
+      await options.filter({ hasText: label }).first().click();
+      expect(JSON.parse((await put).request().postData() ?? '{}')).toEqual({ SITE: label });
+      await until(() => site(num)).toBe(label);
+    };
+    const [siteA, siteB] = [await site(a), await site(b)];
+
+    // A: opened with a click, another site chosen.
+    await select(a).click();
+    await until(() => options.count()).toBeGreaterThan(1);
+    const other = ((await options.filter({ hasNotText: siteA }).first().textContent()) ?? '').trim();
+    await page.keyboard.press('Escape');
+    await pick(a, other);
+
+    // B, not touched yet: its cross clears the site at once, nothing opens.
+    const cleared = saved();
+    await select(b).locator('.p-dropdown-clear-icon').click();
+    expect(JSON.parse((await cleared).request().postData() ?? '{}')).toEqual({ SITE: null });
+    await until(() => site(b)).toBe('Choisir…');
+    expect(await page.locator('.p-dropdown-panel').count()).toBe(0);
+
+    // Both back as they were, for the other tests.
+    await pick(a, siteA);
+    await pick(b, siteB);
+    await page.context().close();
+  });
+
   it('moves a new order to « Traitement en cours », then « Traité et accepté »: saved at once, the bell counts one less, the selector disabled at the end', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');

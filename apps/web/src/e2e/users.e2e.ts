@@ -139,6 +139,8 @@ describe('users listing', () => {
     await until(() => new URL(page.url()).searchParams.get('tab')).toBe('demandes');
     await until(() => page.locator('.dt-total').textContent()).toBe(`${formatInteger(requests)} élément${requests > 1 ? 's' : ''}`);
     await until(() => rows(page).first().getByRole('switch', { name: 'Actif' }).isChecked()).toBe(false);
+    // An account not validated cannot sign in: its row offers no invitation (the server would refuse it).
+    expect(await rows(page).getByRole('button', { name: 'Inviter' }).count()).toBe(0);
     await shot(page, 'users-requests');
     await page.context().close();
   });
@@ -345,13 +347,17 @@ describe('users listing on a phone', () => {
     await add.locator('.fd-footer').getByRole('button', { name: 'Annuler' }).click();
     await until(() => page.locator('.p-dialog-mask').count()).toBe(0);
 
+    // Invitations go to the team (a request cannot sign in): back to « Équipe ».
+    await tabLink(page, 'Équipe').click();
+    await until(() => new URL(page.url()).searchParams.get('tab')).toBeNull();
+    await settled(page);
     await rows(page).first().getByRole('button', { name: 'Inviter' }).click();
     const invite = dialog(page, "Inviter l'utilisateur");
     await until(() => invite.isVisible()).toBe(true);
     await shot(page, 'users-invite');
     await invite.getByRole('button', { name: 'Annuler' }).click();
     await until(() => invite.isVisible()).toBe(false);
-    await checkA11y(page, 'users-requests-after-dialogs');
+    await checkA11y(page, 'users-team-after-dialogs');
     expect(pathOf(page)).toContain(LIST);
     await page.context().close();
   });

@@ -14,6 +14,7 @@ import { DensityToggle } from './DensityToggle';
 import { useDensity } from './density';
 import { cx, frozenClass } from './fit';
 import { useActionsWidth } from './useActionsWidth';
+import { useProgressiveRows } from './useProgressiveRows';
 import { useScrollEdges } from './useScrollEdges';
 import { pageReport } from './page-report';
 import { type ReorderConfig, type RowWithId, useRowDelete, useRowReorder, useRowToggle, useServerPage } from './queries';
@@ -142,6 +143,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const total = viewPending ? undefined : (data?.meta?.total ?? (data ? rows.length : undefined));
   const lastPage = data?.meta?.last_page;
   const bulk = useBulk(props.bulk, { path, rows, total, query: { ...toListQuery(state), ...props.query } });
+  const drawnRows = useProgressiveRows(rows);
 
   // After deleting the last row of the last page, step back to the page that still has rows.
   useEffect(() => {
@@ -228,7 +230,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         // Frozen columns place themselves once, when drawn: a new density redraws them at their new widths.
         key={density}
         scrollable
-        value={rows}
+        value={drawnRows}
         dataKey="id"
         lazy
         paginator

@@ -1,8 +1,6 @@
-import { Checkbox } from 'primereact/checkbox';
-import { InputSwitch } from 'primereact/inputswitch';
 import type { ReactNode } from 'react';
-import { SWITCH_PT } from '../a11y';
 import { type ColumnDef, cellText, isOn, readField, toggled } from './columns';
+import { FlagInput } from './FlagInput';
 
 export interface CellContext<Row> {
   /** Saves an inline flag; absent when the list is read-only. */
@@ -28,8 +26,7 @@ export function renderCell<Row>(col: ColumnDef<Row>, row: Row, ctx: CellContext<
     case 'switch': {
       const value = readField(row, col.field);
       const change = ctx.onToggle ? () => ctx.onToggle?.(row, col.field, toggled(value)) : undefined;
-      const common = { checked: isOn(value), disabled: !change, 'aria-label': col.header };
-      return col.kind === 'checkbox' ? <Checkbox {...common} onChange={change} /> : <InputSwitch {...common} pt={SWITCH_PT} onChange={change} />;
+      return <FlagInput kind={col.kind === 'checkbox' ? 'checkbox' : 'switch'} checked={isOn(value)} label={col.header} onChange={change} />;
     }
     default: {
       const text = cellText(col, row);

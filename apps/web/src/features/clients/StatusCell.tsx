@@ -1,8 +1,8 @@
 import { CLIENT_STATUS, type Client } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { resourceKey } from '../../components/data-table';
+import { RowSelect } from '../../components/row-select/RowSelect';
 import { notify } from '../../lib/toast';
 import { CLIENTS, saveStatus } from './clients.api';
 
@@ -45,8 +45,10 @@ export function StatusCell({ client, editable }: { client: Client; editable: boo
 
   const label = `Statut du client ${client.CODE_CLIENT}`;
   return (
-    <Dropdown
+    <RowSelect
       className="client-status-select"
+      face={option({ value: shown })}
+      label={label}
       value={shown}
       options={OPTIONS}
       optionLabel="label"
@@ -55,10 +57,6 @@ export function StatusCell({ client, editable }: { client: Client; editable: boo
       itemTemplate={option}
       onChange={(e) => void change(e.value as number)}
       disabled={pending !== null}
-      aria-label={label}
-      ariaLabel={label}
-      // PrimeReact puts aria-activedescendant on the focused root, which has no role: leave it to the input.
-      pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { ORDER_STATUS, type Order } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { ORDER_BELL_KEY } from '../../components/bell/bells.api';
 import { resourceKey } from '../../components/data-table';
+import { RowSelect } from '../../components/row-select/RowSelect';
 import { StatusTag } from '../../components/status';
 import { notify } from '../../lib/toast';
 import { ORDERS, saveOrder, useSites } from './orders.api';
@@ -44,8 +44,10 @@ export function OrderStatusCell({ order, editable }: { order: Order; editable: b
   };
 
   return (
-    <Dropdown
+    <RowSelect
       className="status-select"
+      face={tag({ value: shown })}
+      label={label}
       value={shown}
       options={options}
       optionLabel="label"
@@ -57,9 +59,6 @@ export function OrderStatusCell({ order, editable }: { order: Order; editable: b
       itemTemplate={tag}
       onChange={(e) => void change(e.value as number)}
       disabled={!editable || pending !== null || options.length === 0}
-      aria-label={label}
-      ariaLabel={label}
-      pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
     />
   );
 }
@@ -85,8 +84,10 @@ export function OrderSiteCell({ order, editable }: { order: Order; editable: boo
     }
   };
   return (
-    <Dropdown
+    <RowSelect
       className="order-site-select"
+      face={(pending === undefined ? order.SITE : pending) || 'Choisir…'}
+      label={label}
       value={pending === undefined ? order.SITE : pending}
       options={options}
       onChange={(e) => void change((e.value as string | undefined) ?? null)}
@@ -96,9 +97,6 @@ export function OrderSiteCell({ order, editable }: { order: Order; editable: boo
       emptyMessage="Aucun site"
       emptyFilterMessage="Aucun site"
       disabled={pending !== undefined}
-      aria-label={label}
-      ariaLabel={label}
-      pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
     />
   );
 }

@@ -83,8 +83,9 @@ export default function UsersPage() {
                 onEdit={(row) => open({ mode: 'edit', row })}
                 // Saved at once; a refused save puts the switch back (the table's toggle), and both tabs reload.
                 onToggle={(row, _field, value) => updateClientUser(row.id, { STATUS: value }).finally(() => void invalidateClientUsers(qc))}
+                // A request is an account staff have not validated: it cannot sign in, so it is not invited.
                 rowActions={
-                  canInvite
+                  canInvite && t.key === 'equipe'
                     ? (row) => (
                         <Button
                           type="button"
