@@ -55,12 +55,15 @@ function ExportJobProgress({ id, format, total, onEnd }: ProgressProps) {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // This run's own stop: React may clean an effect up and run it again on the same toast (the
+    // toast's content drawn anew), and the new run must poll, while an ended job stays ended.
+    let stopped = false;
     const finish = () => {
       ended.current = true;
       endRef.current();
     };
     const poll = async () => {
-      if (ended.current) return;
+      if (stopped || ended.current) return;
       let status: ExportJobStatus;
       try {
         // Quiet and silent: no overlay every second, and this toast tells what went wrong.
@@ -73,7 +76,7 @@ function ExportJobProgress({ id, format, total, onEnd }: ProgressProps) {
         timer = setTimeout(poll, EXPORT_POLL_MS * 2);
         return;
       }
-      if (ended.current) return;
+      if (stopped || ended.current) return;
       setJob(status);
       if (status.state === 'running') {
         timer = setTimeout(poll, EXPORT_POLL_MS);
@@ -89,7 +92,7 @@ function ExportJobProgress({ id, format, total, onEnd }: ProgressProps) {
     timer = setTimeout(poll, EXPORT_POLL_MS / 2);
     return () => {
       clearTimeout(timer);
-      ended.current = true;
+      stopped = true;
     };
   }, [id]);
 
