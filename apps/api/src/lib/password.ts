@@ -1,22 +1,23 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
+import { HashThreads } from './hash-threads';
 import { Limiter, LimiterFullError, type LimiterStats } from './limiter';
 
-const scryptOnPool = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
-
 /**
- * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which also reads files and
- * resolves DNS for the whole process. Hashes share it through a limiter: at most two at once, never
- * more than the pool minus two threads (files and DNS keep theirs), nor more than the cores minus one
- * (a hash is a second of pure CPU: the event loop and PostgreSQL keep a core); PASSWORD_HASH_QUEUE
- * more wait their turn (setPasswordHashQueue), and past that a call is refused at once
- * (PasswordBusyError, answered 503 with Retry-After) instead of waiting behind a burst for minutes.
+ * scrypt runs on hashing threads of its own at the lowest priority (lib/hash-threads.ts), so a burst of
+ * sign-ins yields to ordinary calls instead of taking a core from them. At most two hashes at once, never
+ * more than the cores minus one (a hash is a second of pure CPU and 128 MiB); PASSWORD_HASH_QUEUE more
+ * wait their turn (setPasswordHashQueue), and past that a call is refused at once (PasswordBusyError,
+ * answered 503 with Retry-After) instead of waiting behind a burst for minutes.
  */
-export const PASSWORD_HASH_CONCURRENCY = Math.max(1, Math.min(2, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2, availableParallelism() - 1));
+export const PASSWORD_HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** PASSWORD_HASH_QUEUE's default (config.ts). */
 export const PASSWORD_HASH_QUEUE_DEFAULT = 16;
 const hashes = new Limiter(PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE_DEFAULT);
+const threads = new HashThreads(PASSWORD_HASH_CONCURRENCY);
+
+/** The scheduling priority (nice) each started hashing thread obtained: 19 on Linux, 0 elsewhere. */
+export const passwordHashThreadNice = () => threads.niceValues();
 
 /** How many hashes may wait for a free slot (PASSWORD_HASH_QUEUE, set once by buildApp). */
 export function setPasswordHashQueue(waiting: number): void {
@@ -35,7 +36,7 @@ export class PasswordBusyError extends Error {
 
 async function scrypt(pw: string, salt: Buffer, len: number, opts: object): Promise<Buffer> {
   try {
-    return await hashes.run(() => scryptOnPool(pw, salt, len, opts));
+    return await hashes.run(() => threads.hash(pw, salt, len, opts));
   } catch (err) {
     if (err instanceof LimiterFullError) throw new PasswordBusyError(err.retryAfterSeconds);
     throw err;
@@ -43,7 +44,7 @@ async function scrypt(pw: string, salt: Buffer, len: number, opts: object): Prom
 }
 
 /**
- * Cost of new hashes (issue 19 §4): N = 2^17, r 8, p 1 needs 128 · N · r = 128 MiB per hash, above
+ * Cost of new hashes: N = 2^17, r 8, p 1 needs 128 · N · r = 128 MiB per hash, above
  * Node's 32 MiB default, hence maxmem. About a second of one core here: paid at sign-in and when a
  * password is set, never per request.
  */
