@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The back-office as one image: the server bundled by apps/api/build.mjs and the web app built by Vite,
-# on the API's production dependencies only (README, "Production"). `docker build -t fidelite .`
+# on the API's production dependencies only (docs/operations.md, "Docker"). `docker build -t fidelite .`
 ARG NODE_VERSION=24
 
 # 1. Build: every dependency, then `npm run build` (apps/web/dist and apps/api/dist).

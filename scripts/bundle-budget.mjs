@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const SIGN_IN_BUDGET = 200 * KB;
-// 350 KB until issue 25 gave every list row selection, saved views, the column chooser, compact density,
+// 350 KB until every list got row selection, saved views, the column chooser, compact density,
 // keyboard shortcuts and export progress (their dialogs and bars load on use; about 2 KB stays in the
 // first load of each list); 352 KB keeps that room and no more.
 const SCREEN_BUDGET = 352 * KB;
@@ -125,7 +125,7 @@ const source = readFileSync(routerFile, 'utf8')
   .replace(/\/\*[\s\S]*?\*\//g, '')
   .replace(/(^|\s)\/\/[^\n]*/g, '$1');
 /**
- * The registry screens' routes (issue 21 §1): router.tsx builds /layout's children from
+ * The registry screens' routes: router.tsx builds /layout's children from
  * @app/domain's SCREENS (`key`, `route`) and its SCREEN_COMPONENTS map (key → lazy component); each
  * such route loads what /layout loads plus its screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The mobile app's API and the webhooks under load (issue 24, "Speed"), on PostgreSQL only:
+ * The mobile app's API and the webhooks under load, on PostgreSQL only:
  * part of `npm run bench` on PostgreSQL (BENCH_APP=0 skips it), or alone: `TEST_DATABASE_URL=… npx tsx
  * bench/app-api.ts` (after `npm run build -w apps/api`: the server runs as
  * `npm start` runs it, in a process of its own; autocannon in another, bench/load-client.ts).

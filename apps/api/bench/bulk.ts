@@ -1,5 +1,5 @@
 /**
- * Bulk actions at volume (issue 25 §1, "Speed"): a bulk change of 10,000 clients through the API (one
+ * Bulk actions at volume: a bulk change of 10,000 clients through the API (one
  * call: POST clients/bulk/deactivate, and clients/bulk/points), beside the same effects written bare —
  * the session check, then in one transaction the `UPDATE … WHERE id = any(…)`, its client.updated or
  * points.changed events and ledger rows, and the one audit row — as a ratio (target ≤ 1.5). The API's

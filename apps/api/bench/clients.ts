@@ -1,5 +1,5 @@
 /**
- * Clients at volume (issue 6 §8): each API figure beside the same work done bare in the same run —
+ * Clients at volume: each API figure beside the same work done bare in the same run —
  * the route's own SQL through the same driver, or ExcelJS alone — printed as a ratio.
  * Volume: BENCH_CLIENTS (default 100,000).
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard at volume (issue 10 §2: every chart ≤ 150 ms server time at 1,000,000 orders and
+ * The dashboard at volume (every chart ≤ 150 ms server time at 1,000,000 orders and
  * 2,000,000 connection logs on PostgreSQL). Each call through the app beside its module query run
  * bare (with the session check the route does), as a ratio, and beside the same figure counted from
  * the source table without the summaries ("sans résumé"), to show what the summaries save.

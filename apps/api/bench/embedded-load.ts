@@ -20,7 +20,7 @@ import { apiDir, startCommand } from './start-command';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
-/** Targets of issue 22 §4 for the embedded server. */
+/** Targets for the embedded server. */
 const MAX_WAIT_MS = 2000;
 const RSS_AT_REST_MB = 400;
 

@@ -1,5 +1,5 @@
 /**
- * The yearly rebate generation at volume (issue 8 §7): GET clients/calculateRistourne/{year} through
+ * The yearly rebate generation at volume: GET clients/calculateRistourne/{year} through
  * the job engine until the job completes, beside the same work as ONE bare SQL statement (turnover
  * per client, tier, voucher rows, the clients' rebate totals) in the same run, as a ratio. Between runs the year's
  * vouchers and run row are removed (not timed), so every run does the whole work.

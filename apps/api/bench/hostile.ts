@@ -1,5 +1,5 @@
 /**
- * Hostile bodies (issue 19 §2): the time to refuse a 1 MB body built to make a sanitiser quadratic,
+ * Hostile bodies: the time to refuse a 1 MB body built to make a sanitiser quadratic,
  * beside a 1 MB ordinary body refused by the same route in the same run (target: ratio ≤ 2), and the
  * slowest answer of GET /api/health polled while the hostile body is in flight (target: < 100 ms).
  * Each pattern is sent twice: as one 1 MB string (longer than any field: refused before it is

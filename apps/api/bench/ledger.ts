@@ -1,5 +1,5 @@
 /**
- * « Contrôle du registre » and « Passif du programme » at volume (issue 23 §3): GET ledger/verify (every
+ * « Contrôle du registre » and « Passif du programme » at volume: GET ledger/verify (every
  * invariant, first offenders) and GET ledger/liability (total and four groupings), each beside the same
  * computation as one bare SQL statement with the route's session check, as a ratio (target ≤ 1.5).
  * Runs on whatever ledger the large seed gave (BENCH_CLIENTS clients, BENCH_ORDERS orders credited).

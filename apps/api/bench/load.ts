@@ -1,5 +1,5 @@
 /**
- * The load run on PostgreSQL (issue 22 §4): the server as `npm start` runs it, in a process of its own
+ * The load run on PostgreSQL: the server as `npm start` runs it, in a process of its own
  * on a throw-away database seeded by seed-large, and the load generator (autocannon, load-client.ts)
  * in another. First a signed-in page of 50 rows (activities page 1) at 10 connections, beside its bare
  * SQL run through a pool of the server's size at the same concurrency; then 200 connections of the

@@ -1,5 +1,5 @@
 /**
- * Orders at volume (issue 7 §6): the orders list (page 1, a status filter, a client code filter and
+ * Orders at volume: the orders list (page 1, a status filter, a client code filter and
  * search) and the header's bell, each API figure beside the route's own SQL run bare through the same
  * driver in the same run, printed as a ratio. Volume: BENCH_ORDERS (default 1,000,000; 0 skips),
  * PostgreSQL only (generating a million orders in the embedded database would take most of an hour).

@@ -1,5 +1,5 @@
 /**
- * The points ledger at volume (issue 23, "Speed"): BENCH_CLIENTS clients and a ledger grown to
+ * The points ledger at volume: BENCH_CLIENTS clients and a ledger grown to
  * BENCH_LEDGER_ROWS rows (10,000,000 by default) of credits and debits to every client, written through
  * the ledger's insert and its lots' trigger (so the FIFO lots and their uses grow with it; seedLedger). Then, each beside the same
  * work done bare and as a ratio:

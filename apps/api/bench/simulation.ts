@@ -1,5 +1,5 @@
 /**
- * The simulation of the year's rebate vouchers at volume (issue 23 §4): GET ristournes/simulation/{year}
+ * The simulation of the year's rebate vouchers at volume: GET ristournes/simulation/{year}
  * (per tier, totals, the difference with the previous year's vouchers) and page 1 of the simulated
  * vouchers (highest amount first), each beside the same computation as one bare SQL statement, as a
  * ratio (target ≤ 1.5). The previous year is generated once first, so the difference reads real

@@ -1,5 +1,5 @@
 /**
- * The ERP synchronisations at volume (issue 10 §1), PostgreSQL only, in a database of their own:
+ * The ERP synchronisations at volume, PostgreSQL only, in a database of their own:
  * BENCH_SYNC_PRODUCTS products (default 100,000) then BENCH_SYNC_LINES invoice lines (default
  * 1,000,000, five lines per invoice), each through the API (GET sync…FromCSV on SYNC_DIR, through the
  * job engine until the run is finished) beside the bare work in the same run: a server-side COPY of

@@ -1,4 +1,4 @@
--- Dashboard summary tables (issue 10 §2) kept by statement-level triggers with transition tables:
+-- Dashboard summary tables kept by statement-level triggers with transition tables:
 -- one aggregate upsert per statement, in the writing transaction, whoever writes (the app, the invoice
 -- sync, seed:large). Keys are Tunis months and days. Upserts go in key order so that two writers
 -- lock summary rows in the same order. The triggers are created before the backfill: CREATE TRIGGER

@@ -38,7 +38,7 @@ CREATE INDEX "points_lots_open_idx" ON "points_lots" USING btree ("client_id","e
 CREATE INDEX "points_lots_expiry_idx" ON "points_lots" USING btree ("expires_at","client_id") WHERE "points_lots"."remaining" > 0 and "points_lots"."expires_at" is not null;--> statement-breakpoint
 CREATE INDEX "points_lots_ledger_idx" ON "points_lots" USING btree ("ledger_id");--> statement-breakpoint
 
--- Points expiry (issue 23 §1). The programme's settings row: nothing expires until an admin chooses.
+-- Points expiry. The programme's settings row: nothing expires until an admin chooses.
 INSERT INTO "programme_settings" ("id") VALUES (1);
 --> statement-breakpoint
 

@@ -142,7 +142,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Jeton de session du back-office (POST /api/loginBO)' },
-          // The mobile app's routes (tag « Application mobile ») take only this one (issue 24 §1).
+          // The mobile app's routes (tag « Application mobile ») take only this one.
           appBearer: { type: 'http', scheme: 'bearer', description: "Jeton d'accès de l'application mobile (POST /api/app/v1/auth/login, renouvelé par /auth/refresh)" },
         },
       },
@@ -195,7 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 }
 
 /**
- * TRUST_PROXY as Fastify takes it. A hop count (« 1 » behind one reverse proxy, as the README and
+ * TRUST_PROXY as Fastify takes it. A hop count (« 1 » behind one reverse proxy, as docs/operations.md and
  * compose.yaml set it) becomes a function trusting that many hops: Fastify 5.12 answers a bare number
  * by trusting nothing (so that a client reaching the node directly cannot choose its address), which
  * made every user the proxy's address and let five failed sign-ins anywhere lock everyone out. A hop

@@ -10,7 +10,7 @@ export const SESSION_IDLE_DEFAULT = 120;
 
 /**
  * Environment, validated once at start. A wrong value stops the server with one line naming the
- * variable (see server.ts). Documented in README and .env.example.
+ * variable (see server.ts). Documented in docs/configuration.md and .env.example.
  */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,11 +40,11 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Programme Fidélité <no-reply@fidelite.tn>'),
   CAPTCHA: z.enum(['altcha', 'off']).default('altcha'),
   /**
-   * The captcha of the mobile app's sign-in and registration (issue 24 §1: optional for the app by
+   * The captcha of the mobile app's sign-in and registration (optional for the app by
    * setting): altcha or off; unset, it follows CAPTCHA.
    */
   APP_CAPTCHA: z.enum(['altcha', 'off']).optional().or(z.literal('').transform(() => undefined)),
-  /** Calls an app user may make per minute (issue 24 §1), counted in PostgreSQL for every node; 0 = no limit. */
+  /** Calls an app user may make per minute, counted in PostgreSQL for every node; 0 = no limit. */
   APP_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Days a mobile-app token family lasts at most, however often it is refreshed (1 to 3650): then the app signs in again. */
   APP_REFRESH_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(APP_REFRESH_MAX_DAYS),
@@ -97,7 +97,7 @@ const schema = z.object({
   /** The OpenAPI document and UI at /api/docs: public (default) or private (a staff session). */
   API_DOCS: z.enum(['public', 'private']).default('public'),
   /**
-   * Minutes without a request after which a back-office session ends (issue 19 §4), besides the
+   * Minutes without a request after which a back-office session ends, besides the
    * 12-hour limit of every session. Whole minutes, 5 to 1440.
    */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(SESSION_IDLE_DEFAULT),
@@ -115,12 +115,12 @@ const schema = z.object({
   /** Background exports one node (API process) writes at once, whoever asked; one more is answered 429. 1 to 100. */
   EXPORT_JOBS_PER_NODE: z.coerce.number().int().min(1).max(100).default(4),
   /**
-   * Folder where the ERP drops the synchronisation files (issue 10 §1); unset = DATA_DIR/sync. With
+   * Folder where the ERP drops the synchronisation files; unset = DATA_DIR/sync. With
    * S3_BUCKET, a prefix of the bucket instead (unset = `sync/`).
    */
   SYNC_DIR: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
   /**
-   * An S3-compatible object store for every file (issue 22 §1): set S3_BUCKET and the files go there
+   * An S3-compatible object store for every file: set S3_BUCKET and the files go there
    * instead of DATA_DIR (media under `uploads/`, sync uploads under `sync-uploads/`, the ERP's files
    * under SYNC_DIR). Without keys the SDK's own chain applies (AWS_* variables, an instance role).
    */
@@ -140,7 +140,7 @@ const schema = z.object({
   /** MinIO and most self-hosted stores want path-style URLs (endpoint/bucket/key). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
   /**
-   * Webhooks (issue 24 §2) to http:// and to private, loopback or link-local addresses: refused unless
+   * Webhooks to http:// and to private, loopback or link-local addresses: refused unless
    * true (tests and local runs). Checked when an endpoint is saved and again at each delivery.
    */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
@@ -203,7 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (stray) throw new ConfigError(`Configuration invalide : ${stray} est donné sans S3_BUCKET`);
   const syncDir = c.SYNC_DIR ? path.resolve(launchDir(env), c.SYNC_DIR) : path.join(dataDir, 'sync');
   if (existsSync(syncDir) && !statSync(syncDir).isDirectory()) throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} n'est pas un dossier`);
-  // DATA_DIR/uploads is served to anyone: the ERP's files must never land there (issue 19 §5).
+  // DATA_DIR/uploads is served to anyone: the ERP's files must never land there.
   const fromUploads = path.relative(path.join(dataDir, 'uploads'), syncDir);
   if (!path.isAbsolute(fromUploads) && fromUploads !== '..' && !fromUploads.startsWith(`..${path.sep}`)) {
     throw new ConfigError(`Configuration invalide : SYNC_DIR ${syncDir} est dans le dossier public des fichiers envoyés (DATA_DIR/uploads)`);
@@ -280,7 +280,7 @@ function s3Storage(c: Pick<z.infer<typeof schema>, 'S3_BUCKET' | 'S3_ENDPOINT' |
 
 /**
  * What a server (not a script such as seed:large) needs on PostgreSQL: several nodes on one database must
- * sign captcha challenges with one secret, or a challenge issued by one node fails on the next (issue 22 §2).
+ * sign captcha challenges with one secret, or a challenge issued by one node fails on the next.
  */
 export function assertServerConfig(config: Pick<Config, 'DATABASE_URL' | 'CAPTCHA_SECRET' | 'DEMO_DATA' | 'DEMO_PUBLIC' | 'HOST'>): void {
   if (config.DATABASE_URL && !config.CAPTCHA_SECRET) {

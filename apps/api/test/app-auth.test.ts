@@ -12,7 +12,7 @@ import { APP, appClientUser } from './app-helpers';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
- * The mobile app's authentication and account (issue 24 §1): sign-in with the staff's rules, token
+ * The mobile app's authentication and account: sign-in with the staff's rules, token
  * families per device (rotation, reuse detection, sign-out, password change), registration through
  * the users screen's « Demandes » tab, and the connection log that feeds the logs screen and the dashboard.
  */

@@ -8,7 +8,7 @@ import { APP, appAuth } from './app-helpers';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * The mobile app's catalogue (issue 24 §1): visible products only, with the price and points that
+ * The mobile app's catalogue: visible products only, with the price and points that
  * apply to the reading client today (price list of its circuit covering today, else the product's
  * price; point period covering today, else the product's points), searched, filtered and paged.
  */

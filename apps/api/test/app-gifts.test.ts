@@ -16,7 +16,7 @@ import { type AppClient, appClient } from './app-clients';
 import { APP } from './app-helpers';
 import { createTestApp, DEMO_PASSWORD, onPostgres, type TestContext } from './helpers';
 
-/** The app's gifts (issue 24 §1 Gifts, Receipt) through the real app, on the demo data. */
+/** The app's gifts through the real app, on the demo data. */
 let t: TestContext;
 let admin: { authorization: string };
 let a: AppClient;

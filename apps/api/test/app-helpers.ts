@@ -7,7 +7,7 @@ import { hashPassword } from '../src/lib/password';
 import { clients } from '../src/modules/contacts/clients.table';
 import { DEMO_PASSWORD } from './helpers';
 
-/** The mobile app's API root (issue 24 §1). */
+/** The mobile app's API root. */
 export const APP = '/api/app/v1';
 
 /**

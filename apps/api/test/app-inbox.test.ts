@@ -7,7 +7,7 @@ import { type AppClient, appClient } from './app-clients';
 import { APP } from './app-helpers';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
-/** The app's inbox (issue 24 §1 Notifications): the flux sent to the client, read state per user. */
+/** The app's inbox: the flux sent to the client, read state per user. */
 let t: TestContext;
 let admin: { authorization: string };
 let a: AppClient;

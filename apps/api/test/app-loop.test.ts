@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from './helpers';
 import { type Receiver, signatureValid, startReceiver } from './webhook-receiver';
 
 /**
- * The programme's whole path, through the API only (issue 24 §3): a shop registers on the app and is
+ * The programme's whole path, through the API only: a shop registers on the app and is
  * validated by staff; signs in; orders two products; the back-office bell shows it; staff move it to
  * « Traitement en cours » then « Traité et accepté »; the points reach the client and the app sees them;
  * the app asks for a gift; staff accept; the warehouse prepares, staff ship; the app scans the exit

@@ -10,7 +10,7 @@ import { APP, appAuth } from './app-helpers';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
- * The mobile app's orders (issue 24 §1): priced by the server with the day's rules, never with the
+ * The mobile app's orders: priced by the server with the day's rules, never with the
  * app's figures; an Idempotency-Key is required and a replay or a race writes one order; the client
  * reads its own orders only; staff see the new order at once in their list and the bell.
  */

@@ -7,7 +7,7 @@ import { type AppClient, appClient } from './app-clients';
 import { APP } from './app-helpers';
 import { createTestApp, type TestContext } from './helpers';
 
-/** The app's wallet (issue 24 §1 Vouchers and rebates): own vouchers and rebate cards only. */
+/** The app's wallet: own vouchers and rebate cards only. */
 let t: TestContext;
 let admin: { authorization: string };
 let a: AppClient;

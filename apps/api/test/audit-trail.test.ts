@@ -5,7 +5,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * The audit trail viewer (issue 10 §4) through the real app: writes from several areas land in it
+ * The audit trail viewer through the real app: writes from several areas land in it
  * with who, what, which row and the changed fields; filters, search, paging and the admin-only rule.
  */
 let t: TestContext;
@@ -91,7 +91,7 @@ describe('GET audit', () => {
   });
 });
 
-describe('GET audit: as staff use it (issue 20 §14)', () => {
+describe('GET audit: as staff use it', () => {
   let id: number;
   beforeAll(async () => {
     const created = await call('POST', 'clients_circuits', { NAME: 'Grossistes', DESCRIPTION: 'Vente en gros' });
@@ -139,7 +139,7 @@ describe('GET audit: as staff use it (issue 20 §14)', () => {
   });
 });
 
-describe('GET audit: security events (issue 19 §6)', () => {
+describe('GET audit: security events', () => {
   const events = [
     { action: 'login', userEmail: 'chef@demo.tn', changes: { ip: '10.9.0.0', device: 'Chrome' } },
     { action: 'login_failed', userEmail: 'inconnu@demo.tn', changes: { ip: '10.9.0.1' } },

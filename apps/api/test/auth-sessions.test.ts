@@ -9,7 +9,7 @@ import { throttles } from '../src/modules/auth/auth.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
 /**
- * Issue 19 §4: sessions end when an account's rights change, idle expiry is configurable, the sign-in
+ * Sessions end when an account's rights change, idle expiry is configurable, the sign-in
  * limits hold under parallel attempts, and password hashes carry their own cost.
  */
 let t: TestContext;

@@ -18,7 +18,7 @@ import { media } from '../src/lib/media/media.table';
 import { createMailer } from '../src/plugins/mail';
 import { createTestApp, type MemoryMailer, multipart, MULTIPART_BOUNDARY, type TestContext } from './helpers';
 
-/** Badges (spec 1 §7 Badges) through the real app: CRUD, form-data create with its image, validate, mail, delete guard. */
+/** Badges through the real app: CRUD, form-data create with its image, validate, mail, delete guard. */
 let t: TestContext;
 let admin: { authorization: string };
 

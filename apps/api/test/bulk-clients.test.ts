@@ -11,7 +11,7 @@ import { users } from '../src/lib/auth/accounts.table';
 import { messageTemplates } from '../src/modules/communication/templates.table';
 
 /**
- * Bulk actions on the clients list (issue 25 §1), through the API, on PGlite and PostgreSQL: each
+ * Bulk actions on the clients list, through the API, on PGlite and PostgreSQL: each
  * action changes what it says on the rows reached, by ids or by the list's filter (the filter reaches
  * exactly the list's total), under the same permission and zone rules as the single action; refused
  * rows come back with their reason; one audit entry names the rows; points go through the ledger.

@@ -15,7 +15,7 @@ import { clientFixtures, type Fixtures } from './clients-fixtures';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Bulk actions on the orders, conversions, vouchers, products and users lists (issue 25 §1), through
+ * Bulk actions on the orders, conversions, vouchers, products and users lists, through
  * the API on PGlite and PostgreSQL: the same transition, role and zone rules as the single actions,
  * refused rows with their reason, points through the ledger, one audit entry per call.
  */

@@ -11,7 +11,7 @@ import { clientCircuits } from '../src/modules/classification/classification.tab
 import { productCategories, products, subCategories, tarifs } from '../src/modules/catalogue/catalogue.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
-/** Product categories, ranges and price lists (spec 2 §7 Categories, Ranges, Price lists) through the real app. */
+/** Product categories, ranges and price lists through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let chef: { authorization: string };
@@ -146,7 +146,7 @@ describe('tarifs', () => {
     expect(after.startDate).toBe('2026-01-01');
   });
 
-  it('says « Ce champ est obligatoire. » for an absent or empty REMISE or PHT, the number message for a malformed one (issue 20 §8)', async () => {
+  it('says « Ce champ est obligatoire. » for an absent or empty REMISE or PHT, the number message for a malformed one', async () => {
     const before = await count(tarifs);
     const { REMISE: _r, ...withoutRemise } = line();
     const absent = await call('POST', 'tarifs', withoutRemise);

@@ -8,7 +8,7 @@ import { clientFixtures, type Fixtures, fullClient } from './clients-fixtures';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Giving a client a badge credits points (issue 19 §4): a zone chief (no points:write) may not change
+ * Giving a client a badge credits points: a zone chief (no points:write) may not change
  * a client's BADGES_ID, through the form's save or the badge call; he may save the form with the badge
  * unchanged. An administrator may.
  */
@@ -28,7 +28,7 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string>) =>
   t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 
-/** The edit form's required fields (spec 1 §5 light reading), with a name. */
+/** The required fields of the client detail's edit form (fewer than the add dialog's), with a name. */
 const form = (NAME: string, over: Record<string, unknown> = {}) => ({
   NAME,
   TVA: '1234567A',

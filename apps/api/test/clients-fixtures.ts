@@ -27,7 +27,7 @@ export async function clientFixtures(t: TestContext) {
 export type Fixtures = Awaited<ReturnType<typeof clientFixtures>>;
 
 let n = 0;
-/** A complete add-dialog body (spec 1 §5 first reading). */
+/** A complete add-dialog body: every field the add dialog requires. */
 export function fullClient(f: Fixtures, over: Record<string, unknown> = {}) {
   n++;
   return {

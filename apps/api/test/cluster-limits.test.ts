@@ -7,7 +7,7 @@ import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { INVITATION_CALLS_PER_WINDOW } from '../src/modules/communication/invitations.routes';
 import { createDatabase, DEMO_PASSWORD, MemoryMailer, onPostgres } from './helpers';
 
-/** Two API nodes (two apps, each with its own pool) on one PostgreSQL database (issue 22 §2). */
+/** Two API nodes (two apps, each with its own pool) on one PostgreSQL database. */
 describe.runIf(onPostgres)('limits shared by the nodes of a cluster', () => {
   let handles: DbHandle[];
   let nodes: FastifyInstance[];

@@ -11,7 +11,7 @@ import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
- * Concurrent writes to one row end as serial execution would (issue 20 §1). Only PostgreSQL shows a
+ * Concurrent writes to one row end as serial execution would. Only PostgreSQL shows a
  * lost update: PGlite has one connection, so there the same calls are checked one after the other.
  */
 let t: TestContext;

@@ -10,7 +10,7 @@ import { auditLog } from '../src/lib/audit/audit.table';
 import { coupons } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Coupons (spec 2 "Coupons list", §3, §5, §7 Coupons, §8) through the real app. */
+/** Coupons through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 
@@ -85,7 +85,7 @@ describe('coupons: validation (422 with French field errors, nothing written)', 
     expect(await couponCount()).toBe(before);
   });
 
-  it('requires ACTIF on create (spec 2 §5): a coupon without it is not created active (issue 20 §6)', async () => {
+  it('requires ACTIF on create: a coupon without it is not created active', async () => {
     const before = await couponCount();
     const { ACTIF: _, ...withoutActif } = coupon({ CODE: 'SANSACTIF' });
     for (const body of [withoutActif, { ...withoutActif, ACTIF: null }]) {

@@ -9,7 +9,7 @@ import { orders } from '../src/modules/orders/orders.table';
 import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Dashboard calls (spec 1 §3, §7; issue 10 §2) checked against data the test writes. */
+/** Dashboard calls checked against data the test writes. */
 let t: TestContext;
 let admin: { authorization: string };
 const get = async (url: string, headers = admin) => {

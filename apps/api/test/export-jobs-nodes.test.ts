@@ -1,5 +1,5 @@
 /**
- * Background exports across API nodes (issue 25 §4, issue 22): two apps on one database and one
+ * Background exports across API nodes: two apps on one database and one
  * S3-compatible bucket. What node A writes, node B reports (progress from the database) and serves
  * (the file from the bucket); a node stopped mid-export leaves its job interrupted and no object.
  */

@@ -1,5 +1,5 @@
 /**
- * Exports as background jobs (issue 25 §4): `?job=1` on a list's export answers 202 `{ id, total }`,
+ * Exports as background jobs: `?job=1` on a list's export answers 202 `{ id, total }`,
  * the file is written into the storage while the job's row counts the rows; the owner polls it,
  * downloads it, or cancels it; another user gets 404; the housekeeping deletes row and file after 24 h.
  */

@@ -8,7 +8,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { flux, fluxRecipients } from '../src/modules/flux/flux.table';
 import { createTestApp, MULTIPART_BOUNDARY, type TestContext } from './helpers';
 
-/** Flux notifications (spec 3 §2.8, §7; issue 9 §3) through the real app. */
+/** Flux notifications through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 const c: Record<string, number> = {};

@@ -14,7 +14,7 @@ import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases, st
 import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Gift purchases → conversions → prepare → ship → QR receipt, starter gifts (issue 8 §2), through the real app. */
+/** Gift purchases → conversions → prepare → ship → QR receipt, starter gifts, through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let chef: { authorization: string };

@@ -12,7 +12,7 @@ import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 import { openApiReader, type Schema } from './openapi';
 
 /**
- * Fuzzing from the OpenAPI document (issue 19 §2): for every operation, malformed variants of its
+ * Fuzzing from the OpenAPI document: for every operation, malformed variants of its
  * path, query and body, sent against the demo data as the admin, and the mobile app's operations as
  * one of the demo client users (its own access token, its own rows' ids in paths, a fresh refresh
  * token for each refresh), so that they are refused by validation and by their handlers, not at the

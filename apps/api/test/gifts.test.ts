@@ -9,7 +9,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { giftPurchases, loyaltyGifts, startingGiftPurchases, startingGifts } from '../src/modules/rewards/gifts.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
-/** Gifts and starter gifts (spec 2 §3, §4 Gift type, §5, §7 Gifts / Starter gifts) through the real app. */
+/** Gifts and starter gifts through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let chef: { authorization: string };

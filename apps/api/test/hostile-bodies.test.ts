@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Bodies built to make a backtracking or rescanning sanitiser quadratic (issue 19 §2). The former
+ * Bodies built to make a backtracking or rescanning sanitiser quadratic. The former
  * regular expressions took 46 s on the first of these; the test timeout is the only clock here, the
  * bench measures the ratio to an ordinary body of the same size.
  */

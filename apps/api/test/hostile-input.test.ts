@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
 /**
- * Hostile input that used to crash or flood (issue 19 §2): a NUL byte in an export's query, codes
+ * Hostile input that used to crash or flood: a NUL byte in an export's query, codes
  * files longer than PostgreSQL's 65,535 bind parameters, lists without `page`, ids that Number()
  * reads as another row. The generic fuzzing is fuzz.test.ts; these are the named findings.
  */

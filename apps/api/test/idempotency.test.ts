@@ -18,7 +18,7 @@ import { APP, appAuth } from './app-helpers';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
- * Idempotency-Key on the calls that move points or value (issue 23 §5): a replay answers the first
+ * Idempotency-Key on the calls that move points or value: a replay answers the first
  * reply and writes nothing; another request under the same key is a 422; keys are per user and kept
  * 24 h; two calls racing with one key write once. Runs on PGlite and on PostgreSQL (API_TEST_DB=postgres),
  * where the race is a real one (several pool connections).
@@ -43,15 +43,15 @@ const MOVES_POINTS_OR_VALUE = [
   'DELETE /api/giftConversion/:id',
   'GET /api/clients/calculateRistourne/:year',
   'PUT /api/orders/:id',
-  // Returned goods take back the points they earned (issue 23 §2).
+  // Returned goods take back the points they earned.
   'POST /api/retourMarchandises',
   'PUT /api/retourMarchandises/:id',
   'DELETE /api/retourMarchandises/:id',
-  // The mobile app's orders: the header is required there (issue 24 §1).
+  // The mobile app's orders: the header is required there.
   'POST /api/app/v1/orders',
-  // The app's gift request reserves points (issue 24 §1): a retried request must not ask twice.
+  // The app's gift request reserves points: a retried request must not ask twice.
   'POST /api/app/v1/gift-purchases',
-  // Every bulk action (issue 25 §1): a retried bulk offer or status move must not run twice.
+  // Every bulk action: a retried bulk offer or status move must not run twice.
   ...Object.values(BULK_LISTS).flatMap((l) => l.actions.map((a) => `POST /api/${l.path}/bulk/${a.key}`)),
 ];
 /** Of those, the routes where the header must be sent. */
@@ -355,7 +355,7 @@ describe('an order status change', () => {
   });
 });
 
-describe('an app order (issue 24 §1: the header is required there)', () => {
+describe('an app order (the header is required there)', () => {
   it('is keyed per app user, apart from the staff’s keys: a replay writes no second order, no key is a 422', async () => {
     const roles = await ensureRoles(t.db);
     await t.db.insert(users).values({ email: 'rim.idem@client.test.tn', passwordHash: 'x', firstname: 'Rim', lastname: 'Idem', roleId: roles.get(ROLE.patente)!, clientId: clientA });

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from './helpers';
 import { openApiReader, type Schema as DocSchema } from './openapi';
 
 /**
- * Length limits in the schemas first (issue 19 §2): every string a client sends, in a JSON body or
+ * Length limits in the schemas first: every string a client sends, in a JSON body or
  * a query, has a maxLength, and every array a maxItems, so no handler, regular expression or
  * database call ever sees an unbounded value. Read from the OpenAPI document, so a new route cannot
  * slip through. Values that bound themselves (an enum, a constant, a date or uuid format) are exempt.

@@ -14,7 +14,7 @@ import { type Cluster, createCluster, until } from './jobs-nodes';
 import { PRODUCTS_CSV, syncFixtures } from './sync-fixtures';
 
 /**
- * Job state shared by the API nodes (issue 22 §2): nodes are apps with their own JobEngine on one
+ * Job state shared by the API nodes: nodes are apps with their own JobEngine on one
  * database (jobs-nodes.ts); what one node launches, any node follows, refuses a second time, and a
  * node starting never fails another's live run. The races and the live run of another node run on
  * PostgreSQL, where nodes really run side by side.
@@ -79,7 +79,7 @@ describe('housekeeping', () => {
     await a.jobs.start();
     await b.jobs.start();
     const schedules = (await c.handle.executeSql('select name, cron from pgboss.schedule order by name')).rows;
-    // The housekeeping, and the daily points expiry run (issue 23 §1).
+    // The housekeeping, and the daily points expiry run.
     expect(schedules).toEqual([
       { name: 'housekeeping', cron: '*/5 * * * *' },
       { name: 'points-expiry', cron: '15 2 * * *' },

@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../src/plugins/auth';
 import { createDatabase, DEMO_PASSWORD, MemoryMailer } from './helpers';
 
 /**
- * Several API nodes on one database in one test process (issue 22 §2): each is its own app with its
+ * Several API nodes on one database in one test process: each is its own app with its
  * own JobEngine, as a process of its own would be; only the database (and SYNC_DIR) is shared.
  */
 export interface Cluster {

@@ -7,7 +7,7 @@ import { REF_IDS_CAP } from '../src/lib/crud/list-query';
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
-/** Connection logs (spec 3 §2.13, issue 10 §3) through the real app. */
+/** Connection logs through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let clientId: number;

@@ -12,7 +12,7 @@ import { createDatabase, DEMO_PASSWORD, multipart, onPostgres, type TestContext 
 import { startS3, type TestS3 } from './s3-server';
 
 /**
- * Issue 22 §3: two API nodes (two processes with their own DATA_DIR) on one PostgreSQL database and
+ * Two API nodes (two processes with their own DATA_DIR) on one PostgreSQL database and
  * one S3-compatible bucket (s3rver, started here), as behind a load balancer. What a user does through one node holds on the other. PostgreSQL only: the
  * embedded PGlite is one process's database by nature.
  */

@@ -10,7 +10,7 @@ import { applyOrderStatus, createOrder } from '../src/modules/orders/orders.serv
 import { orderItems, orders } from '../src/modules/orders/orders.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Orders (spec 2 §7 Orders; issue 7 §3) through the real app: list, detail, status rule, points once, delete, bell, zone scoping. */
+/** Orders through the real app: list, detail, status rule, points once, delete, bell, zone scoping. */
 let t: TestContext;
 let admin: { authorization: string };
 let chef: { authorization: string };

@@ -6,7 +6,7 @@ import { solidPng } from '../src/lib/png';
 import { createTestApp, multipart, onPostgres, type TestContext } from './helpers';
 
 /**
- * Every settings and configuration PUT takes any subset of its fields (README, API contract), as the
+ * Every settings and configuration PUT takes any subset of its fields (docs/api.md › Partial updates), as the
  * generic resources do (test/partial-update.test.ts). Walked from the route table: every PUT that is
  * not a generic update is either a settings PUT below, whose every field is changed alone and then
  * sent invalid alone, or named in NOT_SETTINGS with the reason it keeps a body of its own. A PUT
@@ -107,7 +107,7 @@ const SETTINGS: Record<string, SettingsPut> = {
   },
 };
 
-/** The other PUTs, and why each keeps a body of its own (README, API contract). */
+/** The other PUTs, and why each keeps a body of its own (docs/api.md › Partial updates). */
 const REPLACE = 'replaces the whole profile: the « Mon profil » form sends its four fields';
 const ACTION = 'an action or a status move: its one-purpose body is the action’s arguments, with no stored record to merge into';
 const PARTIAL_RESOURCE = 'a record of its own area, not a setting; its fields are already optional, each checked by its own tests';

@@ -7,7 +7,7 @@ import { users } from '../src/lib/auth/accounts.table';
 import { createTestApp, DEMO_PASSWORD, multipart, onPostgres, type TestContext } from './helpers';
 
 /**
- * `PUT /api/{resource}/{id}` accepts any subset of the fields (README; issue 20 §9). Walked from the
+ * `PUT /api/{resource}/{id}` accepts any subset of the fields (docs/api.md › Partial updates). Walked from the
  * route table: every generic update (config.partialUpdateOf) gets ONE field changed on a demo row,
  * and answers 200 with that field changed and every other field as it was. A resource added
  * tomorrow fails here until it names the field to change below.
@@ -150,7 +150,7 @@ describe('the merged record is what is checked', () => {
 });
 
 describe('company details and configuration entries take partial updates too', () => {
-  it('PUT settings {EMAIL} alone (issue 20 §13): 200, the other details kept; a bad e-mail alone is 422', async () => {
+  it('PUT settings {EMAIL} alone: 200, the other details kept; a bad e-mail alone is 422', async () => {
     const before = await get('/api/settings');
     const res = await put('/api/settings', { EMAIL: 'contact@nouveau.tn' });
     expect(res.statusCode).toBe(200);
@@ -167,7 +167,7 @@ describe('company details and configuration entries take partial updates too', (
   });
 });
 
-describe('POST gallery with the spec’s fields only (no TYPE, issue 20 §13)', () => {
+describe('POST gallery with the spec’s fields only (no TYPE)', () => {
   const png = solidPng(6, 6, [20, 120, 200]);
   it('a file makes an image item, a link a video item', async () => {
     const photo = multipart({ POSITION: '1', TITLE: 'Atelier', LINK: '' }, { field: 'file', name: 'atelier.png', type: 'image/png', content: png });

@@ -70,7 +70,7 @@ const WRITE = (): Call[] => [
   ['POST', '/api/products/addProductPoint', {}],
   ['DELETE', '/api/products/productPoint/999999'],
   ['POST', '/api/retourMarchandises', {}],
-  // Website content (issue 9 §1)
+  // Website content
   ['POST', '/api/pages', { key: 'nope' }],
   ['PUT', '/api/sections/999999', { title_fr: 'x' }],
   ['POST', '/api/blocs', {}],
@@ -98,35 +98,35 @@ const ADMIN_ONLY: Call[] = [
   ['PUT', '/api/users/1', { STATUS: 1 }],
   ['PUT', '/api/chef-zone/2', { STATUS: 1 }],
   ['GET', '/api/retourMarchandises?page=1'],
-  // Website content (issue 9 §1): admin and full roles only
+  // Website content: admin and full roles only
   ['GET', '/api/sections'],
   ['GET', '/api/blocs?page=1'],
   ['GET', '/api/blocs/export/csv'],
-  // Connection logs and audit trail (issue 10 §3, §4)
+  // Connection logs and audit trail
   ['GET', '/api/logs?page=1&year=2025'],
   ['GET', '/api/logs/export/pdf'],
   ['GET', '/api/audit?page=1&ENTITY=clients'],
   ['GET', '/api/audit/export/csv'],
-  // Banner, pop-up, configuration entries, company details (issue 9 §5)
+  // Banner, pop-up, configuration entries, company details
   ['GET', '/api/banniere'],
   ['GET', '/api/popup/images'],
   ['GET', '/api/configs'],
   ['GET', '/api/settings'],
-  // Dashboard (issue 10 §2)
+  // Dashboard
   ['GET', '/api/dashboard'],
   ['GET', '/api/orderByMonth?year=2025'],
   ['GET', '/api/visiteurs'],
-  // Flux notifications (issue 9 §3)
+  // Flux notifications
   ['GET', '/api/flux?page=1'],
   ['GET', '/api/flux/export/csv'],
-  // Website showcase (issue 9 §2, §4): admin and full roles only.
+  // Website showcase: admin and full roles only.
   ['GET', '/api/service/image-annotation?page=1'],
   ['GET', '/api/service?type=our-services'],
   ['GET', '/api/services'],
   ['GET', '/api/tools/export/csv'],
   ['GET', '/api/gallery?page=1'],
   ['GET', '/api/contacts?page=1'],
-  // ERP synchronisation (issue 10 §1): admin and full roles only.
+  // ERP synchronisation: admin and full roles only.
   ['GET', '/api/sync/runs?page=1'],
   ['GET', '/api/sync/latest'],
   ['GET', '/api/sync/files'],

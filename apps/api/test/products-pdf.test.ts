@@ -8,7 +8,7 @@ import { products } from '../src/modules/catalogue/catalogue.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * The products PDF read back as a user copies or searches it (issue 20 §4): every Arabic label of
+ * The products PDF read back as a user copies or searches it: every Arabic label of
  * the demo catalogue is found in the text pdftotext extracts, its letters (the dotted ones too) and
  * its digits in reading order.
  */

@@ -8,7 +8,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { orderItems, orders } from '../src/modules/orders/orders.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
-/** Products, brands and product points (spec 2 §7) through the real app. */
+/** Products, brands and product points through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let chef: { authorization: string };

@@ -12,7 +12,7 @@ import { ristourneRuns, ristournes, voucherPurchases } from '../src/modules/rewa
 import { jobRuns } from '../src/lib/jobs/jobs.table';
 import { createDatabase, createTestApp, type TestContext } from './helpers';
 
-/** The yearly rebate vouchers (issue 8 §4), through the real app and its job engine. */
+/** The yearly rebate vouchers, through the real app and its job engine. */
 let t: TestContext;
 let admin: { authorization: string };
 let a1: number;

@@ -9,7 +9,7 @@ import { orders } from '../src/modules/orders/orders.table';
 import { ristournes, voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** « Simuler » on the voucher generation and the slider's live figures (issue 23 §4), through the real app. */
+/** « Simuler » on the voucher generation and the slider's live figures, through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let actA: number;

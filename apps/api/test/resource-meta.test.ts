@@ -63,7 +63,7 @@ describe('resource metadata (one declaration for the API and the screens)', asyn
     const users = resources.filter((r) => r.def.meta === meta || r.def.meta.path === meta.path);
     expect(users.map((r) => `${r.file} ${r.name}`)).toHaveLength(1);
     const { def } = users[0];
-    // Staff lists still declare theirs inline (issue 21 §4, until they move onto the generic router): same values.
+    // Staff lists still declare theirs inline (until they move onto the generic router): same values.
     expect({ ...def.meta, titles: meta.titles }).toEqual({ ...meta });
     expect({ path: def.path, noun: def.noun, perPage: def.defaultPerPage, defaultSort: def.defaultSort, export: def.export }).toEqual({
       path: meta.path,

@@ -7,7 +7,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { goodsReturnItems, goodsReturns } from '../src/modules/orders/returns.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Returned goods (spec 2 §7 Returned goods) through the real app. */
+/** Returned goods through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let clientId: number;

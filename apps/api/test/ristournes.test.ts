@@ -7,7 +7,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { ristournes } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Rebate tiers and the turnover segmentation (spec 2 "Rebate tiers", §3 Ristourne, §5, §7, §9) through the real app. */
+/** Rebate tiers and the turnover segmentation through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let epicerie: { id: number; name: string };

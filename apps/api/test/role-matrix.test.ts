@@ -15,8 +15,8 @@ import { APP, appAuth } from './app-helpers';
 import { createTestApp, DEMO_PASSWORD, multipart, type TestContext } from './helpers';
 
 /**
- * Role × route matrix generated from the server's route table and the one permission map
- * (issue 19 §1): for every non-public route and every staff role, a denied action answers 403 and
+ * Role × route matrix generated from the server's route table and the one permission map:
+ * for every non-public route and every staff role, a denied action answers 403 and
  * changes nothing; an allowed one is never 403. The hand-written `permissions.test.ts` checks chosen
  * calls with real payloads; this one cannot miss a route. Client users are refused everywhere with
  * 401 (route-access.test.ts). The mobile app's routes take no staff role: their column is a client
@@ -124,7 +124,7 @@ describe('role × route matrix', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('gives an unknown or "other" role nothing beyond its own account and the conversion screens (issue 19 §3)', () => {
+  it('gives an unknown or "other" role nothing beyond its own account and the conversion screens', () => {
     for (const role of ['roleInconnu', ROLE.commercial, ROLE.patente]) {
       const open = routes.filter((r) => allowed(role, r) && actionOf(r) !== 'self').map((r) => `${r.method} ${r.url}`);
       const extra = open.filter((k) => !/\/(conversions|starter_conversions|conversion_gifts|conversions_starter)/.test(k) && !/(gift|starter)/i.test(k));

@@ -16,7 +16,7 @@ import { APP, appClientUser, appPairFor, appTokenFor } from './app-helpers';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Access is a property of the matched route (issue 19 §1). This file walks the server's own route
+ * Access is a property of the matched route. This file walks the server's own route
  * table, so a route added tomorrow is covered without anyone writing a line here: every route that
  * is not declared public refuses a request without a valid session, under every spelling of its path
  * that reaches it over a real socket (no URL normalisation by an injector in between).
@@ -45,7 +45,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /uploads/*',
   'GET /index.html',
   'GET /',
-  // The mobile app's own sign-in, refresh and registration (issue 24 §1).
+  // The mobile app's own sign-in, refresh and registration.
   'GET /api/app/v1/auth/captcha',
   'POST /api/app/v1/auth/login',
   'POST /api/app/v1/auth/refresh',
@@ -74,7 +74,7 @@ afterAll(async () => {
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const isPublic = (r: RouteEntry) => r.options.config?.public === true;
-/** A route of the mobile app's API: an app access token opens it, a staff session never does (issue 24 §1). */
+/** A route of the mobile app's API: an app access token opens it, a staff session never does. */
 const isApp = (r: RouteEntry) => r.options.config?.app === true;
 
 /** A concrete path for a route: parameters become an id that exists nowhere, wildcards a file name. */
@@ -255,7 +255,7 @@ describe('client users and other roles', () => {
   });
 });
 
-describe('the two token kinds never cross (issue 24 §1)', () => {
+describe('the two token kinds never cross', () => {
   it('a valid back-office session answers 401 on every app route; a valid app token 401 on every back-office route', async () => {
     const staff = { authorization: `Bearer ${await t.tokenFor('admin@demo.tn')}` };
     const appUser = await appClientUser(t.db);

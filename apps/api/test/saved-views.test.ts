@@ -6,7 +6,7 @@ import { savedViews } from '../src/modules/views/views.table';
 import { createTestApp, onPostgres, type TestContext } from './helpers';
 
 /**
- * Saved views (issue 25 §2): a user's views of a list, shared with the staff of his role; the list's
+ * Saved views: a user's views of a list, shared with the staff of his role; the list's
  * screen decides who may see them (404 otherwise); owner-only writes; the per-list limit; the default.
  */
 let t: TestContext;

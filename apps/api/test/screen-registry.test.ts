@@ -6,7 +6,7 @@ import { clientFixtures, fullClient } from './clients-fixtures';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
 /**
- * Screen registry × roles (issue 21 §1): each screen names the GET that feeds it; for every staff
+ * Screen registry × roles: each screen names the GET that feeds it; for every staff
  * role the server serves that GET (200) to every role that may open the screen, and refuses it
  * (403) to the others, except where the screen needs more than its data's read action
  * (SCREEN_DATA's `read`: a read handed out for a select or another screen). Menu entries = reachable screens (domain test)
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const client = await post('clients', fullClient(f));
   expect(client.statusCode).toBe(201);
   clientId = client.json().data.id;
-  // The section editor creates its page and sections on first visit (spec 3 §4): done here once.
+  // The section editor creates its page and sections on first visit: done here once.
   const page = await post('pages', { key: 'home' });
   expect(page.statusCode).toBe(201);
   for (const s of pageSections('home')) expect((await post('sections', { key: s.key, pages_id: page.json().data.id, position: 0 })).statusCode).toBe(201);

@@ -12,7 +12,7 @@ import { syncRuns } from '../src/modules/sync/sync.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
 /**
- * The headers a browser acts on (issue 19 §5): the CSP and its companions on the app, the API and the
+ * The headers a browser acts on: the CSP and its companions on the app, the API and the
  * OpenAPI UI, and how uploaded files are served. The browser side of the CSP (no screen breaks under
  * it) is apps/web/src/e2e/csp.e2e.ts.
  */

@@ -28,7 +28,7 @@ describe('demo data', () => {
     expect(await count(h, sql`select count(*)::int n from clients where badge_id is not null`)).toBeGreaterThan(50);
     expect(await count(h, sql`select count(*)::int n from points_ledger`)).toBeGreaterThan(100);
     expect(await count(h, sql`select count(*)::int n from users where client_id is not null and status = 0`)).toBeGreaterThan(0);
-    // Issue 24: every demo client has an active app user (role patente) for local runs of the mobile app.
+    // Every demo client has an active app user (role patente) for local runs of the mobile app.
     const withoutAppUser = sql`select count(*)::int n from clients c where not exists (
       select 1 from users u join roles r on r.id = u.role_id where u.client_id = c.id and u.status = 1 and r.label = 'patente')`;
     expect(await count(h, withoutAppUser)).toBe(0);
@@ -93,7 +93,7 @@ describe('demo data', () => {
     expect(await count(h, mismatches)).toBe(0);
   });
 
-  it('keeps every balance in lots, and shows points expiring within 30 days (issue 23 §1)', async () => {
+  it('keeps every balance in lots, and shows points expiring within 30 days', async () => {
     const lotMismatches = sql`select count(*)::int n from clients c
       where c.points_fid <> coalesce((select sum(remaining) from points_lots p where p.client_id = c.id), 0)
          or exists (select 1 from points_lots p where p.client_id = c.id

@@ -28,7 +28,7 @@ describe('gallery', () => {
     const noLink = await postForm('/api/gallery', { POSITION: '1', TITLE: 'Démo', TYPE: 'video', LINK: '' }, false);
     expect(noLink.statusCode).toBe(422);
     expect(noLink.json().errors.LINK).toEqual([SHOWCASE_MSG.linkRequired]);
-    // Neither a file nor a link: the kind cannot be inferred (issue 20 §13 infers it from either).
+    // Neither a file nor a link: the kind cannot be inferred (it is inferred from either).
     const noKind = await postForm('/api/gallery', { TITLE: 'X' }, false);
     expect(noKind.json().errors.TYPE).toEqual([SHOWCASE_MSG.kindRequired]);
     expect(await t.db.select().from(galleryItems)).toHaveLength(0);

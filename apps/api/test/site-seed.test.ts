@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSite } from '../src/modules/site/site.seed';
 import { createTestApp, type TestContext } from './helpers';
 
-/** The website's demo content (issue 9 §7): every page, every section valid in both languages. */
+/** The website's demo content: every page, every section valid in both languages. */
 let t: TestContext;
 let headers: Record<string, string>;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { solidPng } from '../src/lib/png';
 import { auditLog } from '../src/lib/audit/audit.table';
 import { createTestApp, MULTIPART_BOUNDARY, multipart, type TestContext } from './helpers';
 
-/** Banner, pop-up, configuration entries, company details and their public reads (issue 9 §5, §6). */
+/** Banner, pop-up, configuration entries, company details and their public reads. */
 let t: TestContext;
 let admin: { authorization: string };
 const png = (rgb: [number, number, number] = [10, 120, 200]) => solidPng(40, 20, rgb);

@@ -10,7 +10,7 @@ import { media } from '../src/lib/media/media.table';
 import { siteBlocks } from '../src/modules/site/site.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
-/** Website pages, sections and blocks (issue 9 §1, §6, §7) through the real app and database. */
+/** Website pages, sections and blocks through the real app and database. */
 let t: TestContext;
 let headers: Record<string, string>;
 beforeAll(async () => {
@@ -231,7 +231,7 @@ describe('blocks', () => {
   });
 });
 
-describe('block images (issue 20 §12)', () => {
+describe('block images', () => {
   type M = { id: number; file_name: string; original_url: string };
   const names = (ms: M[]) => ms.map((m) => m.file_name);
   const onDisk = (m: M) => existsSync(path.join(uploadsDir(t.config.dataDir), path.basename(m.original_url)));
@@ -341,7 +341,7 @@ describe('block images (issue 20 §12)', () => {
     expect(names((await sectionOf('home', 'introduction')).img)).toEqual(kept);
   });
 
-  it('refuses a block in a section that has no blocks list, naming the section (issue 20 §13)', async () => {
+  it('refuses a block in a section that has no blocks list, naming the section', async () => {
     const intro = await sectionIn('home', 'introduction');
     const before = (await t.db.select().from(siteBlocks)).length;
     const refused = await call('POST', 'blocs', { ...fields(intro.id, '0'), sections_id: intro.id });

@@ -8,7 +8,7 @@ import { clientTypes } from '../src/modules/classification/classification.table'
 import { clients } from '../src/modules/contacts/clients.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Zone chiefs (spec 1 §3 Zone chief, §5, §7 chef-zone) through the real app. */
+/** Zone chiefs through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let typeId: number;
@@ -64,7 +64,7 @@ describe('chef-zone', () => {
     const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'users'), eq(auditLog.entityId, String(c.id)), eq(auditLog.action, 'create')));
     expect(trail.userEmail).toBe('admin@demo.tn');
     expect(JSON.stringify(trail.changes)).not.toMatch(/password|Secret123|scrypt/i);
-    // Named as the API names them, as an update of the account is (issue 20 §14; was codeChefZone, email).
+    // Named as the API names them, as an update of the account is (was codeChefZone, email).
     expect(trail.changes).toMatchObject({ CODE_CHEF_ZONE: 'CZ-NORD', EMAIL: 'sana.benali@test.tn' });
   });
 

@@ -11,7 +11,7 @@ import { saveMedia, } from '../src/lib/media/media.service';
 import { roleForNewUser } from '../src/modules/staff/staff.service';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
-/** Back-office users and the users calls (spec 1 §3 User, §5, §7 Users) through the real app. */
+/** Back-office users and the users calls through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let typeId: number;
@@ -96,14 +96,14 @@ describe('POST userBO', () => {
     expect(await roleForNewUser(t.db, commercial, roleIds.Magasinier)).toBe(roleIds.Magasinier);
     await expect(roleForNewUser(t.db, commercial, roleIds.patente)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleClientOnly] } });
     await expect(roleForNewUser(t.db, commercial, 999999)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleUnknown] } });
-    // Issue 20 §3: an admin adder's patente or unknown role was replaced by admin; now refused like anyone's.
+    // An admin adder's patente or unknown role was replaced by admin; now refused like anyone's.
     const adminActor = { id: ids['admin@demo.tn'], email: 'admin@demo.tn', role: ROLE.admin };
     await expect(roleForNewUser(t.db, adminActor, roleIds.patente)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleClientOnly] } });
     await expect(roleForNewUser(t.db, adminActor, 999999)).rejects.toMatchObject({ statusCode: 422, errors: { ROLE_ID: [STAFF_MSG.roleUnknown] } });
     expect(await roleForNewUser(t.db, adminActor, null)).toBe(roleIds.admin);
   });
 
-  it('never makes an administrator of a client user: CLIENT_ID, a patente or an unknown role are a 422 and create nothing (issue 20 §3)', async () => {
+  it('never makes an administrator of a client user: CLIENT_ID, a patente or an unknown role are a 422 and create nothing', async () => {
     const email = 'client.user@test.tn';
     const sent = [
       [{ CLIENT_ID: clientId, ROLE_ID: roleIds.patente }, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] }],
@@ -121,7 +121,7 @@ describe('POST userBO', () => {
     expect(signIn.statusCode).not.toBe(200);
   });
 
-  it('stores the birthday, civility and governorate it is sent, and refuses them malformed (issue 20 §3)', async () => {
+  it('stores the birthday, civility and governorate it is sent, and refuses them malformed', async () => {
     const r = await call('POST', 'userBO', newUser({ EMAIL: 'sami.ferchichi@test.tn', BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null }));
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null, role: 'admin' });

@@ -11,7 +11,7 @@ import { createDatabase, onPostgres } from './helpers';
 import { startS3 } from './s3-server';
 
 /**
- * `npm start` as a server host runs it (issue 22 §5): `npm run build` once, then each start runs the
+ * `npm start` as a server host runs it: `npm run build` once, then each start runs the
  * built server (apps/api/dist, serving apps/web/dist) without building, under apps/api's start flags,
  * with the launch folder's `.env` loaded and the environment winning over it. Outside production, a
  * source newer than its artefact is rebuilt before the start. Real processes, through `npm start`.

@@ -12,7 +12,7 @@ import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * The one rule of every status workflow (issue 20 §5): asking for the status a record already has is
+ * The one rule of every status workflow: asking for the status a record already has is
  * 409 and changes nothing, not even the audit trail; a move the status set does not allow is 422.
  */
 let t: TestContext;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
-/** The S3 settings are validated at start with one clear line naming the variable (issue 22 §1). */
+/** The S3 settings are validated at start with one clear line naming the variable. */
 const DATA_DIR = path.join(os.tmpdir(), 'bo-config-data');
 const S3 = { DATA_DIR, S3_BUCKET: 'fidelite-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret', S3_FORCE_PATH_STYLE: 'true' };
 const refusal = (env: Record<string, string>) => {

@@ -9,7 +9,7 @@ import { S3Store, s3Client } from '../src/lib/storage/s3';
 import { startS3, type TestS3 } from './s3-server';
 
 /**
- * The storage contract (issue 22 §1), run against both back ends: the disk (a temporary folder) and
+ * The storage contract, run against both back ends: the disk (a temporary folder) and
  * an S3-compatible server started here (s3rver, random port), through a store under a prefix as
  * the API uses them. The same expectations for both: what the callers rely on.
  */

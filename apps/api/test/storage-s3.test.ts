@@ -14,7 +14,7 @@ import { startS3, type TestS3 } from './s3-server';
 import { PRODUCTS_CSV, syncFixtures } from './sync-fixtures';
 
 /**
- * The API with S3_BUCKET set (issue 22 §1), on an S3-compatible server started here: media are
+ * The API with S3_BUCKET set, on an S3-compatible server started here: media are
  * written to the bucket and served at their usual /uploads/ URL (ETag, 304, Cache-Control, the
  * same security headers), nothing lands in DATA_DIR; a synchronisation file sent through the API is
  * in the bucket before its job is queued and the job reads it there; the ERP's files are read from

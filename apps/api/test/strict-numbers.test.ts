@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from './helpers';
 import { openApiReader, type Schema } from './openapi';
 
 /**
- * Issue 20 §2: JSON bodies take JSON numbers, or digits where a form sends text, nothing else. `""`,
+ * JSON bodies take JSON numbers, or digits where a form sends text, nothing else. `""`,
  * `" "`, null, booleans and lists were read as 0, 1 or 5 by z.coerce and saved.
  */
 let t: TestContext;
@@ -50,7 +50,7 @@ describe('the issue’s endpoints refuse what is not a number, changing nothing'
     expect(await state()).toEqual({ ...before, offered: 40 });
   });
 
-  it.each(['', '  ', null])('says « Valeur non prise en compte » for an offered total of %j (spec 1 §5)', async (v) => {
+  it.each(['', '  ', null])('says « Valeur non prise en compte » for an offered total of %j', async (v) => {
     const r = await call('PUT', `users/offerPoints/${CODE}`, { POINTS_OFFERED: v });
     expect(r.json().errors.POINTS_OFFERED).toEqual([POINTS_MESSAGES.notTaken]);
   });
@@ -98,7 +98,7 @@ describe('every number of every JSON body', () => {
   /**
    * Where blank text means "nothing" for a field the spec keeps optional, never 0: the client's
    * optional figures (cleared to null, as its text fields; the ERP import reads the same rules) and
-   * a gift's points and voucher value ("points optional", spec 2 §5).
+   * a gift's points and voucher value ("points optional").
    */
   const BLANK_MEANS_NONE = new Set(['PERCENTAGE', 'DELAI_RECUPERATION', 'ENCOURS_COMMERCIAL', 'ENCOURS_AUTORISE', 'Latitude', 'Longitude', 'DELAI_LIVRAISON', 'STATUS']);
   const blankIsNone = (path: string, field: string) =>

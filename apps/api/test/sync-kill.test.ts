@@ -12,7 +12,7 @@ import { syncRuns } from '../src/modules/sync/sync.table';
 import { createDatabase } from './helpers';
 import { PRODUCTS_CSV, syncFixtures } from './sync-fixtures';
 
-/** A synchronisation killed before its commit (issue 10 §1): nothing applied, the run failed after restart. */
+/** A synchronisation killed before its commit: nothing applied, the run failed after restart. */
 describe('a synchronisation killed in the middle', () => {
   it('leaves no product written and shows the run as failed once the server starts again', async () => {
     const { handle, target, drop } = await createDatabase({ onDisk: true });

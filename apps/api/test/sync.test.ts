@@ -12,7 +12,7 @@ import { orderItems, orders } from '../src/modules/orders/orders.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 import { cp1252, PRODUCTS_CSV, syncFixtures } from './sync-fixtures';
 
-/** The ERP synchronisations (issue 10 §1) through the real app, its job engine and database. */
+/** The ERP synchronisations through the real app, its job engine and database. */
 let t: TestContext;
 let admin: { authorization: string };
 let syncDir: string;
@@ -208,7 +208,7 @@ describe('invoices', () => {
     expect(c1).toMatchObject({ pointsFid: 98, caN1: '102.856' });
     const ledger = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.clientId, fx.c1), eq(pointsLedger.source, 'order')));
     expect(ledger.map((l) => [l.amount, l.balanceAfter, l.sourceId])).toEqual([[98, 98, f1.id]]);
-    // The credit is a lot of the client's too (issue 23 §1), as any ledger row written by the sync.
+    // The credit is a lot of the client's too, as any ledger row written by the sync.
     const lots = await t.db.select().from(pointsLots).where(eq(pointsLots.clientId, fx.c1));
     expect(lots.map((l) => [l.ledgerId, l.amount, l.remaining])).toEqual([[ledger[0].id, 98, 98]]);
   });

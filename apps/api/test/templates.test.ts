@@ -6,7 +6,7 @@ import { seedTemplates } from '../src/modules/communication/communication.seed';
 import { messageTemplates } from '../src/modules/communication/templates.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Message templates (spec 3 §2.7, §3, §5): CRUD, the type filter, placeholders and server-side cleaning. */
+/** Message templates: CRUD, the type filter, placeholders and server-side cleaning. */
 let t: TestContext;
 let headers: Record<string, string>;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Dates in files are Tunis dates whatever the server's zone (issue 20 §11): the same exports, made by
+ * Dates in files are Tunis dates whatever the server's zone: the same exports, made by
  * servers whose TZ is UTC and Asia/Tokyo, print the Tunis time of the instant. Node reads TZ when it
  * starts, so each zone runs the app in a process of its own (fixtures/exports-in-zone.ts).
  */
@@ -32,7 +32,7 @@ function pdfText(base64: string): string {
   }
 }
 
-describe('exports write Tunis dates whatever the server zone (issue 20 §11)', () => {
+describe('exports write Tunis dates whatever the server zone', () => {
   it.each([
     ['UTC', 0],
     ['Asia/Tokyo', -540],

@@ -4,7 +4,7 @@ import { connectionLogs } from '../src/modules/auth/auth.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers';
 
 /**
- * TRUST_PROXY as a hop count (« 1 » behind one reverse proxy, README › Production, compose.yaml): the
+ * TRUST_PROXY as a hop count (« 1 » behind one reverse proxy, docs/operations.md › One node, compose.yaml): the
  * client's address is the one the proxy adds to X-Forwarded-For, not the proxy's. Fastify 5.12 trusts
  * nothing for a bare number, which made every user the proxy, and five failed sign-ins anywhere lock
  * every sign-in out (the per-address lock).

@@ -11,7 +11,7 @@ import { clientUserScope, clientUsers } from '../src/modules/staff/client-users.
 import { createTestApp, DEMO_PASSWORD, type MemoryMailer, type TestContext } from './helpers';
 
 /**
- * The users listing (/layout/contacts/users, spec 1 "Users listing", §3 User, §5): the clients'
+ * The users listing (/layout/contacts/users): the clients'
  * mobile-app accounts in two tabs (Équipe STATUS 1, Demandes STATUS 0), their add and edit forms,
  * the STATUS switch, through the real app.
  */
@@ -193,7 +193,7 @@ describe('POST client-users', () => {
     expect(await verifyPassword('', row.passwordHash)).toBe(false);
     const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(u.id)), eq(auditLog.action, 'create')));
     expect(trail.userEmail).toBe('admin@demo.tn');
-    // Named as the API names them, as an update of the account is (issue 20 §14; was email, clientId, gender, birthday).
+    // Named as the API names them, as an update of the account is (was email, clientId, gender, birthday).
     expect(trail.changes).toMatchObject({ EMAIL: 'nadia.trabelsi@client.tn', CLIENT_ID: clientIds['C-300'], GENDER: 'Mme', BIRTHDAY: '1988-11-03', ROLE_ID: roleIds[ROLE.patente] });
     expect(JSON.stringify(trail.changes)).not.toMatch(/password|scrypt/i);
 
@@ -215,7 +215,7 @@ describe('POST client-users', () => {
     expect(await verifyPassword('Nadia2025!', after.passwordHash)).toBe(true);
   });
 
-  it('requires the form’s fields (spec 1 §5), with the domain messages; nothing is written', async () => {
+  it('requires the form’s fields, with the domain messages; nothing is written', async () => {
     const r = await call('POST', 'client-users', {});
     expect(r.statusCode).toBe(422);
     expect(r.json().errors).toEqual({

@@ -7,7 +7,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { voucherPurchases } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from './helpers';
 
-/** Clients' vouchers and their consumption (issue 8 §3), through the real app. */
+/** Clients' vouchers and their consumption, through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let clientA: number;

@@ -7,7 +7,7 @@ import { clients } from '../src/modules/contacts/clients.table';
 import { voucherPurchases, vouchers } from '../src/modules/rewards/vouchers.table';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
-/** Vouchers on offer (spec 2 "Vouchers list", §5 Voucher, §7 Vouchers, §8 "Missing id") through the real app. */
+/** Vouchers on offer through the real app. */
 let t: TestContext;
 let admin: { authorization: string };
 let chef: { authorization: string };

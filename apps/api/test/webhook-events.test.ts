@@ -15,7 +15,7 @@ import { clientFixtures, type Fixtures, fullClient } from './clients-fixtures';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
 /**
- * Webhook events (issue 24 §2) written by the real write paths, in the transaction of the change:
+ * Webhook events written by the real write paths, in the transaction of the change:
  * each type with its payload, none for a refused write, one per client for a bulk points offer.
  */
 let t: TestContext;

@@ -10,7 +10,7 @@ import { createTestApp, MemoryMailer, type TestContext } from './helpers';
 import { type Receiver, signatureValid, startReceiver } from './webhook-receiver';
 
 /**
- * The webhook delivery engine (issue 24 §2) against a real HTTP receiver on 127.0.0.1: what a receiver
+ * The webhook delivery engine against a real HTTP receiver on 127.0.0.1: what a receiver
  * gets (body, headers, signature), the retry rules, the timeout, the circuit breaker and its resume,
  * redelivery, the test event, per-resource order, the SSRF guard at delivery time, and two nodes on one
  * database. Events are recorded with recordEvent in a transaction, as the write paths do. The engine is

@@ -7,7 +7,7 @@ import { seedWebhooks } from '../src/modules/webhooks/webhooks.seed';
 import { createTestApp, type TestContext } from './helpers';
 
 /**
- * Webhooks administration (issue 24 §2, webhooks-contract.md): the endpoints' CRUD with their secret,
+ * Webhooks administration (webhooks-contract.md): the endpoints' CRUD with their secret,
  * the URL rules (https, no private or local address by literal or by DNS, unless
  * WEBHOOKS_ALLOW_PRIVATE), the audit trail, the delivery log, the role rule (admin only) and the demo data.
  */

@@ -13,7 +13,7 @@ import { clientFixtures, type Fixtures, fullClient } from './clients-fixtures';
 import { createTestApp, multipart, type TestContext } from './helpers';
 
 /**
- * The zone chief's row rule on every client-linked route (issue 21 §2). The routes are the route
+ * The zone chief's row rule on every client-linked route. The routes are the route
  * table's entries marked `ownedBy: 'client'` (every route of a resource declaring an owner, and the
  * hand-written ones that use client-ownership.ts); the table below must name each of them, so a new
  * client-linked route cannot go unchecked. For the zone chief chef@demo.tn: a row of another chief's
@@ -51,7 +51,7 @@ type Check =
   /** A create: the new client is his, whatever chief the body names. */
   | { kind: 'create' }
   /**
-   * A bulk action (issue 25 §1): his row and the other's by ids, the other's refused « Introuvable »
+   * A bulk action: his row and the other's by ids, the other's refused « Introuvable »
    * without a word of it; by the list's filter, none of the other's rows. `status`: refused whole (a
    * role rule beside the permission: a zone chief ships, never prepares).
    */

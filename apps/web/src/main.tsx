@@ -16,7 +16,7 @@ import { migrateStorage } from './lib/session';
 // probe for it is reported as a violation); the interpreted parsers are fast enough for forms.
 z.config({ jitless: true });
 
-// Spec 3 §4: storage from before version 4 is dropped and the page reloads.
+// Storage from before version 4 is dropped and the page reloads.
 if (!migrateStorage()) {
   registerFrenchLocale();
   installErrorCatalogue({

@@ -3,7 +3,7 @@ import { email, optionalText, password, phone, requiredText } from './fields';
 import { MSG } from './messages';
 
 /**
- * The mobile app's API (issue 24 §1), served under /api/app/v1 to the clients' users (role patente,
+ * The mobile app's API, served under /api/app/v1 to the clients' users (role patente,
  * CLIENT_ID set, STATUS 1). Its tokens are not the back-office's: a short-lived access token for every
  * call and a refresh token that is spent once, in a family per device (lib/auth/app-tokens.ts).
  */
@@ -24,7 +24,7 @@ export const APP_API_TAG = 'Application mobile';
 
 export const APP_MSG = {
   sessionExpired: 'Session expirée : reconnectez-vous.',
-  /** A staff account (or any account that is not a client's user) trying the app (issue 24 §1). */
+  /** A staff account (or any account that is not a client's user) trying the app. */
   clientUsersOnly: "L'application est réservée aux utilisateurs des clients : ce compte est un compte du back-office.",
   /** STATUS 0: a registration not validated yet, or an account staff switched off. */
   accountInactive: "Votre compte n'est pas actif : il attend la validation du programme ou a été désactivé.",
@@ -40,7 +40,7 @@ export const APP_MSG = {
 } as const;
 
 /**
- * Rate limits of the app API (issue 24 §1), counted in PostgreSQL (`throttles`) so that every node
+ * Rate limits of the app API, counted in PostgreSQL (`throttles`) so that every node
  * shares them. Sign-in, refresh and registration per client address (a shop's phones may share one,
  * hence the room); every authenticated call per user, per minute (APP_RATE_PER_MINUTE overrides it).
  */

@@ -3,7 +3,7 @@ import { queryInteger } from './fields';
 import { MSG } from './messages';
 
 /**
- * The mobile app's catalogue and orders (issue 24 §1 Catalogue, Orders). Prices and points are those
+ * The mobile app's catalogue and orders. Prices and points are those
  * that apply to the signed-in client today, computed by the server; an order carries only product ids
  * and quantities, never a figure.
  */

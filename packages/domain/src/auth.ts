@@ -58,7 +58,7 @@ export const profileBody = z.object({
   FIRSTNAME: requiredText(60),
   EMAIL: email(),
   GSM: phone(),
-  /** Needed only to change EMAIL, the login (issue 19 §4): the server checks it, the form asks for it then. */
+  /** Needed only to change EMAIL, the login: the server checks it, the form asks for it then. */
   CURRENT_PASSWORD: z.string().max(200).optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;

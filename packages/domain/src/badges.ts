@@ -4,7 +4,7 @@ import { flag01, numberText, optionalText, requiredText } from './fields';
 import { formatInteger } from './format';
 import { MSG } from './messages';
 
-/** Gamification badges (spec 1 §3 Badge): a tier a client holds; its bonuses are loyalty points. */
+/** Gamification badges: a tier a client holds; its bonuses are loyalty points. */
 
 export const BADGE_POINTS_MESSAGE = 'Nombre de points invalide : entier positif ou nul attendu.';
 /** Points are integers stored in 32-bit columns: nine digits keep every value in range. */
@@ -47,7 +47,7 @@ export const BADGE_BONUS_LABELS: Record<(typeof BADGE_BONUS_FIELDS)[number], str
 /** Points as shown on the list and in the mail: "1 500" (no-break space between thousands), as every count. */
 export const formatBadgePoints = (n: number): string => formatInteger(n);
 
-/** Page size of the badges list (spec 1 §2: 50 rows). */
+/** Page size of the badges list. */
 export const BADGES_PAGE_SIZE = 50;
 
 export const BADGE_SENT_MESSAGE = 'Badge envoyé avec succès';

@@ -7,7 +7,7 @@ import { offeredPoints } from './points';
 import { type Action, can, ROLE } from './permissions';
 
 /**
- * Bulk actions (issue 25 §1): one call per list and action, `POST /api/<path>/bulk/<action>`, on the
+ * Bulk actions: one call per list and action, `POST /api/<path>/bulk/<action>`, on the
  * rows ticked (`ids`) or on every row matching the list's current filter (`filter`), plus the
  * action's own params. The API checks each row as the single action does and answers how many
  * changed and which were refused, with the reason. The web's bulk bar and its confirmation read the

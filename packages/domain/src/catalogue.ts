@@ -3,7 +3,7 @@ import { calendarDate, decimal3, optionalText, percent, periodInOrder, requiredT
 import type { Media } from './classification';
 import { MSG } from './messages';
 
-/** Product categories, ranges and price lists (spec 2 §3 Category, Sub-category, Tarif; §5). */
+/** Product categories, ranges and price lists. */
 
 export const CATALOGUE_PAGE_SIZE = 50;
 

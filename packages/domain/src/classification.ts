@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flag01, optionalText, refId, requiredText } from './fields';
 
-/** Client classification: types, circuits, activities, categories (spec 1 §3). */
+/** Client classification: types, circuits, activities, categories. */
 export const clientTypeBody = z.object({
   NAME: requiredText(100),
 });

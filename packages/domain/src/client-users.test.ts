@@ -25,7 +25,7 @@ const user = {
   GENDER: 'Mme',
 };
 
-describe('client user (spec 1 §3 User, §5)', () => {
+describe('client user', () => {
   it('requires names, email, GSM, client, birthday and gender; governorate and role optional; active by default', () => {
     expect(clientUserBody.parse(user)).toEqual({
       LASTNAME: 'Trabelsi',

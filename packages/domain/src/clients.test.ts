@@ -4,7 +4,7 @@ import { CLIENT_CREATE_REQUIRED, CLIENT_STATUS, clientCreateBody, clientUpdateBo
 const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
 
-describe('client rules (spec 1 §3, §5)', () => {
+describe('client rules', () => {
   it('lists the 24 governorates', () => {
     expect(GOVERNORATES).toHaveLength(24);
     expect(GOVERNORATES[0]).toBe('Ariana');

@@ -4,7 +4,7 @@ import { GOVERNORATES } from './geography';
 import { MSG } from './messages';
 import { CLIENT_STATUS } from './statuses';
 
-/** Client (spec 1 §3, §5). Two readings of "required": the add dialog's full list, the edit's light one. */
+/** Client. Two readings of "required": the add dialog's full list, the edit's light one. */
 
 /** Empty text and null clear the field; the wrapper in `requiring` makes an absent field "unchanged". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
@@ -81,7 +81,7 @@ const clientFields = {
 /** Each client field's own rule (the ERP synchronisation validates its rows with them). */
 export const CLIENT_FIELD_RULES = clientFields;
 
-/** The add dialog's required list (spec 1 §5, first reading). */
+/** The add dialog's required list (the first reading). */
 export const CLIENT_CREATE_REQUIRED = [
   'CODE_CLIENT', 'NAME', 'TVA', 'ADDRESS', 'TYPE_CLIENT_ID', 'GSM', 'NUM_SIRET', 'C_PAYEUR', 'C_RISQUE', 'PERCENTAGE', 'PAIEMENT',
   'DELAI_RECUPERATION', 'CODE_COMPTABLE', 'SECTION', 'REPRESENTANT_1', 'REPRESENTANT_2', 'OBSERVATIONS', 'GOUVERNORAT', 'CITY', 'FAX',
@@ -201,7 +201,7 @@ export interface Client {
   LASTUSE: string | null;
   POINTS_FID: number;
   POINTS_FID_N: number;
-  /** Points expiring within 30 days (issue 23 §1), and the last day (YYYY-MM-DD) the first of them can be spent. */
+  /** Points expiring within 30 days, and the last day (YYYY-MM-DD) the first of them can be spent. */
   POINTS_EXPIRANT: number;
   DATE_EXPIRATION: string | null;
   CA_N_1: number;

@@ -25,7 +25,7 @@ const issues = (schema: z.ZodType, value: unknown) => {
 const valid = { NOM_DU_MODÈLE: 'Invitation', SUJET: 'Bienvenue {{PRENOM}}', CONTENU: '<p>Bonjour {{PRENOM}} {{NOM}}</p>', TYPE: 'email' };
 
 describe('placeholders', () => {
-  it('lists the six placeholders of the spec, and the two of points expiry (issue 23 §1)', () => {
+  it('lists the six placeholders of the spec, and the two of points expiry', () => {
     expect(PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')).toBe('{{PRENOM}} {{NOM}} {{EMAIL}} {{CODE_CLIENT}} {{SOCIETE}} {{LIEN}} {{POINTS_EXPIRANT}} {{DATE_EXPIRATION}}');
   });
 

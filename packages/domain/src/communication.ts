@@ -4,7 +4,7 @@ import { MSG } from './messages';
 import { isBlankRichText } from './rich-text';
 
 /**
- * Message templates and invitations (spec 3 §2.7, §3, §5; spec 1 §3 Invitation, §5, §8). API
+ * Message templates and invitations. API
  * names as the spec writes them: ID, NOM_DU_MODÈLE, SUJET, CONTENU, TYPE.
  */
 export const TEMPLATE_TYPES = ['email', 'sms'] as const;

@@ -3,7 +3,7 @@ import { dashboardYears, formatKDt, percentOf, roundHalf, trimChartPoints } from
 
 const months = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-describe('chart trimming (spec 1 §9)', () => {
+describe('chart trimming', () => {
   it('keeps every point above 1366 px or with 9 points or fewer', () => {
     expect(trimChartPoints(months(48), 1440)).toHaveLength(48);
     expect(trimChartPoints(months(9), 390)).toEqual(months(9));
@@ -26,7 +26,7 @@ describe('chart trimming (spec 1 §9)', () => {
   });
 });
 
-describe('figures (spec 1 §9)', () => {
+describe('figures', () => {
   it('rounds percentages to the nearest 0.5', () => {
     expect(roundHalf(33.3333)).toBe(33.5);
     expect(roundHalf(66.6667)).toBe(66.5);

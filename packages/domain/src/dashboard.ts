@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { queryInteger } from './fields';
 import { formatDecimal } from './format';
 
-/** Dashboard (spec 1 "Dashboard", §3 dashboard rows, §9 chart rules; issue 10 §2). */
+/** Dashboard: the rows of its calls and the chart rules. */
 
-/** Spec 1 §9: the charts' three colours. */
+/** The charts' three colours. */
 export const CHART_COLORS = { red: '#F93A0B', blue: '#4754cb', green: '#31ffba' } as const;
 export const DASHBOARD_FIRST_YEAR = 2021;
 
@@ -16,7 +16,7 @@ export function dashboardYears(now = new Date()): number[] {
 }
 export const dashboardQuery = z.object({ year: queryInteger({ min: DASHBOARD_FIRST_YEAR, max: 2100 }).optional() });
 
-/** Spec 1 §9: percentages rounded to the nearest half. */
+/** Percentages rounded to the nearest half. */
 export const roundHalf = (percent: number) => Math.round(percent * 2) / 2;
 
 /** A share of a total as a percentage rounded to 0.5 (0 when the total is 0). */
@@ -26,7 +26,7 @@ export const percentOf = (part: number, total: number) => (total > 0 ? roundHalf
 export const formatKDt = (dinars: number) => `${formatDecimal(dinars / 1000, 2)} K DT`;
 
 /**
- * Spec 1 §9 chart trimming: at widths of 1366 px or less, a chart of more than 9 points keeps the
+ * Chart trimming: at widths of 1366 px or less, a chart of more than 9 points keeps the
  * last 9 (≤ 390 px), 12 (≤ 420), 15 (≤ 550) or 20 points. When that many would be at most half of
  * the points, it shows every second point instead, over twice the span, ending on the last point:
  * as many bars, a longer history.
@@ -43,7 +43,7 @@ export function trimChartPoints<T>(points: readonly T[], width: number): T[] {
   return points.slice(points.length - keep);
 }
 
-/** Rows of spec 1 §3. Months are `YYYY-MM` unless said otherwise. */
+/** Rows of the dashboard calls. Months are `YYYY-MM` unless said otherwise. */
 export interface RegistrationRow {
   month: string;
   user_count: number;

@@ -3,7 +3,7 @@ import { integer } from './fields';
 import { formatInteger, todayInTunis, tunisOffsetMs } from './format';
 
 /**
- * Points expiry (issue 23 §1, Paramètres › Programme). The same rule is the SQL function
+ * Points expiry (Paramètres › Programme). The same rule is the SQL function
  * points_lot_expiry (migration 0023), which dates the lots; this one lets the screens and tests say it.
  */
 export const EXPIRY_POLICIES = ['never', 'months', 'year_end'] as const;
@@ -14,7 +14,7 @@ export const EXPIRY_POLICY_LABELS: Record<ExpiryPolicy, string> = {
   year_end: 'Les points expirent le 31 décembre de l’année suivant leur crédit',
 };
 export const EXPIRY_MONTHS_MAX = 120;
-/** « Valeur du point » (issue 23 §3): millimes one point is worth, for the programme's liability; 0 = not set. */
+/** « Valeur du point »: millimes one point is worth, for the programme's liability; 0 = not set. */
 export const POINT_VALUE_MAX = 1_000_000;
 /** "Points expirant sous 30 jours": the window the staff screens and the reminder template read. */
 export const EXPIRING_SOON_DAYS = 30;

@@ -69,7 +69,7 @@ describe('flag01 and ranges', () => {
   });
 });
 
-/** Issue 20 §2: JSON takes numbers, or digits where a form sends text; nothing is coerced. */
+/** JSON takes numbers, or digits where a form sends text; nothing is coerced. */
 describe('integer', () => {
   it.each([
     [12, 12],
@@ -98,7 +98,7 @@ describe('queryInteger', () => {
   });
 });
 
-/** Issue 20 §8: nothing typed says "required"; something malformed says what is wrong with it. */
+/** Nothing typed says "required"; something malformed says what is wrong with it. */
 describe('required numbers', () => {
   it.each([
     ['decimal3', decimal3(), MSG.number],

@@ -170,7 +170,7 @@ export const minExceedsMax = (min: unknown, max: unknown) => {
 /** Whole number typed as text or number (an order, a quantity): digits only, at most 9 of them. */
 export const wholeNumber = () => integer({ max: 999_999_999 });
 
-/** A real calendar day sent YYYY-MM-DD (dates are sent so; spec 2 §1). */
+/** A real calendar day sent YYYY-MM-DD (dates are sent so). */
 export const calendarDate = () =>
   z
     .string({ error: MSG.required })

@@ -12,7 +12,7 @@ export const FILE_FAMILIES: Record<FileFamily, { mimes: string[]; accept: string
     extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
   },
   video: { mimes: ['video/mp4', 'video/webm', 'video/quicktime'], accept: 'video/mp4,video/webm,video/quicktime', extensions: ['mp4', 'webm', 'mov'] },
-  // A gift's media (spec 2 §5 Gift: "image or video").
+  // A gift's media: an image or a video.
   imageOrVideo: {
     mimes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/quicktime'],
     accept: 'image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm,video/quicktime',

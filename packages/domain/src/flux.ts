@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Media } from './classification';
 import { integer, requiredText } from './fields';
 
-/** Flux notifications (spec 3 §2.8, §3 Flux, §5; issue 9 §3): a title and a message sent to clients of the mobile app. */
+/** Flux notifications: a title and a message sent to clients of the mobile app. */
 
 export const FLUX_PAGE_SIZE = 50;
 /** Recipients the view lists by name (the count says the rest). */
@@ -38,7 +38,7 @@ export function fluxPlainText(html: string): string {
     .trim();
 }
 
-/** TITLE and MESSAGE of every tab (spec 3 §5): a message with no text (an empty editor's `<p><br></p>`) is none. */
+/** TITLE and MESSAGE of every tab: a message with no text (an empty editor's `<p><br></p>`) is none. */
 export const fluxContent = z.object({
   TITLE: requiredText(150),
   MESSAGE: z

@@ -116,7 +116,7 @@ export function todayInTunis(now: Date = new Date()): string {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
-/** "DD/MM/YYYY à HH:mm UTC": the conversions lists show their dates in UTC (spec 2). */
+/** "DD/MM/YYYY à HH:mm UTC": the conversions lists show their dates in UTC, as the older product did. */
 export function formatDateTimeUtc(value: Date | string | number | null | undefined): string {
   const d = toDate(value);
   return d ? `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} à ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC` : '';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERSION_STATUS, conversionAction, conversionMoveAllowed, giftRefusal, GIFT_MSG, purchaseDeliveryStatus, rewardNumber } from './gifts';
 import { ROLE } from './permissions';
 
-/** The fulfilment rules (issue 8 §2): who moves a unit where, when a purchase is complete, who may buy. */
+/** The fulfilment rules: who moves a unit where, when a purchase is complete, who may buy. */
 describe('conversion transitions', () => {
   it('allows 0→1, 0→2, 0→3, 1→3 by hand and nothing else; 3→4 is the scan’s', () => {
     const allowed: string[] = [];

@@ -15,7 +15,7 @@ function errorsOf(result: { success: boolean; error?: { issues: { path: Property
 
 const good = { REF: 'CAD-01', NAME: 'Sac isotherme', TYPE: 'bien', QTS: '12' };
 
-describe('gift body (spec 2 §5 Gift)', () => {
+describe('gift body', () => {
   it('needs REF, NAME, TYPE and QTS; points default to 0 and the gift to active', () => {
     expect(errorsOf(giftBody.safeParse({}))).toEqual({ REF: [MSG.required], NAME: [MSG.required], TYPE: [GIFT_MSG.typeUnknown], QTS: [MSG.required] });
     const parsed = giftBody.parse(good);
@@ -61,7 +61,7 @@ describe('gift body (spec 2 §5 Gift)', () => {
   });
 });
 
-describe('starter gift body (spec 2 §5 Starting gift)', () => {
+describe('starter gift body', () => {
   it('requires ref, title and description', () => {
     expect(errorsOf(startingGiftBody.safeParse({ REF: ' ', DESCRIPTION: '' }))).toEqual({ REF: [MSG.blank], NAME: [MSG.required], DESCRIPTION: [MSG.required] });
     expect(startingGiftBody.parse({ REF: ' SG-1 ', NAME: 'Kit', DESCRIPTION: 'Bienvenue' })).toEqual({ REF: 'SG-1', NAME: 'Kit', DESCRIPTION: 'Bienvenue' });

@@ -6,8 +6,8 @@ import { ROLE } from './permissions';
 import { STATUS_MSG, statusSet } from './statuses';
 
 /**
- * Gifts, starter gifts and their fulfilment (spec 2 §3 Gift, Starting gift, Gift conversion; §4;
- * issue 8 "The model"): a purchase spends points, its units become conversions for the warehouse,
+ * Gifts, starter gifts and their fulfilment:
+ * a purchase spends points, its units become conversions for the warehouse,
  * received by QR code.
  */
 
@@ -42,12 +42,12 @@ export const GIFT_MSG = {
   refUnknown: "Ce choix n'existe plus : rechargez la page.",
 } as const;
 
-/** A gift's media family (spec 2 §5: image or video, 5 MB); only a good (`bien`) has one. */
+/** A gift's media family (image or video, 5 MB); only a good (`bien`) has one. */
 export const GIFT_MEDIA_FAMILY = 'imageOrVideo' as const;
 export const giftHasMedia = (type: GiftType | null | undefined): boolean => type === 'bien';
 
 /**
- * Gift purchase statuses (issue 8 §2): accepted, a good's request is Validée and a voucher gift's
+ * Gift purchase statuses: accepted, a good's request is Validée and a voucher gift's
  * complete at once (2); 2 when every conversion is received, 4 when some are (set by the receipts).
  */
 export const GIFT_PURCHASE_STATUS = statusSet([
@@ -59,7 +59,7 @@ export const GIFT_PURCHASE_STATUS = statusSet([
 ]);
 
 /**
- * Conversion statuses, for gift conversions and starter-gift purchases alike (spec 2 §4, issue 8 §2):
+ * Conversion statuses, for gift conversions and starter-gift purchases alike:
  * 0→1 prepare, 0→2 refuse, 0→3 and 1→3 ship, 3→4 only by the QR code (see `receive`).
  */
 export const CONVERSION_STATUS = statusSet([
@@ -78,7 +78,7 @@ export function conversionMoveAllowed(from: number, to: number): boolean {
 }
 
 /**
- * The list's prepare/ship action (spec 2 §4): a Magasinier prepares (→ Préparé), any other role
+ * The list's prepare/ship action: a Magasinier prepares (→ Préparé), any other role
  * ships (→ Expédié, after a confirmation); none once shipped, received or refused.
  */
 export function conversionAction(role: string | null | undefined, status: number): { to: number; label: string; confirm: boolean } | null {
@@ -99,7 +99,7 @@ export function purchaseDeliveryStatus(received: number, total: number): number 
 const giftTypeField = () =>
   z.enum(GIFT_TYPES, { error: GIFT_MSG.typeUnknown });
 
-/** Gift form (spec 2 §5): VOCHER_VALUE required for voucher, 0 for bien; START_DAY ≤ END_DATE. */
+/** Gift form: VOCHER_VALUE required for voucher, 0 for bien; START_DAY ≤ END_DATE. */
 export const giftFields = z.object({
   REF: requiredText(50),
   NAME: requiredText(150),
@@ -254,7 +254,7 @@ export interface StartingGift {
   CREATED_AT: string;
 }
 
-/** What gift conversions and starter-gift purchases show alike (spec 2 §3 Gift conversion). */
+/** What gift conversions and starter-gift purchases show alike. */
 export interface Conversion {
   id: number;
   REF: string;

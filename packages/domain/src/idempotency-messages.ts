@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` (issue 23 §5): a client may send it on the calls that move points or value; a
+ * `Idempotency-Key`: a client may send it on the calls that move points or value; a
  * replay with the same key and the same request answers the first reply and writes nothing.
  * Optional on the back-office calls. A key is 1 to 255 visible ASCII characters (a UUID fits).
  */

@@ -1,5 +1,5 @@
 /**
- * « Contrôle du registre » and « Passif du programme » (issue 23 §3): the ledger's invariants, each
+ * « Contrôle du registre » and « Passif du programme »: the ledger's invariants, each
  * checked in SQL by the API (modules/loyalty/ledger-verify.ts) and named here for the CLI, the screen
  * and the tests; the liability's groupings.
  */

@@ -46,7 +46,7 @@ export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
 
 /**
- * Exports that run as a background job (issue 25 §4, export-jobs.ts): a whole-list export of more rows
+ * Exports that run as a background job (export-jobs.ts): a whole-list export of more rows
  * than this is started as a job (`?job=1` on the list's export route) whose progress the screen shows;
  * a smaller one stays a direct download. The screen decides from the list's total; the server accepts
  * a job for any size (the total may have moved since the screen read it).

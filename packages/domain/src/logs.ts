@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, queryInteger } from './fields';
 
-/** Connection logs (spec 3 §2.13, §9): the two sources, 50 rows, years from 2021. */
+/** Connection logs: the two sources, 50 rows, years from 2021. */
 export const LOG_PLATFORMS = ['Back-Office', 'Application Mobile'] as const;
 export type LogPlatform = (typeof LOG_PLATFORMS)[number];
 export const BACK_OFFICE_PLATFORM: LogPlatform = 'Back-Office';
@@ -9,7 +9,7 @@ export const MOBILE_PLATFORM: LogPlatform = 'Application Mobile';
 export const LOGS_PAGE_SIZE = 50;
 export const LOGS_FIRST_YEAR = 2021;
 
-/** The year filter's choices: the current year first, down to 2021 (spec 3 §2.13). */
+/** The year filter's choices: the current year first, down to 2021. */
 export function logYears(now = new Date()): number[] {
   const years: number[] = [];
   for (let y = Math.max(now.getFullYear(), LOGS_FIRST_YEAR); y >= LOGS_FIRST_YEAR; y--) years.push(y);
@@ -38,7 +38,7 @@ export interface ConnectionLog {
 
 /**
  * The actions the audit trail records, with their French labels (the viewer, its filter, the export).
- * The security events (issue 19 §6) are recorded with the account, the IP (in CHANGES.ip) and the time.
+ * The security events are recorded with the account, the IP (in CHANGES.ip) and the time.
  */
 export const AUDIT_ACTION_LABELS = {
   create: 'Création',
@@ -63,7 +63,7 @@ export const AUDIT_ACTION_LABELS = {
   token_reuse: 'Jeton de l’application réutilisé (session révoquée)',
   app_register: "Inscription depuis l'application",
   app_register_taken: "Inscription depuis l'application avec un e-mail déjà utilisé (rien n'est créé)",
-  // Bulk actions (issue 25 §1): one entry per call, naming the rows changed and the params (bulk.ts).
+  // Bulk actions: one entry per call, naming the rows changed and the params (bulk.ts).
   'bulk:activate': 'Action groupée : activation',
   'bulk:deactivate': 'Action groupée : désactivation',
   'bulk:status': 'Action groupée : statut',
@@ -84,7 +84,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 export const auditActionLabel = (a: string) => (Object.hasOwn(AUDIT_ACTION_LABELS, a) ? AUDIT_ACTION_LABELS[a as AuditAction] : a);
 
-/** The security events (issue 19 §6): sign-ins and their failures, locks, reset codes, logouts, invitation and badge mails. */
+/** The security events: sign-ins and their failures, locks, reset codes, logouts, invitation and badge mails. */
 export const SECURITY_AUDIT_ACTIONS = [
   'login',
   'login_failed',
@@ -107,7 +107,7 @@ export const AUDIT_SECURITY_LABEL = 'Sécurité (tous les événements)';
 
 /**
  * What the audit trail records writes to: the stored entity (the API path of the resource, or the
- * area's own name) with the French label its filter shows (issue 20 §14). The API records nothing
+ * area's own name) with the French label its filter shows. The API records nothing
  * else: `audit()` takes an AuditEntity, and a resource whose path is missing here stops the start-up.
  */
 export const AUDIT_ENTITY_LABELS = {
@@ -165,7 +165,7 @@ export const auditEntityLabel = (e: string) => (isAuditEntity(e) ? AUDIT_ENTITY_
 
 export const AUDIT_MSG = { entityUnknown: 'Entité inconnue : choisissez-la dans la liste.' } as const;
 
-/** Audit trail (issue 10 §4): the filters of `/layout/logs/audit`. */
+/** Audit trail: the filters of `/layout/logs/audit`. */
 export const auditFilters = {
   USER_ID: queryInteger({ min: 1 }),
   ENTITY: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityUnknown }),
@@ -214,7 +214,7 @@ export function auditChanges(action: string, changes: unknown): AuditChange[] {
 }
 
 /**
- * A create recorded before issue 20 §14 named its fields as the table's properties (`name`,
+ * An early create named its fields as the table's properties (`name`,
  * `circuitId`); later ones, like updates, use the API's names (`NAME`, `CIRCUIT_ID`). The viewer reads
  * an old camelCase name as its API spelling so one record's history names a field one way.
  */

@@ -20,11 +20,11 @@ export const MSG = {
   resetCodeRequired: "Le code d'activation est requis.",
   newPasswordRequired: 'Le nouveau password est requis',
   loginFailed: 'Identifiant ou mot de passe est incorrect',
-  /** A client user of the mobile app trying the back office (issue 19 §3). */
+  /** A client user of the mobile app trying the back office. */
   staffOnly: "Ce compte est un compte client de l'application mobile : il ne donne pas accès au back-office.",
   accountInactive: "Votre compte est désactivé. Contactez l'administrateur du programme.",
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
-  /** An account slowed down after repeated failures (issue 19 §4): the wait, in whole seconds. */
+  /** An account slowed down after repeated failures: the wait, in whole seconds. */
   loginSlowedDown: (seconds: number) =>
     `Trop d'échecs de connexion pour ce compte. Réessayez dans ${seconds < 120 ? `${seconds} secondes` : `${Math.ceil(seconds / 60)} minutes`}.`,
   /** A password checked or set too often for one account or from one address: the wait, in whole seconds. */

@@ -3,7 +3,7 @@ import { calendarDate, optionalText, queryInteger, statusCode } from './fields';
 import type { Media } from './classification';
 import { STATUS_MSG, statusSet } from './statuses';
 
-/** Orders (spec 2 §3 Order, §4 Order STATUS, §7 Orders; issue 7 §3). */
+/** Orders. */
 
 export const ORDERS_PAGE_SIZE = 50;
 export const ORDER_ITEMS_PAGE_SIZE = 50;
@@ -13,10 +13,10 @@ export const ORDER_BELL_SIZE = 20;
 export const ORDER_BELL_REFRESH_MS = 60_000;
 
 /**
- * Order statuses, colours of the list selector (spec 2 §4: 0 amber, 1 green, 2 blue, 3 red, 4 purple),
+ * Order statuses, colours of the list selector (0 amber, 1 green, 2 blue, 3 red, 4 purple),
  * dark enough for white text. Staff move a new order to 1 (Traitement en cours) or 3 (Traité et
  * refusé), and an order in progress to 2 (Traité et accepté: its points reach the client) or 3: the
- * path of an app order through the back office (issue 24 §3; the spec's screen disabled the selector
+ * path of an app order through the back office (the older product's screen disabled the selector
  * past Nouveau, which left an app order no way to be accepted). 4 (Facturé) is reached by the invoice
  * synchronisation only; a decided order (2, 3, 4) moves no more.
  */

@@ -23,7 +23,7 @@ describe('permission map', () => {
 
   it('keeps Magasinier to starter gifts', () => {
     expect(landingFor('Magasinier')).toBe('/layout/starter_gifts/conversions?dem=start');
-    // Issue 10 §2: the dashboard sends the warehouse to the gift conversions, which it may open.
+    // The dashboard sends the warehouse to the gift conversions, which it may open.
     expect(redirectFor('Magasinier', '/layout/dashboard')).toBe('/layout/conversions');
     expect(redirectFor('Magasinier', '/layout/conversions')).toBeNull();
     expect(redirectFor('Magasinier', '/layout/orders')).toBe('/layout/starter_gifts/conversions?dem=start');
@@ -48,7 +48,7 @@ describe('permission map', () => {
   });
 });
 
-describe('badge of a client (issue 19 §4)', () => {
+describe('badge of a client', () => {
   it('is changed only by a role that writes points: an administrator, never a zone chief', () => {
     expect(canChangeBadge('admin')).toBe(true);
     for (const role of ['chefZone', 'Magasinier', 'Commercial', 'patente', 'inconnu', null]) expect([role, canChangeBadge(role)]).toEqual([role, false]);
@@ -57,7 +57,7 @@ describe('badge of a client (issue 19 §4)', () => {
   });
 });
 
-describe('screen registry (issue 21 §1)', () => {
+describe('screen registry', () => {
   const ROLES = ['admin', 'chefZone', 'Magasinier', 'Commercial', 'patente', 'inconnu', null];
   const entryPaths = (role: string | null) => menuFor(role).flatMap((g) => g.entries.map((e) => e.path));
   // A concrete address for each screen: its menu entries', else its route with sample parameters.
@@ -124,7 +124,7 @@ describe('screen registry (issue 21 §1)', () => {
     expect(at('settings/profile').action).toBeNull();
   });
 
-  it('corrects the zone chief: no voucher generation, no gift list (issue 21)', () => {
+  it('corrects the zone chief: no voucher generation, no gift list', () => {
     expect(redirectFor('chefZone', '/layout/generer_vouchers')).toBe('/layout/contacts/clients');
     expect(redirectFor('chefZone', '/layout/gifts')).toBe('/layout/contacts/clients');
     expect(redirectFor('admin', '/layout/generer_vouchers')).toBeNull();

@@ -2,7 +2,7 @@
  * The one permission map. The web reads it, with the screen registry (screens.ts), for the menu,
  * the route guard and the landing page;
  * the API reads it for every route (deny by default). A role the map does not know gets the
- * least rights (see README, security notes): the spec's old product treated unknown roles as
+ * least rights (see docs/decisions/0001-unknown-roles-get-the-least-rights.md): the spec's old product treated unknown roles as
  * administrators, which we do not reproduce.
  */
 
@@ -50,7 +50,7 @@ export const ACTIONS = [
   'products:read',
   /** Create and edit a product's data. */
   'products:write',
-  /** Delete, VISIBLE, IS_NEW / ORDER_NEW and reorder: refused to zone chiefs (spec 2 §6). */
+  /** Delete, VISIBLE, IS_NEW / ORDER_NEW and reorder: refused to zone chiefs. */
   'products:manage',
   'catalogue:read',
   /** Brands, categories, ranges, price lists, product points. */
@@ -74,7 +74,7 @@ export const ACTIONS = [
   'conversions:prepare',
   /** Receipt by scanning the QR code. */
   'conversions:receive',
-  /** Any status or QR file, and delete: admin only (spec 2 §6). */
+  /** Any status or QR file, and delete: admin only. */
   'conversions:admin',
   /** Vouchers on offer. */
   'vouchers:read',
@@ -88,27 +88,27 @@ export const ACTIONS = [
   'ristournes:write',
   /** The yearly rebate voucher generation. */
   'ristournes:generate',
-  // Website content (issue 9 §1): pages, sections, blocks
+  // Website content: pages, sections, blocks
   'site:read',
   'site:write',
-  // Website showcase (issue 9 §2, §4): services, home services, partner tools, gallery; contact requests.
+  // Website showcase: services, home services, partner tools, gallery; contact requests.
   'showcase:read',
   'showcase:write',
   'contact-requests:read',
   'contact-requests:write',
-  // Banner, pop-up, configuration entries, company details (issue 9 §5)
+  // Banner, pop-up, configuration entries, company details
   'settings:read',
   'settings:write',
-  // Flux notifications (issue 9 §3)
+  // Flux notifications
   'flux:read',
   'flux:write',
-  // Dashboard (issue 10 §2)
+  // Dashboard
   'dashboard:read',
-  /** « Contrôle du registre » and the programme's liability (issue 23 §3): admin only. */
+  /** « Contrôle du registre » and the programme's liability: admin only. */
   'ledger:read',
   /** The ERP data synchronisations (admin and full roles). */
   'sync:run',
-  /** Webhook endpoints, their deliveries and test events (issue 24 §2): admin only. */
+  /** Webhook endpoints, their deliveries and test events: admin only. */
   'webhooks:manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -136,7 +136,7 @@ const POLICIES: Record<string, RolePolicy> = {
     landing: '/layout/contacts/clients',
     // His own clients only (the server scopes every client query to CHEF_ZONE_ID); reads what the
     // client form's selects need; never changes the classification, badges or other accounts.
-    // Products: read only (no delete, flags or reorder: spec 2 §6); his clients' orders: read and
+    // Products: read only (no delete, flags or reorder); his clients' orders: read and
     // change status or site, never delete.
     // Rewards: his clients' conversions (ship, scan the receipt) and the vouchers on offer.
     actions: [
@@ -157,7 +157,7 @@ const POLICIES: Record<string, RolePolicy> = {
     ],
   },
   // The warehouse: the two conversion lists under starter_gifts and the gift conversions (where the
-  // dashboard sends him, issue 10 §2), prepare, and the receipt scan.
+  // dashboard sends him), prepare, and the receipt scan.
   Magasinier: {
     ...LEAST,
     actions: ['conversions:read', 'conversions:prepare', 'conversions:receive'],
@@ -166,7 +166,7 @@ const POLICIES: Record<string, RolePolicy> = {
 
 /**
  * Only staff sign in to the back office: an account linked to a client, or with the mobile app's
- * client role, is a client user whatever else it holds (issue 19 §3).
+ * client role, is a client user whatever else it holds.
  */
 export function isStaffAccount(account: { role: string; clientId?: number | null }): boolean {
   return account.role !== ROLE.patente && (account.clientId ?? null) === null;
@@ -182,7 +182,7 @@ export function can(role: string | null | undefined, action: Action): boolean {
 }
 
 /**
- * Giving a client a badge credits its bonus points (issue 19 §4): only a role that may write points
+ * Giving a client a badge credits its bonus points: only a role that may write points
  * changes a client's BADGES_ID; the others (a zone chief) see it read-only and the server refuses it.
  */
 export const canChangeBadge = (role: string | null | undefined): boolean => can(role, 'points:write');
@@ -219,7 +219,7 @@ export function redirectFor(role: string | null | undefined, pathname: string): 
   return policyFor(role).redirect;
 }
 
-/** The role's landing page (spec 1 §1); a landing the role may not open falls back on its first menu entry, then the profile. */
+/** The role's landing page; a landing the role may not open falls back on its first menu entry, then the profile. */
 export function landingFor(role: string | null | undefined): string {
   const { landing } = policyFor(role);
   if (redirectFor(role, landing) === null) return landing;

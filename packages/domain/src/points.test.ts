@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_FILE_MESSAGES, offerEditBody, offerToClientsBody, parseClientCodes, POINTS_MESSAGES, pointsEditBody, pointsEditPrompt } from './points';
 
-describe('points edit prompt (spec 1 §5)', () => {
+describe('points edit prompt', () => {
   it('says « Valeur non prise en compte » for empty or 0, and asks to confirm otherwise', () => {
     expect(pointsEditPrompt('', 40)).toEqual({ error: POINTS_MESSAGES.notTaken });
     expect(pointsEditPrompt(0, 40)).toEqual({ error: POINTS_MESSAGES.notTaken });
@@ -30,7 +30,7 @@ describe('offered points', () => {
   });
 });
 
-/** Issue 20 §2: empty, blank, null, booleans and lists are not points (they were read as 0, 1 or 5). */
+/** Empty, blank, null, booleans and lists are not points (they were read as 0, 1 or 5). */
 describe('points bodies refuse what is not a number', () => {
   const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
   it.each(['', '   ', null])('an offered total of %j is « Valeur non prise en compte »', (v) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { integer } from './fields';
 import { MSG } from './messages';
 
-/** Where a ledger row comes from (spec 1 §6 points ledger). */
+/** Where a ledger row comes from. */
 export const POINT_SOURCES = ['offer', 'badge', 'order', 'gift', 'adjustment', 'return', 'expiry'] as const;
 export type PointSource = (typeof POINT_SOURCES)[number];
 export const POINT_SOURCE_LABELS: Record<PointSource, string> = {
@@ -35,7 +35,7 @@ export const POINTS_MESSAGES = {
   added: 'Points ajoutés',
 } as const;
 
-/** A signed whole number of points, not 0 (the points edit of spec 1 §5: 0 is "not taken"). */
+/** A signed whole number of points, not 0 (in the points edit, 0 is "not taken"). */
 export const pointsAmount = () =>
   integer({ min: -POINTS_MAX, max: POINTS_MAX, invalid: 'Nombre entier de points attendu.', range: MSG.number, empty: POINTS_MESSAGES.notTaken }).refine((v) => v !== 0, {
     error: POINTS_MESSAGES.notTaken,
@@ -69,7 +69,7 @@ export interface PointsLedgerRow {
 
 const idList = (message: string) => z.array(integer({ min: 1, invalid: MSG.invalidId }), { error: message }).min(1, { error: message }).max(100_000);
 
-/** Offered points (spec 1 "Offered points", §7): to chosen clients, to every client of activities, to a file of codes. */
+/** Offered points: to chosen clients, to every client of activities, to a file of codes. */
 export const offerToClientsBody = z.object({ POINTS_OFFERED: offeredPoints(), CLIENTS: idList('Choisissez au moins un client.') });
 export const offerToActivitiesBody = z.object({ POINTS_OFFERED: offeredPoints(), ACTIVITIES: idList('Choisissez au moins une activité.') });
 /** The edit of a row of the offered-points list: the client's new offered total (the difference is written). */

@@ -4,11 +4,11 @@ import { calendarDate, decimal3, flag01, optionalText, periodInOrder, refId, req
 import { formatDate } from './format';
 import { MSG } from './messages';
 
-/** Products, brands and product points (spec 2 §3 Product, Brand, Product point; §4 flags; §5). */
+/** Products, brands and product points. */
 
-/** The products list shows 100 rows (spec 2 §9). */
+/** The products list shows 100 rows. */
 export const PRODUCTS_PAGE_SIZE = 100;
-/** Products are added under section 2 (spec 2 §3). */
+/** Products are added under section 2, as the older product did. */
 export const PRODUCT_SECTION_ID = 2;
 
 export const PRODUCT_MSG = {
@@ -66,7 +66,7 @@ export const productUpdateBody = productFields
   .extend({ POINTS: wholeNumber().optional(), IS_NEW: flag01().optional(), VISIBLE: flag01().optional() })
   .refine((v) => !ttcBelowHt(v.PRICE_HT, v.PRICE_TTC), { error: PRODUCT_MSG.ttcBelowHt, path: ['PRICE_TTC'] });
 
-/** Fields only a role with products:manage may change (spec 2 §6: never a zone chief). */
+/** Fields only a role with products:manage may change (never a zone chief). */
 export const PRODUCT_MANAGED_FIELDS = ['IS_NEW', 'ORDER_NEW', 'VISIBLE'] as const;
 
 /** Drag of the new products: their ids in the new order, ORDER_NEW becomes 1..n. */
@@ -77,7 +77,7 @@ export const brandBody = z.object({
   LABEL: optionalText(150),
 });
 
-/** A product's points over a period (spec 2 §3 Product point). */
+/** A product's points over a period. */
 export const productPointBody = z
   .object({
     PRODUCT_ID: refId(),

@@ -3,7 +3,7 @@ import type { Media } from './classification';
 import { numberText, optionalText, refId, requiredText } from './fields';
 import { MSG } from './messages';
 
-/** Returned goods (spec 2 "Returned goods", §3 Return of goods, §5, §7). */
+/** Returned goods. */
 
 export const RETURNS_PAGE_SIZE = 50;
 

@@ -19,7 +19,7 @@ const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; 
 
 const tier = { NUM_RISTOURNE: '1', NAME: 'Palier 1', YEAR: '2025', VAL_MIN: '0', VAL_MAX: '4999.999', PERCENTAGE: '1.5', REMISE: '2' };
 
-describe('rebate tier body (spec 2 §5)', () => {
+describe('rebate tier body', () => {
   it('accepts a complete tier, numbers typed as text, active by default and without activity', () => {
     expect(ristourneBody.parse(tier)).toEqual({ ...tier, NUM_RISTOURNE: 1, YEAR: 2025, ACTIVITE: null, IS_ACTIVE: 1 });
   });

@@ -4,7 +4,7 @@ import { formatMoney } from './format';
 import { listQuery } from './list';
 import { MSG } from './messages';
 
-/** Rebate tiers and the yearly rebate vouchers (spec 2 §3 Ristourne, §5, §8, §9; issue 8 §4). */
+/** Rebate tiers and the yearly rebate vouchers. */
 
 export const RISTOURNE_MSG = {
   yearRange: 'Année entre 1000 et 9999.',
@@ -18,14 +18,14 @@ export const RISTOURNE_MSG = {
   noActivity: 'Sans activité',
 } as const;
 
-/** Bounds of the generation year (spec 2 §9) and of a tier's year (§5). */
+/** Bounds of the generation year and of a tier's year. */
 export const GENERATION_YEAR_MIN = 2000;
 export const GENERATION_YEAR_MAX = 2100;
-/** The segmentation slider (spec 2 §9). */
+/** The segmentation slider. */
 export const SEGMENTATION_MIN = 0;
 export const SEGMENTATION_MAX = 10_000;
 export const SEGMENTATION_DEFAULT: readonly [number, number] = [3000, 6000];
-/** Rows per page of the tiers list and of the segmented clients (spec 2 §9). */
+/** Rows per page of the tiers list and of the segmented clients. */
 export const RISTOURNES_PAGE_SIZE = 50;
 export const SEGMENTATION_PAGE_SIZE = 50;
 
@@ -105,7 +105,7 @@ export interface Ristourne {
   IS_ACTIVE: number;
 }
 
-// ——— Segmentation (spec 2 "Rebate tiers", §9): clients by previous-year turnover (CA N-1) ———
+// ——— Segmentation: clients by previous-year turnover (CA N-1) ———
 
 /** The range [min, max] in dinars (closed, as a tier's); absent bounds take the slider's default. */
 const segmentationRange = z.object({
@@ -147,7 +147,7 @@ export interface SegmentedClient {
 }
 
 /**
- * Live figures of the slider (issue 23 §4): how many clients, and how much turnover, fall in [min, max]
+ * Live figures of the slider: how many clients, and how much turnover, fall in [min, max]
  * by the generation's own turnover definition (orders at status 2 or 4 of `YEAR`, Tunis).
  */
 export interface SegmentationFigures {
@@ -163,7 +163,7 @@ export const segmentationFiguresQuery = segmentationRange
   .extend({ year: generationYear().optional() })
   .superRefine(rangeInOrder);
 
-// ——— Simulation of the yearly rebate vouchers (issue 23 §4): nothing written ———
+// ——— Simulation of the yearly rebate vouchers: nothing written ———
 
 /** One active tier of the simulated year with its clients, their turnover and their rebate. */
 export interface SimulationTier {

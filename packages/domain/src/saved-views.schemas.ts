@@ -3,7 +3,7 @@ import { INT4_MAX } from './fields';
 import { MAX_PAGE_SIZE } from './list';
 import { MAX_VIEW_COLUMNS, MAX_VIEW_FILTERS, type SavedViewState, screenOfList, VIEW_FIELD, VIEW_LIST_KEY, VIEW_NAME_MAX, VIEWS_MSG } from './saved-views';
 
-/** The saved views' request schemas (issue 25 §2); the rules and messages are in saved-views.ts. */
+/** The saved views' request schemas; the rules and messages are in saved-views.ts. */
 export const viewListKey = z
   .string()
   .max(181)

@@ -2,7 +2,7 @@ import { canOpen } from './permissions';
 import { SCREENS, type Screen } from './screens';
 
 /**
- * Saved views of a list (issue 25 §2): a named copy of a list's URL state (search, tags, the screen's
+ * Saved views of a list: a named copy of a list's URL state (search, tags, the screen's
  * own filter parameters, sort, page size, visible columns in order), kept per user and optionally
  * shared with every staff member of the owner's role.
  *

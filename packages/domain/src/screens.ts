@@ -1,7 +1,7 @@
 import type { Action } from './permissions';
 
 /**
- * The one screen registry (issue 21 §1): every screen under /layout, once. The side menu
+ * The one screen registry: every screen under /layout, once. The side menu
  * (`menuFor`), the router (apps/web/src/app/router.tsx maps each key to its React component), the
  * route guard (`redirectFor`) and the landing page read it; a screen is reachable iff the role
  * holds its `action` (`can`). apps/api/test/screen-registry.test.ts calls each screen's GET
@@ -27,7 +27,7 @@ export const MENU_GROUPS = [
   { key: 'ristournes', label: 'Ristournes', icon: 'pi pi-percentage' },
   { key: 'communication', label: 'Communication', icon: 'pi pi-envelope' },
   { key: 'settings', label: 'Paramètres', icon: 'pi pi-cog' },
-  // Website content (issue 9 §1): one entry per page, then the services and partner tools lists.
+  // Website content: one entry per page, then the services and partner tools lists.
   { key: 'site', label: 'Site web', icon: 'pi pi-globe' },
   { key: 'logs', label: 'Journaux', icon: 'pi pi-history' },
 ] as const;
@@ -81,7 +81,7 @@ export const SCREENS = [
     action: 'dashboard:read',
     group: 'dashboard',
     menu: [{ label: 'Tableau de bord', icon: 'pi pi-chart-bar' }],
-    // The dashboard is for full roles: a zone chief goes to his orders, the warehouse to the conversions (issue 10 §2).
+    // The dashboard is for full roles: a zone chief goes to his orders, the warehouse to the conversions.
     redirect: { chefZone: '/layout/orders', Magasinier: '/layout/conversions' },
   },
   {
@@ -90,7 +90,7 @@ export const SCREENS = [
     action: 'users:read',
     group: 'contacts',
     menu: [{ label: 'Utilisateurs', icon: 'pi pi-user' }],
-    // Spec 1 §4: the zone chief is sent from the users listing to /layout, i.e. his landing.
+    // As in the older product, the zone chief is sent from the users listing to /layout, i.e. his landing.
     redirect: { chefZone: '/layout' },
   },
   {
@@ -206,7 +206,7 @@ export const SCREENS = [
     menu: [{ label: 'Liste des vouchers', icon: 'pi pi-ticket' }],
   },
   {
-    // The zone chief reads his clients' vouchers in the client detail only (spec 2: his screens).
+    // The zone chief reads his clients' vouchers in the client detail only.
     key: 'vouchers',
     route: 'vouchers',
     action: 'voucher-purchases:write',
@@ -383,7 +383,7 @@ export const SCREENS = [
       path: `/layout/containers/introduction/${page}/introduction`,
     })),
   },
-  // The section editor's second address (spec 3 §4), reached from the editor itself.
+  // The section editor's second address, reached from the editor itself.
   { key: 'site-sections', route: 'sections/:page/:section?/*', action: 'site:read', title: 'Site web / Sections' },
   { key: 'site-blocks', route: 'containers/blocks/:page/:section', action: 'site:read', title: 'Site web / Blocs' },
   // One services list per service type, opened from the services screen.
@@ -404,7 +404,7 @@ export const SCREENS = [
     group: 'site',
     menu: [{ label: 'Outils partenaires', icon: 'pi pi-wrench' }],
   },
-  // Connection logs and audit trail (issue 10 §3, §4)
+  // Connection logs and audit trail
   {
     key: 'logs',
     route: 'logs',

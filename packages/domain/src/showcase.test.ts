@@ -28,7 +28,7 @@ describe('showcase rules', () => {
     expect(galleryBody.parse({ TITLE: 'T', TYPE: 'image', LINK: 'https://x.tn' }).LINK).toBeNull();
     expect(galleryUpdateBody.safeParse({ POSITION: 3 }).success).toBe(true);
   });
-  it('a gallery item sent without TYPE is a photo with a file, else a video with a link (issue 20 §13)', () => {
+  it('a gallery item sent without TYPE is a photo with a file, else a video with a link', () => {
     expect(inferGalleryKind({ LINK: 'https://youtu.be/x' }, true)).toBe('image');
     expect(inferGalleryKind({ LINK: 'https://youtu.be/x' }, false)).toBe('video');
     expect(inferGalleryKind({ LINK: ' ' }, false)).toBeUndefined();

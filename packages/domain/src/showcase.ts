@@ -4,7 +4,7 @@ import { optionalText, phone8, requiredText } from './fields';
 import { MSG } from './messages';
 
 /**
- * The public website's showcase (spec 3 §2.6, §2.9, §2.10, §3, §5): services by type, home-page
+ * The public website's showcase: services by type, home-page
  * services, partner tools, gallery and contact requests. One schema per form, used by the screen
  * and the server.
  */
@@ -59,7 +59,7 @@ type ServiceValues = { [K in keyof typeof serviceShape]?: string | null };
 const present = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
 
 /**
- * Titles and contents in both languages are required (spec 3 §5); `title` and `text` stand for the
+ * Titles and contents in both languages are required; `title` and `text` stand for the
  * French ones. On an update (`partial`), only the fields sent are checked.
  */
 function requireBilingual(v: ServiceValues, ctx: z.RefinementCtx, partial: boolean) {
@@ -120,7 +120,7 @@ export const galleryBody = z
   .object({ TITLE: requiredText(255), TYPE: galleryKind, LINK: httpUrl(), POSITION: z.number().int().min(1).optional() })
   .superRefine(kindAndLink);
 /**
- * The kind of a new gallery item the caller did not name (spec 3 §7 lists POST gallery as POSITION,
+ * The kind of a new gallery item the caller did not name (the older product's POST gallery sends POSITION,
  * TITLE, LINK, file: no TYPE): a photo with a file, else a video with a link; neither leaves it
  * unnamed (then « Choisissez Image ou Vidéo. »). A file wins over a link, which an image drops.
  */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Media } from './classification';
 import { email, phone, requiredText } from './fields';
 
-/** Banner, pop-up, configuration entries and the programme's company details (spec 3 §2.11, §5; issue 9 §5). */
+/** Banner, pop-up, configuration entries and the programme's company details. */
 
-/** Spec 3 §8: the message of a failed upload inside a configuration entry's edit. */
+/** The older product's message of a failed upload inside a configuration entry's edit. */
 export const CONFIG_UPLOAD_FAILED = 'File upload failed.';
 export const CONFIG_KEY_PATTERN = /^[A-Z][A-Z0-9_]{1,39}$/;
 export const SITE_SETTINGS_MSG = {
@@ -16,7 +16,7 @@ export const SITE_SETTINGS_MSG = {
   settingsMissing: 'Aucun paramètre enregistré : créez-les d’abord.',
 } as const;
 
-/** A configuration entry's edit (spec 3 §5): KEY read-only; NAME, DESCRIPTION (and FILE) required. */
+/** A configuration entry's edit: KEY read-only; NAME, DESCRIPTION (and FILE) required. */
 export const configEntryBody = z.object({
   NAME: requiredText(150),
   DESCRIPTION: requiredText(1000),

@@ -6,7 +6,7 @@ import { MAX_UPLOAD_FILES } from './files';
 import { MSG } from './messages';
 
 /**
- * The public website's pages, sections and blocks (spec 3 §2.4, §2.5, §3, §4, §5). Every page has
+ * The public website's pages, sections and blocks. Every page has
  * the common sections (introduction, presentation, form, info, footer) and its own; each section
  * says which fields its form shows, and the rules follow from that, for the form and the server.
  */
@@ -36,7 +36,7 @@ export const PAGE_LABELS: Record<PageKey, string> = {
   build_a_team: 'Construire une équipe',
 };
 
-/** Services by type (spec 3 §2.6): the page's list lives on /layout/contents/service/{type}. */
+/** Services by type: the page's list lives on /layout/contents/service/{type}. */
 export const PAGE_SERVICE_TYPE: Partial<Record<PageKey, string>> = {
   our_services: 'our-services',
   image_annotation: 'image-annotation',
@@ -49,7 +49,7 @@ export const PAGE_SERVICE_TYPE: Partial<Record<PageKey, string>> = {
 export interface SectionDef {
   key: string;
   label: string;
-  /** Content may stay empty (form, steps, footer presentation: spec 3 §5). */
+  /** Content may stay empty (form, steps, footer presentation). */
   contentOptional?: boolean;
   /** Shows an image (then its French and English titles and alt text are required). */
   image?: boolean;
@@ -91,7 +91,7 @@ const OWN_SECTIONS: Record<PageKey, SectionDef[]> = {
     { key: 'strong_points', label: 'Nos points forts', blocks: true },
   ],
   our_services: [{ key: 'services', label: 'Récapitulatif des services' }],
-  // Each type of image annotation is a block with several example images (spec 3 §3, §5).
+  // Each type of image annotation is a block with several example images.
   image_annotation: [{ key: 'image-annotation-types', label: 'Types d’annotation d’images', blocks: true }],
   text_annotation: [{ key: 'text-annotation-types', label: 'Types d’annotation de texte' }],
   audio_annotation: [{ key: 'audio-annotation-types', label: 'Types d’annotation audio' }],
@@ -110,7 +110,7 @@ export function sectionDef(page: string, key: string): SectionDef | undefined {
 }
 
 /**
- * Several images only on the image-annotation page (spec 3 §5), for its sections and its blocks;
+ * Several images only on the image-annotation page, for its sections and its blocks;
  * elsewhere a new image replaces the old, and a request carrying several is refused.
  */
 export const multipleImages = (page: string) => page === 'image_annotation';
@@ -186,7 +186,7 @@ export const sectionUpdateBody = z
   .partial();
 export type SectionUpdate = z.input<typeof sectionUpdateBody>;
 
-/** `POST sections {key, pages_id, position}` (spec 3 §4: position 0 when created on first visit). */
+/** `POST sections {key, pages_id, position}` (position 0 when created on first visit). */
 export const sectionCreateBody = z.object({
   key: requiredText(100),
   pages_id: refId(),
@@ -198,7 +198,7 @@ export const pageCreateBody = z.object({
 });
 
 /**
- * The rules of one section's form (spec 3 §5): titles always, content unless optional there,
+ * The rules of one section's form: titles always, content unless optional there,
  * image titles and alt where an image shows, phone and e-mail for contact info and the footer, the
  * footer's address and maps link, the tools' link. Checked on the whole section as it will be.
  */
@@ -219,7 +219,7 @@ export function sectionSchemaFor(def: SectionDef) {
 }
 export type SectionForm = z.input<ReturnType<typeof sectionSchemaFor>>;
 
-/** Block fields (spec 3 §3 Block, §5 content forms): titles, contents and key required. */
+/** Block fields: titles, contents and key required. */
 const blockFields = {
   key: requiredText(100),
   url: optionalText(500),
@@ -235,7 +235,7 @@ export const blockBody = z.object({ sections_id: refId(), ...blockFields });
 export const blockUpdateBody = z.object(blockFields).partial();
 export type BlockBody = z.input<typeof blockBody>;
 
-/** The column span of a services block: 1 or 2, 1 when empty (spec 3 §5). */
+/** The column span of a services block: 1 or 2, 1 when empty. */
 export function columnSpanOf(url: string | null | undefined): 1 | 2 | null {
   const v = (url ?? '').trim();
   if (v === '') return 1;

@@ -23,7 +23,7 @@ const chief = {
   PASSWORD: 'Secret123',
 };
 
-describe('zone chief (spec 1 §3, §5)', () => {
+describe('zone chief', () => {
   it('requires the code and the password on creation; trims, lower-cases the email and defaults to active', () => {
     expect(zoneChiefBody.parse(chief)).toEqual({
       CODE_CHEF_ZONE: 'CZ-NORD',
@@ -73,7 +73,7 @@ describe('zone chief (spec 1 §3, §5)', () => {
 
 const user = { LASTNAME: 'Haddad', FIRSTNAME: 'Nour', EMAIL: 'nour@demo.tn', GSM: '22123456', PASSWORD: 'Secret123' };
 
-describe('back-office user (spec 1 §3 User, §5)', () => {
+describe('back-office user', () => {
   it('role and company optional, password required on creation', () => {
     expect(backOfficeUserBody.parse(user)).toEqual({ ...user, ROLE_ID: null, TYPE_CLIENT_ID: null, STATUS: 1 });
     const { PASSWORD: _p, ...rest } = user;

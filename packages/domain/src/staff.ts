@@ -6,7 +6,7 @@ import { listQuery } from './list';
 import { MSG } from './messages';
 
 /**
- * Staff accounts (spec 1 §3 Zone chief and User, §5): zone chiefs (role chefZone plus a
+ * Staff accounts: zone chiefs (role chefZone plus a
  * CODE_CHEF_ZONE) and back-office users. Both are rows of the one users table; the password is sent
  * on creation only and never comes back.
  */
@@ -27,7 +27,7 @@ export const STAFF_MSG = {
 /** A new account's password: empty is "required", then the sign-in rule (at least 8 characters). */
 const newPassword = () => z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).max(200, { error: MSG.maxLength(200) }).pipe(password());
 
-/** Zone chief, add dialog: password and CODE_CHEF_ZONE required (spec 1 §5). */
+/** Zone chief, add dialog: password and CODE_CHEF_ZONE required. */
 export const zoneChiefBody = z.object({
   CODE_CHEF_ZONE: requiredText(30),
   FIRSTNAME: requiredText(60),
@@ -50,7 +50,7 @@ const backOfficeUserFields = {
   FIRSTNAME: requiredText(60),
   EMAIL: email(),
   GSM: phone(),
-  /** Optional: an admin adder's own role is forced by the server (spec 1 §5); absent, the adder's role. */
+  /** Optional: an admin adder's own role is forced by the server; absent, the adder's role. */
   ROLE_ID: refId(false),
   /** The company (a client type), shown as "société". */
   TYPE_CLIENT_ID: refId(false),
@@ -90,7 +90,7 @@ export interface ZoneChief {
   STATUS: 0 | 1;
 }
 
-/** Any account as the users calls give it (spec 1 §3 User). */
+/** Any account as the users calls give it. */
 export interface StaffUser {
   id: number;
   ID: number;
@@ -121,7 +121,7 @@ export interface StaffUser {
 export const fullName = (u: { FIRSTNAME?: string | null; LASTNAME?: string | null }) => `${u.FIRSTNAME ?? ''} ${u.LASTNAME ?? ''}`.trim();
 
 // ---------------------------------------------------------------------------------------------
-// Client users (spec 1 "Users listing", §3 User, §5): the mobile-app accounts of the clients.
+// Client users: the mobile-app accounts of the clients.
 
 /**
  * Decision: /layout/contacts/users lists the programme's client users, the mobile-app accounts of
@@ -137,7 +137,7 @@ export const CLIENT_USER_TABS = [
 ] as const;
 export type ClientUserTab = (typeof CLIENT_USER_TABS)[number]['key'];
 
-/** Civility (spec 1 §3 enumerations). */
+/** Civility. */
 export const GENDERS = ['M.', 'Mme'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -153,7 +153,7 @@ export const CLIENT_USER_MSG = {
   requestedCodeHint: (code: string) => `Code saisi à l'inscription : ${code} (code inconnu). Choisissez le client de cette demande.`,
 } as const;
 
-/** A calendar date sent YYYY-MM-DD (spec 1 §5), a real day between 1900 and today. */
+/** A calendar date sent YYYY-MM-DD, a real day between 1900 and today. */
 export const birthday = () =>
   z
     .string({ error: MSG.required })
@@ -241,8 +241,8 @@ export interface ClientUserCounts {
   requests: number;
 }
 
-/** The list's name: last name first (spec 1 "Users listing"). */
+/** The list's name: last name first. */
 export const clientUserName = (u: { FIRSTNAME?: string | null; LASTNAME?: string | null }) => `${u.LASTNAME ?? ''} ${u.FIRSTNAME ?? ''}`.trim();
 
-/** A client as pickers and lists name it: CODE_CLIENT followed by NAME (spec 1 §3). */
+/** A client as pickers and lists name it: CODE_CLIENT followed by NAME. */
 export const clientOptionLabel = (c: { CODE_CLIENT?: string | null; NAME?: string | null }) => `${c.CODE_CLIENT ?? ''} ${c.NAME ?? ''}`.trim();

@@ -15,7 +15,7 @@ export interface StatusSet {
   codes: readonly number[];
   of(code: number | null | undefined): StatusDef | undefined;
   label(code: number | null | undefined): string;
-  /** Whether `to` is one of the codes `from` may move to; never the same status again (issue 20 §5). */
+  /** Whether `to` is one of the codes `from` may move to; never the same status again. */
   canMove(from: number, to: number): boolean;
 }
 
@@ -31,7 +31,7 @@ export function statusSet(defs: readonly StatusDef[]): StatusSet {
 }
 
 /**
- * The words of the one rule every status workflow follows (issue 20 §5): asking for the status a
+ * The words of the one rule every status workflow follows: asking for the status a
  * record already has changes nothing and is answered 409 (a second accept, refuse, scan or the same
  * STATUS again); a move its set does not allow is a 422 naming STATUS.
  */
@@ -40,7 +40,7 @@ export const STATUS_MSG = {
   notAllowed: (set: StatusSet, from: number, to: number) => `Passage du statut « ${set.label(from)} » à « ${set.label(to)} » non autorisé.`,
 } as const;
 
-/** Client STATUS (spec 1 §4): any status may be set from the list. */
+/** Client STATUS: any status may be set from the list. */
 export const CLIENT_STATUS = statusSet([
   { code: 0, label: 'En cours', color: '#c2410c', next: [1, 2] },
   { code: 1, label: 'Validé', color: '#15803d', next: [0, 2] },

@@ -6,7 +6,7 @@ import { MAX_FILE_SIZE } from './files';
 import { PRODUCT_MSG, productBody, ttcBelowHt } from './products';
 
 /**
- * The ERP data synchronisation (spec 3 §2.12, §7, §8; issue 10 §1): six kinds, the file each reads
+ * The ERP data synchronisation: six kinds, the file each reads
  * from SYNC_DIR, its columns and the rule of each row. The server validates every row with these
  * before it writes anything; the screen shows the same names.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualPurchaseBody, VOUCHER_MSG, voucherBody, voucherUpdateBody } from './vouchers';
 
-/** Vouchers on offer and their manual consumption (spec 2 §5; issue 8 §3). */
+/** Vouchers on offer and their manual consumption. */
 const valid = { REF: 'VCH-PRO', QTS: '10', SOLDE: '30.500', TYPE_CLIENT_ID: 1, START_DAY: '2026-01-01', END_DATE: '2026-12-31' };
 
 describe('voucher body', () => {

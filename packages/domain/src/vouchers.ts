@@ -5,7 +5,7 @@ import { formatMoney, formatPercent } from './format';
 import { MSG } from './messages';
 import { statusSet } from './statuses';
 
-/** Vouchers, clients' vouchers, coupons and rebate tiers (spec 2 §3, §4, §5, §8; issue 8 §3–§5). */
+/** Vouchers, clients' vouchers, coupons and rebate tiers. */
 
 export const VOUCHERS_PAGE_SIZE = 50;
 
@@ -21,13 +21,13 @@ export const VOUCHER_MSG = {
   refExists: 'Ce numéro de voucher est déjà utilisé.',
 } as const;
 
-/** A client's voucher: 0 available, 1 used (spec 2 §4). */
+/** A client's voucher: 0 available, 1 used. */
 export const VOUCHER_PURCHASE_STATUS = statusSet([
   { code: 0, label: 'Disponible', color: '#15803d', next: [1] },
   { code: 1, label: 'Utilisé', color: '#6b7280', next: [0] },
 ]);
 
-/** Voucher on offer (spec 2 §5): START_DAY strictly before END_DATE. */
+/** Voucher on offer: START_DAY strictly before END_DATE. */
 const voucherFields = z.object({
   REF: requiredText(50),
   DESCRIPTION: optionalText(2000),
@@ -94,7 +94,7 @@ export interface VoucherPurchase {
   ORIGIN: 'gift' | 'ristourne' | 'voucher' | null;
 }
 
-// ——— Coupons (spec 2 §3 Coupon, §5, §8) ———
+// ——— Coupons ———
 
 export const COUPON_TYPES = ['fixed', 'percentage'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
@@ -109,7 +109,7 @@ export const COUPON_MSG = {
 export const expiryAfter = (expiry: string | null | undefined, today: string) => !expiry || expiry > today;
 
 /**
- * A flag the body must carry (spec 2 §5 "Coupon: … active all required"): absent or null is "Ce champ
+ * A flag the body must carry (every field of a coupon is required, its active flag too): absent or null is "Ce champ
  * est obligatoire.", never a default; any other value is read as `flag01` reads it.
  */
 const requiredFlag01 = () =>

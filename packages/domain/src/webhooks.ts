@@ -1,6 +1,6 @@
 
 /**
- * Webhooks (issue 24 §2): what the programme tells other systems. Every event is written to the
+ * Webhooks: what the programme tells other systems. Every event is written to the
  * outbox in the transaction of the change it reports (lib/webhooks/outbox.ts), then delivered to the
  * endpoints subscribed to its type.
  */

@@ -1,7 +1,7 @@
 /**
  * Every table, gathered for Drizzle and drizzle-kit. Each shared service (lib/) and each module owns its
  * table file. The one file under db/ that may import a module: biome.json turns noRestrictedImports off
- * for it alone (issue 21 §3).
+ * for it alone.
  */
 export * from '../lib/auth/accounts.table';
 export * from '../lib/jobs/jobs.table';

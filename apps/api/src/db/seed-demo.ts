@@ -13,7 +13,7 @@ export interface DemoSeedContext {
 
 /**
  * One step of the demo data. Each seed lives beside its module; the ordered list is DEMO_SEEDS in
- * modules/index.ts, so db/ never imports a module (issue 21 §3). Later steps read what earlier ones
+ * modules/index.ts, so db/ never imports a module. Later steps read what earlier ones
  * wrote (clients need the zone chiefs, orders the catalogue), so the order is part of the data.
  */
 export type DemoSeed = (db: Db, ctx: DemoSeedContext) => Promise<unknown>;

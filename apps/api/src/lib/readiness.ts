@@ -1,5 +1,5 @@
 /**
- * What `GET /api/ready` checks before a load balancer sends traffic to this node (issue 22 §2): the
+ * What `GET /api/ready` checks before a load balancer sends traffic to this node: the
  * database first, then whatever other part registers its own check here (the object store's ping).
  */
 export interface ReadinessCheck {

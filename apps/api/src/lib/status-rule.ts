@@ -3,7 +3,7 @@ import { AppError } from './http';
 import { errorReply } from './replies';
 
 /**
- * The one rule of every status workflow (issue 20 §5): the status a record already has, asked again,
+ * The one rule of every status workflow: the status a record already has, asked again,
  * is a 409 that changes nothing (no audit row); a move its status set does not allow is a 422 naming
  * STATUS. `allowed` narrows the set's rule where a workflow adds its own (receipt by scan only).
  */

@@ -85,7 +85,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   await app.register(viewsRoutes);
   await app.register(exportJobsRoutes);
-  // The mobile app's API, its own tokens and tag (issue 24 §1).
+  // The mobile app's API, its own tokens and tag.
   await app.register(appRoutes, { prefix: '/app/v1' });
 }
 
@@ -107,19 +107,19 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   },
   // Gifts bought with those points, their units on the way, vouchers, tiers and coupons.
   (db, { uploads }) => seedRewards(db, uploads),
-  // Points expiring 12 months after their credit, some of them within the month (issue 23 §1).
+  // Points expiring 12 months after their credit, some of them within the month.
   (db) => seedPointsExpiry(db),
-  // The public website's pages, sections and blocks (issue 9 §1).
+  // The public website's pages, sections and blocks.
   (db, { uploads }) => seedSite(db, uploads),
-  // Who connected, from the app and the back-office, since 2021 (issue 10 §3).
+  // Who connected, from the app and the back-office, since 2021.
   (db) => seedConnectionLogs(db),
   // The public website's services, partner tools, gallery and contact requests.
   (db, { uploads }) => seedShowcase(db, uploads),
-  // The banner, the pop-up, the configuration entries and the company details (issue 9 §5).
+  // The banner, the pop-up, the configuration entries and the company details.
   (db, { uploads }) => seedSiteSettings(db, uploads),
-  // Notifications sent to the clients' app over the last months (issue 9 §3).
+  // Notifications sent to the clients' app over the last months.
   (db) => seedFlux(db),
-  // Two disabled webhooks with some deliveries of each outcome (issue 24 §2).
+  // Two disabled webhooks with some deliveries of each outcome.
   (db) => seedWebhooks(db),
 ];
 

@@ -33,7 +33,7 @@ declare module 'fastify' {
      */
     partialUpdateOf?: string;
     /**
-     * A route of the mobile app's API (/api/app/v1, issue 24 §1): it takes an app access token, never
+     * A route of the mobile app's API (/api/app/v1): it takes an app access token, never
      * a back-office one, and is open to the client user behind it (request.appUser).
      */
     app?: boolean;

@@ -104,7 +104,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: { writ
 const VALID_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
 /**
- * Request ids unique across nodes (issue 22 §2): the load balancer's `X-Request-Id` when it sends a sane
+ * Request ids unique across nodes: the load balancer's `X-Request-Id` when it sends a sane
  * one, else a UUID (Fastify's default `req-1`, `req-2`… repeats on every node). Fastify puts it in every
  * log line as `reqId`; an onRequest hook returns it in the reply header.
  */

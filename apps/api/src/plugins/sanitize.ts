@@ -4,7 +4,7 @@ import { AppError } from '../lib/http';
 import { isSecretField } from '../lib/secret-fields';
 
 /**
- * Input hygiene (spec 1 §5): script tags and PHP tags are stripped from every string of every
+ * Input hygiene: script tags and PHP tags are stripped from every string of every
  * body and every query value, before validation. Rich-text fields are further cleaned with an
  * allowlist where they are stored (lib/rich-text.ts). Secrets are not edited (lib/secret-fields.ts):
  * a password, a reset code or a token is hashed or compared exactly as typed, and stripping

@@ -5,7 +5,7 @@ import { session } from '../lib/session';
 import { useSessionUser } from '../lib/useSession';
 
 /**
- * Protected area (spec 1 §6): a connected flag, a token and the stored user are required, else
+ * Protected area: a connected flag, a token and the stored user are required, else
  * back to sign-in. Then the role's route rule (redirectFor, shared with the API) may send the
  * user elsewhere. /layout itself is the landing dispatcher and always passes.
  */

@@ -10,7 +10,7 @@ import { LoadingOverlay } from './LoadingOverlay';
 const RgpdDialog = lazy(() => import('../features/public/RgpdDialog').then((m) => ({ default: m.RgpdDialog })));
 
 /**
- * What every screen carries (spec 3 §2.3): one toast outlet (top centre, duplicates dropped in
+ * What every screen carries: one toast outlet (top centre, duplicates dropped in
  * lib/toast), the loading overlay, the cookie banner and the RGPD dialog. The global
  * confirmation dialog for `confirmDialog()` lives in the protected shell (layout/Layout), where
  * every caller is.

@@ -2,7 +2,7 @@ import { SCREENS } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { router } from './router';
 
-describe('router and screen registry (issue 21 §1)', () => {
+describe('router and screen registry', () => {
   it('routes every registry screen under /layout, with its title, and nothing else but the landing, the tiers address and not found', () => {
     const layout = router.routes[0].children?.find((r) => r.path === '/layout');
     const children = layout?.children ?? [];

@@ -115,12 +115,12 @@ const SCREEN_COMPONENTS: Record<ScreenKey, ComponentType> = {
 const layoutRoutes: RouteObject[] = [
   { index: true, element: <LandingRedirect /> },
   ...SCREENS.map((s: Screen): RouteObject => ({ path: s.route, Component: SCREEN_COMPONENTS[s.key as ScreenKey], handle: { title: s.title } })),
-  // Spec 2: the rebates' parent address opens the tiers.
+  // The rebates' parent address opens the tiers.
   { path: 'ristourne', element: <Navigate to="paliers" replace /> },
   { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
 ];
 
-/** Routes of spec 1 §2. A new screen goes into @app/domain's SCREENS and SCREEN_COMPONENTS above. */
+/** The app's routes. A new screen goes into @app/domain's SCREENS and SCREEN_COMPONENTS above. */
 export const router = createBrowserRouter([
   {
     element: <RootShell />,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /**
- * Add dialogs (issue 20 §10): on open the first field has the focus and keeps it, nothing says
+ * Add dialogs: on open the first field has the focus and keeps it, nothing says
  * "Ce champ est obligatoire." before anything is typed, not even once focus leaves that field; an
  * empty save shows the errors, and an error then clears as one types.
  */

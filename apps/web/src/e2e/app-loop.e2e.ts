@@ -10,7 +10,7 @@ import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, shot } from
 import { type Received, signatureValid, startReceiver } from './support/webhook-receiver';
 
 /**
- * The programme's real path (issue 24 §3), the app's side as the HTTP calls a phone makes to the
+ * The programme's real path, the app's side as the HTTP calls a phone makes to the
  * running server, the staff's side through the real screens: a shop registers on the app for a demo
  * client, the admin validates the request in Utilisateurs › Demandes; the app signs in and orders two
  * products; the order bell shows it and it is moved to « Traitement en cours » then « Traité et

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Gamification badges (spec 1 §2, /layout/gamifications) on the real server. */
+/** Gamification badges (/layout/gamifications) on the real server. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

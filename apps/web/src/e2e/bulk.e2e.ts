@@ -5,7 +5,7 @@ import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, shot } from
 import { fullClientBody } from './client-body';
 
 /**
- * Bulk actions (issue 25 §1) in Chromium on the real server: ticks kept across pages, every row
+ * Bulk actions in Chromium on the real server: ticks kept across pages, every row
  * matching a search, the zone chief's own actions, and the refused rows of a mixed selection. The
  * clients are made by this file (codes BLK<run>-n; a control client BLQ<run> the search must not
  * reach), so the counts asserted are this run's alone.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, pickDate, pickSuggestion, shot } from './browser';
 
-/** Product categories, ranges and price lists (spec 2 lists) on the real server with the demo catalogue. */
+/** Product categories, ranges and price lists on the real server with the demo catalogue. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

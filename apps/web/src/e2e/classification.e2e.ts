@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Client classification screens (spec 1 §2): the generic list, the form dialog and the fields, on the real server. */
+/** Client classification screens: the generic list, the form dialog and the fields, on the real server. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -6,7 +6,7 @@ import { baseUrl, DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD,
 import { fullClientBody } from './client-body';
 
 /**
- * The clients screens (spec 1 "Clients listing", "Client detail page", §4, §5) on the real server.
+ * The clients screens (the listing, the detail page, the form) on the real server.
  * Three clients of this run are made through the API (two for chef@demo.tn, one for nobody), so the
  * tag search, the status and the chief's view are checked on rows that belong to this test alone.
  */
@@ -116,7 +116,7 @@ describe('clients list', () => {
     await expect.poll(() => page.locator('.title-bar h1').textContent()).toBe('Contacts / Clients');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
 
-    // 100 rows by default (spec 1 §9); the headers carry the years. The rows counted above may be the
+    // 100 rows by default; the headers carry the years. The rows counted above may be the
     // table's loading or empty row: the total shows once the page is in.
     await expect.poll(() => page.locator('.dt-total').textContent(), { timeout: 30_000 }).toMatch(/ élément/);
     const total = Number(((await page.locator('.dt-total').textContent()) ?? '').replace(/\D/g, ''));
@@ -418,7 +418,7 @@ describe('clients list', () => {
     const add = dialog(page, 'Ajouter un client');
     await expect.poll(() => add.isVisible()).toBe(true);
     expect(await add.locator('[data-field="field-CHEF_ZONE_ID"]').count()).toBe(0);
-    // A badge credits points: read-only for him, with why (issue 19 §4; the server refuses a change anyway).
+    // A badge credits points: read-only for him, with why (the server refuses a change anyway).
     const badge = add.locator('[data-field="field-BADGES_ID"]');
     await expect.poll(() => badge.locator('.p-dropdown').getAttribute('class')).toContain('p-disabled');
     expect(await badge.locator('.fld-hint').textContent()).toBe('Un badge crédite des points : seul un administrateur le change.');

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
 
-/** Gift fulfilment on the demo data (issue 8 §2, §3): prepare, ship, exit slip, QR receipt, requests, vouchers. */
+/** Gift fulfilment on the demo data: prepare, ship, exit slip, QR receipt, requests, vouchers. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, newPage } from './browser';
 
 /**
- * The Content-Security-Policy the server sends (apps/api/src/plugins/headers.ts) breaks no screen
- * (issue 19 §5): the sign-in page with its captcha solved in its worker, every screen of the admin's
+ * The Content-Security-Policy the server sends (apps/api/src/plugins/headers.ts) breaks no screen:
+ * the sign-in page with its captcha solved in its worker, every screen of the admin's
  * menu, a rich-text editor with its emoji picker, a file preview, the dashboard's charts, the
  * OpenAPI UI and the privacy page, each failing on any violation the browser reports (the
  * `securitypolicyviolation` event or a CSP message in the console).

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** The dashboard (spec 1 "Dashboard"; issue 10 §2) on the real server and its demo data. */
+/** The dashboard on the real server and its demo data. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, picture, shot } from './browser';
 
 /**
- * A whole-list export past 5,000 rows runs as a job (issue 25 §4): the button starts it, a sticky
+ * A whole-list export past 5,000 rows runs as a job: the button starts it, a sticky
  * toast shows « Export XLSX : n / total lignes » with a bar and « Annuler », and the file downloads
  * when ready. The demo has 200 clients: 5,200 more are brought in through the clients
  * synchronisation (a CSV sent to the API, as the ERP would), all named « Export E2E … », so the

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Flux notifications (spec 3 §2.8; issue 9 §3) on the real server and its demo data. */
+/** Flux notifications on the real server and its demo data. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** « Générer les vouchers » on the demo data (issue 8 §4): past years are generated, this one is not. */
+/** « Générer les vouchers » on the demo data: past years are generated, this one is not. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
 
-/** Gifts, starter gifts and vouchers on offer (spec 2 lists, §4 Gift type, §5) on the real server. */
+/** Gifts, starter gifts and vouchers on offer on the real server. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

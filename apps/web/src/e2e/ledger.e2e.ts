@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /**
- * « Contrôle du registre » and « Passif du programme » (issue 23 §3), on the demo data: the invariants,
+ * « Contrôle du registre » and « Passif du programme », on the demo data: the invariants,
  * the liability and its export, « valeur du point » on Paramètres › Programme, the dashboard card.
  */
 let browser: Browser;

@@ -3,7 +3,7 @@ import { auditActionLabel, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Connection logs (spec 3 §2.13) and the audit trail (issue 10 §4) on the real server and its demo data. */
+/** Connection logs and the audit trail on the real server and its demo data. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -113,7 +113,7 @@ describe('audit trail', () => {
 
     await page.goto('/layout/logs/audit');
     await until(() => rows(page).count()).toBeGreaterThan(0);
-    // The entity is chosen by its French label (issue 20 §14), not typed as a table name.
+    // The entity is chosen by its French label, not typed as a table name.
     await choose(page, 'audit-entity-filter', 'Circuits clients');
     await until(() => page.url()).toContain('ENTITY=clients_circuits');
     await choose(page, 'audit-action-filter', 'Modification');
@@ -124,7 +124,7 @@ describe('audit trail', () => {
     expect(await rows(page).allTextContents()).toSatisfy((all: string[]) => all.every((r) => r.includes('Modification') && r.includes('Circuits clients')));
     await shot(page, 'audit-filtered');
 
-    // The search finds an entry by a value it wrote (issue 20 §14): the circuit's name finds its creation.
+    // The search finds an entry by a value it wrote: the circuit's name finds its creation.
     await choose(page, 'audit-action-filter', 'Toutes les actions');
     await until(() => mine().count()).toBe(2);
     const search = page.getByRole('searchbox', { name: 'Rechercher' });

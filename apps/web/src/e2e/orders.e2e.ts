@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Orders (spec 2 "Orders list") and the header's order bell, on the real server with the demo orders. */
+/** Orders and the header's order bell, on the real server with the demo orders. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -74,7 +74,7 @@ describe('orders', () => {
     await shot(page, 'orders-list');
 
     // The newest orders are the new ones: the first row is at Nouveau, its select offers 1 and 3 only
-    // (spec 2 §4: options 0, 2 and 4 hidden; Nouveau itself was still offered, issue 20 §7).
+    // (options 0, 2 and 4 hidden, and no longer Nouveau itself).
     const num = (await rows(page).first().locator('td:not(.dt-select)').first().textContent())!.trim();
     const select = () => statusSelect(page, num);
     await until(() => select().textContent()).toContain('Nouveau');
@@ -94,7 +94,7 @@ describe('orders', () => {
     await page.reload();
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await until(() => select().textContent()).toContain('Traitement en cours');
-    // In progress: accepted or refused (issue 24 §3); accepted, it moves no more.
+    // In progress: accepted or refused; accepted, it moves no more.
     await select().click();
     await until(() => options.allTextContents()).toEqual(['Traité et accepté', 'Traité et refusé']);
     const accept = page.waitForResponse((r) => /\/api\/orders\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');

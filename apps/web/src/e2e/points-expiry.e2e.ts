@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Points expiry (issue 23 §1): Paramètres › Programme, and the client detail's expiring points, on the demo data. */
+/** Points expiry: Paramètres › Programme, and the client detail's expiring points, on the demo data. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

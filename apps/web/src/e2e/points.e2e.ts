@@ -5,7 +5,7 @@ import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, shot } from
 import { fullClientBody } from './client-body';
 
 /**
- * The points screens (spec 1 "Points per client", "Offered points", §5 points editing) on the real
+ * The points screens (points per client, offered points, the points edit) on the real
  * server: three clients and an activity of their own are made through the API, so the figures
  * checked here belong to this test alone.
  */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
 import { DESKTOP, launch, login, MOBILE, newPage, pickDate, pickSuggestion, shot } from './browser';
 
-/** Products (spec 2 "Products list") and product points on the real server with the demo catalogue. */
+/** Products and product points on the real server with the demo catalogue. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

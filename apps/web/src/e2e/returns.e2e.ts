@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
 
-/** Returned goods (spec 2 "Returned goods") on the real server with the demo clients and catalogue. */
+/** Returned goods on the real server with the demo clients and catalogue. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -78,7 +78,7 @@ describe('returned goods', () => {
     const detail = page.getByRole('dialog', { name: `Retour ${ret.NUM_RETOUR}` });
     await until(() => detail.locator('.ret-items tbody tr').count()).toBe(2);
     await until(() => detail.locator('.ret-items tbody').textContent()).toContain('Carton');
-    // The points these goods earned were taken back through the ledger (issue 23 §2).
+    // The points these goods earned were taken back through the ledger.
     expect(ret.POINTS_OWED).toBeGreaterThan(0);
     await until(() => detail.textContent()).toContain(`Points repris${formatInteger(ret.POINTS_DEBITED)} pts`);
     // Each line says at what points its units were taken back: an order's credited points, or today's.

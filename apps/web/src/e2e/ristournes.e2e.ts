@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
 
-/** Rebate tiers, segmentation and coupons (spec 2 "Coupons list", "Rebate tiers", §5, §8, §9) on the real server. */
+/** Rebate tiers, segmentation and coupons on the real server. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

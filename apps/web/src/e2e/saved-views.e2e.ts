@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /**
- * Saved views and the column chooser (issue 25 §2) on the orders list: an administrator narrows the
+ * Saved views and the column chooser on the orders list: an administrator narrows the
  * list, hides a column and shares the view; a colleague of the same role opens its link and sees the
  * same rows and columns, then makes it his default; a zone chief gets the message and the plain list.
  */

@@ -30,7 +30,7 @@ describe('shell', () => {
     await expectPath(page, '/layout/settings/profile');
     await expect.poll(() => page.locator('#profile-FIRSTNAME').inputValue()).not.toBe('');
 
-    // A new e-mail asks for the current password (issue 19 §4), before anything is sent.
+    // A new e-mail asks for the current password, before anything is sent.
     const email = await page.locator('#profile-EMAIL').inputValue();
     await expect.poll(() => page.locator('#profile-CURRENT_PASSWORD').count()).toBe(0);
     await page.locator('#profile-EMAIL').fill('chef@demo.tn');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** The website's showcase (issue 9 §2, §4): gallery drag and Image/Video switch, a service with an image, a partner tool. */
+/** The website's showcase: gallery drag and Image/Video switch, a service with an image, a partner tool. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Banner, pop-up, configuration entries and company details (issue 9 §5) on the real server and its demo data. */
+/** Banner, pop-up, configuration entries and company details on the real server and its demo data. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

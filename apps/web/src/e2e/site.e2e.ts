@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
 
-/** Website pages (issue 9 §1): the section editor and a section's blocks, on the real server and demo data. */
+/** Website pages: the section editor and a section's blocks, on the real server and demo data. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -133,7 +133,7 @@ describe('site web', () => {
     await page.context().close();
   });
 
-  // Issue 20 §12: a block of the image-annotation page keeps every image, each removable.
+  // A block of the image-annotation page keeps every image, each removable.
   for (const [viewport, title] of [
     [DESKTOP, 'Cuboïdes'],
     [MOBILE, 'Segmentation'],

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, shot } from './browser';
 
-/** Staff accounts (spec 1 "Other screens", §5): zone chiefs and back-office users, on the real server. */
+/** Staff accounts: zone chiefs and back-office users, on the real server. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

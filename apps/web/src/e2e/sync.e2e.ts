@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /**
- * The data synchronisation centre (issue 10 §1) on the demo data: the ERP's files are the sample
+ * The data synchronisation centre on the demo data: the ERP's files are the sample
  * files of docs/sync-samples, dropped in the server's SYNC_DIR (DATA_DIR/sync by default).
  */
 let browser: Browser;

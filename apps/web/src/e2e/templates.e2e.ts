@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
 
 /**
- * Message templates (spec 3 §2.7) and the invitation link (spec 1 invitations): an email template
+ * Message templates and the invitation link: an email template
  * added with a placeholder, then an invitation sent by the API, its link read from the outbox, the
  * password chosen on the public page and used to sign in. The invited account is the demo
  * 'magasin' account: its demo password is set back at the end through a second invitation.

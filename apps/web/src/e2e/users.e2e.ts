@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, pickDate, shot } from './browser';
 
 /**
- * The users listing (/layout/contacts/users, spec 1 "Users listing"): the clients' mobile-app
+ * The users listing (/layout/contacts/users): the clients' mobile-app
  * accounts in two tabs, the STATUS switch that validates a request, the add / edit / view dialog
  * with the client picker, and the invitations of this list and of the back-office users list.
  * The demo data holds about 85 client users, some waiting for validation.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
 
 /**
- * Paramètres › Webhooks (issue 24 §2) as an admin, against a receiver started here (the server runs
+ * Paramètres › Webhooks as an admin, against a receiver started here (the server runs
  * with WEBHOOKS_ALLOW_PRIVATE=true, global-setup.ts): add an endpoint, read its secret once (masked
  * afterwards), send the test event, see it delivered in the log, at 1366 and 390 px.
  */

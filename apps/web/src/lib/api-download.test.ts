@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi } from './api';
 
 /**
- * The loading overlay of a download (issue 25 §4): it used to go when the headers came, while a
+ * The loading overlay of a download: it used to go when the headers came, while a
  * large export was still streaming; it must stay until the file is saved.
  */
 describe('api.download and the loading overlay', () => {

@@ -3,7 +3,7 @@ import { type ApiReply, IDEMPOTENCY_MSG, type PageMeta } from '@app/domain';
 /**
  * The one HTTP client. Every call goes through `request`, which adds the bearer token, unwraps
  * { success, data, meta } and hands failures to the error catalogue (lib/errors.ts installs the
- * handler: toasts per spec 1 §8, 401 → 'Session expirée' and back to /).
+ * handler: toasts, 401 → 'Session expirée' and back to /).
  */
 export class ApiError extends Error {
   constructor(

@@ -5,7 +5,7 @@ import { session } from './session';
 import { notify } from './toast';
 
 /**
- * The error catalogue (spec 1 §8), installed once at start. Every failed call lands here unless
+ * The error catalogue, installed once at start. Every failed call lands here unless
  * the caller asked for `silent` (it then shows its own message, and may still fall back on
  * `reportFailure`). An expired session is always handled, silent or not, as long as a session
  * existed: the sign-in screen's own 401 (no session yet) stays the screen's business.

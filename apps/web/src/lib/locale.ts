@@ -63,7 +63,7 @@ const ARIA = {
 
 /**
  * PrimeReact's French locale (the product is French only): day and month names, Monday first,
- * DD/MM/YYYY, and the date-picker buttons 'Annuler' / 'Choisir' (spec 1 §9).
+ * DD/MM/YYYY, and the date-picker buttons 'Annuler' / 'Choisir'.
  */
 export function registerFrenchLocale(): void {
   addLocale('fr', {

@@ -3,7 +3,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
 /**
- * Browser storage of the session (spec 3 §3): localStorage keys version, connected, token,
+ * Browser storage of the session: localStorage keys version, connected, token,
  * user-info and tmpFilter. user-info and tmpFilter are AES-encrypted on write and decrypted on
  * read. The key ships inside the bundle, so this is obfuscation against casual reading of the
  * storage, not security: the server never trusts anything stored here (it checks the token).
@@ -57,7 +57,7 @@ export const session = {
     if (cachedUser === undefined) cachedUser = readEncrypted<SessionUser>(KEY.user);
     return cachedUser;
   },
-  /** The guard's rule (spec 1 §6): connected flag, token and stored user info. */
+  /** The guard's rule: connected flag, token and stored user info. */
   isActive(): boolean {
     return localStorage.getItem(KEY.connected) === 'true' && !!session.token() && !!session.user();
   },
@@ -87,7 +87,7 @@ export const session = {
 };
 
 /**
- * Start-up rule (spec 3 §4): storage written by a version below 4 loses its session and the page
+ * Start-up rule: storage written by a version below 4 loses its session and the page
  * reloads, forcing a new sign-in. Returns true when a reload was triggered.
  */
 export function migrateStorage(): boolean {

@@ -37,7 +37,7 @@ function make(severity: Severity, defaultLife: number) {
   return (summary: string, detail?: string, life = defaultLife) => showToast({ severity, summary, detail, life });
 }
 
-/** Helpers every screen uses. Lifetimes per spec 1 §8/§9: success 6 s, failures 8 s. */
+/** Helpers every screen uses. Lifetimes: success 6 s, failures 8 s. */
 export const notify = {
   success: make('success', 6000),
   info: make('info', 6000),

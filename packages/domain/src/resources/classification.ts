@@ -1,7 +1,7 @@
 import { type Activity, ACTIVITY_FLAG_LABELS, type Category, type Circuit, type ClientType } from '../classification';
 import type { ResourceMeta } from './meta';
 
-// The client classification lists show 50 rows (spec 1 §9).
+// The client classification lists show 50 rows.
 export const activitiesMeta = {
   path: 'clients_activities',
   noun: 'cette activité',

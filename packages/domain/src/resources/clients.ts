@@ -28,7 +28,7 @@ export const clientsMeta = {
 } as const satisfies ResourceMeta<Client>;
 
 /**
- * The labels that carry a year (spec 1 "Clients listing": `_N` is the current year, `_N_1` the one
+ * The labels that carry a year (`_N` is the current year, `_N_1` the one
  * before), for the list's headers and the export's alike.
  */
 export const clientYearLabels = (year: number) =>

@@ -21,7 +21,7 @@ export interface ResourceMeta<Row = Record<string, unknown>> {
   readonly sortable: readonly (keyof Row & string)[];
   /**
    * The words a user reads for each field: the list's column header and the export's header (one
-   * label per field, issue 21 §4). A dotted key names a nested value (`MEDIA.original_url`). Where
+   * label per field). A dotted key names a nested value (`MEDIA.original_url`). Where
    * the export needs other words (a unit, the time zone of a raw date), its field says so itself.
    */
   readonly labels: { readonly [K in (keyof Row & string) | `${keyof Row & string}.${string}`]?: string };

@@ -14,7 +14,7 @@ export const couponsMeta = {
   export: { fileName: 'coupons', title: 'Coupons', orientation: 'portrait' },
 } as const satisfies ResourceMeta<Coupon>;
 
-/** The two conversion lists' fields (gifts and starter gifts: spec 3 "Conversions"). */
+/** The two conversion lists' fields (gifts and starter gifts). */
 const CONVERSION_LABELS = {
   REF: 'N° conversion',
   CODE_CLIENT: 'Code client',

@@ -36,7 +36,7 @@ export function auditEntity(path: string): AuditEntity {
 
 /**
  * What a create records: the fields the body gave, named and valued as the API shows the new record
- * (`shown`, its DTO), so that a create and a later update of it name their fields alike (issue 20 §14).
+ * (`shown`, its DTO), so that a create and a later update of it name their fields alike.
  */
 export function createdFields(fields: readonly string[], shown: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f) => Object.hasOwn(shown, f)).map((f) => [f, shown[f]]));

@@ -17,13 +17,13 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_at_idx').on(t.at),
-    // The audit viewer (issue 10 §4): newest first, by user, searched on e-mail, entity and id.
+    // The audit viewer: newest first, by user, searched on e-mail, entity and id.
     index('audit_log_at_sort').on(t.at, t.id),
     index('audit_log_user_idx').on(t.userId, t.at),
     index('audit_log_email_trgm').using('gin', t.userEmail.op('gin_trgm_ops')),
     index('audit_log_entity_trgm').using('gin', t.entity.op('gin_trgm_ops')),
     index('audit_log_entity_id_trgm').using('gin', t.entityId.op('gin_trgm_ops')),
-    // The search also reads the values written (issue 20 §14): the same expression as the query's.
+    // The search also reads the values written: the same expression as the query's.
     index('audit_log_changes_trgm').using('gin', sql`(${t.changes}::text) gin_trgm_ops`),
   ],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /*
- * The tables every request reads (issue 21 §3): who is signed in (roles, users, sessions) and the
+ * The tables every request reads: who is signed in (roles, users, sessions) and the
  * captcha solutions already spent. They sit in lib/ rather than in modules/auth because the request
  * plugins (plugins/auth.ts, plugins/captcha.ts) and two thirds of the modules need them, and lib and
  * plugins never import a module. Moving the definitions here (rather than passing a lookup in from

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm
 import { users } from './accounts.table';
 
 /*
- * The mobile app's sessions (issue 24 §1), apart from the back-office's `sessions`: a token of one is
+ * The mobile app's sessions, apart from the back-office's `sessions`: a token of one is
  * never looked up in the other's table, so a staff token is refused by the app routes and an app token
  * by every back-office route. They sit in lib/ because plugins/auth.ts reads them on every app call.
  */

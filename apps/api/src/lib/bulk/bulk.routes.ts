@@ -50,7 +50,7 @@ const bulkReply = okReply(
 ).meta({ example: { success: true, data: { matched: 3, changed: 2, refused: [{ id: 31, label: 'C0031 Café du Port', reason: 'Introuvable' }], refusedCount: 1 } } });
 
 /**
- * The bulk routes of one list (issue 25 §1): POST /api/<path>/bulk/<action> for each action the
+ * The bulk routes of one list: POST /api/<path>/bulk/<action> for each action the
  * domain declares (`list.actions`), each needing that action's permission (the generated role tests
  * cover each) and its role rule, idempotent under an Idempotency-Key. One transaction per call: the
  * rows are resolved (ids or the list's filter, under the list's scope), the action's set-based

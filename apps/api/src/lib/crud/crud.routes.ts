@@ -294,7 +294,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     const id = await guard(() =>
       app.db.transaction(async (tx) => {
         if (def.position && r.positionKey) {
-          // A new item takes the last position plus 1 (spec 3 §4), one create at a time.
+          // A new item takes the last position plus 1, one create at a time.
           await lockPositions(tx, def.table);
           const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${def.position}), 0)::int + 1` }).from(def.table);
           values[r.positionKey] = next;

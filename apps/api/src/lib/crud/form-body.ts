@@ -48,7 +48,7 @@ const chosenFiles = (files: Upload[]) => files.filter((f) => f.buffer.length > 0
 export function createUpload(names: Record<string, FileFamily>, files: Upload[]): { name: string; family: FileFamily; file: Upload; files: Upload[] } | null {
   const chosen = chosenFiles(files);
   if (!chosen.length) return null;
-  // `file`, or `MEDIA` as spec 2's form-data creates name it, is the first media name.
+  // `file`, or `MEDIA` as the older product's form-data creates name it, is the first media name.
   const nameOf = (f: Upload) => (f.field === 'file' || f.field === 'MEDIA' ? Object.keys(names)[0] : f.field);
   const file = chosen[0];
   const name = nameOf(file);

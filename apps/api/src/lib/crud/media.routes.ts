@@ -12,7 +12,7 @@ import type { ResourceDef } from './resource';
 import { idParams, pathId } from './schemas';
 
 /**
- * Media of a resource (spec 1 §7 Media): POST {entity}/{id}/{name}, DELETE {entity}/{id}/media/{mediaId},
+ * Media of a resource: POST {entity}/{id}/{name}, DELETE {entity}/{id}/media/{mediaId},
  * and the short form POST {entity}/media/{id} (typeclients/media/{id}) for the first media name.
  * Single-file fields: a new upload replaces the old file, which is removed from the store.
  */
@@ -80,7 +80,7 @@ export function registerResourceMedia<Dto extends { id: number }>(
         response,
       },
     },
-    // Spec 1 §7 also writes it POST {entity}/{id}/media?name=image.
+    // The older product's calls also write it POST {entity}/{id}/media?name=image.
     (req) => upload(req, req.params.id, req.params.name === 'media' && req.query.name ? req.query.name : req.params.name),
   );
   app.delete(

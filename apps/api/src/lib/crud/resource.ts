@@ -141,7 +141,7 @@ export interface ResourceDef<Dto extends { id: number }> {
   /** Rows keep a position 1..n in this column (new rows go last; PUT reorder renumbers). */
   position?: AnyPgColumn;
   /**
-   * Files of the resource by name (spec 1 §7 Media). The DTO gets `MEDIA`: the file of the first
+   * Files of the resource by name. The DTO gets `MEDIA`: the file of the first
    * name, or null; `export` adds its file name as the last export column.
    */
   media?: {
@@ -154,7 +154,7 @@ export interface ResourceDef<Dto extends { id: number }> {
     multiple?: boolean;
     /**
      * Records on which the first name holds several files although it holds one elsewhere (a block
-     * of the image-annotation page, spec 3 §5); `on` says whether this record does. There an upload
+     * of the image-annotation page); `on` says whether this record does. There an upload
      * (or a form-data create) adds every file sent, up to MAX_UPLOAD_FILES, in order; elsewhere one
      * file replaces the old and a request with several is a 422 (`oneOnly`). MEDIA stays the first
      * file; a resource that shows the whole list declares it as a loaded field.
@@ -170,7 +170,7 @@ export interface ResourceDef<Dto extends { id: number }> {
     required?: (body: Record<string, unknown>) => string | null;
   };
   /**
-   * POST also accepts multipart/form-data (spec 1 §7 "POST badges (form data)"): the text fields
+   * POST also accepts multipart/form-data (as the older product's "POST badges" sends): the text fields
    * are the body, and a file named after a media name (or `file`, for the first name) is stored with
    * the new row. Its bytes are checked before the insert; row, file and audit commit together.
    */

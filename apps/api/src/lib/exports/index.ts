@@ -49,7 +49,7 @@ export function exportStream<Row>(spec: ExportSpec<Row>): Readable {
  * only answer with a 500 (FST_ERR_FAILED_ERROR_SERIALIZATION). Every export route sends through it.
  *
  * Asked with `job=1` (a route whose querystring declares it: every list's export, lib/crud/schemas.ts),
- * the export runs in the background instead (issue 25 §4): the first row read here has fixed the
+ * the export runs in the background instead: the first row read here has fixed the
  * list's ids, so the file holds the rows of the filter at this moment; the reply is 202
  * `{ id, total }` and the file is written into the storage by lib/exports/jobs. A user with
  * EXPORT_JOBS_PER_USER exports running (on any node), or a node writing EXPORT_JOBS_PER_NODE, gets a

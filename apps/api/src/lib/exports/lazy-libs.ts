@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 /**
  * pdfkit and bidi-js, loaded by the first PDF rather than at start: a node that never prints keeps
- * them out of its memory (issue 22 §4, the embedded server's RSS at rest; about 8 MB together).
+ * them out of its memory (the embedded server's RSS at rest; about 8 MB together).
  * Loaded with require, which is synchronous, so the PDF writers keep their signatures.
  */
 const require = createRequire(import.meta.url);

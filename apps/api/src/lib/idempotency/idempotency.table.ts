@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'd
 import { users } from '../auth/accounts.table';
 
 /**
- * The `Idempotency-Key`s of the calls that move points or value (issue 23 §5; lib/idempotency): one row
+ * The `Idempotency-Key`s of the calls that move points or value (lib/idempotency): one row
  * per user and key, written in its own statement before the call runs (STATUS null: in progress), then
  * given the call's reply. Kept 24 hours; the housekeeping job deletes older ones.
  */

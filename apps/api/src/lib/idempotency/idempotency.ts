@@ -44,7 +44,7 @@ const owned = new WeakMap<FastifyRequest, { userId: number; key: string }>();
 const callerOf = (req: FastifyRequest): number | undefined => req.user?.id ?? req.appUser?.id;
 
 /**
- * `idempotent: true` in a route's config (issue 23 §5), or `'required'` (issue 24 §1: the header must be sent): with an `Idempotency-Key` header, the call's
+ * `idempotent: true` in a route's config, or `'required'` (the header must be sent): with an `Idempotency-Key` header, the call's
  * reply is kept 24 h under (user, key), and a replay of the same request answers it without running
  * the handler. How a race is settled: the key's row is inserted first, in its own statement
  * (`on conflict … do update` only over a row older than 24 h), so of two calls with one key exactly one runs; the other answers 409

@@ -62,7 +62,7 @@ async function againIfRaced<T>(call: () => Promise<T>, tries = 6): Promise<T> {
  * Background jobs on pg-boss (10.x: the line that runs on Node 20), given the application's own
  * database through its `db` adapter (raw SQL on the PostgreSQL pool, or on the embedded PGlite,
  * where pg-boss works as is): one engine for both, its queue in the `pgboss` schema.
- * Nothing another node needs lives in this process (issue 22 §2): a job's state and result are
+ * Nothing another node needs lives in this process: a job's state and result are
  * pg-boss's, its progress, heartbeat and « already running » key are its `job_runs` row (job-runs.ts),
  * so any node answers a poll and gives the same 409. The server starts the engine (`start`): its
  * workers, the housekeeping schedule, and the check that fails the jobs whose node died. Elsewhere

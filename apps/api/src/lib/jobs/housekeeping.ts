@@ -1,5 +1,5 @@
 /**
- * Housekeeping (issue 22 §2): what would otherwise grow without bound (expired sessions, old sign-in
+ * Housekeeping: what would otherwise grow without bound (expired sessions, old sign-in
  * attempts and throttles, spent reset codes, ended job rows, finished pg-boss jobs) is purged by one
  * pg-boss job on a cron schedule. pg-boss sends a scheduled job once per cluster (its timekeeper takes
  * a database lock), and one node's worker runs it: never a timer per process.

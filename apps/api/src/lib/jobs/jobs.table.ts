@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * The state of the background jobs that every API node must see alike (issue 22 §2), one row per
+ * The state of the background jobs that every API node must see alike, one row per
  * pg-boss job (same id): whether it is still live (queued or running), its progress as last written
  * by its worker, and its worker's heartbeat. pg-boss keeps the rest (state, result, error).
  * LOCK_KEY makes « already running » a database fact: one live job per key (a sync kind, a rebate

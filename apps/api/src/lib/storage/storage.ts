@@ -35,7 +35,7 @@ export interface GetOptions {
 }
 
 /**
- * One interface for every file the product keeps (issue 22 §1): local disk under DATA_DIR (local.ts)
+ * One interface for every file the product keeps: local disk under DATA_DIR (local.ts)
  * or any S3-compatible store (s3.ts). Keys are `/`-separated paths (see `checkKey`); a missing key is
  * `null` (get, head) or nothing to do (delete), never an error. A put replaces the whole object at
  * once: a reader sees the old bytes or the new ones, never a part.

@@ -48,7 +48,7 @@ export function deliveryBody(e: { event_id: string; type: string; created_at: st
 }
 
 /**
- * The webhook delivery engine (issue 24 §2), one per node, sharing the work through the database:
+ * The webhook delivery engine, one per node, sharing the work through the database:
  *
  * - fan-out: events of the outbox not yet dispatched become one delivery per ACTIVE endpoint subscribed
  *   to their type, in one statement, by one node at a time (an advisory lock), in seq order; a paused

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * The webhook outbox (issue 24 §2): one row per event, inserted in the transaction of the change it
+ * The webhook outbox: one row per event, inserted in the transaction of the change it
  * reports, so there is no event without its change and no change without its event. `seq` orders
  * the events as they were committed per resource; the delivery worker fans an event out to the
  * endpoints subscribed to its type and marks it `dispatched_at`.

@@ -16,7 +16,7 @@ export interface OutboxEvent {
 }
 
 /**
- * Records a webhook event in the caller's transaction (issue 24 §2): call it with the `tx` that writes
+ * Records a webhook event in the caller's transaction: call it with the `tx` that writes
  * the change, never after the commit. `data` is the resource as receivers see it (API field names).
  * One insert, no read: the delivery worker does the fan-out.
  */

@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (issue 24 §2): after the n-th failed attempt, wait RETRY_DELAYS[n-1]
+ * When a failed delivery is tried again: after the n-th failed attempt, wait RETRY_DELAYS[n-1]
  * (the last value repeats), as long as the next attempt starts within RETRY_WINDOW_MS of the first one;
  * past it the delivery is `failed`. Attempts: 0 s, 10 s, 40 s, 2 min 40, 12 min 40, 42 min 40, 1 h 43,
  * 3 h 43, 7 h 43, 15 h 43, 23 h 43, then failed: 11 attempts over a day.

@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uuid
 import { webhookEvents } from './outbox.table';
 
 /**
- * A receiver of webhook events (issue 24 §2), managed by administrators. `paused_at` is the circuit
+ * A receiver of webhook events, managed by administrators. `paused_at` is the circuit
  * breaker: set when every attempt since `failing_since` failed for an hour, cleared by `resume`; while it
  * is set the endpoint's deliveries wait. `active` false is the administrator's own switch.
  */

@@ -41,7 +41,7 @@ const meExample = {
 const meReply = okReply(meShape).meta({ example: { success: true, data: meExample } });
 const registerReply = okReply(z.object({ message: z.string(), STATUS: z.literal(0) })).meta({ example: { success: true, data: { message: APP_MSG.registered, STATUS: 0 } } });
 
-/** The app user's own account (issue 24 §1): read, phone and password, and self-registration. */
+/** The app user's own account: read, phone and password, and self-registration. */
 export async function appAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -15,7 +15,7 @@ import { nextExpiries } from '../loyalty/points.lots';
 import { programmeSettings } from '../settings/settings.table';
 import { roleIdByLabel } from '../staff/staff.repository';
 
-/** The app's account calls (issue 24 §1): GET me, PUT me, POST register. */
+/** The app's account calls: GET me, PUT me, POST register. */
 
 export interface AppMe {
   user: { ID: number; FIRSTNAME: string; LASTNAME: string; EMAIL: string; GSM: string | null };

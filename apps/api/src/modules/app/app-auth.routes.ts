@@ -42,7 +42,7 @@ const captchaReply = okReply(z.object({ enabled: z.boolean(), challenge: challen
 });
 
 /**
- * The app's session calls (issue 24 §1): captcha challenge, sign-in, refresh (public: they carry their
+ * The app's session calls: captcha challenge, sign-in, refresh (public: they carry their
  * own proof) and sign-out (an app token). Sign-in and refresh are also counted per client address in
  * PostgreSQL (lib/throttle.ts), besides the sign-in's own lock and slow-down.
  */

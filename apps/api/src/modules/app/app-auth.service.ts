@@ -14,7 +14,7 @@ import { acceptSignIn, checkSignIn, type Refusal } from '../auth/login.service';
 import { clients } from '../contacts/clients.table';
 
 /**
- * Sign-in, refresh and sign-out of the mobile app (issue 24 §1). The credential checks, the limits
+ * Sign-in, refresh and sign-out of the mobile app. The credential checks, the limits
  * (per IP lock, per account slow-down) and their audit are the back office's own (checkSignIn); only
  * who may enter differs: a client's user (role patente, CLIENT_ID set) whose account is active.
  */

@@ -6,7 +6,7 @@ import { brands, productCategories, products, subCategories } from '../catalogue
 import { pointsOfDay, priceOfDay } from '../catalogue/terms-of-day';
 
 /**
- * The mobile app's catalogue in SQL (issue 24 §1): visible products only, each with the price and the
+ * The mobile app's catalogue in SQL: visible products only, each with the price and the
  * points that apply to the reading client today (catalogue/terms-of-day.ts, the rules every order
  * takes), searched, filtered and paged by the database. A page is one statement (its count another).
  */

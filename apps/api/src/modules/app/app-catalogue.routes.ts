@@ -47,7 +47,7 @@ const appRange = z
 const rangesQuery = z.object({ CATEGORY_ID: queryInteger({ min: 1 }).optional() });
 
 /**
- * The app's catalogue (issue 24 §1 Catalogue): visible products priced for the signed-in client
+ * The app's catalogue: visible products priced for the signed-in client
  * today, categories and ranges ("gammes", the catalogue's sub-categories).
  */
 export async function appCatalogueRoutes(fastify: FastifyInstance) {

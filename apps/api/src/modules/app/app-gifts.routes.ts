@@ -117,7 +117,7 @@ async function purchasesOf(db: Db, clientId: number, ids: number[]) {
 }
 
 /**
- * The app's gifts (issue 24 §1 Gifts, Receipt): the gifts this client may request today, its
+ * The app's gifts: the gifts this client may request today, its
  * requests (waiting, with the points reservation of purchases.service.ts) and their units, and the
  * receipt of a unit by the QR code of its exit slip. The QR code itself is never sent to the app: it
  * travels on paper with the gift, so a scan proves the gift arrived.

@@ -44,7 +44,7 @@ async function unreadCount(db: Db, clientId: number, userId: number): Promise<nu
 }
 
 /**
- * The app's inbox (issue 24 §1 Notifications): the flux sent to the user's client, newest first,
+ * The app's inbox: the flux sent to the user's client, newest first,
  * each read or not by this user (flux_reads: the read state is per user, two users of one shop
  * read on their own); marking one read; the unread count for the app's badge.
  */

@@ -39,7 +39,7 @@ const appOrderDetail = appOrder.extend({ ITEMS: z.array(appOrderLine) }).meta({
 });
 
 /**
- * The app's orders (issue 24 §1 Orders): an order is placed with product ids and quantities only (the
+ * The app's orders: an order is placed with product ids and quantities only (the
  * server prices it), under a required Idempotency-Key so a retried request never orders twice; the
  * client reads its own orders.
  */

@@ -10,7 +10,7 @@ import { orderItems, orders } from '../orders/orders.table';
 import { firstImage } from './app-catalogue.queries';
 
 /**
- * An order from the app (issue 24 §1 Orders), in one transaction: its products must be visible
+ * An order from the app, in one transaction: its products must be visible
  * (422 on ITEMS.<i>.PRODUCT_ID otherwise), it is numbered like the other orders, written at status 0
  * « Nouveau » for the client and the user who sent it by createOrder, which prices each line with the
  * day's rules (price list of the client's circuit, product-point period) and sums the totals in SQL.

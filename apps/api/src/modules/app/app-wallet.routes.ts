@@ -51,7 +51,7 @@ const rebates = z
   .meta({ example: { RISTOURNE_N_1: 350.5, RISTOURNE_RESTE: 120, RISTOURNE_CONSUMED: 230.5, RISTOURNE_SOLDE_N_1: 120, YEARS: [{ YEAR: 2025, VOCHER_REF: 'RIST-2025-000042', AMOUNT: 120, STATUS: 0, STATUS_LABEL: 'Disponible', SCAN_DATE: null }] } });
 
 /**
- * The client's wallet on the app (issue 24 §1 Vouchers and rebates): its own vouchers (from a voucher
+ * The client's wallet on the app: its own vouchers (from a voucher
  * gift, the yearly rebate or the vouchers on offer), available or used, and its rebate cards, the
  * figures the client's detail page shows, kept by the writes that move them (voucher-purchases.service.ts).
  */

@@ -9,7 +9,7 @@ import { appAccountRoutes } from './app-account.routes';
 import { appAuthRoutes } from './app-auth.routes';
 
 /**
- * The mobile app's API (issue 24 §1), mounted at /api/app/v1. Every route registered in this scope is
+ * The mobile app's API, mounted at /api/app/v1. Every route registered in this scope is
  * an app route (`config.app`: an app access token, never a staff one; plugins/auth.ts) unless it
  * declares itself `public` (sign-in, refresh, registration), and is documented under its own tag.
  */

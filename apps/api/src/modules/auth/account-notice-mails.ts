@@ -3,7 +3,7 @@ import type { MailMessage } from '../../plugins/mail';
 import { escapeHtml } from './reset-code-mail';
 
 /**
- * Notices sent to an account's owner after a change they may not have made themselves (issue 19 §4):
+ * Notices sent to an account's owner after a change they may not have made themselves:
  * if it was not them, they learn it from the mail and can act (reset the password, call an admin).
  */
 export const EMAIL_CHANGED_SUBJECT = 'Adresse e-mail de votre compte modifiée';

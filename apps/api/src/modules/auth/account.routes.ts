@@ -32,7 +32,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Modifie mon profil (nom, prénom, email, téléphone) ; changer d’email demande CURRENT_PASSWORD et prévient l’ancienne adresse',
-        // The one PUT that is a replace (issue 20 §9): the profile form always sends its four fields.
+        // The one PUT that is a replace: the profile form always sends its four fields.
         description: 'Remplace le profil entier : LASTNAME, FIRSTNAME, EMAIL et GSM sont requis (le formulaire « Mon profil » les envoie tous). Exception au PUT partiel des ressources /api/{ressource}/{id}.',
         body: profileBody,
         response: { 200: profileReply },
@@ -55,7 +55,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      // `name` is the display name the dialog requires; it is validated but not stored (spec 1 §5).
+      // `name` is the display name the dialog requires; it is validated but not stored.
       await changePassword(app.db, request.user!, request.params.id, request.body);
       return ok({ message: CREDENTIALS_CHANGED });
     },

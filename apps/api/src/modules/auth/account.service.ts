@@ -12,7 +12,7 @@ import { emailChangedMail } from './account-notice-mails';
 import { emailTakenByOther, findAccountById, type Profile, revokeUserSessions, toProfile } from './auth.repository';
 import { users } from '../../lib/auth/accounts.table';
 
-/** The web treats this exact message as "wrong old password" (spec 1 §8). */
+/** The web treats this exact message as "wrong old password". */
 export const INVALID_OLD_PASSWORD = 'INVALID_OLD_PASSWORD';
 export const CREDENTIALS_CHANGED = 'Identifiants modifiés';
 export const EMAIL_EXISTS = 'Email Existe';

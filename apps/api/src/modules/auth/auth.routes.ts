@@ -14,7 +14,7 @@ import { passwordResetRoutes } from './password-reset.routes';
 
 export const LOGGED_OUT = 'Déconnecté';
 
-/** Session calls (spec 1 §7 "Session"): captcha, sign-in, sign-out, password reset, own account. */
+/** Session calls: captcha, sign-in, sign-out, password reset, own account. */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

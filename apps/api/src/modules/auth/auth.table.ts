@@ -48,7 +48,7 @@ export const throttles = pgTable(
   (t) => [index('throttles_last_at_idx').on(t.lastAt)],
 );
 
-/** Connection logs (spec 3 §2.13): one row per successful sign-in. */
+/** Connection logs: one row per successful sign-in. */
 export const connectionLogs = pgTable(
   'connection_logs',
   {
@@ -64,7 +64,7 @@ export const connectionLogs = pgTable(
   (t) => [
     index('connection_logs_date_idx').on(t.dateLogin),
     index('connection_logs_user_idx').on(t.userId),
-    // The logs screen: one source, one year, newest first (issue 10 §3).
+    // The logs screen: one source, one year, newest first.
     index('connection_logs_platform_date').on(t.platform, t.dateLogin, t.id),
     index('connection_logs_date_sort').on(t.dateLogin, t.id),
     index('connection_logs_client_idx').on(t.clientId),

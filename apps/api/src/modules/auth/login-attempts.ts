@@ -6,7 +6,7 @@ import type { Queryable } from './auth.repository';
 import { loginAttempts, throttles } from './auth.table';
 
 /**
- * The sign-in limits (issue 19 §4), kept in `throttles`:
+ * The sign-in limits, kept in `throttles`:
  * - per IP, a lock: LOGIN_MAX_FAILURES attempts that did not succeed within LOGIN_WINDOW_MINUTES
  *   lock the address until the window ends (it is the attacker's own address);
  * - per account (the e-mail typed, whether or not an account has it, so the answer reveals nothing),

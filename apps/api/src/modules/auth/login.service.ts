@@ -40,7 +40,7 @@ const hashForUnknownEmail = () => {
 /** Why an account whose password is right may still not sign in somewhere: the answer and the audit's reason. */
 export type Refusal = { status: number; message: string; reason: string };
 
-/** The back office: staff accounts only (issue 19 §3), and active ones. */
+/** The back office: staff accounts only, and active ones. */
 const staffRefusal = (account: Account): Refusal | null => {
   if (!isStaffAccount(account)) return { status: 403, message: MSG.staffOnly, reason: 'client_account' };
   if (account.status !== 1) return { status: 403, message: MSG.accountInactive, reason: 'inactive' };
@@ -54,7 +54,7 @@ export interface CheckedSignIn {
 }
 
 /**
- * The checks every sign-in makes, the back office's and the mobile app's (issue 24 §1): the attempt is
+ * The checks every sign-in makes, the back office's and the mobile app's: the attempt is
  * checked against the limits and counted before the password is looked at (login-attempts.ts), so a
  * locked address or a slowed-down account cannot be probed, even with the right password; a wrong
  * password, or an account `refuse` turns away, is recorded as a failure (history, audit, locks) and

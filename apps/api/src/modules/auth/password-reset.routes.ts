@@ -26,7 +26,7 @@ export const RESET_TOO_MANY_TODAY = 'Trop de demandes de code pour cette adresse
 export const RESET_CHECKS_TOO_MANY = `Trop de codes essayés. Réessayez dans ${LOGIN_WINDOW_MINUTES} minutes.`;
 const DAY_MINUTES = 24 * 60;
 
-/** Forgot-password dialog (spec 1 §2, §7): send a code, check it, set the new password. */
+/** Forgot-password dialog: send a code, check it, set the new password. */
 export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The limits live in the database (throttles), shared by every API node.

@@ -3,7 +3,7 @@ import { orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { brands as t } from './catalogue.table';
 
-/** Brands (spec 2 §3 Brand, §7 "brands": NAME, LABEL); GET products/marques lists them too. */
+/** Brands (NAME, LABEL); GET products/marques lists them too. */
 export const brandsResource = defineResource<Brand>()({
   meta: brandsMeta,
   tag: 'products',

@@ -4,7 +4,7 @@ import { productCategoriesResource } from './categories.resource';
 import { subCategoriesResource } from './sub-categories.resource';
 import { tarifsResource } from './tarifs.resource';
 
-/** Catalogue referential (spec 2): product categories, ranges, price lists. */
+/** Catalogue referential: product categories, ranges, price lists. */
 export async function catalogueRoutes(app: FastifyInstance) {
   registerResource(app, productCategoriesResource);
   registerResource(app, subCategoriesResource);

@@ -8,7 +8,7 @@ const stamps = {
 };
 const money = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
-/** Brands (spec 2 §3 Brand): NAME, LABEL. */
+/** Brands: NAME, LABEL. */
 export const brands = pgTable(
   'brands',
   {
@@ -24,7 +24,7 @@ export const brands = pgTable(
   ],
 );
 
-/** Product categories (spec 2 §3 Category); the products list shows the category name as "marque". */
+/** Product categories; the products list shows the category name as "marque". */
 export const productCategories = pgTable(
   'product_categories',
   {
@@ -45,7 +45,7 @@ export const productCategories = pgTable(
   ],
 );
 
-/** Ranges, "gammes" (spec 2 §3 Sub-category): each belongs to a product category. */
+/** Ranges, "gammes": each belongs to a product category. */
 export const subCategories = pgTable(
   'sub_categories',
   {
@@ -65,7 +65,7 @@ export const subCategories = pgTable(
 );
 
 /**
- * Products (spec 2 §3 Product). LABEL_AR and DESCRIPTION_AR are Arabic text, stored as is (UTF-8).
+ * Products. LABEL_AR and DESCRIPTION_AR are Arabic text, stored as is (UTF-8).
  * POINTS is the base value; a product-point period covering today overrides it (product_points).
  */
 export const products = pgTable(
@@ -117,7 +117,7 @@ export const products = pgTable(
   ],
 );
 
-/** Price lists, "tarifs" (spec 2 §3 Tarif): a discount on a product for a circuit over a period. */
+/** Price lists, "tarifs": a discount on a product for a circuit over a period. */
 export const tarifs = pgTable(
   'tarifs',
   {
@@ -148,7 +148,7 @@ export const tarifs = pgTable(
 );
 
 /**
- * Points of a product over a period (spec 2 §3 Product point). Periods of one product never
+ * Points of a product over a period. Periods of one product never
  * overlap: checked in the writing transaction with the product row locked.
  */
 export const productPoints = pgTable(

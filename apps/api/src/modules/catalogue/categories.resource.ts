@@ -3,7 +3,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { productCategories as t } from './catalogue.table';
 
 /**
- * Product categories (spec 2 "Categories list", §3 Category, §7 Categories). POST takes form data
+ * Product categories. POST takes form data
  * with the image (MEDIA); CODE_CATEGORIE is set once: a PUT ignores it (read-only when editing).
  */
 export const productCategoriesResource = defineResource<ProductCategory>()({

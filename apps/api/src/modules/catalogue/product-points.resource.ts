@@ -6,7 +6,7 @@ import { AppError } from '../../lib/http';
 import { productPoints as t, products } from './catalogue.table';
 
 /**
- * Points of a product over a period (spec 2 "Product points list", §7 Product points), at the
+ * Points of a product over a period, at the
  * spec's paths. Two periods of one product never overlap: checked after the write, in its
  * transaction, with the product's row locked, so two concurrent writes cannot both pass.
  */

@@ -8,11 +8,11 @@ import { AppError } from '../../lib/http';
 import { brands, productCategories as categories, products as t } from './catalogue.table';
 import { pointsOfDay } from './terms-of-day';
 
-/** The points of the period covering today, else the base points (spec 2 §2; issue 7 §2): terms-of-day.ts. */
+/** The points of the period covering today, else the base points: terms-of-day.ts. */
 export const effectivePoints = pointsOfDay(t.id, t.points);
 
 /**
- * Products (spec 2 "Products list", §3, §4, §6, §7). Several images (MEDIA is a list); a zone chief
+ * Products. Several images (MEDIA is a list); a zone chief
  * reads only: creating and editing need products:write, deleting and the flags IS_NEW, ORDER_NEW and
  * VISIBLE need products:manage ('Vous n'avez pas le droit sur cette action' otherwise).
  */

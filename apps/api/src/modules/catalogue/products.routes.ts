@@ -26,7 +26,7 @@ const productLine = z.object({
 });
 
 /**
- * Products and brands (spec 2 §7): the generic routes plus the lookups of the product form and the
+ * Products and brands: the generic routes plus the lookups of the product form and the
  * one-call reorder of the new products (the older product sent one call per row, 500 ms apart).
  */
 export async function productsRoutes(fastify: FastifyInstance) {

@@ -5,7 +5,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
 import { productCategories as categories, subCategories as t } from './catalogue.table';
 
-/** Ranges, "gammes" (spec 2 §3 Sub-category, §7 Ranges): the category is given by its code. */
+/** Ranges, "gammes": the category is given by its code. */
 export const subCategoriesResource = defineResource<SubCategory>()({
   meta: subCategoriesMeta,
   tag: 'catalogue',

@@ -8,7 +8,7 @@ import { clientCircuits as circuits } from '../classification/classification.tab
 import { products, tarifs as t } from './catalogue.table';
 
 /**
- * Price lists (spec 2 §3 Tarif, §7 Price lists): ARTICLE is the product's REF and CIRCUIT the
+ * Price lists: ARTICLE is the product's REF and CIRCUIT the
  * circuit's name, as the older API sent them; both are resolved to their ids before writing.
  */
 export const tarifsResource = defineResource<Tarif>()({

@@ -14,8 +14,8 @@ type Expr = AnyPgColumn | SQL;
 export const tunisToday = sql`(now() at time zone 'Africa/Tunis')::date`;
 
 /**
- * The points of the product-point period covering today, else the product's base points (spec 2 §3
- * Product point; periods of a product never overlap, the latest start wins if they ever did).
+ * The points of the product-point period covering today, else the product's base points (periods
+ * of a product never overlap, the latest start wins if they ever did).
  */
 export const pointsOfDay = (productId: Expr, basePoints: Expr) =>
   sql<number>`coalesce((select pp.points from product_points pp where pp.product_id = ${productId} and ${tunisToday} between pp.date_debut and pp.date_fin order by pp.date_debut desc limit 1), ${basePoints})`;

@@ -5,7 +5,7 @@ import { categoriesResource } from './categories.resource';
 import { circuitsResource } from './circuits.resource';
 import { clientTypesResource } from './client-types.resource';
 
-/** Client classification (spec 1): types, circuits, activities, categories. */
+/** Client classification: types, circuits, activities, categories. */
 export async function classificationRoutes(app: FastifyInstance) {
   registerResource(app, clientTypesResource);
   registerResource(app, circuitsResource);

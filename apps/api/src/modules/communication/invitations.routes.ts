@@ -30,7 +30,7 @@ const accepted = okReply(invitationInfo.extend({ message: z.string() }));
  */
 export const publicOrigin = (req: FastifyRequest) => req.server.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
 
-/** Invitations (spec 1 §3 Invitation, §5, §7, §8): send with a template; the public page's two calls. */
+/** Invitations: send with a template; the public page's two calls. */
 export async function invitationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -54,7 +54,7 @@ export async function invitationsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The token travels in the body, never in a path or query that servers and proxies log (issue 19 §4).
+  // The token travels in the body, never in a path or query that servers and proxies log.
   // The former GET invitations/{token} is gone rather than kept as a 410: it would be a public path
   // that still invites tokens into access logs, and only this app's own page ever called it.
   app.post(

@@ -38,7 +38,7 @@ describe('template text', () => {
     expect([staff.POINTS_EXPIRANT, staff.DATE_EXPIRATION]).toEqual(['', '']);
   });
 
-  it('fills the points expiry placeholders of a client (issue 23 §1): points, and the last day in DD/MM/YYYY', () => {
+  it('fills the points expiry placeholders of a client: points, and the last day in DD/MM/YYYY', () => {
     const base = { id: 1, email: 'a@b.tn', firstname: 'Zoé', lastname: 'N', clientCode: 'C1', clientName: 'Café', company: null, clientId: 3 };
     const values = placeholderValues({ ...base, expiringPoints: 250, expiryDay: '2026-12-31' }, 'l');
     const mail = invitationMail({ subject: '{{POINTS_EXPIRANT}} points', content: '<p>Avant le {{DATE_EXPIRATION}}</p>' }, 'a@b.tn', values);

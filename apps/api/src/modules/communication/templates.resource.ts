@@ -4,7 +4,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { messageTemplates as t } from './templates.table';
 
 /**
- * Message templates declared once (spec 3 §3: ID, NOM_DU_MODÈLE, SUJET, CONTENU, TYPE). The field
+ * Message templates declared once (ID, NOM_DU_MODÈLE, SUJET, CONTENU, TYPE). The field
  * list drives the DTO, the search, the sort keys and the export columns (lib/crud/compile.ts); the
  * routes are templates.routes.ts, because the list is filtered by TYPE and CONTENU is cleaned
  * according to the template's type (rich text for email, plain text for SMS).

@@ -60,7 +60,7 @@ function wholeTemplate(input: Record<string, unknown>): Fields {
 }
 
 /**
- * Templates (spec 3 §2.7, §7): `templating` (list filtered by `?type=`, CRUD with TYPE in the body)
+ * Templates: `templating` (list filtered by `?type=`, CRUD with TYPE in the body)
  * and `templating/{type}` (the templates of one type: all of them for selectors, or one page when
  * `page` is given; the screen /layout/templates/{type} adds, edits and deletes through it, the
  * type coming from the path). An id of the other type is 404 under a typed path.

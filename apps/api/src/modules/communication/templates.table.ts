@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Email and SMS message templates (spec 3 §2.7): TYPE comes from the screen's route. */
+/** Email and SMS message templates: TYPE comes from the screen's route. */
 export const messageTemplates = pgTable(
   'message_templates',
   {

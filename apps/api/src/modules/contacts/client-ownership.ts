@@ -12,7 +12,7 @@ import { clients } from './clients.table';
 type User = { id: number; role: string };
 
 /**
- * The zone chief's row rule (spec 1 §6, guide "Conventions"), written once: a chefZone reaches only
+ * The zone chief's row rule (guide "Conventions"), written once: a chefZone reaches only
  * the clients whose CHEF_ZONE_ID is his account, and what hangs on them (orders, conversions,
  * vouchers, points); every other role reaches all. Every client-linked resource and route reads it
  * through `clientsScope`, `ownedByClient`, `mayReachClient` or `assertOwnsClient`, and marks its

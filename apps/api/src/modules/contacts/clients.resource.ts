@@ -44,7 +44,7 @@ export const clientsResource = defineResource<Client>()({
     { table: badges, on: eq(badges.id, c.badgeId), kind: 'left' },
     { table: chef, on: eq(chef.id, c.chefZoneId), kind: 'left' },
   ],
-  // A zone chief sees and changes his own clients, everywhere (spec 1 §6, issue 6 §7).
+  // A zone chief sees and changes his own clients, everywhere.
   scope: clientsScope,
   prepare: async (values, { user, mode, id, db }) => {
     keepOwnClient(user, values, mode);
@@ -122,7 +122,7 @@ export const clientsResource = defineResource<Client>()({
       },
       read: (v) => v ?? [],
     },
-    // Issue 23 §1: the detail's « Points expirant sous 30 jours », from the client's lots.
+    // The detail's « Points expirant sous 30 jours », from the client's lots.
     {
       api: 'POINTS_EXPIRANT',
       schema: z.number().int(),

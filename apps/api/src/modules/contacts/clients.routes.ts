@@ -31,7 +31,7 @@ const clientUser = z.object({
   CODE_CLIENT: z.string(),
 });
 
-/** Clients (spec 1 §7 Clients): the generic resource plus the calls the screens make around it. */
+/** Clients: the generic resource plus the calls the screens make around it. */
 export async function clientsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['clients'];
@@ -200,7 +200,7 @@ export async function clientsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Spec 1 §7: the screen's exports live at the top level, the PDF under clients/.
+  // The screen's exports live at the top level, the PDF under clients/.
   const exportRoute = (path: string, format: 'csv' | 'xlsx', summary: string) =>
     app.get(
       path,

@@ -107,7 +107,7 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
         };
       }),
     );
-  // Every demo client also has an active app user with the demo password (issue 24: local runs of the
+  // Every demo client also has an active app user with the demo password (local runs of the
   // mobile app), `<first>.<clientId>@client.demo.tn` (`.2` when that address waits for validation); those
   // added here have not connected yet (no LASTSEEN, no connection logs).
   const active = new Set(people.filter((u) => u.status === 1).map((u) => u.clientId));

@@ -8,7 +8,7 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 3 }).notNu
 const code = (name: string, length = 50) => varchar(name, { length });
 
 /**
- * Business clients (spec 1 §3 Client): identity (step 1), commercial terms (step 2), delivery
+ * Business clients: identity (step 1), commercial terms (step 2), delivery
  * (step 3), and the figures the list shows. The figures are columns kept by the writes that change
  * them (points by the ledger, turnover and rebates by the later sync and rewards work), so the list
  * sorts and pages on them in SQL at 100,000 clients.

@@ -31,7 +31,7 @@ export async function counts(db: Db) {
   return { users: count('patente_users'), clients: count('clients'), products: count('products'), orders: num(o.n) };
 }
 
-/** The cards of spec 1: active clients, the app's registered users, those seen in the last 60 and 30 days. */
+/** The dashboard's cards: active clients, the app's registered users, those seen in the last 60 and 30 days. */
 export async function cards(db: Db) {
   const [count, [r]] = await Promise.all([
     keptCounts(db),
@@ -169,7 +169,7 @@ export async function pointsExpiring(db: Db): Promise<{ points: number; clients:
   return { points: Number(r.points), clients: Number(r.clients) };
 }
 
-/** « Passif du programme » card (issue 23 §3): the outstanding points and their value at « valeur du point ». */
+/** « Passif du programme » card: the outstanding points and their value at « valeur du point ». */
 export async function pointsLiability(db: Db): Promise<{ points: number; clients: number; point_value: number; millimes: number }> {
   const res = await db.execute(sql`
     select coalesce(sum(points_fid), 0) as points, count(*) as clients, coalesce((select point_value from programme_settings where id = 1), 0) as point_value

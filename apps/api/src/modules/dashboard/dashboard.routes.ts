@@ -10,7 +10,7 @@ const int = z.number().int();
 const statusRow = z.object({ STATUS: int, LABEL: z.string(), COUNT: int, POURCENT: z.number(), COLOR: z.string() });
 
 /**
- * Dashboard calls (spec 1 §7 "Dashboard"; issue 10 §2), all GET, each with an optional `year` (a
+ * Dashboard calls, all GET, each with an optional `year` (a
  * calendar year of Tunis; none: every year). Full roles only (`dashboard:read`): the screen sends a
  * zone chief to the orders and the warehouse to the conversions. `getAskOrders` and
  * `getAskPurchases` are the bells' own calls (orders and rewards modules).
@@ -39,13 +39,13 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
   );
   route(
     '/dashboard/points-expiring',
-    'Points expirant sous 30 jours, tous clients : total et nombre de clients (issue 23 §1)',
+    'Points expirant sous 30 jours, tous clients : total et nombre de clients',
     z.object({ points: int, clients: int }),
     () => q.pointsExpiring(app.db),
   );
   route(
     '/dashboard/points-liability',
-    'Passif du programme : points en cours, clients concernés, valeur du point et équivalent en millimes (issue 23 §3)',
+    'Passif du programme : points en cours, clients concernés, valeur du point et équivalent en millimes',
     z.object({ points: int, clients: int, point_value: int, millimes: int }),
     () => q.pointsLiability(app.db),
   );

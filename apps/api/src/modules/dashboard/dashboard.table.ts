@@ -1,7 +1,7 @@
 import { bigint, date, integer, numeric, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /*
- * Summary tables of the dashboard (issue 10 §2: every chart ≤ 150 ms at 1,000,000 orders and 2,000,000
+ * Summary tables of the dashboard (every chart ≤ 150 ms at 1,000,000 orders and 2,000,000
  * connection logs). They are kept by statement-level triggers of the source tables (migration
  * 0014_dashboard_triggers), in the writing transaction, whoever writes: the app, the invoice sync,
  * seed:large. Months and days are those of Tunis. Never written by the application.

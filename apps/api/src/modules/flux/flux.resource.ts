@@ -45,7 +45,7 @@ const recipient = z.object({ CLIENT_ID: z.number().int(), CODE_CLIENT: z.string(
 const activity = z.object({ id: z.number().int(), CODE: z.string().nullable(), NAME: z.string() });
 
 /**
- * Flux notifications (spec 3 §2.8; issue 9 §3): list (newest first, 50 rows, search on the title and
+ * Flux notifications: list (newest first, 50 rows, search on the title and
  * the message's text), read with the first recipients and the activities, exports (PDF portrait).
  * The three sends and the delete are in flux.routes.ts: a flux is written with its recipients.
  */

@@ -49,7 +49,7 @@ function fieldErrors(error: z.ZodError) {
 const imageOf = (form: MultipartForm): Upload | undefined => form.files.find((f) => f.field === 'file' || f.field === 'IMAGE');
 
 /**
- * Flux notifications (spec 3 §7; issue 9 §3): the three sends of the add dialog, each writing the flux,
+ * Flux notifications: the three sends of the add dialog, each writing the flux,
  * its recipients (one row per client) and its image in one transaction, and the delete.
  */
 export async function fluxRoutes(fastify: FastifyInstance) {
@@ -138,7 +138,7 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       if (!body.success) throw fieldErrors(body.error);
       const file = form.files.find((f) => f.field === 'CLIENTS_FILE');
       if (!file?.buffer.length) throw new AppError(422, FLUX_MSG.fileRequired, { CLIENTS_FILE: [FLUX_MSG.fileRequired] });
-      // CSV or plain text only (spec 3 §5): bytes that are not text are refused, whatever the name.
+      // CSV or plain text only: bytes that are not text are refused, whatever the name.
       if (file.buffer.includes(0) || !/\.(csv|txt)$/i.test(file.fileName)) throw new AppError(422, FLUX_MSG.fileType, { CLIENTS_FILE: [FLUX_MSG.fileType] });
       const { codes, problems } = parseClientCodes(file.buffer.toString('utf8'));
       if (!codes.length && !problems.length) throw new AppError(422, CODE_FILE_MESSAGES.empty, { CLIENTS_FILE: [CODE_FILE_MESSAGES.empty] });

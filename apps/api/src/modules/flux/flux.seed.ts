@@ -13,7 +13,7 @@ const NEWS: [string, string, number][] = [
 ];
 
 /**
- * Demo flux notifications (issue 9 §3), sent over the last months: to every active client, to the
+ * Demo flux notifications, sent over the last months: to every active client, to the
  * cafés and restaurants by activity, to a few chosen clients; the recipients written as the sends do.
  */
 export async function seedFlux(db: Db) {

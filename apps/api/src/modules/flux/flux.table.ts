@@ -3,7 +3,7 @@ import { users } from '../../lib/auth/accounts.table';
 import { clientActivities } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 
-/** A flux notification (spec 3 §3 Flux): title, rich-text message, optional image (a media row), sent at DATE. */
+/** A flux notification: title, rich-text message, optional image (a media row), sent at DATE. */
 export const flux = pgTable(
   'flux',
   {
@@ -38,7 +38,7 @@ export const fluxRecipients = pgTable(
   (t) => [primaryKey({ columns: [t.fluxId, t.clientId] }), index('flux_recipients_client_idx').on(t.clientId, t.fluxId)],
 );
 
-/** The activities a 'Par Activité' flux was sent to (spec 3 §3 Flux: ACTIVITIES). */
+/** The activities a 'Par Activité' flux was sent to (its ACTIVITIES). */
 export const fluxActivities = pgTable(
   'flux_activities',
   {
@@ -53,7 +53,7 @@ export const fluxActivities = pgTable(
 );
 
 /**
- * Which app user read which flux (issue 24 §1 Notifications): a row once the user opens it, none
+ * Which app user read which flux: a row once the user opens it, none
  * before. Per user rather than per client: two users of one shop each have their own unread count.
  */
 export const fluxReads = pgTable(

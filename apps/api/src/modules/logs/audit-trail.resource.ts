@@ -13,8 +13,8 @@ const fullName = sql<string>`nullif(trim(${who.firstname} || ' ' || ${who.lastna
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Tunis')`;
 
 /**
- * The audit trail (issue 10 §4), admin only: every staff write the routes record with `audit()`,
- * in the write's own transaction, and the security events (issue 19 §6). Filters by user, entity (one of
+ * The audit trail, admin only: every staff write the routes record with `audit()`,
+ * in the write's own transaction, and the security events. Filters by user, entity (one of
  * AUDIT_ENTITIES, shown by its French label), action and a Tunis date range; the search box matches the
  * e-mail, the entity, its id and the values written (the CHANGES JSON as text: the new name of a circuit
  * finds its rename). Read only: a trail that can be edited is no trail.

@@ -1,5 +1,5 @@
 /**
- * Generated app users and connection logs for seed:large (issue 10 §2: the dashboard at 2,000,000
+ * Generated app users and connection logs for seed:large (the dashboard at 2,000,000
  * connection logs). Built in SQL with generate_series, batch by batch. Coherent with the rest: each
  * client gets one mobile-app user (role patente) registered a few days after the client joined; about
  * three logs in four come from the app (that user, his client), the rest from the back-office staff;

@@ -15,10 +15,10 @@ const fullName = sql<string>`nullif(trim(${who.firstname} || ' ' || ${who.lastna
 const yearStart = (year: number) => sql`make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'Africa/Tunis')`;
 
 /**
- * Connection logs (spec 3 §2.13, issue 10 §3): every successful sign-in, from the back-office (the
+ * Connection logs: every successful sign-in, from the back-office (the
  * sign-in writes it) or the mobile app. Read only: the spec's add dialog "that does nothing
  * visible" is not built. Filters `platform` and `year` (Tunis), newest first, 50 rows, exports
- * (PDF portrait, spec 3 §9).
+ * (PDF portrait).
  */
 export const logsResource = defineResource<ConnectionLog>()({
   meta: logsMeta,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /**
- * Demo connection logs (issue 10 §3) that agree with the rest of the story: each client user of the
+ * Demo connection logs that agree with the rest of the story: each client user of the
  * mobile app connected every few weeks since his client joined (2021 at the earliest), the last time being
  * his LASTUSE; staff signed in to the back-office every few days. Written in SQL: some 20,000 rows.
  */

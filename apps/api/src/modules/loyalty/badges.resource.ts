@@ -4,7 +4,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { badges as t } from './badges.table';
 
 /**
- * Gamification badges (spec 1 §2 "Other screens", §3 Badge, §7 Badges). POST accepts the fields and
+ * Gamification badges. POST accepts the fields and
  * the image as one form (`formCreate`); the list keeps the tiers in the order they were created.
  */
 export const badgesResource = defineResource<Badge>()({

@@ -47,7 +47,7 @@ async function badgeImage(db: Db, store: ObjectStore, id: number) {
 }
 
 /**
- * Badges (spec 1 §7): the generic list, read, create (JSON or form data with the image), update,
+ * Badges: the generic list, read, create (JSON or form data with the image), update,
  * delete (409 while clients hold the badge), export and media; plus validate and the mail of a
  * badge to a client's users. `GET badges/{id}/scan/{x}` is left out: the spec names it without
  * saying what it reads or answers.
@@ -112,7 +112,7 @@ export async function badgesRoutes(fastify: FastifyInstance) {
           req.log.warn({ err, to: user.email, badge: id }, 'badge mail not sent');
         }
       }
-      // A security event (issue 19 §6): who mailed which client's users, from where, even when nothing left.
+      // A security event: who mailed which client's users, from where, even when nothing left.
       await audit(app.db, req.user, 'badge_mail', auditEntity(badgesResource.path), id, {
         client: client.id,
         recipients: recipients.map((r) => r.email),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Gamification badges (spec 1 §3 Badge): a tier a client holds, worth BONUS_BADGE points once. */
+/** Gamification badges: a tier a client holds, worth BONUS_BADGE points once. */
 export const badges = pgTable(
   'badges',
   {

@@ -1,6 +1,6 @@
 /**
  * npm run ledger:verify
- * Runs every invariant of the points ledger (issue 23 §3) against the database the server uses
+ * Runs every invariant of the points ledger against the database the server uses
  * (DATABASE_URL, else the embedded one under DATA_DIR: stop the server first, one process at a time
  * opens it) and prints, in French, each invariant's count and first offenders. Reads only.
  * Exit code: 0 every invariant holds, 1 at least one fails, 2 the check could not run.

@@ -106,7 +106,7 @@ function invariantQueries(limit: number): Record<LedgerInvariant, SQL> {
 const offender = (r: OffenderRow): LedgerOffender => ({ CLIENT: String(r.client), NAME: r.name, EXPECTED: Number(r.expected), FOUND: Number(r.found), DETAIL: r.detail });
 
 /**
- * Runs every invariant of the points ledger (issue 23 §3) in one read-only, repeatable-read transaction
+ * Runs every invariant of the points ledger in one read-only, repeatable-read transaction
  * (one snapshot: a write landing meanwhile is wholly before or after) and reports; it never fixes.
  */
 export async function verifyLedger(db: Db, limit = LEDGER_OFFENDERS_MAX): Promise<LedgerReport> {
@@ -149,7 +149,7 @@ interface GroupRow {
 }
 
 /**
- * Outstanding points of the programme (issue 23 §3): the balances' total and, grouped by zone chief,
+ * Outstanding points of the programme: the balances' total and, grouped by zone chief,
  * badge and activity, the clients' balances; by expiry month (the last day a lot can be spent, Tunis;
  * null: « Sans expiration »), the open lots' remaining amounts. Both agree while the ledger verifies.
  * DT from the « valeur du point » setting, in integer millimes. Four grouped statements, no per-client work.

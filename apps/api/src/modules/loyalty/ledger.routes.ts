@@ -29,7 +29,7 @@ const columns: ExportColumn<LiabilityExportRow>[] = [
 ];
 
 /**
- * « Contrôle du registre » and the programme's liability (issue 23 §3), admin only (`ledger:read`):
+ * « Contrôle du registre » and the programme's liability, admin only (`ledger:read`):
  * the ledger's invariants (reported, never fixed) and the outstanding points with their DT value.
  */
 export async function ledgerRoutes(fastify: FastifyInstance) {

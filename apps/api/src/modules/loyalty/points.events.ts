@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isoSql, outboxInsertSql } from '../../lib/webhooks/outbox';
 
 /**
- * points.changed, one event per ledger row (issue 24 §2): a CTE reading `ledgerRows` (the rows a
+ * points.changed, one event per ledger row: a CTE reading `ledgerRows` (the rows a
  * points_ledger insert returned: id, client_id, amount, balance_after, source, source_id, reason,
  * created_at) and writing their events in the same statement as the balance and the ledger, so a
  * bulk offer to N clients costs one statement, not N inserts. The resource is the client: its points

@@ -14,7 +14,7 @@ export const POINTS_EXPIRY_BATCH = 1000;
 export const EXPIRY_REASON = 'Expiration des points';
 
 /**
- * The daily expiry run (issue 23 §1): for each client with lots expired by now and still open, ONE
+ * The daily expiry run: for each client with lots expired by now and still open, ONE
  * `expiry` ledger row of minus what is left of them, the balance lowered in the same statement. The
  * ledger's trigger (migration 0023) consumes those points first-in first-out: the expired lots come
  * first in that order (earliest expiry first), so exactly they are emptied, and the use rows say so.

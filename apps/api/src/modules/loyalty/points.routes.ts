@@ -52,7 +52,7 @@ const problemsError = (problems: CodeFileProblem[]) =>
     Object.fromEntries(problems.map((p) => [`CLIENTS_FILE.ligne ${p.line}`, [`${p.code} : ${p.message}`]])),
   );
 
-/** Loyalty points (spec 1 "Offered points", "Points per client", §5, §7): balances, ledger, offers, corrections. */
+/** Loyalty points: balances, ledger, offers, corrections. */
 export async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['points'];
@@ -268,7 +268,7 @@ export async function pointsRoutes(fastify: FastifyInstance) {
       if (!points.success) throw new AppError(422, points.error.issues[0].message, { POINTS_OFFERED: [points.error.issues[0].message] });
       const file = form.files.find((f) => f.field === 'CLIENTS_FILE') ?? form.files[0];
       if (!file) throw new AppError(422, MSG.fileRequired, { CLIENTS_FILE: [MSG.required] });
-      // CSV or plain text only (spec 1 §5): bytes that are not text are refused, whatever the name.
+      // CSV or plain text only: bytes that are not text are refused, whatever the name.
       if (file.buffer.includes(0) || !/\.(csv|txt)$/i.test(file.fileName)) throw new AppError(422, MSG.fileType, { CLIENTS_FILE: [MSG.fileType] });
       const { codes, problems } = parseClientCodes(file.buffer.toString('utf8'));
       if (!codes.length && !problems.length) throw new AppError(422, CODE_FILE_MESSAGES.empty, { CLIENTS_FILE: [CODE_FILE_MESSAGES.empty] });

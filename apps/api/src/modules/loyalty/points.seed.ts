@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 const DEMO_EXPIRING_CLIENTS = 15;
 
 /**
- * Demo points expiry (issue 23 §1): the programme's rule is « 12 months after the credit », and fifteen
+ * Demo points expiry: the programme's rule is « 12 months after the credit », and fifteen
  * active clients got points offered a little under a year ago, so they expire within 5 to 24 days:
  * the client detail, the points list and the « rappel d'expiration » template have something to show.
  * The back-dated ledger rows take their place in each client's history: the later rows' balances move
@@ -13,7 +13,7 @@ const DEMO_EXPIRING_CLIENTS = 15;
  */
 export async function seedPointsExpiry(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    // « Valeur du point » (issue 23 §3): 10 millimes, so the liability shows a DT figure.
+    // « Valeur du point »: 10 millimes, so the liability shows a DT figure.
     await tx.execute(sql`update programme_settings set expiry_policy = 'months', expiry_months = 12, point_value = 10, updated_at = now() where id = 1`);
     await tx.execute(sql`
       with picked as (

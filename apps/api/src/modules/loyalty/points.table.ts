@@ -34,7 +34,7 @@ export const pointsLedger = pgTable(
 );
 
 /**
- * Points lots (issue 23 §1): every credit row of the ledger is a lot with what is left of it and when
+ * Points lots: every credit row of the ledger is a lot with what is left of it and when
  * it expires (null: never, under the `never` policy). Debits consume the open lots first-in first-out
  * (earliest expiry first, never-expiring last, then oldest), recorded in points_lot_uses. Both are
  * written by the ledger's statement trigger (migration 0023), in the statement that writes the ledger

@@ -1,5 +1,5 @@
 /**
- * Generated products and orders for seed:large (issue 7 §5): built in SQL with generate_series,
+ * Generated products and orders for seed:large: built in SQL with generate_series,
  * batch by batch, so a million orders with their items never pass through JavaScript. The data keeps
  * the rules of the product: totals are the sums of the items, orders that reached « Traité et
  * accepté » or « Facturé » have their points in the ledger once, and every ledger row holds the

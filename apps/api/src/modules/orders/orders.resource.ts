@@ -15,11 +15,11 @@ const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) => sql<s
 /** A calendar day of Tunis as the instant it starts. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Tunis')`;
 
-/** Orders hang on a client: a zone chief sees those of his own clients (issue 7 §3). */
+/** Orders hang on a client: a zone chief sees those of his own clients. */
 export const orderOwner = ownedByClient(o.clientId);
 
 /**
- * Orders (spec 2 "Orders list", §3 Order; issue 7 §3): list, read and export here; status and site
+ * Orders: list, read and export here; status and site
  * (PUT), delete, items and the bell in orders.routes.ts. Orders are written by the mobile app and the
  * invoice synchronisation, never through a generic create.
  */

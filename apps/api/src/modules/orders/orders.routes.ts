@@ -44,7 +44,7 @@ async function findOrder(db: Db, id: number, user: CurrentUser | null) {
 }
 
 /**
- * Orders (spec 2 §7 Orders; issue 7 §3): the list, read and exports of the resource, then a change of
+ * Orders: the list, read and exports of the resource, then a change of
  * status or shipping site (the status rule enforced here, whatever the screen sends), the delete, the
  * items (paged) and the header's bell.
  */

@@ -120,7 +120,7 @@ export async function applyOrderStatus(tx: Db, orderId: number, status: number, 
 }
 
 /**
- * The order bell's SQL (issue 7 §3): how many orders are « Nouveau » and the newest of them, for the
+ * The order bell's SQL: how many orders are « Nouveau » and the newest of them, for the
  * reader's scope (a zone chief's own clients). Both read the (status, created_at, id) index.
  */
 export async function waitingOrders(db: Db, user: { id: number; role: string }) {

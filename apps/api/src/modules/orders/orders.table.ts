@@ -5,7 +5,7 @@ import { products } from '../catalogue/catalogue.table';
 import { clients } from '../contacts/clients.table';
 
 /**
- * Client orders (spec 2 §3 Order). Totals are computed from the items when the order is written
+ * Client orders. Totals are computed from the items when the order is written
  * (SQL numeric, never floating-point dinars). STATUS: @app/domain ORDER_STATUS.
  */
 export const orders = pgTable(

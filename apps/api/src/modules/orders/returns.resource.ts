@@ -35,7 +35,7 @@ const itemSchema = z.object({
 export const returnOwner = ownedByClient(r.clientId);
 
 /**
- * Returned goods (spec 2 "Returned goods", §7): list, read and export here; the create (with its
+ * Returned goods: list, read and export here; the create (with its
  * lines and its number, in one transaction), the line update and the delete in returns.routes.ts.
  */
 export const returnsResource = defineResource<GoodsReturn>()({

@@ -47,7 +47,7 @@ async function checkRefs(tx: Db, user: CurrentUser, clientId: number | undefined
 }
 
 /**
- * Returned goods (spec 2 §7 Returned goods): the list, read and exports of the resource; a return
+ * Returned goods: the list, read and exports of the resource; a return
  * with its lines and its number in one transaction; one line changed; a return deleted with its lines.
  */
 export async function returnsRoutes(fastify: FastifyInstance) {

@@ -6,7 +6,7 @@ import { orderItems } from './orders.table';
 import { clients } from '../contacts/clients.table';
 
 /**
- * Returned goods (spec 2 §3 Return of goods). NUM_RETOUR is RET-<year>-<seq>, seq given by the
+ * Returned goods. NUM_RETOUR is RET-<year>-<seq>, seq given by the
  * number_sequences counter of that year: unique, sequential, never reused.
  */
 export const goodsReturns = pgTable(

@@ -1,4 +1,4 @@
-/** The static privacy policy (spec 3 §2.2), dated 08 January 2025; the contact e-mail comes from configuration. */
+/** The static privacy policy, dated 08 January 2025; the contact e-mail comes from configuration. */
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function privacyPolicyHtml(contactEmail: string): string {

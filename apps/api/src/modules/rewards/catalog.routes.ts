@@ -18,7 +18,7 @@ const missingId = () => new AppError(422, VOUCHER_MSG.missingId, { id: [VOUCHER_
 const validId = (raw: unknown) => typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647;
 
 /**
- * The rewards catalogue (spec 2 §7 Gifts, Starter gifts, Vouchers): gifts, starter gifts and the
+ * The rewards catalogue: gifts, starter gifts and the
  * vouchers on offer through the generic router, with the rules it has no words for added to its
  * routes here: a file only for a `bien` gift (on create and through the media calls), a starter
  * gift always with its image, and "Missing id" for a voucher PUT without a usable id.
@@ -67,7 +67,7 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
         throw fileError(GIFT_MSG.imageRequired);
       },
     },
-    // Spec 2 §8 "Voucher edit without id: Missing id": checked before the id's schema answers.
+    // A voucher edit without id is "Missing id", as in the older product: checked before the id's schema answers.
     'PUT /vochers/:id': {
       preValidation: async (req) => {
         if (!validId((req.params as { id?: unknown }).id)) throw missingId();

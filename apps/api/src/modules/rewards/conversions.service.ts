@@ -12,7 +12,7 @@ import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases } f
 import { recordEvents } from '../../lib/webhooks/outbox';
 import { unitEvent } from './rewards.events';
 
-/** Gift conversions and starter-gift purchases go through the same fulfilment (issue 8 §2). */
+/** Gift conversions and starter-gift purchases go through the same fulfilment. */
 export type ConversionKind = 'gift' | 'starter';
 const TABLE = { gift: giftConversions, starter: startingGiftPurchases } as const;
 const ENTITY = { gift: 'giftConversion', starter: 'startingGift-purchases' } as const;

@@ -12,7 +12,7 @@ const decimalText = { schema: z.string() };
 const refuse = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 /**
- * Discount coupons (spec 2 "Coupons list", §3 Coupon, §5, §8; PDF portrait). The expiry must be after
+ * Discount coupons (PDF portrait). The expiry must be after
  * today in Tunis whenever it is sent (the list's switch sends only ACTIF, so an expired coupon can
  * still be switched off). A partial update is checked as the row it produces: a percentage stays ≤ 100.
  */

@@ -19,7 +19,7 @@ const statusFilter = (column: AnyPgColumn) => ({ schema: queryInteger({ max: 4 }
 const gcOwner = ownedByClient(gc.clientId);
 const gcChef = alias(users, 'gc_chef');
 /**
- * Gift conversions (spec 2 "Gift conversions", §3): one row per unit of an accepted `bien`
+ * Gift conversions: one row per unit of an accepted `bien`
  * purchase. Read here; status, receipt, delete and the exit slip in fulfilment.routes.ts.
  */
 export const giftConversionsResource = defineResource<GiftConversion>()({

@@ -39,7 +39,7 @@ const BELL_SIZE = 20;
 
 
 /**
- * Gift purchases, gift conversions and starter-gift purchases (spec 2 §7 Conversions; issue 8 §2):
+ * Gift purchases, gift conversions and starter-gift purchases:
  * requests accepted or refused, units prepared, shipped and received by QR code, exit slips.
  */
 export async function fulfilmentRoutes(fastify: FastifyInstance) {

@@ -14,7 +14,7 @@ import { checkEligibilityRefs } from './reward-refs';
 const refused = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 /**
- * Gifts bought with points (spec 2 "Gifts list", §3 Gift, §4 Gift type, §5, §7 Gifts). POST takes
+ * Gifts bought with points. POST takes
  * form data with the file (a `bien` only: catalog.routes.ts refuses one for a voucher), PUT JSON. A
  * `bien` keeps VOCHER_VALUE 0; a gift that becomes a voucher loses its image in the same
  * transaction. `uploads` is the media store (its files are removed with the media rows). 
@@ -51,7 +51,7 @@ export const giftsResource = (uploads: ObjectStore) =>
       await checkEligibilityRefs(db, body);
     },
     afterWrite: async (tx, { id, body, before }) => {
-      // Only a good has an image (spec 2 §4): a gift turned voucher loses it. The audit's diff of
+      // Only a good has an image: a gift turned voucher loses it. The audit's diff of
       // the update records MEDIA going to null.
       if (body.TYPE === 'voucher' && before?.MEDIA) await deleteMedia(tx, uploads, { entity: 'gifts', entityId: id });
     },

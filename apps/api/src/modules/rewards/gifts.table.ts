@@ -6,7 +6,7 @@ import { clients } from '../contacts/clients.table';
 import { badges } from '../loyalty/badges.table';
 
 /**
- * Gifts a client buys with points (spec 2 §3 Gift). TYPE bien: a good the warehouse hands over
+ * Gifts a client buys with points. TYPE bien: a good the warehouse hands over
  * (one conversion per unit); TYPE voucher: a voucher of VOCHER_VALUE dinars per unit. QTS is the
  * stock, debited when a purchase is accepted. The optional classification and badge restrict who
  * may buy it; START_DAY / END_DATE when.
@@ -44,7 +44,7 @@ export const loyaltyGifts = pgTable(
   ],
 );
 
-/** Starter gifts (spec 2 §3 Starting gift): given once to new clients, without points. */
+/** Starter gifts: given once to new clients, without points. */
 export const startingGifts = pgTable(
   'starting_gifts',
   {
@@ -99,7 +99,7 @@ export const giftPurchases = pgTable(
 );
 
 /**
- * One unit of an accepted `bien` purchase, for the warehouse (spec 2 "Gift conversions"). STATUS
+ * One unit of an accepted `bien` purchase, for the warehouse. STATUS
  * @app/domain CONVERSION_STATUS; QRCODE is a random token the client shows at receipt.
  */
 export const giftConversions = pgTable(
@@ -137,7 +137,7 @@ export const giftConversions = pgTable(
   ],
 );
 
-/** A starter gift given to a client: the same fulfilment as a conversion (spec 2, `?dem=start`). */
+/** A starter gift given to a client: the same fulfilment as a conversion (`?dem=start`). */
 export const startingGiftPurchases = pgTable(
   'starting_gift_purchases',
   {

@@ -59,7 +59,7 @@ export interface Requester {
 
 /**
  * The points a client may still ask for: its balance less the points of its requests still waiting
- * (issue 24 §1, the app's reservation). Read under the client's row lock, so two requests of one
+ * (the app's reservation). Read under the client's row lock, so two requests of one
  * client are checked one after the other: the second sees the first's waiting request.
  */
 export async function availablePoints(tx: Db, clientId: number): Promise<number> {

@@ -76,7 +76,7 @@ const simulationColumns: ExportColumn<SimulatedVoucher>[] = [
 ];
 
 /**
- * The yearly rebate vouchers (spec 2 "Generate vouchers", §7; issue 8 §4): LANCER queues a job on
+ * The yearly rebate vouchers: LANCER queues a job on
  * the job engine and answers at once with its id; the screen follows its progress until the
  * spec's message. One generation per year at a time.
  */
@@ -120,7 +120,7 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // « Simuler » (issue 23 §4): what LANCER would issue, from the same definition, writing nothing;
+  // « Simuler »: what LANCER would issue, from the same definition, writing nothing;
   // the same role rule as the generation.
   const yearParams = z.object({ year: generationYear() });
   app.get(

@@ -38,7 +38,7 @@ export async function alreadyGenerated(db: Db, year: number): Promise<boolean> {
 }
 
 /**
- * The yearly rebate vouchers (clients/calculateRistourne/{year}; issue 8 §4), in ONE transaction:
+ * The yearly rebate vouchers (clients/calculateRistourne/{year}), in ONE transaction:
  * each client of `rebateVouchers(year)` (rebate-turnover.ts: turnover, tier, amount, the one
  * definition the simulation reads too) receives one voucher RIST-<year>-<client id> of its amount,
  * and its rebate totals follow. The run row is written last: a process killed on the way leaves nothing,

@@ -9,7 +9,7 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(16, 3)::text`;
 
 /**
- * The simulation of a year's rebate vouchers (issue 23 §4): what LANCER would issue, read from the
+ * The simulation of a year's rebate vouchers: what LANCER would issue, read from the
  * generation's own definition (rebate-turnover.ts) and writing nothing. One statement: per active
  * tier of the year its clients, turnover and rebate total; per tier number, against the vouchers
  * issued for the previous year; and the totals of both years (grouping sets).

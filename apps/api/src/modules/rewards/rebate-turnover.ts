@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The one SQL definition of "turnover and tier per client" (issue 8 §4, issue 23 §4), read by the
+ * The one SQL definition of "turnover and tier per client", read by the
  * generation, its simulation, the segmentation slider's live figures and the bench's bare SQL alike.
  */
 

@@ -4,7 +4,7 @@ import type { giftPurchases } from './gifts.table';
 import type { voucherPurchases } from './vouchers.table';
 
 /**
- * What webhook receivers read of the rewards (issue 24 §2), in the back-office DTO's names. A
+ * What webhook receivers read of the rewards, in the back-office DTO's names. A
  * voucher's or unit's QR code stands for a right: it never leaves in a payload.
  */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

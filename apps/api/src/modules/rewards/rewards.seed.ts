@@ -34,7 +34,7 @@ const STARTERS: [string, string, string, Rgb][] = [
 ];
 
 /**
- * Rewards for the demo (issue 8 §6): gifts of both types with images, starter gifts, vouchers on
+ * Rewards for the demo: gifts of both types with images, starter gifts, vouchers on
  * offer, coupons, rebate tiers for 2021 to this year, and the clients' purchases, conversions and
  * vouchers in every status. Purchases go through the same services as the screens, so points leave
  * through the ledger and stock through QTS.

@@ -14,7 +14,7 @@ const decimalText = { schema: z.string() };
 const refuse = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 /**
- * Rebate tiers (spec 2 "Rebate tiers (ristourne) list", §3 Ristourne, §5; PDF portrait). Two active
+ * Rebate tiers (PDF portrait). Two active
  * tiers of one year and one activity (no activity being a group of its own) never overlap on
  * [VAL_MIN, VAL_MAX]: checked after the write, inside its transaction, under a lock on the year, so
  * of two concurrent writes the second one reads the first and is refused.

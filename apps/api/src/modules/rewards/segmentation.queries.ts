@@ -51,7 +51,7 @@ export async function clientsInRange(db: Db, min: string, max: string, page: num
 }
 
 /**
- * The slider's live figures (issue 23 §4): how many clients, and how much turnover, lie in [min, max]
+ * The slider's live figures: how many clients, and how much turnover, lie in [min, max]
  * by the generation's turnover definition for `year` (rebate-turnover.ts). A client without an order
  * at status 2 or 4 that year has no turnover and is not counted.
  */

@@ -21,7 +21,7 @@ const segmentedClient = z.object({
 });
 
 /**
- * Segmentation of the rebate screens (spec 2 "Rebate tiers", §9): clients whose previous-year
+ * Segmentation of the rebate screens: clients whose previous-year
  * turnover (CA_N_1) lies in [min, max] dinars, counted by activity, and listed page by page. Read
  * only, for who may read the tiers (admin). min > max is a 422 on `max`.
  */

@@ -4,7 +4,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { startingGifts as t } from './gifts.table';
 
 /**
- * Starter gifts (spec 2 "Starter gifts list", §3 Starting gift, §5, §7 Starter gifts): REF, NAME,
+ * Starter gifts: REF, NAME,
  * DESCRIPTION and the image are all required; POST is form data with the file (catalog.routes.ts
  * refuses a create without one, and the removal of the image), PUT JSON, the image replaced through
  * startingGifts/media/{id}. Deleting one already given to clients is refused (409).

@@ -4,7 +4,7 @@ import { couponsResource } from './coupons.resource';
 import { ristournesResource } from './ristournes.resource';
 import { segmentationRoutes } from './segmentation.routes';
 
-/** Coupons, rebate tiers and the turnover segmentation (spec 2 §7 Coupons, Rebate tiers). */
+/** Coupons, rebate tiers and the turnover segmentation. */
 export async function tiersRoutes(app: FastifyInstance) {
   registerResource(app, couponsResource);
   registerResource(app, ristournesResource);

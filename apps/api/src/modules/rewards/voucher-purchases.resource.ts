@@ -14,7 +14,7 @@ export const voucherPurchaseOwner = ownedByClient(v.clientId);
 const owner = voucherPurchaseOwner;
 
 /**
- * Clients' vouchers (spec 2 "Voucher conversions", §3 Voucher purchase): list, read and exports
+ * Clients' vouchers: list, read and exports
  * here; manual consumption, scan, status and delete in voucher-purchases.routes.ts.
  */
 export const voucherPurchasesResource = defineResource<VoucherPurchase>()({

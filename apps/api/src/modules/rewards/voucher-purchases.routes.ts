@@ -17,7 +17,7 @@ import { consumeByScan, consumeManually, deleteVoucher, setVoucherStatus } from 
 import { voucherPurchases } from './vouchers.table';
 
 /**
- * Clients' vouchers (spec 2 §7 Vouchers; issue 8 §3): consumed by staff with a reason (all listed or
+ * Clients' vouchers: consumed by staff with a reason (all listed or
  * none), by a scan of their QR code, corrected or deleted.
  */
 export async function voucherPurchasesRoutes(fastify: FastifyInstance) {

@@ -9,7 +9,7 @@ import { checkEligibilityRefs } from './reward-refs';
 import { vouchers as t } from './vouchers.table';
 
 /**
- * Vouchers on offer (spec 2 "Vouchers list", §3 Voucher, §5, §7 Vouchers), at the spec's path
+ * Vouchers on offer, at the older product's path
  * `vochers`: a balance SOLDE for a company type (TYPE_CLIENT_ID), valid from START_DAY to a strictly
  * later END_DATE. POST is form data with an optional image, PUT JSON (the list's switch sends only
  * IS_ACTIVE). Zone chiefs read the list (vouchers:read), only staff with vouchers:write change it.

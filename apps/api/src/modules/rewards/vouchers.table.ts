@@ -6,7 +6,7 @@ import { clients } from '../contacts/clients.table';
 import { badges } from '../loyalty/badges.table';
 import { giftPurchases } from './gifts.table';
 
-/** Vouchers on offer (spec 2 §3 Voucher, "Vouchers list"): a balance SOLDE in dinars, for a company type. */
+/** Vouchers on offer: a balance SOLDE in dinars, for a company type. */
 export const vouchers = pgTable(
   'vochers',
   {
@@ -37,7 +37,7 @@ export const vouchers = pgTable(
 );
 
 /**
- * A client's voucher (spec 2 §3 Voucher purchase): issued by a voucher-type gift, by the yearly
+ * A client's voucher: issued by a voucher-type gift, by the yearly
  * rebate generation, or from the vouchers on offer; STATUS 0 available, 1 used (by a scan of its
  * QR code or by staff with MANUAL_REASON). SOLDE_USED is its amount in dinars.
  */
@@ -79,7 +79,7 @@ export const voucherPurchases = pgTable(
   ],
 );
 
-/** Discount coupons (spec 2 §3 Coupon): TYPE fixed (dinars) or percentage (at most 100). */
+/** Discount coupons: TYPE fixed (dinars) or percentage (at most 100). */
 export const coupons = pgTable(
   'coupons',
   {
@@ -103,7 +103,7 @@ export const coupons = pgTable(
 );
 
 /**
- * Rebate tiers (spec 2 §3 Ristourne): for a year and an activity, clients whose turnover falls in
+ * Rebate tiers: for a year and an activity, clients whose turnover falls in
  * [VAL_MIN, VAL_MAX] get PERCENTAGE of it back as a voucher (clients/calculateRistourne/{year}).
  */
 export const ristournes = pgTable(

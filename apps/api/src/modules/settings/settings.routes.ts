@@ -66,8 +66,8 @@ async function configs(db: Db, id?: number): Promise<ConfigEntry[]> {
 }
 
 /**
- * Banner, pop-up, configuration entries and company details (spec 3 §2.11, §7; issue 9 §5), and
- * their public reads (§6). Admin only (`settings:*`); every write is audited.
+ * Banner, pop-up, configuration entries and company details, and
+ * their public reads. Admin only (`settings:*`); every write is audited.
  */
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -234,7 +234,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // ——— Programme (issue 23 §1): the points expiry policy, read by the ledger when a credit becomes a lot ———
+  // ——— Programme: the points expiry policy, read by the ledger when a credit becomes a lot ———
   app.get('/settings/programme', { config: read, schema: { tags, summary: 'Paramètres du programme : règle d’expiration des points, valeur du point (millimes)', response: { 200: okReply(programmeReply) } } }, async () =>
     ok(await readProgramme(app.db)),
   );
@@ -271,7 +271,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // ——— Public reads (issue 9 §6): no sign-in, ETag ———
+  // ——— Public reads: no sign-in, ETag ———
   const pub = { public: true } as const;
   const image = (m: { original_url: string; mime_type: string }) => ({ url: m.original_url, mime_type: m.mime_type });
   app.get('/public/banner', { config: pub, schema: { tags: ['public'], summary: 'La bannière du site public', security: [], response: { 200: okReply(publicImage.nullable()), 304: notModified } } }, async (req, reply) => {

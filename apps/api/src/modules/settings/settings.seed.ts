@@ -21,7 +21,7 @@ function samplePdf(title: string, lines: string[]): Promise<Buffer> {
 }
 
 /**
- * Demo banner, pop-up images, configuration entries and company details (issue 9 §5): what the
+ * Demo banner, pop-up images, configuration entries and company details: what the
  * public website shows and what the exit slips print.
  */
 export async function seedSiteSettings(db: Db, uploads?: ObjectStore) {

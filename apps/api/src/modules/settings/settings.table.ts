@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * The programme's company details (issue 9 §5): one row, id 1, printed on the exit slips. Until it
+ * The programme's company details: one row, id 1, printed on the exit slips. Until it
  * is saved the server answers the COMPANY_NAME / COMPANY_TAX_ID it was started with.
  */
 export const appSettings = pgTable(
@@ -19,7 +19,7 @@ export const appSettings = pgTable(
   (t) => [check('app_settings_single_row', sql`${t.id} = 1`)],
 );
 
-/** Configuration entries (spec 3 §2.11, §3 Config entry): a documented file under a fixed KEY; the file is a media row. */
+/** Configuration entries: a documented file under a fixed KEY; the file is a media row. */
 export const siteConfigs = pgTable(
   'site_configs',
   {
@@ -34,7 +34,7 @@ export const siteConfigs = pgTable(
 );
 
 /**
- * The loyalty programme's settings (issue 23 §1, Paramètres › Programme): one row, id 1, created by
+ * The loyalty programme's settings (Paramètres › Programme): one row, id 1, created by
  * its migration. The points expiry policy is read by the ledger trigger when a credit becomes a lot:
  * `never` (default), `months` (EXPIRY_MONTHS after the credit) or `year_end` (31 December of the year
  * after the credit, Africa/Tunis).
@@ -45,7 +45,7 @@ export const programmeSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     expiryPolicy: varchar('expiry_policy', { length: 10 }).notNull().default('never'),
     expiryMonths: integer('expiry_months'),
-    /** « Valeur du point » (issue 23 §3): millimes one point is worth, for the liability; 0 = not set. */
+    /** « Valeur du point »: millimes one point is worth, for the liability; 0 = not set. */
     pointValue: integer('point_value').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@ import { dateTimeField } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { contactRequests as t } from './showcase.table';
 
-/** Contact requests (spec 3 §2.10, route /layout/prises-contacts): newest first. */
+/** Contact requests (route /layout/prises-contacts): newest first. */
 export const contactRequestsResource = defineResource<ContactRequest>()({
   meta: contactRequestsMeta,
   tag: 'showcase',

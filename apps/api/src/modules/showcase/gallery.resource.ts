@@ -4,7 +4,7 @@ import { defineResource } from '../../lib/crud/resource';
 import { galleryItems as t } from './showcase.table';
 
 /**
- * The gallery (spec 3 §2.9, route /layout/gallery): a photo, or a video by its link. POST takes
+ * The gallery (route /layout/gallery): a photo, or a video by its link. POST takes
  * form data (POSITION, TITLE, LINK, file); a photo is required for an image item only. TYPE, which
  * the spec's call never names, is inferred when absent: Image with a file, Video with a link.
  */

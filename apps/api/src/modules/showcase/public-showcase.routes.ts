@@ -57,7 +57,7 @@ async function filesOf(db: Db, entity: string, ids: number[], collection: string
 }
 
 /**
- * The public website's read calls for the showcase (issue 9 §6): no sign-in, what is saved is public
+ * The public website's read calls for the showcase: no sign-in, what is saved is public
  * at once, sent with an ETag (304 when unchanged); and the website's contact form.
  */
 export async function publicShowcaseRoutes(fastify: FastifyInstance) {

@@ -11,7 +11,7 @@ import { websiteServicesResource } from './services.resource';
 import { websiteServices } from './showcase.table';
 
 /**
- * GET service/{type} (spec 3 §7): the list of one type, paged, searched and sorted as the generic
+ * GET service/{type}: the list of one type, paged, searched and sorted as the generic
  * list (GET service?type=… is the same list). One static path per type, so that GET service/{id}
  * keeps answering one service.
  */

@@ -43,7 +43,7 @@ const imageRequired = () => SHOWCASE_MSG.imageRequired;
 const withoutAliases = <S extends { title: unknown; text: unknown; alt_img: unknown }>({ title: _t, text: _x, alt_img: _a, ...stored }: S) => stored;
 
 /**
- * Website services by type (spec 3 §2.6, route /layout/contents/service/{type}): one table, the
+ * Website services by type (route /layout/contents/service/{type}): one table, the
  * list filtered by `type` (also served as GET service/{type}); positions run 1..n within a type.
  */
 export const websiteServicesResource = defineResource<WebsiteService>()({
@@ -75,7 +75,7 @@ async function lastInType(tx: Db, id: number) {
   await tx.update(t).set({ position: others }).where(eq(t.id, id));
 }
 
-/** Home-page services (spec 3 §2.6, route /layout/contents/services). */
+/** Home-page services (route /layout/contents/services). */
 export const homeServicesResource = defineResource<HomeService>()({
   meta: homeServicesMeta,
   tag: 'showcase',

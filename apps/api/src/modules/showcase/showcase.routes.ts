@@ -7,7 +7,7 @@ import { serviceTypeRoutes } from './service-types.routes';
 import { homeServicesResource, websiteServicesResource } from './services.resource';
 import { partnerToolsResource } from './tools.resource';
 
-/** The website's showcase (issue 9 §2, §4): services, home services, partner tools, gallery, contact requests. */
+/** The website's showcase: services, home services, partner tools, gallery, contact requests. */
 export async function showcaseRoutes(app: FastifyInstance) {
   registerResource(app, websiteServicesResource);
   await app.register(serviceTypeRoutes);

@@ -66,7 +66,7 @@ const CONTACTS: [string, string, string, 'staff' | 'website'][] = [
 
 const shade = (i: number): Rgb => [40 + ((i * 37) % 160), 80 + ((i * 53) % 140), 120 + ((i * 29) % 120)];
 
-/** The showcase of the demo website (issue 9 §7): services with images, partner logos, a gallery, contact requests. */
+/** The showcase of the demo website: services with images, partner logos, a gallery, contact requests. */
 export async function seedShowcase(db: Db, uploads?: ObjectStore): Promise<void> {
   const image = async (entity: string, id: number, collection: string, name: string, colour: Rgb) => {
     if (uploads) await saveMedia(db, uploads, { entity, entityId: id, collection, family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 120, colour), replace: true });

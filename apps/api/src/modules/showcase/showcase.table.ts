@@ -6,7 +6,7 @@ const stamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** The bilingual fields of a service (spec 3 §3, §5); the image is a media row (collection `image`). */
+/** The bilingual fields of a service; the image is a media row (collection `image`). */
 const serviceColumns = () => ({
   id: serial('id').primaryKey(),
   titleFr: varchar('title_fr', { length: 255 }).notNull(),

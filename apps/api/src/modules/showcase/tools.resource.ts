@@ -2,7 +2,7 @@ import { type PartnerTool, partnerToolBody, partnerToolsMeta, partnerToolUpdateB
 import { defineResource } from '../../lib/crud/resource';
 import { partnerTools as t } from './showcase.table';
 
-/** Partner tools (spec 3 §2.6, route /layout/contents/tools): logos with their partner's site. */
+/** Partner tools (route /layout/contents/tools): logos with their partner's site. */
 export const partnerToolsResource = defineResource<PartnerTool>()({
   meta: partnerToolsMeta,
   tag: 'showcase',

@@ -15,7 +15,7 @@ const refused = (field: string, message: string) => new AppError(422, message, {
 /** Path, audit and media entity of blocks. */
 export const BLOCKS_ENTITY = blocksMeta.path;
 
-/** Whether a block keeps several images: those of the image-annotation page (spec 3 §5). */
+/** Whether a block keeps several images: those of the image-annotation page. */
 async function blockKeepsSeveral(db: Db, blockId: number) {
   const [row] = await db.select({ page: p.key }).from(b).innerJoin(s, eq(s.id, b.sectionId)).innerJoin(p, eq(p.id, s.pageId)).where(eq(b.id, blockId)).limit(1);
   return !!row && multipleImages(row.page);
@@ -30,7 +30,7 @@ async function sectionOf(db: Db, sectionId: number) {
 const htmlText = (v: unknown) => sanitizeRichText(String(v ?? '')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
 /**
- * Blocks of a section (spec 3 §2.5, §3 Block, §5). The list is one section's (`sections_id`
+ * Blocks of a section. The list is one section's (`sections_id`
  * filter); only sections with a blocks list take blocks; a new block goes last in its section; order is changed by blocs/reorder or
  * blocs/{id}/position (site.routes.ts), which renumber the section 1..n. The home services block's
  * `url` is its column span, 1 or 2. Images: several on the image-annotation page, one elsewhere

@@ -62,7 +62,7 @@ async function filesOf(app: FastifyInstance, entity: string, ids: number[]) {
 }
 
 /**
- * The public website's read of a page (issue 9 §6): no sign-in, one language, sections and blocks
+ * The public website's read of a page: no sign-in, one language, sections and blocks
  * in position order, with an ETag (sendCached) so an unchanged page costs a 304.
  */
 export async function sitePublicRoutes(fastify: FastifyInstance) {

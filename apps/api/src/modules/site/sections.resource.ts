@@ -23,7 +23,7 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
 }
 
 /**
- * Sections (spec 3 §3 Section, §4, §5). POST creates one empty section (the editor's first visit);
+ * Sections. POST creates one empty section (the editor's first visit);
  * PUT checks the section as it will be against its own form's rules (sectionSchemaFor), so a
  * partial update cannot leave a required title empty.
  */

@@ -58,7 +58,7 @@ async function renumber(tx: Db, ids: number[]) {
 }
 
 /**
- * Website pages, sections and blocks (issue 9 §1, spec 3 §2.4, §2.5, §4, §7). Sections and blocks
+ * Website pages, sections and blocks. Sections and blocks
  * are plain resources (sections, blocs); the page bootstrap, section-by-key read, block order and
  * the sections' files are here.
  */
@@ -88,7 +88,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     async (req) => {
       if (!isPageKey(req.params.key)) throw new AppError(404, SITE_MSG.unknownPage);
       const page = await loadPage(app.db, req.params.key);
-      // The editor creates a missing page on this answer (spec 3 §4, §8).
+      // The editor creates a missing page on this answer.
       if (!page) throw new AppError(404, 'NOT_FOUND');
       return ok(page);
     },
@@ -191,7 +191,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The sections' files (spec 3 §7 media calls): img, video, file. Several images only on the
+  // The sections' files: img, video, file. Several images only on the
   // image-annotation page; elsewhere a new file replaces the old one.
   const upload = async (req: FastifyRequest, id: number, name: string) => {
     const family = Object.hasOwn(SECTION_FILES, name) ? SECTION_FILES[name as keyof typeof SECTION_FILES] : undefined;

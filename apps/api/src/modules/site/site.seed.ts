@@ -125,7 +125,7 @@ const BLOCKS: Record<string, BlockSeed[]> = {
 };
 
 /**
- * The public website's demo content (issue 9 §7): every page with each of its sections filled in
+ * The public website's demo content: every page with each of its sections filled in
  * French and English for a data-annotation company, images where a section shows one (two on the
  * image-annotation page), and blocks where a section has them (two images each on that page).
  */

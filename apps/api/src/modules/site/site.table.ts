@@ -1,13 +1,13 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Public website pages (spec 3 §3 Page): one row per page key, created on first visit. */
+/** Public website pages: one row per page key, created on first visit. */
 export const sitePages = pgTable('site_pages', {
   id: serial('id').primaryKey(),
   key: varchar('key', { length: 60 }).notNull().unique('site_pages_key_unique'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A page's sections (spec 3 §3 Section); images, video and file are media rows of entity `sections`. */
+/** A page's sections; images, video and file are media rows of entity `sections`. */
 export const siteSections = pgTable(
   'site_sections',
   {
@@ -34,7 +34,7 @@ export const siteSections = pgTable(
   (t) => [uniqueIndex('site_sections_page_key_unique').on(t.pageId, t.key), index('site_sections_position_idx').on(t.pageId, t.position)],
 );
 
-/** A section's blocks (spec 3 §3 Block), ordered by position 1..n within their section. */
+/** A section's blocks, ordered by position 1..n within their section. */
 export const siteBlocks = pgTable(
   'site_blocks',
   {

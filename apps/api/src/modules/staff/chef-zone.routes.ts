@@ -3,7 +3,7 @@ import { registerResource } from '../../lib/crud/crud.routes';
 import { zoneChiefsResource } from './staff.resource';
 
 /**
- * Zone chiefs (spec 1 "Other screens", §3 Zone chief, §5): accounts of role chefZone with a
+ * Zone chiefs: accounts of role chefZone with a
  * CODE_CHEF_ZONE, signing in with their email and password like any staff account. List, export,
  * read, create, update and delete are the generic router's, on the slice of the users table the
  * resource declares; any other account's id is 404 here.

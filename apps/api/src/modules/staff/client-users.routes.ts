@@ -20,7 +20,7 @@ const write = { action: 'users:write' as const };
 const tags = ['users'];
 const invalid = (errors: Record<string, string[]>) => new AppError(422, MSG.invalidPayload, errors);
 
-/** "New users of a client may only take the role named patente" (spec 1 §5): absent, it is given; another is 422. */
+/** "New users of a client may only take the role named patente": absent, it is given; another is 422. */
 async function patenteRole(db: Db, requested: number | null | undefined): Promise<number> {
   const patente = await roleIdByLabel(db, ROLE.patente);
   // ensureRoles runs at every start: a missing role is a broken installation, not bad input.
@@ -31,7 +31,7 @@ async function patenteRole(db: Db, requested: number | null | undefined): Promis
 }
 
 /**
- * The users listing (/layout/contacts/users, spec 1 "Users listing"): the clients' mobile-app
+ * The users listing (/layout/contacts/users): the clients' mobile-app
  * accounts. GET client-users?status=1 is the "Équipe" tab, status=0 the "Demandes" tab (accounts
  * waiting for validation); the caller is never listed. A new path rather than GET users?role=patente:
  * that call gives back-office rows (StaffUser) and its other callers keep their meaning. Edits and the

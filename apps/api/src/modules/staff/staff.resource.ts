@@ -25,7 +25,7 @@ type StaffUserRow = Omit<StaffUser, 'username' | 'login' | 'societe'>;
 
 const name = (d: { FIRSTNAME: string; LASTNAME: string }) => `${d.FIRSTNAME} ${d.LASTNAME}`.trim();
 
-/** Zone chiefs (spec 1 "Other screens", §3 Zone chief, §5, §7 chef-zone): any other account's id is a 404 there. */
+/** Zone chiefs: any other account's id is a 404 there. */
 export const zoneChiefsResource = defineResource<ZoneChiefRow>()({
   meta: zoneChiefsMeta,
   tag: 'staff',

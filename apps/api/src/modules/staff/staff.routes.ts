@@ -3,7 +3,7 @@ import { chefZoneRoutes } from './chef-zone.routes';
 import { clientUsersRoutes } from './client-users.routes';
 import { usersRoutes } from './users.routes';
 
-/** Staff accounts: zone chiefs and back-office users (spec 1 §3, §5, §7 Users). */
+/** Staff accounts: zone chiefs and back-office users. */
 export async function staffRoutes(app: FastifyInstance) {
   await app.register(chefZoneRoutes);
   await app.register(usersRoutes);

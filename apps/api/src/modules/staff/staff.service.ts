@@ -149,8 +149,8 @@ export async function chefZoneRoleId(db: Db): Promise<number> {
 }
 
 /**
- * Role of a new back-office user (spec 1 §5): a role sent is checked first, whoever adds (unknown:
- * 422; patente: 422, that role is for client users, issue 20 §3); then an adder whose role is admin
+ * Role of a new back-office user: a role sent is checked first, whoever adds (unknown:
+ * 422; patente: 422, that role is for client users); then an adder whose role is admin
  * gives the new user his own role (the form hides the field), another adder's choice stands, and
  * without one the new user takes the adder's role.
  */

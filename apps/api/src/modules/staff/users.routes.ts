@@ -27,9 +27,9 @@ async function findStaffUser(db: Db, id: number): Promise<StaffUser | null> {
 
 /**
  * POST userBO: the back-office form's fields, plus the birthday, civility and governorate the users
- * table keeps (spec 1 §5 "User", stored as PUT users/{id} stores them). Never a client: a client's
+ * table keeps (stored as PUT users/{id} stores them). Never a client: a client's
  * user is created by POST client-users (invited, role patente); a CLIENT_ID here was dropped while
- * the reply said 201, so it is refused (issue 20 §3).
+ * the reply said 201, so it is refused.
  */
 const backOfficeCreateBody = backOfficeUserBody.extend({
   CLIENT_ID: z.null({ error: CLIENT_USER_MSG.staffNoClient }).optional(),
@@ -37,7 +37,7 @@ const backOfficeCreateBody = backOfficeUserBody.extend({
   GENDER: clientUserBody.shape.GENDER.nullish(),
   GOUVERNORAT: clientUserBody.shape.GOUVERNORAT,
 });
-/** PUT users/{id}: the back-office form's fields, plus those of the client user's form (spec 1 §5). */
+/** PUT users/{id}: the back-office form's fields, plus those of the client user's form. */
 const accountUpdateBody = backOfficeUserUpdateBody.extend({
   CLIENT_ID: clientUserBody.shape.CLIENT_ID,
   BIRTHDAY: clientUserBody.shape.BIRTHDAY,
@@ -49,7 +49,7 @@ const write = { action: 'users:write' as const };
 const tags = ['users'];
 
 /**
- * Accounts (spec 1 §7 Users): the back-office staff list, admins, by role, one account, create
+ * Accounts: the back-office staff list, admins, by role, one account, create
  * (POST userBO), update, delete, and the email check of the forms. Passwords are written here and
  * never read back: no reply schema has them, so they cannot leave even by mistake.
  */

@@ -43,7 +43,7 @@ const truthy = z
   .transform((v) => v === true || v === '1' || v === 'true');
 
 /**
- * The ERP synchronisations (spec 3 §2.12, §7; issue 10 §1). GET {path} runs the kind on its file in
+ * The ERP synchronisations. GET {path} runs the kind on its file in
  * SYNC_DIR, POST {path} on an uploaded file (multipart `file`, at most 5 MB; larger files go through
  * SYNC_DIR); `dryRun` (« Vérifier ») gives the same report without applying. Each answers 202 with
  * the run at once; the run goes through the job engine, its progress and report read with

@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, timestamp, varchar } f
 import { users } from '../../lib/auth/accounts.table';
 
 /**
- * History of the ERP synchronisations (issue 10 §1): who ran which kind, on which file (name and
+ * History of the ERP synchronisations: who ran which kind, on which file (name and
  * sha256), when, how long, its counts and result. Written outside the run's data transaction, so a
  * rejected or failed run stays in the history while none of its rows was applied.
  * RESULT: running, success, checked (a dry run), rejected (bad rows, nothing applied), failed.

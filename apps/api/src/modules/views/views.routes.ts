@@ -36,7 +36,7 @@ function checkList(user: CurrentUser, listKey: string) {
 }
 
 /**
- * Saved views of the lists (issue 25 §2), open to every signed-in staff member (`self`): each call
+ * Saved views of the lists, open to every signed-in staff member (`self`): each call
  * works on the caller's own views, or reads the shared views of his role. Not audited: a view
  * changes no business data, only how one list is shown (its owner and last change are on the row).
  */

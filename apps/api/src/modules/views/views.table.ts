@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp,
 import { users } from '../../lib/auth/accounts.table';
 
 /**
- * Saved views of the lists (issue 25 §2): a user's named list state (SavedViewState of @app/domain),
+ * Saved views of the lists: a user's named list state (SavedViewState of @app/domain),
  * shared or not with the staff of the owner's role. The role is read from the owner's account at each
  * call, so a view follows its owner when his role changes. Deleting the account deletes its views.
  */

@@ -77,7 +77,7 @@ const DELIVERIES_PAGE_SIZE = 20;
 const audited = (e: EndpointRow) => ({ URL: e.url, DESCRIPTION: e.description, EVENTS: e.events, ACTIVE: e.active });
 
 /**
- * Webhooks administration (issue 24 §2, the contract in webhooks-contract.md), admin only
+ * Webhooks administration (the contract in webhooks-contract.md), admin only
  * (`webhooks:manage`): the endpoints, their secret, their delivery log, a test event, a redelivery and
  * the resume of an endpoint paused by the circuit breaker. Deliveries themselves are lib/webhooks'.
  */

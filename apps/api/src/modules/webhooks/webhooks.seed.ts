@@ -7,7 +7,7 @@ import { newWebhookSecret } from './webhooks.service';
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /**
- * Demo webhooks (issue 24 §2): two endpoints on https://exemple.invalid (a name that never resolves),
+ * Demo webhooks: two endpoints on https://exemple.invalid (a name that never resolves),
  * both disabled so that nothing is ever sent, with a log of past deliveries of each outcome the screen
  * shows: delivered, refused for good (404), abandoned after timeouts, cancelled when it was disabled.
  * No delivery is left open: a disabled endpoint's open deliveries are cancelled.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { rgpd } from '../../lib/rgpd';
 
-/** Spec 1 §2: application name, year 2025, terms link. */
+/** Application name, year 2025, terms link. */
 export function Footer() {
   return (
     <footer className="app-footer">

@@ -8,7 +8,7 @@ import { TitleBar } from './TitleBar';
 import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
 
 /**
- * The protected shell. Side menu states (spec 1 §4): open or mini on wide screens; on mobile
+ * The protected shell. Side menu states: open or mini on wide screens; on mobile
  * (≤ 767px) hidden by default and displayed as an overlay. The burger toggles the current pair.
  * It carries the one global dialog for `confirmDialog()` (the sign-in screen never asks).
  */

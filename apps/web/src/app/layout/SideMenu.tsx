@@ -48,7 +48,7 @@ function Group({ group, mini }: { group: MenuGroup; mini: boolean }) {
           <i className={`pi pi-chevron-down menu-chevron${open ? ' is-open' : ''}`} aria-hidden="true" />
         </button>
       )}
-      {/* Grid rows 0fr → 1fr animates the group's real height (0.5 s, spec 1 §2). */}
+      {/* Grid rows 0fr → 1fr animates the group's real height (0.5 s). */}
       <div className={`menu-group-body${expanded ? ' is-open' : ''}`}>
         <ul>
           {group.entries.map((e) => {

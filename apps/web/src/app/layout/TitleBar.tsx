@@ -1,7 +1,7 @@
 import { MENU } from '@app/domain';
 import { useLocation, useMatches } from 'react-router';
 
-/** Joined menu headings of the current location, e.g. "Paramètres / Circuits" (spec 1 §2). */
+/** Joined menu headings of the current location, e.g. "Paramètres / Circuits". */
 export function titleFor(pathname: string, search = ''): string[] {
   const current = new URLSearchParams(search);
   const entries = MENU.flatMap((g) =>

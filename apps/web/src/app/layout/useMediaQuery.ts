@@ -12,5 +12,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec 1 §9: mobile breakpoint 767px. */
+/** Mobile breakpoint 767px. */
 export const MOBILE_QUERY = '(max-width: 767px)';

@@ -29,7 +29,7 @@ export interface BellConfig<Item extends BellItem> {
 }
 
 /**
- * A header bell (spec 1 header; issues 7 §3 and 8 §2): a count badge (99+ past 99) and a panel of the
+ * A header bell: a count badge (99+ past 99) and a panel of the
  * newest waiting items, refreshed every minute and after any change that invalidates its key; an item
  * opens its screen. Hidden when the role lacks the action; the server scopes the items (zone chief).
  */

@@ -31,7 +31,7 @@ const ORDER = Object.keys(ROWS) as ClientViewRow[];
 
 /**
  * A client, read only, in a dialog: the orders list (a click on the client) and the connection logs
- * (spec 3 §2.13, the contact_simple form) open it, each with its own lines.
+ * (the older product's contact_simple form) open it, each with its own lines.
  */
 export function ClientViewDialog({ clientId, rows, onHide }: { clientId: number | null; rows: readonly ClientViewRow[]; onHide: () => void }) {
   const c = useClientView(clientId).data;

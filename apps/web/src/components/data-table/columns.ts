@@ -53,7 +53,7 @@ export interface LabelSource {
 
 /**
  * The list's columns with their headers: each field's label is written once, in the domain's resource
- * metadata (`meta.labels`), which the API's export headers read too (issue 21 §4). A column gives its own
+ * metadata (`meta.labels`), which the API's export headers read too. A column gives its own
  * `header` only where the screen needs other words (a header that carries the year). A column with
  * neither fails when the module loads, so the columns tests name it.
  */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The lists' density (issue 25 §3): « Densité compacte » narrows paddings and type so more columns
+ * The lists' density: « Densité compacte » narrows paddings and type so more columns
  * fit at 1366 px. One choice for every list, remembered in this browser (localStorage) and shared
  * live between the lists on screen.
  */

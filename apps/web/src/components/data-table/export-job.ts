@@ -2,7 +2,7 @@ import { EXPORT_JOB_THRESHOLD, type ExportFormat } from '@app/domain';
 import { api, type RequestOptions } from '../../lib/api';
 
 /**
- * A list's export (issue 25 §4): past EXPORT_JOB_THRESHOLD rows it runs as a background job on the
+ * A list's export: past EXPORT_JOB_THRESHOLD rows it runs as a background job on the
  * server and a sticky toast shows its progress, with « Annuler », then downloads the file
  * (ExportJobProgress.tsx, loaded only then: every list screen carries this file); a smaller list is
  * downloaded at once, as before. Resolves once the download is done or the job started.

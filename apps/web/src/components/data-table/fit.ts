@@ -1,7 +1,7 @@
 import type { ColumnDef } from './columns';
 
 /**
- * Tables that fit (issue 25 §3). A wide list scrolls sideways under two frozen edges: its identifying
+ * Tables that fit. A wide list scrolls sideways under two frozen edges: its identifying
  * column stays on the left and its status and row actions on the right, so at 1366 px (and 390 px,
  * where the status is let go and scrolls: see fit.css) a row is always named and actionable.
  *

@@ -1,5 +1,5 @@
 /**
- * List keyboard shortcuts (issue 25 §5): `/` focuses the list's search, `n` opens its « Ajouter »,
+ * List keyboard shortcuts: `/` focuses the list's search, `n` opens its « Ajouter »,
  * `?` shows the help. A key typed into a field, with a modifier (Ctrl/Cmd/Alt shortcuts belong to
  * the browser), or while a dialog, menu or panel is open, is left alone.
  */

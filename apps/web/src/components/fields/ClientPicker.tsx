@@ -5,7 +5,7 @@ import { reportFailure } from '../../lib/errors';
 import { FieldShell } from './FieldShell';
 import { type BaseFieldProps, useField } from './useField';
 
-/** Clients proposed per search (the spec's client picker: page 1, 10 rows; spec 1 §9). */
+/** Clients proposed per search (page 1, 10 rows, as the older product's client picker asked). */
 export const CLIENT_PICKER_SIZE = 10;
 export interface ClientCode {
   id: number;

@@ -16,9 +16,9 @@ export interface DateFieldProps extends BaseFieldProps {
 }
 
 /**
- * French date picker (spec 1 §9): a calendar (locale 'fr': Monday first) in a panel whose
+ * French date picker: a calendar (locale 'fr': Monday first) in a panel whose
  * buttons are 'Annuler' and 'Choisir'. A click on a day only marks it; 'Choisir' sets the field
- * (at 08:00, spec 1 §5), 'Annuler' or closing the panel leaves it as it was. PrimeReact's popup
+ * (at 08:00), 'Annuler' or closing the panel leaves it as it was. PrimeReact's popup
  * calendar closes on the first click, hence an inline calendar in our own panel.
  */
 export default function DatePicker(props: DateFieldProps) {

@@ -34,7 +34,7 @@ interface QuillLike {
 
 /**
  * Quill through PrimeReact's Editor; loaded on demand by RichTextField (Quill is heavy). With
- * `emoji`, a button above it opens an emoji picker that inserts at the cursor (spec 3 §2.8).
+ * `emoji`, a button above it opens an emoji picker that inserts at the cursor.
  */
 export default function RichTextEditor(props: BaseFieldProps & { height?: string; emoji?: boolean }) {
   const { field, id, error, disabled } = useField(props.name, props.disabled);

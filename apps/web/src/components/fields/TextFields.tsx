@@ -6,7 +6,7 @@ import { FieldShell } from './FieldShell';
 import { filterDecimal, filterPhone } from './input-filters';
 import { type BaseFieldProps, useField } from './useField';
 
-/** Text in another script: Arabic inputs are `dir="rtl" lang="ar"` (spec 2 product form). */
+/** Text in another script: Arabic inputs are `dir="rtl" lang="ar"`. */
 interface ScriptProps {
   dir?: 'rtl' | 'ltr';
   lang?: string;
@@ -60,12 +60,12 @@ export const TextField = (props: TextInputProps) => <LineInput {...props} />;
 
 export const EmailField = (props: TextInputProps) => <LineInput type="email" inputMode="email" autoComplete="email" maxLength={190} {...props} />;
 
-/** Digits with at most a leading +, 20 characters (spec 1 §5). */
+/** Digits with at most a leading +, 20 characters. */
 export const PhoneField = (props: TextInputProps) => (
   <LineInput type="tel" inputMode="tel" autoComplete="tel" {...props} maxLength={TEL_MAX} filter={filterPhone} />
 );
 
-/** A decimal kept as text: digits, one point, at most 3 decimals, 30 characters (spec 1 §5). */
+/** A decimal kept as text: digits, one point, at most 3 decimals, 30 characters. */
 export const NumberField = (props: TextInputProps & { decimals?: number }) => {
   const { decimals = 3, ...rest } = props;
   return <LineInput inputMode="decimal" {...rest} maxLength={DIGITS_MAX} filter={(raw) => filterDecimal(raw, decimals)} />;

@@ -2,7 +2,7 @@ import { atEightOClock, toApiDate } from '@app/domain';
 
 /**
  * A date field holds what the API wants (YYYY-MM-DD) unless told to hold a Date; the calendar
- * always works on a local Date at 08:00 (spec 1 §5: picked dates take 08:00:00).
+ * always works on a local Date at 08:00 (picked dates take 08:00:00).
  */
 export type DateValueKind = 'api' | 'date';
 

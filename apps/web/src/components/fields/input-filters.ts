@@ -1,7 +1,7 @@
 import { DIGITS_MAX, TEL_MAX } from '@app/domain';
 
 /**
- * Keystroke filters (spec 1 §5): what cannot become valid never reaches the field. The domain
+ * Keystroke filters: what cannot become valid never reaches the field. The domain
  * schema still validates the result (length, 8 digits...).
  */
 

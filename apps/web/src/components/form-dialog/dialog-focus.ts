@@ -2,7 +2,7 @@ import type { Dialog } from 'primereact/dialog';
 import { useRef } from 'react';
 
 /**
- * How every form in a dialog validates (issue 20 §10): on submit, then on each change. Validating on
+ * How every form in a dialog validates: on submit, then on each change. Validating on
  * blur showed "Ce champ est obligatoire." under the first field before anything was typed, as soon as
  * focus left it.
  */

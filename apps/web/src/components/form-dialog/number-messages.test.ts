@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 /**
- * What a form shows under an empty number field (issue 20 §8), through the resolver every dialog uses:
+ * What a form shows under an empty number field, through the resolver every dialog uses:
  * react-hook-form's zod resolver shows the message of a union's first branch, not the union's own.
  */
 const errorsOf = async (schema: unknown, values: object) =>

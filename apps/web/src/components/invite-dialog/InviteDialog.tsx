@@ -26,7 +26,7 @@ export interface InviteDialogProps {
 const TEMPLATES_PATH = 'templating/email';
 
 /**
- * The invitation dialog of the users, clients and back-office users lists (spec 1 §2): an email
+ * The invitation dialog of the users, clients and back-office users lists: an email
  * template, the recipients (checkboxes, all checked), send. Each recipient gets the template with
  * its own one-time link; the server says who could not be reached.
  */

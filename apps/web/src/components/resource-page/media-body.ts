@@ -8,7 +8,7 @@ interface WithMedia {
 
 /**
  * Body of a save whose form holds an image under `file`: a new row is ONE form-data call with its
- * fields and the file (spec 2 §7: POST categories / sub_categories as form data, file field MEDIA),
+ * fields and the file (POST categories / sub_categories take form data, file field MEDIA),
  * so a refused image leaves no row; an edit sends its fields as JSON and the image apart (syncImage).
  */
 export function mediaFormBody<V extends { file?: FileValue | null }>(values: V, before: unknown): unknown {

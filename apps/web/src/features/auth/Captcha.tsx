@@ -4,8 +4,8 @@ import { fetchCaptcha } from './captcha.api';
 
 /**
  * The ALTCHA proof-of-work captcha. The server hands out the challenge (GET /api/captcha); when it
- * says captcha is off, or the challenge cannot be loaded, the requirement is dropped (spec 1 §5:
- * "if the captcha fails to load its requirement is dropped") and the server decides on its own.
+ * says captcha is off, or the challenge cannot be loaded, the requirement is dropped (as the
+ * older product did) and the server decides on its own.
  * The widget bundle is loaded only when a challenge is to be shown.
  */
 export interface CaptchaValue {

@@ -21,7 +21,7 @@ type PasswordName = 'old_password' | 'new_password' | 'confirm_password';
 const EMPTY: Input = { name: '', old_password: '', new_password: '', confirm_password: '' };
 
 /**
- * Change password (spec 1 §5): old password required; a new one is optional but, once given,
+ * Change password: old password required; a new one is optional but, once given,
  * must be confirmed. The server's INVALID_OLD_PASSWORD lands under the old password and clears as
  * soon as the user types there.
  */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CodeStep, DoneStep, EmailStep, NewPasswordStep } from './forgot-steps';
 
 /**
- * Forgot password (spec 1 §2): email + captcha, activation code, new password, then a final
+ * Forgot password: email + captcha, activation code, new password, then a final
  * message. Each step advances only when the server accepts it; the bar reads 16/50/80/100 %.
  */
 const PROGRESS = [16, 50, 80, 100] as const;

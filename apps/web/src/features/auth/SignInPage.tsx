@@ -22,7 +22,7 @@ const resolver: Resolver<Values> = async (values, context, options) =>
   (await import('./sign-in-resolver')).signInResolver(values, context, options);
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
-/** Why a sign-in was refused, in the words of spec 1 §8. */
+/** Why a sign-in was refused, in the older product's words. */
 function refusal(e: unknown): string {
   if (!(e instanceof ApiError)) return 'Erreur du serveur';
   if (e.status === 401) return MSG.loginFailed;
@@ -44,7 +44,7 @@ export default function SignInPage() {
   });
   const { errors, isSubmitting } = formState;
 
-  // Arriving on the sign-in screen ends any stored session (spec 1 §2).
+  // Arriving on the sign-in screen ends any stored session.
   useEffect(() => {
     session.clear();
     queryClient.clear();

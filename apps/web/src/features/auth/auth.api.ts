@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
 
-/** The session calls of spec 1 §7, each a thin typed wrapper; screens show their own messages. */
+/** The session calls, each a thin typed wrapper; screens show their own messages. */
 export interface LoginReply {
   token: string;
   role: string;

@@ -12,7 +12,7 @@ import { resetPassword, sendResetEmail, validateResetCode } from './auth.api';
 import { Captcha, type CaptchaValue } from './Captcha';
 import { FormField } from './FormField';
 
-/** Password reset errors: a toast titled 'Error' with the server message; the step stays (spec 1 §8). */
+/** Password reset errors: a toast titled 'Error' with the server message; the step stays. */
 function showResetError(e: unknown) {
   const detail = e instanceof ApiError && e.status !== 0 && e.status < 500 ? e.message : 'Erreur du serveur, veuillez réessayer.';
   notify.error('Error', detail);

@@ -12,7 +12,7 @@ import { badgeColumns } from './columns';
 const PATH = 'badges';
 
 /**
- * Gamification badges (spec 1 §2, `/layout/gamifications`): 50 rows, no drag, an active switch saved
+ * Gamification badges (`/layout/gamifications`): 50 rows, no drag, an active switch saved
  * at once, add / edit / view / delete. Built from the list and dialog parts rather than ResourcePage
  * because a new badge is created in one form-data call with its image (POST badges).
  */

@@ -23,7 +23,7 @@ export function badgeFormValues(row: Badge | null): BadgeFormIn {
   };
 }
 
-/** POST badges as form data (spec 1 §7): the fields and the image in one call, so a refused image leaves no badge. */
+/** POST badges as form data: the fields and the image in one call, so a refused image leaves no badge. */
 export function badgeFormData({ file, ...body }: BadgeFormOut): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(body)) if (value != null) data.append(key, String(value));

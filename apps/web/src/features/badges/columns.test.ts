@@ -6,7 +6,7 @@ import { labelProblems, sortKeyProblems } from '../../components/data-table/colu
 
 const badge: Badge = { id: 1, ID: 1, NAME: 'Or', BONUS_BADGE: 1500, BONUS_EVOLUTION: 300, BONUS_MAINTIEN: 0, DESCRIPTION: null, IS_ACTIVE: 1, MEDIA: null };
 
-/** Spec 1 §2: image, name, the three bonuses, description, an active switch; no drag. */
+/** Image, name, the three bonuses, description, an active switch; no drag. */
 describe('badge columns', () => {
   it('lists the spec’s columns in order, the flag as an inline switch', () => {
     expect(badgeColumns.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`)).toEqual([

@@ -1,7 +1,7 @@
 import { type Badge, BADGE_BONUS_FIELDS, badgesMeta, formatBadgePoints } from '@app/domain';
 import { type ColumnDef, type LabelledColumn, withLabels } from '../../components/data-table';
 
-/** Gamification badges list (spec 1 §2): image, name, the three bonuses, description, active switch. */
+/** Gamification badges list: image, name, the three bonuses, description, active switch. */
 export const badgeColumns: ColumnDef<Badge>[] = withLabels(badgesMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
   { field: 'NAME', sortable: true },

@@ -13,7 +13,7 @@ const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextF
 
 const form = productCategoryBody.extend({ file: imageValue });
 
-/** Product categories (spec 2, `/layout/categories`): the code is given once and read-only when editing. */
+/** Product categories (`/layout/categories`): the code is given once and read-only when editing. */
 export default function CategoriesPage() {
   return (
     <ResourcePage<ProductCategory, z.input<typeof form>, z.output<typeof form>>

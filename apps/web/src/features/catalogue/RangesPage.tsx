@@ -13,7 +13,7 @@ const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextF
 const form = subCategoryBody.extend({ file: imageValue });
 const categoryOption = (c: ProductCategory) => `${c.CODE_CATEGORIE} — ${c.NAME}`;
 
-/** Ranges, "gammes" (spec 2, `/layout/gammes`): each under a category chosen by its code. */
+/** Ranges, "gammes" (`/layout/gammes`): each under a category chosen by its code. */
 export default function RangesPage() {
   return (
     <ResourcePage<SubCategory, z.input<typeof form>, z.output<typeof form>>

@@ -19,7 +19,7 @@ interface ProductOption extends Record<string, unknown> {
 const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
 
 /**
- * Price lists (spec 2, `/layout/tarifs`): the article is a product REF found by server search (the
+ * Price lists (`/layout/tarifs`): the article is a product REF found by server search (the
  * catalogue is too large for a plain select), the circuit one of the circuit names, start ≤ end.
  */
 export default function TarifsPage() {

@@ -6,7 +6,7 @@ import { productCategoriesMeta, subCategoriesMeta, tarifsMeta } from '@app/domai
 
 const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 
-describe('catalogue columns (spec 2 lists)', () => {
+describe('catalogue columns', () => {
   it('categories: image, code, name, order', () => {
     expect(shape(categoryColumns)).toEqual(['MEDIA.original_url:Image:image', 'CODE_CATEGORIE:Code:text:sort', 'NAME:Nom de la catégorie:text:sort', 'Ordre:Ordre:text:sort']);
   });

@@ -1,7 +1,7 @@
 import { formatPercent, productCategoriesMeta, type ProductCategory, subCategoriesMeta, type SubCategory, type Tarif, tarifsMeta } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 2 "Categories list": image, code, category name, order. */
+/** Categories list: image, code, category name, order. */
 export const categoryColumns: ColumnDef<ProductCategory>[] = withLabels(productCategoriesMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
   { field: 'CODE_CATEGORIE', sortable: true, width: '9rem' },
@@ -9,7 +9,7 @@ export const categoryColumns: ColumnDef<ProductCategory>[] = withLabels(productC
   { field: 'Ordre', sortable: true, width: '7rem' },
 ]);
 
-/** Spec 2 "Ranges list": image, name, label, category code. */
+/** Ranges list: image, name, label, category code. */
 export const rangeColumns: ColumnDef<SubCategory>[] = withLabels(subCategoriesMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
   { field: 'NAME', sortable: true },
@@ -17,7 +17,7 @@ export const rangeColumns: ColumnDef<SubCategory>[] = withLabels(subCategoriesMe
   { field: 'CODE_CATEGORIE', sortable: true, width: '10rem' },
 ]);
 
-/** Spec 2 "Price lists": article, discount %, start and end dates (the ID stays hidden), plus price and circuit. */
+/** Price lists: article, discount %, start and end dates (the ID stays hidden), plus price and circuit. */
 export const tarifColumns: ColumnDef<Tarif>[] = withLabels(tarifsMeta, [
   { field: 'ARTICLE', sortable: true, width: '9rem' },
   { field: 'PRODUCT_LABEL', header: 'Produit' },

@@ -6,7 +6,7 @@ import { labelProblems, sortKeyProblems } from '../../components/data-table/colu
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 
-/** Spec 1 §2: types (image, name), circuits (name, description), activities (name, circuit, three clickable flags), categories (name, activity, description). */
+/** Types (image, name), circuits (name, description), activities (name, circuit, three clickable flags), categories (name, activity, description). */
 describe('classification columns', () => {
   it('client types: image then name', () => {
     expect(summary(clientTypeColumns)).toEqual(['MEDIA.original_url:Image:image', 'NAME:Nom:text:sort']);

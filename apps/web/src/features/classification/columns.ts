@@ -1,7 +1,7 @@
 import { activitiesMeta, type Activity, ACTIVITY_FLAGS, categoriesMeta, type Category, type Circuit, circuitsMeta, type ClientType, clientTypesMeta } from '@app/domain';
 import { type ColumnDef, type LabelledColumn, withLabels } from '../../components/data-table';
 
-/** Columns of the four classification lists (spec 1 §2 'Other screens in this area'). */
+/** Columns of the four classification lists. */
 export const clientTypeColumns: ColumnDef<ClientType>[] = withLabels(clientTypesMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '7rem' },
   { field: 'NAME', sortable: true },

@@ -22,7 +22,7 @@ const TITLES: Record<FormMode, string> = { add: 'Ajouter un client', edit: 'Modi
 const ALL_FIELDS = CLIENT_DIALOG_STEPS.flatMap((s) => s.fields);
 
 /**
- * The client's add / edit / view dialog in three steps (spec 1 §4): each step is checked on its own
+ * The client's add / edit / view dialog in three steps: each step is checked on its own
  * fields before the next, and one save sends the merged data. Add checks the full required list,
  * edit the light one (ERP clients with gaps stay editable).
  */

@@ -23,7 +23,7 @@ interface InviteState {
 }
 
 /**
- * Clients (/layout/contacts/clients, spec 1 "Clients listing"): the paged list with tag search,
+ * Clients (/layout/contacts/clients): the paged list with tag search,
  * sort on every column, exports of the whole filtered list, the active switch and the status
  * changed in place, and the three-step dialog. A zone chief sees only his clients (the server
  * scopes every call).

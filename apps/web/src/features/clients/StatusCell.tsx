@@ -6,7 +6,7 @@ import { RowSelect } from '../../components/row-select/RowSelect';
 import { notify } from '../../lib/toast';
 import { CLIENTS, saveStatus } from './clients.api';
 
-/** The status as a tag in its colour (spec 1 §4: En cours orange, Validé vert, Refusé rouge). */
+/** The status as a tag in its colour (En cours orange, Validé vert, Refusé rouge). */
 export function StatusTag({ code }: { code: number }) {
   const def = CLIENT_STATUS.of(code);
   return (

@@ -11,7 +11,7 @@ export type ClientFormValues = Record<string, unknown>;
 
 const file = z.custom<FileValue>((v) => v === null || typeof v === 'string' || (typeof File !== 'undefined' && v instanceof File)).optional();
 
-/** Add validates with the full required list, edit and the detail page with the light one (spec 1 §5). */
+/** Add validates with the full required list, edit and the detail page with the light one. */
 export const clientAddForm = clientCreateBody.extend({ file });
 export const clientEditForm = clientUpdateBody.extend({ file });
 

@@ -4,7 +4,7 @@ import { CLIENTS, clientKey, fetchClient } from '../../components/client-view';
 import { allRowsKey, resourceKey } from '../../components/data-table';
 import { api, request } from '../../lib/api';
 
-/** The clients calls of these screens (spec 1 §7 Clients); keys start with the resource path so any save refreshes them. */
+/** The clients calls of these screens; keys start with the resource path so any save refreshes them. */
 export { CLIENTS, clientKey, fetchClient };
 
 /** The add and edit saves (the image follows in client-media); the body is the form's values without the file. */

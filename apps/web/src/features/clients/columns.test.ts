@@ -19,7 +19,7 @@ const row = {
   STATUS: 1,
 } as unknown as Client;
 
-/** Spec 1 "Clients listing": 19 columns in this order, then the active switch and the status. */
+/** The listing's 19 columns in this order, then the active switch and the status. */
 describe('clients columns', () => {
   it('lists the spec columns in order, each sortable on the server', () => {
     expect(columns.map((c) => c.field)).toEqual([

@@ -5,7 +5,7 @@ import { type ColumnDef, withLabels } from '../../components/data-table';
 import { formatPoints, formatSeniority } from './format';
 
 /**
- * The 19 columns of spec 1 "Clients listing", in its order; `_N_1` headers carry the previous year
+ * The listing's 19 columns, in the older product's order; `_N_1` headers carry the previous year
  * and `_N` the current one. Then the active switch and the status (drawn by the screen: a coloured
  * tag, a dropdown for those who may change it). Every column sorts on the server.
  */

@@ -17,7 +17,7 @@ import './conversions.css';
 
 /**
  * Gift conversions (`/layout/conversions`, `/layout/starter_gifts/conversions`) and starter-gift
- * requests (`?dem=start`), spec 2 "Gift conversions": the prepare/ship action by role, the exit slip
+ * requests (`?dem=start`): the prepare/ship action by role, the exit slip
  * printed from the view, the QR scanner, and for admin the status edit and delete. A zone chief sees
  * his own clients' rows (server).
  */

@@ -10,7 +10,7 @@ import { type ConversionKind, type ConversionRow, receiveConversion } from './co
 type Camera = { stop(): Promise<void>; clear(): void };
 
 /**
- * « Scanner » (issue 8 §2): the QR code of a shipped gift read with the device camera (html5-qrcode,
+ * « Scanner »: the QR code of a shipped gift read with the device camera (html5-qrcode,
  * loaded only when the camera is asked for) or typed in; the server sets Réceptionné once.
  */
 export function ScannerDialog({ kind, visible, onHide, onReceived }: { kind: ConversionKind; visible: boolean; onHide: () => void; onReceived: (row: ConversionRow) => void }) {

@@ -6,7 +6,7 @@ import type { ConversionKind, ConversionRow } from './conversions.api';
 const utc = (row: ConversionRow, field: 'CREATED_AT' | 'SCAN_DATE') => formatDateTimeUtc(row[field]) || '—';
 
 /**
- * Spec 2 "Gift conversions": number, client code and name, representative code and name, gift,
+ * Gift conversions: number, client code and name, representative code and name, gift,
  * date and scan date (UTC), status (read-only); gift conversions add points used and remaining.
  */
 export function conversionColumns(kind: ConversionKind, status: (row: ConversionRow) => ReactNode): ColumnDef<ConversionRow>[] {

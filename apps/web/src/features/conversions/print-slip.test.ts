@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRINT_DELAY_MS, PRINT_MSG, printSlip } from './print-slip';
 
-/** The exit slip's printing (spec 2 §8, §9): a window, then the print dialog 800 ms later; the spec's alerts otherwise. */
+/** The exit slip's printing: a window, then the print dialog 800 ms later; the spec's alerts otherwise. */
 describe('printSlip', () => {
   afterEach(() => vi.useRealTimers());
 

@@ -1,9 +1,9 @@
-/** Messages of the exit slip's printing (spec 2 §8). */
+/** Messages of the exit slip's printing. */
 export const PRINT_MSG = {
   noContent: "Le contenu à imprimer est introuvable : le bon de sortie n'a pas pu être chargé.",
   noWindow: "La fenêtre d'impression n'a pas pu s'ouvrir : autorisez les fenêtres surgissantes pour ce site.",
 } as const;
-/** The print dialog opens this long after the slip (spec 2 §9: 800 ms, once the PDF has rendered). */
+/** The print dialog opens this long after the slip (800 ms, once the PDF has rendered). */
 export const PRINT_DELAY_MS = 800;
 
 /**

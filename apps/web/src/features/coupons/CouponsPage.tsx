@@ -15,7 +15,7 @@ const SwitchField: FormField<typeof AnySwitchField, CouponFormIn> = AnySwitchFie
 const TextField: FormField<typeof AnyTextField, CouponFormIn> = AnyTextField;
 
 /**
- * Coupons (spec 2 "Coupons list", `/layout/coupons`): 50 rows, search, sort, PDF (portrait) / Excel /
+ * Coupons (`/layout/coupons`): 50 rows, search, sort, PDF (portrait) / Excel /
  * CSV, the active switch saved at once; the expiry must be after today (Tunis), in the form and on the
  * server. "Today" is taken when the screen opens; a form left open past midnight is caught by the server.
  */

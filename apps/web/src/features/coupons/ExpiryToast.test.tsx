@@ -38,7 +38,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('expiry toast (spec 2 §8)', () => {
+describe('expiry toast', () => {
   it('shows the message for 6 s each time a save is refused for a past date', async () => {
     act(() => root.render(<Harness values={values('2026-07-01')} />));
     await submit();

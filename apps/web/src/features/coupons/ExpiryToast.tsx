@@ -6,7 +6,7 @@ import { notify } from '../../lib/toast';
 export const EXPIRY_TOAST_LIFE = 6000;
 
 /**
- * Spec 2 §8: a save refused by the form for a past expiry date also shows the message as a toast for
+ * A save refused by the form for a past expiry date also shows the message as a toast for
  * 6 s. A refusal by the server is already toasted by the error catalogue, hence only the form's own.
  */
 export function ExpiryToast() {

@@ -13,7 +13,7 @@ const text = (row: Coupon, field: string) => {
 const fixed: Coupon = { id: 1, CODE: 'BIENVENUE', VALUE: '1234.500', TYPE: 'fixed', EXPIRY_DATE: '2026-12-31', ACTIF: 1 };
 const percent: Coupon = { id: 2, CODE: 'ETE25', VALUE: '12.500', TYPE: 'percentage', EXPIRY_DATE: '2026-07-01', ACTIF: 0 };
 
-describe('coupon columns (spec 2 "Coupons list")', () => {
+describe('coupon columns', () => {
   it('lists code, value, type, expiry date and the active switch, sorting on the indexed ones', () => {
     expect(shape(couponColumns)).toEqual([
       'CODE:Code:text:sort',

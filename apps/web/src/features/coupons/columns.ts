@@ -1,7 +1,7 @@
 import { type Coupon, COUPON_TYPE_LABELS, couponsMeta, formatCouponValue } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 2 "Coupons list": code, value, type, expiry date, active switch (saved at once). Sorts are the API's indexed ones. */
+/** Coupons list: code, value, type, expiry date, active switch (saved at once). Sorts are the API's indexed ones. */
 export const couponColumns: ColumnDef<Coupon>[] = withLabels(couponsMeta, [
   { field: 'CODE', sortable: true },
   // "10 %" for a percentage, "5,000 DT" for a fixed amount.

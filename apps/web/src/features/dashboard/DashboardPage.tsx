@@ -19,7 +19,7 @@ const CARDS = [
 ] as const;
 
 /**
- * Tableau de bord (`/layout/dashboard`; spec 1 "Dashboard", issue 10 §2): four tiles to the lists,
+ * Tableau de bord (`/layout/dashboard`): four tiles to the lists,
  * the app's cards, and one widget per chart, each reading its own call (with its year when it has a
  * selector). Zone chiefs and the warehouse are sent elsewhere by the guard.
  */

@@ -7,7 +7,7 @@ import { useWidth } from './useWidth';
 /** `YYYY-MM` as the axis shows it: MM/YYYY. */
 const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
 
-/** A series by month with a year selector; its points trimmed to the screen's width (spec 1 §9). */
+/** A series by month with a year selector; its points trimmed to the screen's width. */
 function useSeries<T>(read: (year?: number) => { data?: T[] }) {
   const [year, setYear] = useState<number | undefined>(undefined);
   const width = useWidth();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ChartCard, ChartView } from './ChartCard';
 import { useCards, useGiftPurchases, useOrdersByStatus, useVoucherStats } from './dashboard.api';
 
-/** Orders by status: a donut and its list of LABEL, COUNT, POURCENT, COLOR (spec 1 "Dashboard"). */
+/** Orders by status: a donut and its list of LABEL, COUNT, POURCENT, COLOR. */
 export function OrdersByStatusChart() {
   const rows = useOrdersByStatus().data ?? [];
   return (

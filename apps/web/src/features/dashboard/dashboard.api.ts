@@ -20,7 +20,7 @@ export function useDashboard<T>(path: string, year?: number) {
 }
 
 export const usePointsExpiring = () => useDashboard<{ points: number; clients: number }>('dashboard/points-expiring');
-/** « Passif du programme » (issue 23 §3): outstanding points and their value in millimes. */
+/** « Passif du programme »: outstanding points and their value in millimes. */
 export const usePointsLiability = () => useDashboard<{ points: number; clients: number; point_value: number; millimes: number }>('dashboard/points-liability');
 export const useCounts = () => useDashboard<DashboardCounts>('dashboard/count');
 export const useCards = () => useDashboard<DashboardCards & DashboardDonuts>('dashboard');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The window's width, kept up to date: the charts trim their points by it (spec 1 §9). */
+/** The window's width, kept up to date: the charts trim their points by it. */
 export function useWidth() {
   const [width, setWidth] = useState(() => window.innerWidth);
   useEffect(() => {

@@ -20,7 +20,7 @@ function useTabForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, def
   return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, ...FORM_VALIDATION });
 }
 
-/** TITLE, MESSAGE (rich text with emoji) and the optional IMAGE: what every tab asks (spec 3 §2.8). */
+/** TITLE, MESSAGE (rich text with emoji) and the optional IMAGE: what every tab asks. */
 function Content() {
   return (
     <>
@@ -138,7 +138,7 @@ function FluxDialogBody({ visible, onHide }: { visible: boolean; onHide: () => v
   );
 }
 
-/** The add dialog of the flux (spec 3 §2.8): three tabs, each its own form and save; new forms each time it opens. */
+/** The add dialog of the flux: three tabs, each its own form and save; new forms each time it opens. */
 export function FluxAddDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const [opened, setOpened] = useState({ visible, count: 0 });
   if (visible !== opened.visible) setOpened({ visible, count: opened.count + (visible ? 1 : 0) });

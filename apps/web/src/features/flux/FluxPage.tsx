@@ -9,7 +9,7 @@ import './flux.css';
 const FluxAddDialog = lazy(() => import('./FluxAddDialog').then((m) => ({ default: m.FluxAddDialog })));
 
 /**
- * Communication › Flux (`/layout/flux`, spec 3 §2.8): the notifications sent to the clients' mobile
+ * Communication › Flux (`/layout/flux`): the notifications sent to the clients' mobile
  * app, newest first; view and delete; the add dialog sends to chosen clients, a file of codes or
  * activities.
  */

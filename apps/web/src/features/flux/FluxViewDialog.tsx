@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { KeyValues } from '../../components/key-values';
 import { useFlux } from './flux.api';
 
-/** A flux, read only (spec 3 §2.8): its message as sent, its image, how many clients got it and the first of them. */
+/** A flux, read only: its message as sent, its image, how many clients got it and the first of them. */
 export function FluxViewDialog({ id, onHide }: { id: number | null; onHide: () => void }) {
   const flux = useFlux(id);
   const f = flux.data;

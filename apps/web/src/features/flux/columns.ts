@@ -2,7 +2,7 @@ import { fluxMeta } from '@app/domain';
 import type { FluxRow } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 3 §2.8: title and message (its text, HTML stripped), newest first by DATE; the recipients beside. */
+/** Title and message (its text, HTML stripped), newest first by DATE; the recipients beside. */
 export const fluxColumns: ColumnDef<FluxRow>[] = withLabels(fluxMeta, [
   { field: 'TITLE', sortable: true, width: '16rem' },
   { field: 'MESSAGE_TEXT', header: 'Message' },

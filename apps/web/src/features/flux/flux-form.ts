@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** The optional image of every tab. */
 const image = z.custom<File | null | undefined>((v) => v == null || (typeof File !== 'undefined' && v instanceof File)).optional();
-/** The codes file of 'Mutiple': CSV or plain text (spec 3 §5), checked again by the server. */
+/** The codes file of 'Mutiple': CSV or plain text, checked again by the server. */
 const codesFile = z
   .custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: MSG.fileRequired })
   .refine((f) => /\.(csv|txt)$/i.test(f.name) && (f.type === '' || f.type === 'text/csv' || f.type === 'text/plain' || f.type === 'application/vnd.ms-excel'), {

@@ -65,7 +65,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('gift form fields (spec 2 §4 Gift type)', () => {
+describe('gift form fields', () => {
   it('a good shows the image field and hides the voucher value; a voucher the opposite', async () => {
     await render(giftFormValues(null));
     expect(imageField()).not.toBeNull();

@@ -18,7 +18,7 @@ const TYPE_OPTIONS = GIFT_TYPES.map((value) => ({ value, label: GIFT_TYPE_LABELS
 const isImage = (v: FileValue | undefined) => (isNewFile(v) ? v.type.startsWith('image/') : typeof v === 'string' && /\.(png|jpe?g|gif|webp)$/i.test(v));
 
 /**
- * The gift form (spec 2 §4 Gift type, §5): a good shows the image field (image or video) and hides
+ * The gift form: a good shows the image field (image or video) and hides
  * the voucher value (sent as 0); a voucher needs the value and has no image. The eligibility selects
  * are optional and independent.
  */

@@ -21,7 +21,7 @@ afterEach(() => {
 const media = (mime: string, name: string): Gift['MEDIA'] => ({ id: 1, original_url: `/uploads/gifts-1-x.${name.split('.')[1]}`, file_name: name, mime_type: mime, size: 10 });
 const draw = (gift: Pick<Gift, 'TYPE' | 'MEDIA'>) => act(() => root.render(<GiftThumb gift={gift} />));
 
-describe('gift image cell (spec 2 §4)', () => {
+describe('gift image cell', () => {
   it('shows the default voucher picture for a voucher gift, whatever media it has', () => {
     draw({ TYPE: 'voucher', MEDIA: media('image/png', 'a.png') });
     expect(host.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('Voucher');

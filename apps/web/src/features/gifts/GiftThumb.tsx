@@ -2,7 +2,7 @@ import type { Gift } from '@app/domain';
 import './gifts.css';
 
 /**
- * The list's image cell (spec 2 §4 Gift type): a voucher gift has no image of its own and shows the
+ * The list's image cell: a voucher gift has no image of its own and shows the
  * default voucher picture; a good shows its image, or a film icon when its media is a video.
  */
 export function GiftThumb({ gift }: { gift: Pick<Gift, 'TYPE' | 'MEDIA'> }) {

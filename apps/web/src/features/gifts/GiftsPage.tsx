@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 const GiftFields = lazy(() => import('./GiftFields').then((m) => ({ default: m.GiftFields })));
 
 /**
- * Gifts (spec 2 "Gifts list", `/layout/gifts`): 50 rows, search, sort on ref and name, exports, the
+ * Gifts (`/layout/gifts`): 50 rows, search, sort on ref and name, exports, the
  * active switch saved at once; a new gift is one form-data call with its image (a good only).
  */
 export default function GiftsPage() {

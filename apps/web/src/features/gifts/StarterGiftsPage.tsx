@@ -10,7 +10,7 @@ const TextAreaField: FormField<typeof AnyTextAreaField, StarterGiftFormIn> = Any
 const TextField: FormField<typeof AnyTextField, StarterGiftFormIn> = AnyTextField;
 
 /**
- * Starter gifts (spec 2 "Starter gifts list", `/layout/starter_gifts`): image, ref, title,
+ * Starter gifts (`/layout/starter_gifts`): image, ref, title,
  * description, date; a new one is one form-data call with its (required) image, an edit sends JSON
  * and a new image through startingGifts/media/{id}.
  */

@@ -34,7 +34,7 @@ const rendered = (field: string, row: Gift) => {
   return isValidElement(out) ? (out.props as { children?: unknown }).children : out;
 };
 
-describe('gift columns (spec 2 "Gifts list")', () => {
+describe('gift columns', () => {
   it('lists image, ref, name, type, stock, points, voucher value, period and the active switch; sorts on ref and name', () => {
     expect(giftColumns.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`)).toEqual([
       'MEDIA:Image:custom',
@@ -64,7 +64,7 @@ describe('gift columns (spec 2 "Gifts list")', () => {
   });
 });
 
-describe('starter gift columns (spec 2 "Starter gifts list")', () => {
+describe('starter gift columns', () => {
   it('lists image, ref, title, description and the date, sortable on the date', () => {
     expect(starterGiftColumns.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`)).toEqual([
       'MEDIA.original_url:Image:image',

@@ -3,7 +3,7 @@ import { type ColumnDef, withLabels } from '../../components/data-table';
 import { GiftThumb } from './GiftThumb';
 
 /**
- * Gifts list (spec 2 "Gifts list", §4): image (the default voucher picture for a voucher), ref,
+ * Gifts list: image (the default voucher picture for a voucher), ref,
  * name, type, stock, points, voucher value, period, active switch. Sorts are those the API indexes.
  */
 export const giftColumns: ColumnDef<Gift>[] = withLabels(giftsMeta, [
@@ -21,7 +21,7 @@ export const giftColumns: ColumnDef<Gift>[] = withLabels(giftsMeta, [
   { field: 'IS_ACTIVE', kind: 'switch', width: '5rem' },
 ]);
 
-/** Starter gifts list (spec 2 "Starter gifts list"): image, ref, title, description, date (sortable). */
+/** Starter gifts list: image, ref, title, description, date (sortable). */
 export const starterGiftColumns: ColumnDef<StartingGift>[] = withLabels(startingGiftsMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
   { field: 'REF', width: '9rem' },

@@ -48,7 +48,7 @@ describe('gift form values', () => {
   });
 });
 
-describe('gift save body (spec 2 §7 Gifts)', () => {
+describe('gift save body', () => {
   it('sends a new good as form data with its file and a value of 0', () => {
     const values = giftForm.parse({ ...giftFormValues(null), REF: 'CAD-1', NAME: 'Gourde', QTS: '5', VOCHER_VALUE: '0', file: png() });
     const data = giftBodyOf(values, null) as FormData;

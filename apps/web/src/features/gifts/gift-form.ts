@@ -40,7 +40,7 @@ export const voucherValueFor = (type: GiftType, current: string | number | null 
   type === 'bien' ? '0' : current == null || Number(current) === 0 ? '' : String(current);
 
 /**
- * The body of a save (spec 2 §7 Gifts): a new gift is ONE form-data call with its fields and, for a
+ * The body of a save: a new gift is ONE form-data call with its fields and, for a
  * good only, the file; an edit is JSON. Either way a good's voucher value goes as 0.
  */
 export function giftBodyOf({ file, ...values }: GiftFormOut, before: Gift | null): FormData | Record<string, unknown> {

@@ -4,7 +4,7 @@ import { starterGiftForm, starterGiftFormValues } from './starter-gift-form';
 
 const messages = (values: unknown) => starterGiftForm.safeParse(values).error?.issues.map((i) => [i.path[0], i.message]) ?? [];
 
-describe('starter gift form (spec 2 §5 Starting gift)', () => {
+describe('starter gift form', () => {
   it('requires ref, title, description and the image', () => {
     expect(messages(starterGiftFormValues(null))).toEqual([
       ['REF', MSG.required],

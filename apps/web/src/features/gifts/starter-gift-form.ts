@@ -5,7 +5,7 @@ import type { FileValue } from '../../components/fields';
 export const STARTER_GIFTS_PATH = startingGiftsMeta.path;
 
 /**
- * Spec 2 §5 Starting gift: ref, title, description and image all required. The image is a File just
+ * Starter gift: ref, title, description and image all required. The image is a File just
  * chosen or, when editing, the stored one's URL (it counts); removing it leaves the field empty.
  */
 export const starterGiftForm = startingGiftBody.safeExtend({

@@ -37,7 +37,7 @@ function Offenders({ check }: { check: LedgerCheck }) {
 }
 
 /**
- * Paramètres › Contrôle du registre (`/layout/settings/ledger`; issue 23 §3), admin only: every
+ * Paramètres › Contrôle du registre (`/layout/settings/ledger`), admin only: every
  * invariant of the points ledger with its state and first offenders (it reports, never fixes), and the
  * programme's liability (outstanding points and their DT value) by zone chief, badge, activity and
  * expiry month, exportable.

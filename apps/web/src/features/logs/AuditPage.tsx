@@ -30,7 +30,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * The audit trail (issue 10 §4, `/layout/logs/audit`, admin only): every staff write, newest first,
+ * The audit trail (`/layout/logs/audit`, admin only): every staff write, newest first,
  * filtered by entity (chosen by its French label), action, user (a click on an e-mail keeps that
  * user's entries) and a date range (all in the URL), searched on the e-mail, the entity, its id and
  * the values written, paged in SQL, exported as filtered.

@@ -5,7 +5,7 @@ import { useUser } from './logs.api';
 
 const dialogProps = { style: { width: '50rem' }, breakpoints: { '767px': '95vw' }, baseZIndex: 10000, draggable: false } as const;
 
-/** The account of a connection, read only (spec 3 §2.13: the user form). */
+/** The account of a connection, read only (the older product's user form). */
 export function LogUserDialog({ userId, onHide }: { userId: number | null; onHide: () => void }) {
   const u = useUser(userId).data;
   return (

@@ -8,16 +8,16 @@ import { LogUserDialog } from './LogDialogs';
 import { logColumns } from './columns';
 import './logs.css';
 
-/** The client of a connection, read only (spec 3 §2.13: the contact_simple form). */
+/** The client of a connection, read only (the older product's contact_simple form). */
 const CLIENT_ROWS: ClientViewRow[] = ['code', 'name', 'status', 'gsm', 'email', 'address', 'gouvernorat', 'activity', 'chefZone', 'inscription', 'lastUse'];
 
 const SOURCES = [{ label: 'Toutes les sources', value: ALL }, ...LOG_PLATFORMS.map((p) => ({ label: p, value: p }))];
-/** The filters a saved view of the list remembers (issue 25 §2). */
+/** The filters a saved view of the list remembers. */
 const LOG_FILTERS = ['platform', 'year'] as const;
 const YEARS = [{ label: 'Toutes les années', value: ALL }, ...logYears().map((y) => ({ label: String(y), value: String(y) }))];
 
 /**
- * Connection logs (spec 3 §2.13, `/layout/logs`): source and year filters kept in the URL, 50 rows
+ * Connection logs (`/layout/logs`): source and year filters kept in the URL, 50 rows
  * newest first, no row actions; the client or the user opens read-only. The spec's add dialog
  * "that does nothing visible" is not built: a connection is recorded by signing in, not by hand.
  */

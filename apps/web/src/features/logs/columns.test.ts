@@ -5,7 +5,7 @@ import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, logColumns } 
 
 const log: ConnectionLog = { id: 1, PLATFORM: 'Application Mobile', DEVICE_NAME: 'iPhone 13', DEVICE_ID: null, IP: null, CLIENT_ID: 4, CLIENT: 'Superette Ennour', USER_ID: 9, USER: 'Sami Trabelsi', DATE_LOGIN: '2025-03-10T09:30:00.000Z' };
 
-describe('log columns (spec 3 §2.13)', () => {
+describe('log columns', () => {
   it('lists platform, device, client, user and date, the client and user drawn by the screen', () => {
     const cols = logColumns({ client: (l) => `client:${l.CLIENT_ID}`, user: (l) => `user:${l.USER_ID}` });
     expect(cols.map((c) => c.header)).toEqual(['Plateforme', 'Appareil', 'Client', 'Utilisateur', 'Date']);
@@ -18,7 +18,7 @@ describe('log columns (spec 3 §2.13)', () => {
     const entry = { ENTITY: 'clients_circuits' } as AuditEntry;
     expect(cols[3].render!(entry)).toBe('Circuits clients');
   });
-  it('audit entity filter: all, then every entity by its French label, alphabetically (issue 20 §14)', () => {
+  it('audit entity filter: all, then every entity by its French label, alphabetically', () => {
     expect(AUDIT_ENTITY_OPTIONS[0]).toEqual({ label: 'Toutes les entités', value: 'all' });
     const rest = AUDIT_ENTITY_OPTIONS.slice(1);
     expect(rest.map((o) => o.value).sort()).toEqual([...AUDIT_ENTITIES].sort());

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 import { ALL } from './FilterDropdown';
 
-/** Spec 3 §2.13: platform, device, client, user, date; the client and user cells open their dialog. */
+/** Platform, device, client, user, date; the client and user cells open their dialog. */
 export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; user: (l: ConnectionLog) => ReactNode }): ColumnDef<ConnectionLog>[] {
   return withLabels(logsMeta, [
     { field: 'PLATFORM', sortable: true, width: '11rem' },
@@ -14,7 +14,7 @@ export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; use
   ]);
 }
 
-/** Issue 10 §4: when, who, action, entity and id, and the changed fields before and after. */
+/** When, who, action, entity and id, and the changed fields before and after. */
 export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; changes: (e: AuditEntry) => ReactNode; user: (e: AuditEntry) => ReactNode }): ColumnDef<AuditEntry>[] {
   return withLabels(auditTrailMeta, [
     { field: 'AT', sortable: true, kind: 'datetime', width: '10rem' },
@@ -33,7 +33,7 @@ export const AUDIT_ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((a) => ({ label: auditActionLabel(a), value: a })),
 ];
 
-/** Every entity by its French label, in alphabetical order (issue 20 §14): staff need not know the tables' names. */
+/** Every entity by its French label, in alphabetical order: staff need not know the tables' names. */
 export const AUDIT_ENTITY_OPTIONS = [
   { label: 'Toutes les entités', value: ALL },
   ...AUDIT_ENTITIES.map((e) => ({ label: auditEntityLabel(e), value: e as string })).sort((a, b) => a.label.localeCompare(b.label, 'fr')),

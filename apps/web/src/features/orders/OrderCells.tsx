@@ -17,7 +17,7 @@ function useRefresh() {
 }
 
 /**
- * The status select (spec 2 §4, issue 24 §3): it lists only the statuses the domain lets the order
+ * The status select: it lists only the statuses the domain lets the order
  * move to (from Nouveau: Traitement en cours or Traité et refusé; from Traitement en cours: Traité et
  * accepté or Traité et refusé; the server refuses any other); at any other status it is disabled. The current status shows in the closed select
  * without being an option. A change saves at once; a refusal puts the old status back.

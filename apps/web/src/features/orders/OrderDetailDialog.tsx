@@ -8,7 +8,7 @@ import { KeyValues } from '../../components/key-values';
 import { useOrder, useOrderItems } from './orders.api';
 
 /**
- * An order (spec 2 "Orders list", view action): the key/value summary, then the ordered products
+ * An order (the list's view action): the key/value summary, then the ordered products
  * (image, name, points, quantity), 50 per page read from the server.
  */
 export function OrderDetailDialog({ orderId, onHide }: { orderId: number | null; onHide: () => void }) {

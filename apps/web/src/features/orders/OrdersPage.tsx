@@ -11,11 +11,11 @@ import { OrderSiteCell, OrderStatusCell } from './OrderCells';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import './orders.css';
 
-/** The order's client, read-only (spec 2 "Orders list": clicking the client code or name). */
+/** The order's client, read-only (a click on the client code or name). */
 const CLIENT_ROWS: ClientViewRow[] = ['code', 'name', 'status', 'gsm', 'email', 'address', 'gouvernorat', 'type', 'circuit', 'activity', 'chefZone', 'badge', 'points', 'site', 'remise', 'inscription'];
 
 /**
- * Orders (spec 2 "Orders list", `/layout/orders`): 50 rows, search, sort, exports; the site and the
+ * Orders (`/layout/orders`): 50 rows, search, sort, exports; the site and the
  * status change from the list and save at once; the client opens read-only; the view action (or the
  * bell, through `?commande=ID`) opens the order. A zone chief sees his clients' orders only (server).
  */

@@ -24,7 +24,7 @@ const order: Order = {
   USER_NAME: null,
 };
 
-describe('order columns (spec 2 "Orders list")', () => {
+describe('order columns', () => {
   it('lists the spec’s eight columns in order, all sortable', () => {
     const cols = orderColumns(cells);
     expect(cols.map((c) => c.header)).toEqual(['N° commande', 'Code client', 'Client', 'Date', 'Destination', 'CDZ', 'Site de livraison', 'Statut']);

@@ -10,7 +10,7 @@ export interface OrderCells {
   status: (order: Order) => ReactNode;
 }
 
-/** Spec 2 "Orders list": number, client code, client name, date, destination, CDZ, shipping site, status. */
+/** Orders list: number, client code, client name, date, destination, CDZ, shipping site, status. */
 export function orderColumns(cells: OrderCells): ColumnDef<Order>[] {
   return withLabels(ordersMeta, [
     { field: 'NUM_ORDER', sortable: true, width: '10rem' },

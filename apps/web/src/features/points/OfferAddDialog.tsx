@@ -174,7 +174,7 @@ function OfferDialogBody({ visible, onHide }: { visible: boolean; onHide: () => 
 }
 
 /**
- * The add dialog of the offered points (spec 1 "Other screens"): three tabs, each its own call,
+ * The add dialog of the offered points: three tabs, each its own call,
  * each one transaction on the server. A new set of forms each time it opens.
  */
 export function OfferAddDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {

@@ -14,7 +14,7 @@ type In = z.input<typeof offerEditForm>;
 type Out = z.output<typeof offerEditForm>;
 
 /**
- * Edit of an offered-points row (spec 1 "Other screens": only client code, name and points):
+ * Edit of an offered-points row (only client code, name and points):
  * PUT users/offerPoints/{CODE_CLIENT} with the new offered total; the server writes the difference
  * to the ledger, so lowering it below what the balance holds is refused on the points field.
  */

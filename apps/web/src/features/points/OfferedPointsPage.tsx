@@ -11,7 +11,7 @@ import './points.css';
 const OfferAddDialog = lazy(() => import('./OfferAddDialog').then((m) => ({ default: m.OfferAddDialog })));
 
 /**
- * Cadeaux > Points offerts (`/layout/offered-points`, spec 1 "Other screens"): the clients who were
+ * Cadeaux > Points offerts (`/layout/offered-points`): the clients who were
  * offered points (50 rows), the edit of a client's offered total, and the three-tab add dialog.
  */
 export default function OfferedPointsPage() {

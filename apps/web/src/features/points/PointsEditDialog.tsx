@@ -30,7 +30,7 @@ function ask(message: string): Promise<boolean> {
 class Cancelled extends Error {}
 
 /**
- * The points edit of spec 1 §5: an amount (negative for a correction) and an optional reason;
+ * The points edit: an amount (negative for a correction) and an optional reason;
  * empty or 0 is « Valeur non prise en compte » and nothing is sent; otherwise the spec's question,
  * then POST clients/{id}/points. A refused debit (a balance changed meanwhile) shows the server's
  * « Solde de points insuffisant » on the field.

@@ -37,8 +37,8 @@ function ClientPointsTab() {
 }
 
 /**
- * Référentiel > Points (`/layout/points`): the clients' balances (spec 1 "Points per client") and the
- * products' points over periods (spec 2 "Product points list"). The open tab is kept in the URL.
+ * Référentiel > Points (`/layout/points`): the clients' balances and the
+ * products' points over periods. The open tab is kept in the URL.
  */
 export default function PointsPage() {
   const [params, setParams] = useSearchParams();

@@ -16,7 +16,7 @@ interface ProductOption extends Record<string, unknown> {
 }
 const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
 
-/** Spec 2 "Product points list": reference, product, points, start date, end date. */
+/** Product points list: reference, product, points, start date, end date. */
 export const productPointColumns: ColumnDef<ProductPoint>[] = withLabels(productPointsMeta, [
   { field: 'PRODUCT_REF', sortable: true, width: '9rem' },
   { field: 'LABEL', sortable: true },

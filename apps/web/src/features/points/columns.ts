@@ -8,7 +8,7 @@ export interface ClientPoints {
   CODE_CLIENT: string;
   NAME: string;
   POINTS_FID: number;
-  /** Points expiring within 30 days (issue 23 §1). */
+  /** Points expiring within 30 days. */
   POINTS_EXPIRANT: number;
 }
 export interface OfferedPointsRow {
@@ -22,12 +22,12 @@ export interface OfferedPointsRow {
 /** Whole points grouped by thousands with a no-break space: « 1 500 », « -25 » (defined in @app/domain). */
 export { formatPoints };
 
-/** The spec's client option label (spec 1 §3): CODE_CLIENT followed by NAME. */
+/** A client's option label: CODE_CLIENT followed by NAME. */
 export const clientLabel = (row: { CODE_CLIENT: string; NAME: string }): string => `${row.CODE_CLIENT} ${row.NAME}`.trim();
 
-/** Points per client (spec 1 "Points per client", §7: 100 per page from page 1). */
+/** Points per client (100 per page from page 1). */
 export const POINTS_PAGE_SIZE = 100;
-/** Offered points list: the 50 rows of most lists (spec 1 §9). */
+/** Offered points list: the 50 rows of most lists. */
 export const OFFERED_PAGE_SIZE = 50;
 export const BY_CODE = { field: 'CODE_CLIENT', order: 'asc' } as const;
 
@@ -38,7 +38,7 @@ export const balanceColumns: ColumnDef<ClientPoints>[] = [
   { field: 'POINTS_EXPIRANT', header: 'Expirant sous 30 jours', kind: 'custom', sortable: true, width: '11rem', render: (row) => (row.POINTS_EXPIRANT ? formatPoints(row.POINTS_EXPIRANT) : '—') },
 ];
 
-/** Offered points (spec 1 "Other screens"): points, client code, client. */
+/** Offered points: points, client code, client. */
 export const offeredColumns: ColumnDef<OfferedPointsRow>[] = [
   { field: 'POINTS_OFFERED', header: 'Points', kind: 'custom', sortable: true, width: '9rem', render: (row) => formatPoints(row.POINTS_OFFERED) },
   { field: 'CODE_CLIENT', header: 'Code client', sortable: true, width: '10rem' },

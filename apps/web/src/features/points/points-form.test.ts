@@ -2,7 +2,7 @@ import { MSG, POINTS_MESSAGES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { checkCodesFile, filterSignedInteger, offerFileData, offerFileForm, pointsEditForm, splitFileErrors } from './points-form';
 
-describe('points edit form (spec 1 §5)', () => {
+describe('points edit form', () => {
   const form = pointsEditForm(40);
   const message = (v: unknown) => form.safeParse({ POINTS: v }).error?.issues[0]?.message;
 

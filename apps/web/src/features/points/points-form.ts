@@ -8,7 +8,7 @@ export function filterSignedInteger(raw: string): string {
 }
 
 /**
- * The points edit (spec 1 §5): the API's body (empty or 0 → « Valeur non prise en compte »), and a
+ * The points edit: the API's body (empty or 0 → « Valeur non prise en compte »), and a
  * correction may not take the balance below zero (the server says the same on a stale balance).
  */
 export const pointsEditForm = (balance: number) =>
@@ -19,7 +19,7 @@ export type PointsEditIn = z.input<ReturnType<typeof pointsEditForm>>;
 export type PointsEditOut = z.output<ReturnType<typeof pointsEditForm>>;
 
 /**
- * The client-codes file (spec 1 §5: CSV only, text/csv or text/plain), checked in the browser by
+ * The client-codes file (CSV only, text/csv or text/plain), checked in the browser by
  * extension AND declared type; the server reads the bytes. Windows browsers with Excel installed
  * declare a .csv as application/vnd.ms-excel, and some give no type at all: both are let through
  * for a .csv, whose content the server checks.

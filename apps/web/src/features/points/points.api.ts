@@ -5,7 +5,7 @@ import { resourceKey } from '../../components/data-table';
 import { api, type RequestOptions } from '../../lib/api';
 import type { OfferedPointsRow } from './columns';
 
-/** The calls of the points screens (spec 1 §7). */
+/** The calls of the points screens. */
 export const BALANCES_PATH = 'clients/points';
 export const OFFERED_PATH = 'offered-points';
 

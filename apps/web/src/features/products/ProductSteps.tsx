@@ -67,7 +67,7 @@ function OtherStep() {
   );
 }
 
-/** The product dialog's three steps (spec 2 "Products list"). */
+/** The product dialog's three steps. */
 export const productSteps = [
   { ...PRODUCT_STEPS[0], fields: [...PRODUCT_STEPS[0].fields], content: <FrenchStep /> },
   { ...PRODUCT_STEPS[1], fields: [...PRODUCT_STEPS[1].fields], content: <ArabicStep /> },

@@ -8,11 +8,11 @@ import { productSteps } from './ProductSteps';
 import './products.css';
 
 const NEW_ONLY = 'nouveautes';
-/** The filter a saved view of the list remembers (issue 25 §2). */
+/** The filter a saved view of the list remembers. */
 const VIEW_PARAMS = [NEW_ONLY];
 
 /**
- * Products (spec 2 "Products list", `/layout/products`): 100 rows, the total, search, sort, exports;
+ * Products (`/layout/products`): 100 rows, the total, search, sort, exports;
  * IS_NEW and VISIBLE saved at once. "Nouveautés" shows the new products alone in their order, the
  * only rows that may be dragged (one call renumbers them). A zone chief sees the list and may try the
  * flags, the drag and the delete: the server refuses, and its message shows.

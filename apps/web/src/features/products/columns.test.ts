@@ -34,7 +34,7 @@ const product: Product = {
   MEDIA: [{ id: 1, original_url: '/uploads/a.png', file_name: 'a.png', mime_type: 'image/png', size: 10 }],
 };
 
-describe('product columns (spec 2 "Products list")', () => {
+describe('product columns', () => {
   it('lists position, image, designation, brand, prices, points and the two flags, in that order', () => {
     expect(productColumns.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}`)).toEqual([
       'position:Position:text',

@@ -3,7 +3,7 @@ import type { Product } from '@app/domain';
 import { createElement } from 'react';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 2 "Products list": position, image, designation (REF plus LABEL), brand (the category's name), prices, points, the two flags. */
+/** Products list: position, image, designation (REF plus LABEL), brand (the category's name), prices, points, the two flags. */
 export const productColumns: ColumnDef<Product>[] = withLabels(productsMeta, [
   { field: 'position', sortable: true, width: '6rem' },
   { field: 'MEDIA.0.original_url', kind: 'image', width: '4.5rem' },

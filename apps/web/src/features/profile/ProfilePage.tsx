@@ -35,13 +35,13 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-/** Own profile (spec 1 §2): last name, first name, email and phone of the signed-in user. */
+/** Own profile: last name, first name, email and phone of the signed-in user. */
 export default function ProfilePage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
   // The saved e-mail, read by the resolver at each validation: the current password is required only
-  // when the e-mail typed differs from it (the server checks the password; issue 19 §4).
+  // when the e-mail typed differs from it (the server checks the password).
   const savedEmail = useRef('');
   savedEmail.current = data?.EMAIL ?? '';
   const { register, handleSubmit, reset, setError, formState, watch } = useForm<Values, unknown, ProfileBody>({

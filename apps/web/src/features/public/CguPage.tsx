@@ -2,7 +2,7 @@ import { BreadCrumb } from 'primereact/breadcrumb';
 import { Link, useNavigate } from 'react-router';
 import { articleLabel, TERMS, TERMS_SECTIONS } from './cgu-content';
 
-/** Public terms page /cgu_cgv (spec 3 §2.2). */
+/** Public terms page /cgu_cgv. */
 export default function CguPage() {
   const navigate = useNavigate();
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { rgpd } from '../../lib/rgpd';
 import { readConsent, writeConsent } from './consent';
 
-/** Shown on every screen until myShinyCookie is set (spec 3 §2.14); either answer hides it. */
+/** Shown on every screen until myShinyCookie is set; either answer hides it. */
 export function CookieBanner() {
   const [answered, setAnswered] = useState(() => readConsent() !== null);
   if (answered) return null;

@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { useSyncExternalStore } from 'react';
 import { rgpd } from '../../lib/rgpd';
 
-/** Modal data-protection notice (spec 3 §2.14, sizes from §9), opened through lib/rgpd. */
+/** Modal data-protection notice, opened through lib/rgpd. */
 export function RgpdDialog() {
   const visible = useSyncExternalStore(rgpd.subscribe, rgpd.isOpen);
   return (

@@ -1,5 +1,5 @@
 /**
- * Terms of use and sale shown at /cgu_cgv (spec 3 §2.2): twelve numbered sections, each a title
+ * Terms of use and sale shown at /cgu_cgv: twelve numbered sections, each a title
  * and an HTML description. Static text shipped with the app (never user input), so it is safe to
  * render as HTML.
  */

@@ -1,4 +1,4 @@
-/** The cookie consent choice (spec 3 §3): cookie myShinyCookie, "true" or "false", kept a year. */
+/** The cookie consent choice: cookie myShinyCookie, "true" or "false", kept a year. */
 export const CONSENT_COOKIE = 'myShinyCookie';
 
 export function readConsent(): string | null {

@@ -14,14 +14,14 @@ import { SIMULATION_KEY } from './simulation.api';
 import { SimulationPanel } from './SimulationPanel';
 import './generation.css';
 
-/** Toasts of this screen last 6 s (spec 2 §8). */
+/** Toasts of this screen last 6 s. */
 const LIFE = 6000;
 const POLL_MS = 500;
 
 /**
- * « Générer les vouchers » (spec 2 "Generate vouchers"; issue 8 §4): a year (2000–2100, this year by
+ * « Générer les vouchers »: a year (2000–2100, this year by
  * default), LANCER starts the generation as a background job, whose progress shows until the spec's
- * message; the years already generated are listed below. SIMULER (issue 23 §4) shows what LANCER would
+ * message; the years already generated are listed below. SIMULER shows what LANCER would
  * issue for the year, writing nothing; the simulated year stays in the URL (`simuler`).
  */
 export default function GenerateVouchersPage() {

@@ -15,7 +15,7 @@ const moneyDiff = (now: string, before: string) => {
 const countDiff = (now: number, before: number) => signed(now - before, String(now - before));
 
 /**
- * « Simuler » (issue 23 §4): the year's rebate vouchers as LANCER would issue them, computed by the
+ * « Simuler »: the year's rebate vouchers as LANCER would issue them, computed by the
  * server from the generation's own query and written nowhere: per tier, the totals beside the previous
  * year's vouchers, and the vouchers client by client (paged, searched, sorted, exported by the server).
  */

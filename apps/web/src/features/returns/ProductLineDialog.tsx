@@ -18,7 +18,7 @@ export const productLabel = (p: Pick<ProductOption, 'REF' | 'LABEL'>) => `${p.RE
 export type ChosenLine = z.output<typeof returnLineBody> & { LABEL: string };
 
 /**
- * The second dialog of a return (spec 2 "Returned goods"): a product not already in the return, its
+ * The second dialog of a return: a product not already in the return, its
  * quantity (required) and its sales unit. No <form> of its own: it sits inside the return's form.
  */
 export function ProductLineDialog({ visible, exclude, onAdd, onHide }: { visible: boolean; exclude: number[]; onAdd: (line: ChosenLine) => void; onHide: () => void }) {

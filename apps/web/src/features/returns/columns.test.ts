@@ -18,7 +18,7 @@ const ret: GoodsReturn = {
   ITEMS: [],
 };
 
-describe('return columns (spec 2 "Returned goods")', () => {
+describe('return columns', () => {
   it('lists number, client, date and address, all sortable', () => {
     expect(returnColumns.map((c) => c.header)).toEqual(['N° retour', 'Client', 'Date', 'Adresse']);
     expect(returnColumns.every((c) => c.sortable)).toBe(true);

@@ -1,10 +1,10 @@
 import { formatDateTime, type GoodsReturn, returnsMeta } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** DD/MM/YYYY HH:mm (spec 2 "Returned goods": day/month/year hour:minute). */
+/** DD/MM/YYYY HH:mm, without the « à »: the older product's returns list showed it so. */
 export const returnDate = (iso: string) => formatDateTime(iso).replace(' à ', ' ');
 
-/** Spec 2 "Returned goods": return number, client, date, address. */
+/** Returned goods: return number, client, date, address. */
 export const returnColumns: ColumnDef<GoodsReturn>[] = withLabels(returnsMeta, [
   { field: 'NUM_RETOUR', sortable: true, width: '11rem' },
   { field: 'CLIENT_NAME', sortable: true, kind: 'custom', render: (r) => `${r.CODE_CLIENT} — ${r.CLIENT_NAME}` },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** The returns calls (spec 2 "Returned goods"); keys start with the resource path so a save refreshes them. */
+/** The returns calls; keys start with the resource path so a save refreshes them. */
 export const RETURNS_PATH = 'retourMarchandises';
 export const returnKey = (id: number | null) => [RETURNS_PATH, 'one', id] as const;
 

@@ -11,7 +11,7 @@ const SwitchField: FormField<typeof AnySwitchField, TierFormIn> = AnySwitchField
 const TextField: FormField<typeof AnyTextField, TierFormIn> = AnyTextField;
 
 /**
- * Rebate tiers (spec 2 "Rebate tiers", `/layout/ristourne/paliers`): 50 rows, search, sort, exports
+ * Rebate tiers (`/layout/ristourne/paliers`): 50 rows, search, sort, exports
  * (PDF portrait), the active switch saved at once. A minimum above the maximum is warned about and
  * refused; an active tier overlapping another of its year and activity is refused by the server,
  * its message under CA min.

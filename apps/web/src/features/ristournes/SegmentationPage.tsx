@@ -12,7 +12,7 @@ import { SEGMENTED_CLIENTS_PATH, useSegmentation, useSegmentationFigures } from 
 import './ristournes.css';
 
 /**
- * Segmentation (spec 2 "Rebate tiers", §9, `/layout/ristourne/segmentation`): a range slider over the
+ * Segmentation (`/layout/ristourne/segmentation`): a range slider over the
  * previous-year turnover, 0 to 10,000 DT (3,000–6,000 by default); « Modifier » shows how many clients
  * fall in it, by activity, and lists them, paged by the server.
  */
@@ -40,7 +40,7 @@ export default function SegmentationPage() {
 }
 
 /**
- * What the slider's range holds right now (issue 23 §4): clients and their turnover, by the rebate
+ * What the slider's range holds right now: clients and their turnover, by the rebate
  * generation's own turnover (orders validated or invoiced last year), asked after a short pause.
  */
 function LiveFigures({ range }: { range: Range }) {

@@ -1,7 +1,7 @@
 import { formatPercent, type Ristourne, RISTOURNE_MSG, ristournesMeta, type SegmentationActivity, type SegmentedClient } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 2 "Rebate tiers": number, name, year, turnover range (DT), rebate and discount (%), activity, active switch. */
+/** Rebate tiers: number, name, year, turnover range (DT), rebate and discount (%), activity, active switch. */
 export const tierColumns: ColumnDef<Ristourne>[] = withLabels(ristournesMeta, [
   { field: 'NUM_RISTOURNE', sortable: true, width: '5rem' },
   { field: 'NAME', sortable: true },

@@ -20,7 +20,7 @@ export function useSegmentation(range: Range | null) {
 }
 
 /**
- * GET ristournes/segmentation/figures?min=&max=: the live figures under the slider (issue 23 §4), asked
+ * GET ristournes/segmentation/figures?min=&max=: the live figures under the slider, asked
  * FIGURES_DEBOUNCE_MS after the handles stop; the previous figures stay shown while the next load.
  */
 export function useSegmentationFigures(range: Range) {

@@ -9,7 +9,7 @@ const PhoneField: FormField<typeof AnyPhoneField, z.input<typeof contactRequestB
 const TextAreaField: FormField<typeof AnyTextAreaField, z.input<typeof contactRequestBody>> = AnyTextAreaField;
 const TextField: FormField<typeof AnyTextField, z.input<typeof contactRequestBody>> = AnyTextField;
 
-/** Contact requests (spec 3 §2.10, /layout/prises-contacts): view, delete, add (no edit). */
+/** Contact requests (/layout/prises-contacts): view, delete, add (no edit). */
 export default function ContactRequestsPage() {
   return (
     <ResourcePage<ContactRequest, z.input<typeof contactRequestBody>, z.output<typeof contactRequestBody>>

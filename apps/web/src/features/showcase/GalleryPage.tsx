@@ -19,7 +19,7 @@ const form = galleryBody
     if (v.TYPE === 'image' && v.file == null) ctx.addIssue({ code: 'custom', path: ['file'], message: SHOWCASE_MSG.imageRequired });
   });
 
-/** The gallery (spec 3 §2.9, /layout/gallery). */
+/** The gallery (/layout/gallery). */
 export default function GalleryPage() {
   return (
     <ResourcePage<GalleryItem, z.input<typeof form>, z.output<typeof form>>

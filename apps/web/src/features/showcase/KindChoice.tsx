@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { useField } from '../../components/fields/useField';
 
 /**
- * Image or Vidéo (spec 3 §4): choosing Video clears the photo, so an edit that turns a photo into a
+ * Image or Vidéo: choosing Video clears the photo, so an edit that turns a photo into a
  * video also removes the stored photo (syncImage deletes it when the value is null).
  */
 export function KindChoice() {

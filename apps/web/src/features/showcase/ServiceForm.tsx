@@ -11,7 +11,7 @@ const FileField: FormField<typeof AnyFileField, ServiceFormIn> = AnyFileField;
 const RichTextField: FormField<typeof AnyRichTextField, ServiceFormIn> = AnyRichTextField;
 const TextField: FormField<typeof AnyTextField, ServiceFormIn> = AnyTextField;
 
-/** The three steps of a service's dialog: French, English, image (spec 3 §5); both service forms take them. */
+/** The three steps of a service's dialog: French, English, image; both service forms take them. */
 export const serviceSteps = [
   {
     label: 'Français',

@@ -20,7 +20,7 @@ const valuesOf = (row: WebsiteService | HomeService | null) => ({
   file: row?.MEDIA?.original_url ?? null,
 });
 
-/** Website services of one type (spec 3 §2.6, /layout/contents/service/{type}). */
+/** Website services of one type (/layout/contents/service/{type}). */
 export function ServicesByTypePage() {
   const { type = '' } = useParams();
   if (!isServiceType(type)) return <Navigate to="/layout/contents/service/our-services" replace />;
@@ -48,7 +48,7 @@ export function ServicesByTypePage() {
   );
 }
 
-/** Home-page services (spec 3 §2.6, /layout/contents/services). */
+/** Home-page services (/layout/contents/services). */
 export function HomeServicesPage() {
   return (
     <ResourcePage<HomeService, z.input<typeof homeForm>, z.output<typeof homeForm>>

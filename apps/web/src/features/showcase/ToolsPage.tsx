@@ -11,7 +11,7 @@ const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextF
 
 const form = partnerToolBody.extend({ file: fileValue }).superRefine(requireFile(SHOWCASE_MSG.logoRequired));
 
-/** Partner tools (spec 3 §2.6, /layout/contents/tools): name and logo required. */
+/** Partner tools (/layout/contents/tools): name and logo required. */
 export default function ToolsPage() {
   return (
     <ResourcePage<PartnerTool, z.input<typeof form>, z.output<typeof form>>

@@ -32,7 +32,7 @@ export const toolColumns: ColumnDef<PartnerTool>[] = withLabels(partnerToolsMeta
   { field: 'site_web', sortable: true },
 ]);
 
-/** Gallery (spec 3 §2.9): position, photo, title, link. */
+/** Gallery: position, photo, title, link. */
 export const galleryColumns: ColumnDef<GalleryItem>[] = withLabels(galleryMeta, [
   { field: 'POSITION', sortable: true, width: '7rem' },
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
@@ -41,7 +41,7 @@ export const galleryColumns: ColumnDef<GalleryItem>[] = withLabels(galleryMeta, 
   { field: 'LINK', header: 'Lien' },
 ]);
 
-/** Contact requests (spec 3 §2.10): name, phone, message; received date. */
+/** Contact requests: name, phone, message; received date. */
 export const contactColumns: ColumnDef<ContactRequest>[] = withLabels(contactRequestsMeta, [
   { field: 'NAME', sortable: true },
   { field: 'GSM', sortable: true, width: '9rem' },

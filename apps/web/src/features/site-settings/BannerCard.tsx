@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { notify } from '../../lib/toast';
 import { BANNER_KEY, fetchBanner, replaceBanner } from './site-settings.api';
 
-/** The website's banner (spec 3 §2.11): the image and an edit button that picks and uploads another. */
+/** The website's banner: the image and an edit button that picks and uploads another. */
 export function BannerCard() {
   const qc = useQueryClient();
   const banner = useQuery({ queryKey: BANNER_KEY, queryFn: fetchBanner });

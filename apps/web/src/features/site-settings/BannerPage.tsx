@@ -6,7 +6,7 @@ import { CONFIGS_KEY, fetchConfigs } from './site-settings.api';
 import './site-settings.css';
 
 /**
- * Paramètres › Bannière et pop-up (`/layout/settings/banner`, spec 3 §2.11): the banner, the pop-up
+ * Paramètres › Bannière et pop-up (`/layout/settings/banner`): the banner, the pop-up
  * images and the configuration entries (terms and catalogue PDFs, store links) the website offers.
  */
 export default function BannerPage() {

@@ -21,7 +21,7 @@ const FIELDS: { name: keyof Values; label: string; type: string; autoComplete: s
 const EMPTY: Values = { NAME: '', TAX_ID: '', ADDRESS: '', PHONE: '', EMAIL: '' };
 
 /**
- * Paramètres › Société (`/layout/settings/company`; issue 9 §5): the programme's company details,
+ * Paramètres › Société (`/layout/settings/company`): the programme's company details,
  * one record, printed on the exit slips. Until first saved it shows what the server started with.
  */
 export default function CompanyPage() {

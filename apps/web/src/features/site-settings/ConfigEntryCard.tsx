@@ -12,9 +12,9 @@ import { CONFIGS_KEY, deleteConfig, saveConfig, uploadConfigFile } from './site-
 type Errors = Partial<Record<'NAME' | 'DESCRIPTION' | 'FILE', string>>;
 
 /**
- * One configuration entry (spec 3 §2.11, §5): KEY read only; NAME, FILE, DESCRIPTION required; its own
+ * One configuration entry: KEY read only; NAME, FILE, DESCRIPTION required; its own
  * save and a confirmed delete. A new file is uploaded first: when that fails the screen says 'File upload
- * failed.' and saves nothing (spec 3 §8); the fields are checked before, so the save after cannot fail on them.
+ * failed.' and saves nothing; the fields are checked before, so the save after cannot fail on them.
  */
 export function ConfigEntryCard({ entry }: { entry: ConfigEntry }) {
   const qc = useQueryClient();

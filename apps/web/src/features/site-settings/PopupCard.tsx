@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { notify } from '../../lib/toast';
 import { addPopupImages, fetchPopup, POPUP_KEY, removePopupImage } from './site-settings.api';
 
-/** The website's pop-up images (spec 3 §2.11): several uploaded at once, each removed after a confirmation. */
+/** The website's pop-up images: several uploaded at once, each removed after a confirmation. */
 export function PopupCard() {
   const qc = useQueryClient();
   const images = useQuery({ queryKey: POPUP_KEY, queryFn: fetchPopup });

@@ -16,7 +16,7 @@ function example(policy: ExpiryPolicy, months: number | null): string {
 }
 
 /**
- * Paramètres › Programme (`/layout/settings/programme`; issue 23 §1, §3): the points expiry rule (it dates
+ * Paramètres › Programme (`/layout/settings/programme`): the points expiry rule (it dates
  * the credits to come; lots already credited keep their date) and « valeur du point » (millimes, the
  * liability's DT equivalent). Admin only (settings:write), audited.
  */

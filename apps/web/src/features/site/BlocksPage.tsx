@@ -23,7 +23,7 @@ const SPANS = [
 ];
 
 /**
- * A section's blocks (spec 3 §2.5, `/layout/containers/blocks/{page}/{section}`): search, sort,
+ * A section's blocks (`/layout/containers/blocks/{page}/{section}`): search, sort,
  * exports, 50 rows, drag reorder (positions 1..n), add / edit / view in three steps, confirmed delete.
  * On the image-annotation page a block shows all its images, each removable, and takes several at once.
  */
@@ -38,7 +38,7 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
   const ready = useQuery({ queryKey: pageQueryKey(page), queryFn: () => ensurePage(page), staleTime: 60_000 });
   const { data: row } = useQuery({ queryKey: sectionQueryKey(page, def.key), queryFn: () => fetchSection(page, def.key), enabled: !!ready.data });
   const span = !!def.columnSpan;
-  // Blocks of the image-annotation page keep several images (spec 3 §5); the others one.
+  // Blocks of the image-annotation page keep several images; the others one.
   const several = multipleImages(page);
   const schema = useMemo(() => blockFormFor(several), [several]);
   return (

@@ -7,9 +7,9 @@ import { ensurePage, pageQueryKey } from './site-api';
 import './site.css';
 
 /**
- * The page-section editor (spec 3 §2.4, `/layout/containers/introduction/{page}/{section}` and
+ * The page-section editor (`/layout/containers/introduction/{page}/{section}` and
  * `/layout/sections/{page}/{section}`): one collapsible panel per section of the page, the one
- * named in the address open. A missing page or section is created on this first visit (§4).
+ * named in the address open. A missing page or section is created on this first visit.
  */
 export default function SectionEditorPage() {
   const { page = '', section } = useParams();

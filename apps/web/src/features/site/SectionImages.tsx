@@ -19,7 +19,7 @@ function Thumb({ item, onRemove, disabled }: { item: ImageItem; onRemove: () => 
 }
 
 /**
- * The section's image(s): one, or several on the image-annotation page (spec 3 §5). Files are
+ * The section's image(s): one, or several on the image-annotation page. Files are
  * checked here by type and size; the server checks their bytes when the section is saved.
  */
 export function SectionImages({ name, label, multiple, required }: { name: string; label: string; multiple: boolean; required?: boolean }) {

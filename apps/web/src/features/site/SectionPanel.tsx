@@ -26,7 +26,7 @@ async function syncFile(id: number, name: 'video' | 'file', value: unknown, befo
 }
 
 /**
- * One section of the page editor (spec 3 §2.4): read-only at first; the pencil opens it for
+ * One section of the page editor: read-only at first; the pencil opens it for
  * editing with Save and Cancel. Cancel puts back the saved values; Save sends the text, then the
  * files, and returns to read-only. An invalid form flags the section and saves nothing.
  */

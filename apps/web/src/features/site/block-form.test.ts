@@ -5,7 +5,7 @@ import { blockBodyOf, blockFormFor } from './block-form';
 const text = { key: 'polygon', url: '', title_fr: 'Polygones', title_en: 'Polygons', content_fr: '<p>a</p>', content_en: '<p>b</p>', img_title_fr: '', img_title_en: '', img_alt: '' };
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
-describe('block form (issue 20 §12)', () => {
+describe('block form', () => {
   it('asks for one image on most blocks and for a list on the image-annotation page', () => {
     const one = blockFormFor(false).safeParse({ ...text, file: null });
     expect(one.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['file', SITE_MSG.imageRequired]]);

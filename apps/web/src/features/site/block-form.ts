@@ -11,7 +11,7 @@ const fileValue = z.custom<FileValue>((v) => v == null || typeof v === 'string' 
 const imageList = z.array(z.custom<ImageItem>((v) => v instanceof File || (typeof v === 'object' && v !== null && 'id' in v)));
 
 /**
- * The block's rules (the server's) plus its image, required (spec 3 §5 content forms): one image
+ * The block's rules (the server's) plus its image, required: one image
  * (`file`), or on the image-annotation page a list of them (`images`), in order.
  */
 export function blockFormFor(several: boolean) {

@@ -2,7 +2,7 @@ import { blocksMeta } from '@app/domain';
 import type { Block } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** A section's blocks (spec 3 §2.5): position, image, key, French and English titles. */
+/** A section's blocks: position, image, key, French and English titles. */
 export const blockColumns: ColumnDef<Block>[] = withLabels(blocksMeta, [
   { field: 'position', sortable: true, width: '6rem' },
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },

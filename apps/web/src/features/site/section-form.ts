@@ -13,7 +13,7 @@ const fileValue = z.custom<FileValue>((v) => v === null || v === undefined || ty
  */
 export function sectionFormSchema(def: SectionDef) {
   const values = sectionSchemaFor(def).safeExtend({
-    // A section that shows an image needs one (spec 3 §5); the video stays optional.
+    // A section that shows an image needs one; the video stays optional.
     img: def.image ? z.array(z.custom<ImageItem>()).min(1, { error: SITE_MSG.imageRequired }) : z.array(z.custom<ImageItem>()).optional(),
     video: fileValue,
     file: fileValue,

@@ -27,7 +27,7 @@ function fakeApi(start: SitePage | null) {
   };
 }
 
-describe('ensurePage (spec 3 §4)', () => {
+describe('ensurePage', () => {
   it('creates a page that answers NOT_FOUND, then each section at position 0', async () => {
     const fake = fakeApi(null);
     const page = await ensurePage('about_us', fake.client as never);

@@ -1,11 +1,11 @@
 import { type PageKey, pageSections, type Section, type SitePage } from '@app/domain';
 import { api, ApiError } from '../../lib/api';
 
-/** Whether a failed call is the page lookup's NOT_FOUND (spec 3 §4, §8). */
+/** Whether a failed call is the page lookup's NOT_FOUND. */
 export const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
 /**
- * The editor's first visit (spec 3 §4): a page that answers NOT_FOUND is created, then each of its
+ * The editor's first visit: a page that answers NOT_FOUND is created, then each of its
  * sections that is missing, at position 0. Answers the page with every section.
  */
 export async function ensurePage(key: PageKey, client: Pick<typeof api, 'get' | 'post'> = api): Promise<SitePage> {

@@ -21,8 +21,8 @@ function useRoleOptions(enabled: boolean): Option[] {
 
 /**
  * Back-office users (/layout/settings/users_backoffice): staff accounts with their company.
- * An admin adds users of his own role, so the role field is hidden for him (spec 1 §5; the server
- * forces it too). Invite (spec 1 "Other screens"): a confirmation first, then the dialog
+ * An admin adds users of his own role, so the role field is hidden for him (the server
+ * forces it too). Invite: a confirmation first, then the dialog
  * 'Inviter administrateur' with a template selector and send, for that one user.
  */
 export default function BackOfficeUsersPage() {

@@ -6,7 +6,7 @@ import { labelProblems, sortKeyProblems } from '../../components/data-table/colu
 const summary = (cols: { field: string; header: string; kind?: string; sortable?: boolean; sortKey?: string }[]) =>
   cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? `:sort=${c.sortKey ?? c.field}` : ''}`);
 
-/** Spec 1 "Other screens in this area": zone chiefs and back-office users. */
+/** Zone chiefs and back-office users. */
 describe('staff columns', () => {
   it('zone chiefs: code, name, email, phone, active switch', () => {
     expect(summary(chefZoneColumns)).toEqual([

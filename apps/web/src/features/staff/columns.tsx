@@ -14,7 +14,7 @@ function Company({ user }: { user: StaffUser }) {
   );
 }
 
-/** Zone chiefs (spec 1 "Other screens"): code, name, email, phone, active toggle saved at once. */
+/** Zone chiefs: code, name, email, phone, active toggle saved at once. */
 export const chefZoneColumns: ColumnDef<ZoneChief>[] = withLabels(zoneChiefsMeta, [
   { field: 'CODE_CHEF_ZONE', sortable: true, width: '9rem' },
   { field: 'username', sortable: true, sortKey: 'LASTNAME' },
@@ -23,7 +23,7 @@ export const chefZoneColumns: ColumnDef<ZoneChief>[] = withLabels(zoneChiefsMeta
   { field: 'STATUS', kind: 'switch', width: '6rem' },
 ]);
 
-/** Back-office users (spec 1 "Other screens"): name, email, phone, company (client type), active switch. */
+/** Back-office users: name, email, phone, company (client type), active switch. */
 export const backOfficeUserColumns: ColumnDef<StaffUser>[] = withLabels(staffUsersMeta, [
   { field: 'username', sortable: true, sortKey: 'LASTNAME' },
   { field: 'EMAIL', sortable: true },

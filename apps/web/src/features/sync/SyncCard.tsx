@@ -8,7 +8,7 @@ import { notify } from '../../lib/toast';
 import { downloadSample, isRunning, launchSync, RUNS_KEY, SYNC_KEY, type SyncFile, syncRun } from './sync.api';
 import { RunCounts } from './SyncReport';
 
-/** Toasts of this screen last 6 s (spec 3 §2.12, §8). */
+/** Toasts of this screen last 6 s. */
 const LIFE = 6000;
 const POLL_MS = 500;
 

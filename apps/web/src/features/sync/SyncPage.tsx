@@ -12,7 +12,7 @@ import './sync.css';
 const duration = (ms: number | null) => (ms == null ? '—' : ms < 1000 ? `${ms} ms` : `${formatDecimal(ms / 1000, 1)} s`);
 
 /**
- * Data synchronisation centre (spec 3 §2.12; issue 10 §1): the six ERP synchronisations, each with
+ * Data synchronisation centre: the six ERP synchronisations, each with
  * LANCER (and Vérifier, a dry run), then the history of every run, newest first, downloadable as CSV.
  */
 export default function SyncPage() {

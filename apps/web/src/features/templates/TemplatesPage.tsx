@@ -58,7 +58,7 @@ function TemplatesList({ type }: { type: TemplateType }) {
   );
 }
 
-/** /layout/templates/email and /layout/templates/sms (spec 3 §2.7): one screen, the type from the route. */
+/** /layout/templates/email and /layout/templates/sms: one screen, the type from the route. */
 export default function TemplatesPage() {
   const { type } = useParams();
   if (type !== 'email' && type !== 'sms') return <Navigate to="/layout/templates/sms" replace />;

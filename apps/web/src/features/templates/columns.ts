@@ -1,7 +1,7 @@
 import { type MessageTemplate, PLACEHOLDER_LABELS, PLACEHOLDERS, placeholderTag, templatesMeta, type TemplateType } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 3 §2.7: template name and subject; 50 rows. */
+/** Template name and subject; 50 rows. */
 export const templateColumns: ColumnDef<MessageTemplate>[] = withLabels(templatesMeta, [
   { field: 'NOM_DU_MODÈLE', sortable: true },
   { field: 'SUJET', sortable: true },
@@ -9,7 +9,7 @@ export const templateColumns: ColumnDef<MessageTemplate>[] = withLabels(template
 
 export const BY_TEMPLATE_NAME = { field: 'NOM_DU_MODÈLE', order: 'asc' } as const;
 
-/** /layout/templates/{type}: 'email' means email templates, anything else SMS (spec 3 §2.1). */
+/** /layout/templates/{type}: 'email' means email templates, anything else SMS. */
 export const templateTypeOf = (param: string | undefined): TemplateType => (param === 'email' ? 'email' : 'sms');
 
 /** The hint under the form: each placeholder and what it becomes. */

@@ -33,7 +33,7 @@ const toValues = (row: ClientUser | null): FieldValues => ({
 });
 
 /**
- * The client user's form (spec 1 §3 User, §5): names, email, GSM, the client (searched on the
+ * The client user's form: names, email, GSM, the client (searched on the
  * server), birthday (picked at 08:00, sent YYYY-MM-DD), civility, optional governorate, active.
  * Decision: no role field — a client's user may only be patente, which the server gives.
  * No password either: a new user is invited, and the invitation's link lets him choose one.

@@ -18,7 +18,7 @@ const InviteDialog = lazy(() => import('../../components/invite-dialog').then((m
 const TAB_PARAM = 'tab';
 
 /**
- * Utilisateurs (/layout/contacts/users, spec 1 "Users listing"): the clients' mobile-app accounts
+ * Utilisateurs (/layout/contacts/users): the clients' mobile-app accounts
  * (CLIENT_ID set, role patente). Tab "Équipe" lists STATUS 1, tab "Demandes" STATUS 0 (accounts
  * waiting for validation): switching a request on validates it and moves it to "Équipe". The
  * signed-in user is never listed (the server drops him by id and by email). chefZone is sent to

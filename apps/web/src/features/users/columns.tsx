@@ -3,7 +3,7 @@ import { Tag } from 'primereact/tag';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /**
- * Users listing (spec 1 "Users listing"): name (last name first), email, GSM, client
+ * Users listing: name (last name first), email, GSM, client
  * (CODE_CLIENT NAME), governorate, and the STATUS switch saved at once. A request from the app whose
  * code matched no client shows the code typed, marked « Code inconnu », until staff choose its client.
  */

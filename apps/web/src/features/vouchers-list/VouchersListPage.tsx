@@ -14,7 +14,7 @@ const TextAreaField: FormField<typeof AnyTextAreaField, VoucherFormIn> = AnyText
 const TextField: FormField<typeof AnyTextField, VoucherFormIn> = AnyTextField;
 
 /**
- * Vouchers on offer (spec 2 "Vouchers list", `/layout/vouchers-list`): 50 rows, the active switch
+ * Vouchers on offer (`/layout/vouchers-list`): 50 rows, the active switch
  * saved at once, add / edit / view / delete. A zone chief reads the list only (vouchers:read): no
  * add, edit, delete or switch; the server refuses his writes anyway.
  */

@@ -24,7 +24,7 @@ const voucher: Voucher = {
   MEDIA: null,
 };
 
-describe('vouchers list columns (spec 2 "Vouchers list")', () => {
+describe('vouchers list columns', () => {
   it('lists number, quantity, balance, company, category and the active switch', () => {
     expect(voucherColumns.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`)).toEqual([
       'REF:Numéro de voucher:text:sort',

@@ -3,7 +3,7 @@ import type { Voucher } from '@app/domain';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /**
- * Vouchers list (spec 2 "Vouchers list"): voucher number, quantity, balance (DT, 3 decimals),
+ * Vouchers list: voucher number, quantity, balance (DT, 3 decimals),
  * company (the client type), client category, active switch. The API sorts on the number.
  */
 export const voucherColumns: ColumnDef<Voucher>[] = withLabels(vouchersMeta, [

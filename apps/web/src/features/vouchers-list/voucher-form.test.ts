@@ -24,7 +24,7 @@ const stored: Voucher = {
   MEDIA: null,
 };
 
-describe('voucher form (spec 2 §5 Voucher)', () => {
+describe('voucher form', () => {
   it('requires number, quantity, balance, company and both dates on a new voucher', () => {
     expect(messages(voucherFormValues(null)).map(([f]) => f)).toEqual(['REF', 'QTS', 'SOLDE', 'TYPE_CLIENT_ID', 'START_DAY', 'END_DATE']);
     expect(voucherFormValues(null).IS_ACTIVE).toBe(1);

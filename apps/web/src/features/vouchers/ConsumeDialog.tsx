@@ -12,7 +12,7 @@ import { notify } from '../../lib/toast';
 import { consumeVouchers, useClientVouchers } from './vouchers.api';
 
 /**
- * « Consommer des vouchers » (spec 2 "Voucher conversions"; issue 8 §3): a client picked by code
+ * « Consommer des vouchers »: a client picked by code
  * (paged server search), its vouchers with checkboxes (used ones locked), a required reason, then
  * one call: every ticked voucher becomes used, or none (the server's message in a 6 s toast).
  */

@@ -15,7 +15,7 @@ import './vouchers.css';
 const ORIGIN = { gift: 'Cadeau', ristourne: 'Ristourne', voucher: 'Voucher' } as const;
 
 /**
- * Clients' vouchers (`/layout/vouchers`, spec 2 "Voucher conversions"): 50 rows, searched by client
+ * Clients' vouchers (`/layout/vouchers`): 50 rows, searched by client
  * code, view; « Consommer des vouchers » opens the consumption dialog.
  */
 export default function VouchersPage() {

@@ -3,7 +3,7 @@ import type { VoucherPurchase } from '@app/domain';
 import type { ReactNode } from 'react';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
-/** Spec 2 "Voucher conversions": voucher number, client code, date, amount, status, consumption date. */
+/** Voucher conversions: voucher number, client code, date, amount, status, consumption date. */
 export function voucherPurchaseColumns(status: (v: VoucherPurchase) => ReactNode): ColumnDef<VoucherPurchase>[] {
   return withLabels(voucherPurchasesMeta, [
     { field: 'VOCHER_REF', sortable: true, width: '11rem' },

@@ -2,7 +2,7 @@ import type { VoucherPurchase } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** The voucher conversions calls (spec 2 "Voucher conversions"); the API keeps the spec's spelling. */
+/** The voucher conversions calls; the API keeps the older product's spelling (`vocher`). */
 export const VOUCHER_PURCHASES_PATH = 'vocher-purchases';
 export const clientVouchersKey = (code: string | null) => [VOUCHER_PURCHASES_PATH, 'client', code] as const;
 

@@ -49,7 +49,7 @@ const ask = (message: string, accept: () => void, header = 'Confirmation') =>
   confirmDialog({ header, message, icon: 'pi pi-exclamation-triangle', acceptLabel: 'Oui', rejectLabel: 'Non', defaultFocus: 'reject', accept });
 
 /**
- * Paramètres › Webhooks (`/layout/settings/webhooks`; issue 24 §2), admin only: the endpoints that
+ * Paramètres › Webhooks (`/layout/settings/webhooks`), admin only: the endpoints that
  * hear the programme's events (URL, events, state, last delivery), their signing secret (whole only
  * right after the creation or a renewal, masked in the list), a test event, the circuit breaker's
  * pause and « Reprendre », and each endpoint's delivery log.

@@ -1,6 +1,6 @@
 import type { WebhookDeliveryStatus, WebhookEndpointState, WebhookEventType } from '@app/domain';
 
-/** The webhooks API's shapes (contract of issue 24 §2, served by the webhooks module under /api/webhooks). */
+/** The webhooks API's shapes (served by the webhooks module under /api/webhooks). */
 export type EndpointState = WebhookEndpointState;
 export type DeliveryStatus = WebhookDeliveryStatus;
 

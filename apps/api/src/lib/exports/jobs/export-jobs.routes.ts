@@ -13,7 +13,7 @@ const tags = ['Exports'];
 const config = { action: 'self' as const };
 
 /**
- * The background exports (issue 25 §4), started by `?job=1` on a list's export route: their state,
+ * The background exports, started by `?job=1` on a list's export route: their state,
  * their file once written (from the shared storage: any node serves it), and their cancellation.
  * The housekeeping schedule deletes rows and files 24 h after the start.
  */

@@ -2,7 +2,7 @@ import { index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/p
 import { users } from '../../auth/accounts.table';
 
 /**
- * Exports run in the background (issue 25 §4), one row each: who asked (only they see it), what file,
+ * Exports run in the background, one row each: who asked (only they see it), what file,
  * how far its writer is, and the writer's heartbeat, so that every node answers a poll alike and a
  * writer whose node died shows as interrupted (no beat for EXPORT_STALE_SECONDS). The file itself is
  * in the storage's `exports` store under `<id>.<format>`; row and file are deleted 24 h after the start.

@@ -36,7 +36,7 @@ const NO_FILTERS: readonly string[] = [];
 type Dialog = { kind: 'save' } | { kind: 'edit'; view: SavedView } | { kind: 'columns' } | null;
 
 /**
- * The « Vues » menu and the « Colonnes » button above a list (issue 25 §2): open a view, save the
+ * The « Vues » menu and the « Colonnes » button above a list: open a view, save the
  * list as it is, update, rename or share, delete, set as default; choose and order the columns.
  */
 export default function SavedViewsBar({ path, stateKey = '', columns, defaults, filterParams = NO_FILTERS }: SavedViewsBarProps) {

@@ -7,7 +7,7 @@ import { useViews } from './views.api';
 const NO_FILTERS: readonly string[] = [];
 
 /**
- * Whether a list opened with nothing in its URL is still waiting for its default view (issue 25 §2):
+ * Whether a list opened with nothing in its URL is still waiting for its default view:
  * while the views load, and while a default view is being opened (useViewLink), the plain list's rows
  * are not shown, so a user with a default view never sees the plain list first. Its rows are asked in
  * parallel all the same: without a default view (the common case) they show as soon as both are in.

@@ -5,7 +5,7 @@ import { readColumns } from './cols-param';
 export { readColumns, shownColumns } from './cols-param';
 
 /**
- * A saved view is a list's URL state under a name (issue 25 §2). These functions turn the URL into
+ * A saved view is a list's URL state under a name. These functions turn the URL into
  * the state a view stores and back; the columns shown (`cols=`) and the view opened (`view=`) are URL
  * parameters of the list like its search or sort, so a link opens the same rows and columns.
  */

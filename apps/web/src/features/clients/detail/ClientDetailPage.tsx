@@ -35,7 +35,7 @@ function Missing({ message }: { message: string }) {
 }
 
 /**
- * Client detail (/layout/contacts/detail-client?id=…, spec 1 and spec 2 "Client detail page"): the
+ * Client detail (/layout/contacts/detail-client?id=…): the
  * three rebate cards, the Information tab (the form, the points balance and ledger) and the
  * Vouchers tab. An unknown id, or another zone chief's client, reads 'Client introuvable'.
  */

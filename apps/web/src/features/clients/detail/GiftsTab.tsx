@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The client's gifts (spec 1 "Client detail page"; issue 8 §2): requests and starter gifts waiting
+ * The client's gifts: requests and starter gifts waiting
  * show Accepter / Refuser; validated units download their exit slip.
  */
 export function GiftsTab({ purchases, conversions, starters, loading, canDecide, onChanged }: Props) {

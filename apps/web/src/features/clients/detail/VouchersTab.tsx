@@ -5,7 +5,7 @@ import { StatusTag } from '../../../components/status';
 
 const ORIGIN: Record<NonNullable<VoucherPurchase['ORIGIN']>, string> = { gift: 'Cadeau', ristourne: 'Ristourne', voucher: 'Voucher' };
 
-/** The client's vouchers (spec 1 / spec 2 "Client detail page", Vouchers tab): available first. */
+/** The client's vouchers: available first. */
 export function VouchersTab({ vouchers, loading }: { vouchers: VoucherPurchase[]; loading: boolean }) {
   return (
     <DataTable value={vouchers} dataKey="id" loading={loading} emptyMessage="Aucun voucher pour ce client." className="client-vouchers" size="small" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Vouchers du client' } }}>

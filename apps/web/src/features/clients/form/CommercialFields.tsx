@@ -1,7 +1,7 @@
 import { FieldGrid, NumberField, TextAreaField, TextField } from '../../../components/fields';
 import type { ClientFieldsProps } from './IdentityFields';
 
-/** Step 2: commercial terms (spec 1 §3 Client, step 2 fields). */
+/** Step 2: commercial terms. */
 export function CommercialFields({ required }: ClientFieldsProps) {
   const req = (f: string) => required.has(f);
   const text = (name: string, label: string, max = 50) => <TextField name={name} label={label} required={req(name)} maxLength={max} />;

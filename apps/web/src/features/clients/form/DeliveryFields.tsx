@@ -5,7 +5,7 @@ import type { ClientFieldsProps } from './IdentityFields';
 const GOVERNORATE_OPTIONS = GOVERNORATES.map((g) => ({ label: g, value: g }));
 const STATUS_OPTIONS = CLIENT_STATUS.all.map((s) => ({ label: s.label, value: s.code }));
 
-/** Step 3: delivery (spec 1 §3 Client, step 3 fields) and the client's status. */
+/** Step 3: delivery and the client's status. */
 export function DeliveryFields({ required }: ClientFieldsProps) {
   const req = (f: string) => required.has(f);
   const text = (name: string, label: string, max = 100) => <TextField name={name} label={label} required={req(name)} maxLength={max} />;

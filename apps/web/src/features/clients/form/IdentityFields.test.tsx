@@ -54,7 +54,7 @@ afterEach(() => {
   session.clear();
 });
 
-describe('client form: the badge (issue 19 §4, a badge credits points)', () => {
+describe('client form: the badge (a badge credits points)', () => {
   it('is read-only for a zone chief, with why, and still shows the client’s badge', async () => {
     await renderAs('chefZone');
     expect(badge().querySelector('.p-dropdown')?.classList.contains('p-disabled')).toBe(true);
