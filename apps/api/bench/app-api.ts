@@ -5,7 +5,7 @@
  * `npm start` runs it, in a process of its own; autocannon in another, bench/load-client.ts).
  *
  * - App sign-in, the catalogue's first page and POST orders at 50 connections, one app user each (a
- *   phone sends its calls one after another; sign-ins, scrypt's CPU work on libuv's 4 threads, queue
+ *   phone sends its calls one after another; sign-ins, scrypt's CPU work on the low-priority hashing threads, queue
  *   behind each other: they get 60 s before a timeout), each beside the same work called directly in this process at the same
  *   concurrency through a pool of the server's size: the service and its SQL without HTTP, routing,
  *   validation, the per-user rate limit, the idempotency key or the reply's serialisation. Target ratio

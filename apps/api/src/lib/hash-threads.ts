@@ -31,8 +31,13 @@ parentPort.on('message', (job) => {
 });
 `;
 
-/** The nice value the threads ask for on Linux: the lowest priority, which still runs on an idle core. */
-export const HASH_THREAD_NICE = 19;
+/**
+ * The nice value the threads ask for on Linux. Not the lowest (19): a thread at 19 gets about 1 % of a core
+ * that ordinary work keeps busy, so on a saturated machine a sign-in waited minutes (seen in the browser
+ * tests while other suites ran). At 10 it gets about a tenth of such a core and all of an idle one; a burst
+ * of 50 sign-ins still leaves a page of clients at its own pace (docs/performance.md).
+ */
+export const HASH_THREAD_NICE = 10;
 
 interface Job {
   resolve: (hash: Buffer) => void;

@@ -4,7 +4,7 @@ import { HashThreads } from './hash-threads';
 import { Limiter, LimiterFullError, type LimiterStats } from './limiter';
 
 /**
- * scrypt runs on hashing threads of its own at the lowest priority (lib/hash-threads.ts), so a burst of
+ * scrypt runs on hashing threads of its own at a low priority (lib/hash-threads.ts), so a burst of
  * sign-ins yields to ordinary calls instead of taking a core from them. At most two hashes at once, never
  * more than the cores minus one (a hash is a second of pure CPU and 128 MiB); PASSWORD_HASH_QUEUE more
  * wait their turn (setPasswordHashQueue), and past that a call is refused at once (PasswordBusyError,
