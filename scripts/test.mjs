@@ -15,6 +15,19 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each phase's label and minutes, printed at the end: where CI's 90 minutes go. */
+const phases = [];
+const runStarted = performance.now();
+
+/** Runs fn, records its duration as a phase. */
+async function timed(label, fn) {
+  const started = performance.now();
+  try {
+    return await fn();
+  } finally {
+    phases.push([label, (performance.now() - started) / 60_000]);
+  }
+}
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label} ===`);
@@ -24,7 +37,10 @@ function run(label, cmd, args, opts = {}) {
 
 /** A check that is one test: type-check, lint. */
 function check(label, cmd, args, opts) {
-  if (run(label, cmd, args, opts)) passed++;
+  const started = performance.now();
+  const ok = run(label, cmd, args, opts);
+  phases.push([label, (performance.now() - started) / 60_000]);
+  if (ok) passed++;
   else {
     failed++;
     failures.push(label);
@@ -72,7 +88,9 @@ function vitest(label, cwd, args, env = {}, node = null) {
     : ['npx', ['vitest', ...vitestArgs]];
   const started = performance.now();
   const ok = run(label, cmd, cmdArgs, { cwd, env });
-  console.log(`(${label} : ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
+  const minutes = (performance.now() - started) / 60_000;
+  phases.push([label, minutes]);
+  console.log(`(${label} : ${minutes.toFixed(1)} min)`);
   let p = 0;
   let f = 0;
   if (existsSync(out)) {
@@ -141,15 +159,19 @@ async function checksTogether(list) {
   }
 }
 
-await checksTogether([
-  ...['packages/domain', 'apps/api', 'apps/web', 'apps/web/src/e2e'].map((project) => [`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']]),
-  ['lint', 'npx', ['biome', 'check', '.']],
-]);
+await timed('type-checks and lint, side by side', () =>
+  checksTogether([
+    ...['packages/domain', 'apps/api', 'apps/web', 'apps/web/src/e2e'].map((project) => [`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']]),
+    ['lint', 'npx', ['biome', 'check', '.']],
+    ['no issue or spec numbers', 'node', ['scripts/check-references.mjs']],
+  ]),
+);
 vitest('unit: domain', path.join(root, 'packages/domain'), []);
 vitest('unit: web', path.join(root, 'apps/web'), []);
 vitest('api: PGlite', path.join(root, 'apps/api'), []);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('api: PostgreSQL', path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres' });
+  // The files that never use the run's database ran on PGlite already (apps/api/vitest.config.ts).
+  vitest('api: PostgreSQL', path.join(root, 'apps/api'), [], { API_TEST_DB: 'postgres', API_TEST_DATABASE_ONLY: '1' });
   if (process.env.CI && process.versions.node.split('.')[0] !== LTS_NODE) {
     vitest(`api: PostgreSQL, Node ${LTS_NODE}`, path.join(root, 'apps/api'), LTS_FILES, { API_TEST_DB: 'postgres' }, LTS_NODE);
   }
@@ -165,6 +187,9 @@ if (toolsReady) {
   failures.push('browser: paquets Debian manquants');
 }
 
+console.log('\nDurée par phase :');
+for (const [label, minutes] of phases) console.log(`  ${label.padEnd(40)} ${minutes.toFixed(1).padStart(5)} min`);
+console.log(`  ${'total'.padEnd(40)} ${((performance.now() - runStarted) / 60_000).toFixed(1).padStart(5)} min`);
 if (failures.length) console.log(`\nÉchecs : ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -3,7 +3,7 @@ import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
+import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, shot, signInWithForm } from './browser';
 
 const ACCOUNTS = [
   { email: 'admin@demo.tn', role: 'admin' },
@@ -37,7 +37,7 @@ describe('sign-in', () => {
   for (const account of ACCOUNTS) {
     it(`${account.email} lands where its role says, with its menu`, async () => {
       const page = await newPage(browser);
-      await login(page, account.email);
+      await signInWithForm(page, account.email);
       await expectPath(page, landingFor(account.role));
       const expected = menuFor(account.role).flatMap((g) => g.entries.map((e) => e.label));
       await expect.poll(() => page.locator('.side-menu .menu-label').allTextContents()).toEqual(expected);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type axe from 'axe-core';
@@ -49,12 +49,62 @@ export async function newPage(browser: Browser, opts: { viewport?: typeof DESKTO
   return page;
 }
 
-export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+/** Signs in through the form, always: for a test that needs the sign-in itself (its log, its landing). */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/');
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL(/\/layout\//);
+}
+
+/**
+ * Sessions opened through the sign-in form in this run, by account and password (a file beside the
+ * server's data, so every test file of the run shares it). A later login() of the same account puts that
+ * session back into the new page's storage and opens /layout, instead of typing the form and paying a
+ * password hash again: the suite signs in well over a hundred times, which cost it minutes. The form itself stays tested:
+ * each account's first login() of a run goes through it, and the tests of sign-in, sign-out and
+ * passwords drive it themselves. A session the server no longer accepts (signed out, password changed,
+ * account switched off) or whose profile changed since is dropped, and the form used again.
+ */
+interface KeptSession {
+  storage: Record<string, string>;
+  profile: string;
+}
+const SESSION_KEYS = ['version', 'connected', 'token', 'user-info'];
+const sessionsFile = () => path.join(inject('dataDir'), 'e2e-sessions.json');
+
+function keptSessions(): Record<string, KeptSession> {
+  try {
+    return JSON.parse(readFileSync(sessionsFile(), 'utf8')) as Record<string, KeptSession>;
+  } catch {
+    return {};
+  }
+}
+
+/** The account's profile as the server gives it for this token, or null when it refuses the token. */
+async function profileFor(token: string): Promise<string | null> {
+  const res = await fetch(`${baseUrl()}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+  return res.ok ? JSON.stringify((await res.json()).data) : null;
+}
+
+export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const key = `${email}\n${password}`;
+  const kept = keptSessions()[key];
+  if (kept && (await profileFor(kept.storage.token)) === kept.profile) {
+    // Any page of the origin gives access to its storage; the logo is the lightest.
+    await page.goto('/logo.svg');
+    await page.evaluate((items) => {
+      for (const [name, value] of Object.entries(items)) localStorage.setItem(name, value);
+    }, kept.storage);
+    await page.goto('/layout');
+    await page.waitForURL(/\/layout\//);
+    return;
+  }
+  await signInWithForm(page, email, password);
+  const storage = await page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k) ?? ''])), SESSION_KEYS);
+  const profile = storage.token ? await profileFor(storage.token) : null;
+  if (profile) writeFileSync(sessionsFile(), JSON.stringify({ ...keptSessions(), [key]: { storage, profile } }));
 }
 
 export async function logout(page: Page): Promise<void> {

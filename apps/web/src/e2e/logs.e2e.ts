@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { auditActionLabel, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
+import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot, signInWithForm } from './browser';
 
 /** Connection logs and the audit trail on the real server and its demo data. */
 let browser: Browser;
@@ -26,7 +26,7 @@ async function choose(page: Page, dropdown: string, option: string) {
 describe('connection logs', () => {
   it('filters by source and year, newest first, and opens the client and the user read-only', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
-    await login(page, 'admin@demo.tn');
+    await signInWithForm(page, 'admin@demo.tn');
     await page.goto('/layout/logs');
     await until(() => rows(page).count()).toBe(50);
     const all = await total(page);
