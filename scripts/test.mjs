@@ -15,6 +15,11 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/**
+ * Each failed test (phase, file, name, the first line of its error), printed again at the end of the
+ * run: CI keeps only the output's last lines, and the phase alone does not say what to look at.
+ */
+const failedTests = [];
 /** Each phase's label and minutes, printed at the end: where CI's 90 minutes go. */
 const phases = [];
 const runStarted = performance.now();
@@ -61,19 +66,19 @@ const LTS_NODE = '24';
  */
 const LTS_FILES = [
   'src/lib/exports',
-  'test/startup.test.ts',
-  'test/start.test.ts',
-  'test/auth-login.test.ts',
-  'test/app-auth.test.ts',
-  'test/storage-contract.test.ts',
-  'test/storage-s3.test.ts',
-  'test/export-jobs.test.ts',
-  'test/products-pdf.test.ts',
-  'test/sync.test.ts',
-  'test/webhooks-delivery.test.ts',
-  'test/security-headers.test.ts',
-  'test/concurrency.test.ts',
-  'test/pglite-thread.test.ts',
+  'test/runtime/startup.test.ts',
+  'test/runtime/start.test.ts',
+  'test/auth/auth-login.test.ts',
+  'test/app/app-auth.test.ts',
+  'test/runtime/storage-contract.test.ts',
+  'test/runtime/storage-s3.test.ts',
+  'test/exports/export-jobs.test.ts',
+  'test/catalogue/products-pdf.test.ts',
+  'test/sync/sync.test.ts',
+  'test/webhooks/webhooks-delivery.test.ts',
+  'test/contract/security-headers.test.ts',
+  'test/contract/concurrency.test.ts',
+  'test/runtime/pglite-thread.test.ts',
 ];
 
 /**
@@ -97,6 +102,13 @@ function vitest(label, cwd, args, env = {}, node = null) {
     const json = JSON.parse(readFileSync(out, 'utf8'));
     p = json.numPassedTests ?? 0;
     f = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(cwd, file.name);
+      const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of tests) failedTests.push(`${label} · ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (!tests.length && file.status === 'failed') failedTests.push(`${label} · ${where}: ${firstLine(file.message)}`);
+    }
   }
   if (!ok && f === 0) f = 1; // crashed before reporting
   if (p + f === 0) f = 1; // ran nothing
@@ -190,6 +202,10 @@ if (toolsReady) {
 console.log('\nDurée par phase :');
 for (const [label, minutes] of phases) console.log(`  ${label.padEnd(40)} ${minutes.toFixed(1).padStart(5)} min`);
 console.log(`  ${'total'.padEnd(40)} ${((performance.now() - runStarted) / 60_000).toFixed(1).padStart(5)} min`);
+if (failedTests.length) {
+  console.log(`\nTests en échec (${failedTests.length}${failedTests.length > 30 ? ', les 30 premiers' : ''}) :`);
+  for (const line of failedTests.slice(0, 30)) console.log(`  ${line}`);
+}
 if (failures.length) console.log(`\nÉchecs : ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

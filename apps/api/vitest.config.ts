@@ -1,20 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that never use the run's database (API_TEST_DB picks it, through test/helpers.ts or
+ * Test files that never use the run's database (API_TEST_DB picks it, through test/support/helpers.ts or
  * src/db/client.ts): the unit tests beside the code (src/) and the files of test/ whose subject is
  * something else (device names, resource metadata, storage, PGlite's own thread). `npm test` runs them
  * once, on the PGlite run; its PostgreSQL run (API_TEST_DATABASE_ONLY=1) leaves them out, since they
- * would prove the same thing a second time. test/database-free.test.ts checks that none of them reaches
+ * would prove the same thing a second time. test/runtime/database-free.test.ts checks that none of them reaches
  * the run's database.
  */
 export const DATABASE_FREE = [
   'src/**/*.test.ts',
-  'test/auth-device.test.ts',
-  'test/resource-meta.test.ts',
-  'test/storage-config.test.ts',
-  'test/storage-contract.test.ts',
-  'test/pglite-thread.test.ts',
+  'test/auth/auth-device.test.ts',
+  'test/contract/resource-meta.test.ts',
+  'test/contract/status-literals.test.ts',
+  'test/runtime/storage-config.test.ts',
+  'test/runtime/storage-contract.test.ts',
+  'test/runtime/pglite-thread.test.ts',
 ];
 
 export default defineConfig({
@@ -23,7 +24,7 @@ export default defineConfig({
     exclude: process.env.API_TEST_DATABASE_ONLY === '1' ? ['**/node_modules/**', ...DATABASE_FREE] : ['**/node_modules/**'],
     // Each test file opens its own database (PGlite in memory, or a PostgreSQL database), a copy of the
     // run's migrated template.
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -13,9 +13,9 @@ import { clientEventsSql } from '../src/modules/contacts/clients.events';
 import { pointsEventsCte } from '../src/modules/loyalty/points.events';
 import { sessionUser } from '../src/plugins/auth';
 import { bearer, compare, RUNS, row } from './clients';
+import { rowsOf } from '../src/db/rows';
 
 export const BULK_CLIENTS = 10_000;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const year = sql`extract(year from now() at time zone 'Africa/Tunis')::smallint`;
 
 export async function benchBulk(app: FastifyInstance, handle: DbHandle, auth: Record<string, string>) {

@@ -1,3 +1,4 @@
+import { ORDER_POINTS_STATUSES } from '@app/domain';
 /**
  * The yearly rebate generation at volume: GET clients/calculateRistourne/{year} through
  * the job engine until the job completes, beside the same work as ONE bare SQL statement (turnover
@@ -9,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
 import { row } from './clients';
+import { rowsOf } from '../src/db/rows';
+import { sqlCodes } from '../src/db/codes';
 
 const GENERATION_RUNS = Number(process.env.BENCH_GENERATION_RUNS ?? 5);
 
@@ -46,7 +49,7 @@ export async function benchGeneration(app: FastifyInstance, handle: DbHandle, au
     const res = await db.execute(sql`with calc as (
         select t.client_id, round(t.turnover * r.percentage / 100, 3) as amount
         from (select o.client_id, sum(o.total_net_ttc) as turnover from orders o
-              where o.status in (2, 4) and o.created_at >= (${`${year}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
+              where o.status in ${sqlCodes(ORDER_POINTS_STATUSES)} and o.created_at >= (${`${year}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
                 and o.created_at < (${`${year + 1}-01-01`}::date::timestamp at time zone 'Africa/Tunis')
               group by o.client_id) t
         join clients c on c.id = t.client_id
@@ -65,7 +68,7 @@ export async function benchGeneration(app: FastifyInstance, handle: DbHandle, au
         returning 1
       )
       select count(*)::int as n from totals`);
-    return (res as unknown as { rows: { n: number }[] }).rows[0].n;
+    return rowsOf<{ n: number }>(res)[0].n;
   };
 
   const times: [number[], number[]] = [[], []];

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
 import { sessionUser } from '../src/plugins/auth';
 import { bearer, row } from './clients';
+import { rowsOf } from '../src/db/rows';
 
 const LEDGER_RUNS = Number(process.env.BENCH_LEDGER_RUNS ?? 7);
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export async function benchLedger(app: FastifyInstance, handle: DbHandle, auth: Record<string, string>) {
   const db = handle.db;

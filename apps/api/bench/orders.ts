@@ -16,6 +16,7 @@ import { waitingOrders } from '../src/modules/orders/orders.service';
 import { orders } from '../src/modules/orders/orders.table';
 import { sessionUser } from '../src/plugins/auth';
 import { bearer, CLIENTS, compare, RUNS, row } from './clients';
+import { queryRows } from '../src/db/rows';
 
 export const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 
@@ -53,11 +54,10 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
     ]);
   };
   // A client with many orders, searched as a user types its code.
-  const [{ code }] = (
-    (await db.execute(sql`select c.code_client code from orders o join clients c on c.id = o.client_id group by c.code_client order by count(*) desc limit 1`)) as unknown as {
-      rows: { code: string }[];
-    }
-  ).rows;
+  const [{ code }] = await queryRows<{ code: string }>(
+    db,
+    sql`select c.code_client code from orders o join clients c on c.id = o.client_id group by c.code_client order by count(*) desc limit 1`,
+  );
   const filters = ordersResource.filters!;
   const measures: [string, string, () => Promise<unknown>][] = [
     ['commandes page 1 (50 lignes)', '/api/orders?page=1&perPage=50', bare(undefined)],

@@ -16,6 +16,7 @@ import type { DbHandle } from '../src/db/client';
 import { expirePoints } from '../src/modules/loyalty/points.expiry';
 import { sessionUser } from '../src/plugins/auth';
 import { bearer, compare, RUNS, row } from './clients';
+import { rowsOf } from '../src/db/rows';
 
 export const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 10_000_000);
 const OFFER_CLIENTS = 10_000;
@@ -24,7 +25,6 @@ const EXPIRY_ROUNDS = Number(process.env.BENCH_EXPIRY_ROUNDS ?? 3);
 const FIFO_BLOCKS = 4;
 const FIFO_BLOCK = 12;
 const FIFO_WARMUP = 3;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
  * A credit (or debit) to the clients matched by `where`, as applyPoints writes it: the balance, the

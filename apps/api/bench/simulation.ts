@@ -1,3 +1,4 @@
+import { ORDER_POINTS_STATUSES } from '@app/domain';
 /**
  * The simulation of the year's rebate vouchers at volume: GET ristournes/simulation/{year}
  * (per tier, totals, the difference with the previous year's vouchers) and page 1 of the simulated
@@ -11,9 +12,10 @@ import type { DbHandle } from '../src/db/client';
 import { generateRebates } from '../src/modules/rewards/rebate-generation';
 import { bearer, row } from './clients';
 import { sessionUser } from '../src/plugins/auth';
+import { rowsOf } from '../src/db/rows';
+import { sqlCodes } from '../src/db/codes';
 
 const SIMULATION_RUNS = Number(process.env.BENCH_SIMULATION_RUNS ?? 7);
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export async function benchSimulation(app: FastifyInstance, handle: DbHandle, auth: Record<string, string>) {
   const db = handle.db;
@@ -34,7 +36,7 @@ export async function benchSimulation(app: FastifyInstance, handle: DbHandle, au
   const calc = (y: number) => sql`select distinct on (t.client_id) t.client_id, t.turnover, r.id as ristourne_id, r.num_ristourne, r.name as tier_name, r.percentage,
       round(t.turnover * r.percentage / 100, 3) as amount
     from (select o.client_id, sum(o.total_net_ttc) as turnover from orders o
-          where o.status in (2, 4) and o.created_at >= ${from(y)} and o.created_at < ${from(y + 1)} group by o.client_id) t
+          where o.status in ${sqlCodes(ORDER_POINTS_STATUSES)} and o.created_at >= ${from(y)} and o.created_at < ${from(y + 1)} group by o.client_id) t
     join clients c on c.id = t.client_id
     join client_activities a on a.id = c.activity_id and a.remise_ristourne = 1
     join ristournes r on r.year = ${y} and r.is_active = 1 and (r.activite_id = c.activity_id or r.activite_id is null) and t.turnover between r.val_min and r.val_max

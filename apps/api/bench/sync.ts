@@ -1,3 +1,4 @@
+import { ORDER_CODES } from '@app/domain';
 /**
  * The ERP synchronisations at volume, PostgreSQL only, in a database of their own:
  * BENCH_SYNC_PRODUCTS products (default 100,000) then BENCH_SYNC_LINES invoice lines (default
@@ -18,6 +19,7 @@ import { type Db, openDatabase } from '../src/db/client';
 import { seedDemoAccounts } from '../src/db/seed-accounts';
 import { hashToken, newToken } from '../src/plugins/auth';
 import { row } from './clients';
+import { sqlCode } from '../src/db/codes';
 
 const PRODUCTS = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
 const LINES = Number(process.env.BENCH_SYNC_LINES ?? 1_000_000);
@@ -129,7 +131,7 @@ export async function benchSync(url: string) {
             select distinct on (s.num_facture) s.num_facture, c.id, 4, s.date_facture::date::timestamp at time zone 'Africa/Tunis'
             from bench_stage s join clients c on lower(c.code_client) = lower(s.code_client)
             order by s.num_facture
-            on conflict (num_order) do update set status = 4, client_id = excluded.client_id, updated_at = now()
+            on conflict (num_order) do update set status = ${sqlCode(ORDER_CODES.INVOICED)}, client_id = excluded.client_id, updated_at = now()
             returning id, num_order)
           insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
           select o.id, p.id, s.qte::int, coalesce(replace(nullif(s.prix, ''), ',', '.')::numeric, p.price_ttc), p.points

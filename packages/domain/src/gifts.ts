@@ -62,15 +62,18 @@ export const GIFT_PURCHASE_STATUS = statusSet([
  * Conversion statuses, for gift conversions and starter-gift purchases alike:
  * 0→1 prepare, 0→2 refuse, 0→3 and 1→3 ship, 3→4 only by the QR code (see `receive`).
  */
+export const CONVERSION_CODES = { WAITING: 0, PREPARED: 1, REFUSED: 2, SHIPPED: 3, RECEIVED: 4 } as const;
 export const CONVERSION_STATUS = statusSet([
-  { code: 0, label: 'En attente', color: '#b45309', next: [1, 2, 3] },
-  { code: 1, label: 'Préparé', color: '#1d4ed8', next: [3] },
-  { code: 2, label: 'Refusé', color: '#b91c1c', next: [] },
-  { code: 3, label: 'Expédié', color: '#7e22ce', next: [4] },
-  { code: 4, label: 'Réceptionné', color: '#15803d', next: [] },
+  { code: CONVERSION_CODES.WAITING, label: 'En attente', color: '#b45309', next: [CONVERSION_CODES.PREPARED, CONVERSION_CODES.REFUSED, CONVERSION_CODES.SHIPPED] },
+  { code: CONVERSION_CODES.PREPARED, label: 'Préparé', color: '#1d4ed8', next: [CONVERSION_CODES.SHIPPED] },
+  { code: CONVERSION_CODES.REFUSED, label: 'Refusé', color: '#b91c1c', next: [] },
+  { code: CONVERSION_CODES.SHIPPED, label: 'Expédié', color: '#7e22ce', next: [CONVERSION_CODES.RECEIVED] },
+  { code: CONVERSION_CODES.RECEIVED, label: 'Réceptionné', color: '#15803d', next: [] },
 ]);
-export const CONVERSION_RECEIVED = 4;
-export const CONVERSION_SHIPPED = 3;
+export const CONVERSION_RECEIVED = CONVERSION_CODES.RECEIVED;
+export const CONVERSION_SHIPPED = CONVERSION_CODES.SHIPPED;
+/** A conversion still on its way to the client: neither refused nor received. */
+export const CONVERSION_IN_PROGRESS: readonly number[] = [CONVERSION_CODES.WAITING, CONVERSION_CODES.PREPARED, CONVERSION_CODES.SHIPPED];
 
 /** Whether staff may set `to` from `from` by a status change (receipt is by scan only). */
 export function conversionMoveAllowed(from: number, to: number): boolean {

@@ -20,17 +20,18 @@ export const ORDER_BELL_REFRESH_MS = 60_000;
  * past Nouveau, which left an app order no way to be accepted). 4 (Facturé) is reached by the invoice
  * synchronisation only; a decided order (2, 3, 4) moves no more.
  */
+export const ORDER_CODES = { NEW: 0, IN_PROGRESS: 1, ACCEPTED: 2, REFUSED: 3, INVOICED: 4 } as const;
 export const ORDER_STATUS = statusSet([
-  { code: 0, label: 'Nouveau', color: '#b45309', next: [1, 3] },
-  { code: 1, label: 'Traitement en cours', color: '#15803d', next: [2, 3] },
-  { code: 2, label: 'Traité et accepté', color: '#1d4ed8', next: [] },
-  { code: 3, label: 'Traité et refusé', color: '#b91c1c', next: [] },
-  { code: 4, label: 'Facturé', color: '#7e22ce', next: [] },
+  { code: ORDER_CODES.NEW, label: 'Nouveau', color: '#b45309', next: [ORDER_CODES.IN_PROGRESS, ORDER_CODES.REFUSED] },
+  { code: ORDER_CODES.IN_PROGRESS, label: 'Traitement en cours', color: '#15803d', next: [ORDER_CODES.ACCEPTED, ORDER_CODES.REFUSED] },
+  { code: ORDER_CODES.ACCEPTED, label: 'Traité et accepté', color: '#1d4ed8', next: [] },
+  { code: ORDER_CODES.REFUSED, label: 'Traité et refusé', color: '#b91c1c', next: [] },
+  { code: ORDER_CODES.INVOICED, label: 'Facturé', color: '#7e22ce', next: [] },
 ]);
-/** Statuses at which an order's points reach the client's ledger (once). */
-export const ORDER_POINTS_STATUSES: readonly number[] = [2, 4];
+/** Statuses at which an order's points reach the client's ledger (once), and its turnover counts. */
+export const ORDER_POINTS_STATUSES: readonly number[] = [ORDER_CODES.ACCEPTED, ORDER_CODES.INVOICED];
 /** An order may be deleted only while new or refused. */
-export const ORDER_DELETABLE_STATUSES: readonly number[] = [0, 3];
+export const ORDER_DELETABLE_STATUSES: readonly number[] = [ORDER_CODES.NEW, ORDER_CODES.REFUSED];
 
 export const ORDER_MSG = {
   statusNotAllowed: (from: number, to: number) => STATUS_MSG.notAllowed(ORDER_STATUS, from, to),

@@ -4,7 +4,7 @@ import type { Action } from './permissions';
  * The one screen registry: every screen under /layout, once. The side menu
  * (`menuFor`), the router (apps/web/src/app/router.tsx maps each key to its React component), the
  * route guard (`redirectFor`) and the landing page read it; a screen is reachable iff the role
- * holds its `action` (`can`). apps/api/test/screen-registry.test.ts calls each screen's GET
+ * holds its `action` (`can`). apps/api/test/contract/screen-registry.test.ts calls each screen's GET
  * (SCREEN_DATA) for every role: the server serves it exactly to the roles that may open the
  * screen, or that hold its data's `read` action (see the rule below).
  *
@@ -433,7 +433,7 @@ export interface ScreenData {
 }
 
 /**
- * What feeds each screen on the server. Read by the tests (apps/api/test/screen-registry.test.ts,
+ * What feeds each screen on the server. Read by the tests (apps/api/test/contract/screen-registry.test.ts,
  * the domain's): kept beside SCREENS, not in it, so the browser bundle does not carry it.
  */
 export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {

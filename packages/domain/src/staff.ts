@@ -6,6 +6,12 @@ import { listQuery } from './list';
 import { MSG } from './messages';
 
 /**
+ * An account's STATUS, staff and client users alike: 1 may sign in, 0 may not (not validated yet, or
+ * switched off; `validated_at` tells which).
+ */
+export const ACCOUNT_CODES = { INACTIVE: 0, ACTIVE: 1 } as const;
+
+/**
  * Staff accounts: zone chiefs (role chefZone plus a
  * CODE_CHEF_ZONE) and back-office users. Both are rows of the one users table; the password is sent
  * on creation only and never comes back.

@@ -22,9 +22,10 @@ export const VOUCHER_MSG = {
 } as const;
 
 /** A client's voucher: 0 available, 1 used. */
+export const VOUCHER_CODES = { AVAILABLE: 0, USED: 1 } as const;
 export const VOUCHER_PURCHASE_STATUS = statusSet([
-  { code: 0, label: 'Disponible', color: '#15803d', next: [1] },
-  { code: 1, label: 'Utilisé', color: '#6b7280', next: [0] },
+  { code: VOUCHER_CODES.AVAILABLE, label: 'Disponible', color: '#15803d', next: [VOUCHER_CODES.USED] },
+  { code: VOUCHER_CODES.USED, label: 'Utilisé', color: '#6b7280', next: [VOUCHER_CODES.AVAILABLE] },
 ]);
 
 /** Voucher on offer: START_DAY strictly before END_DATE. */

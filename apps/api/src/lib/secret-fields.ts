@@ -4,7 +4,7 @@
  * input hygiene (plugins/sanitize.ts: a secret is checked and compared as typed, never edited, so
  * `Winter2026<?x7Gq` is not stored as `Winter2026`) and by the log redaction (plugins/logging.ts).
  * A field under one of them is a secret too (`password: { old, new }` of the app's PUT me).
- * test/secret-fields.test.ts walks the OpenAPI document: a body or query field whose name looks like
+ * test/contract/secret-fields.test.ts walks the OpenAPI document: a body or query field whose name looks like
  * a password, a token or a code to type fails the suite until it is listed here.
  */
 export const SECRET_FIELDS = [

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from './http';
+import { queryRows } from '../db/rows';
 
 /**
  * The client address as every per-IP limit counts it. An IPv6 client is given a whole /64 (one
@@ -49,7 +50,7 @@ function ipv6Groups(address: string): number[] {
  */
 export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<boolean> {
   const window = `${windowMinutes} minutes`;
-  const result = (await db.execute(sql`
+  const counted = await queryRows(db, sql`
     insert into throttles as t (key, hits, started_at, last_at) values (${key.slice(0, 300)}, 1, now(), now())
     on conflict (key) do update set
       hits = case when t.started_at <= now() - ${window}::interval then 1 else t.hits + 1 end,
@@ -57,8 +58,8 @@ export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number,
       last_at = now()
     where t.started_at <= now() - ${window}::interval or t.hits < ${max}
     returning t.hits
-  `)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  `);
+  return counted.length > 0;
 }
 
 /**
@@ -102,10 +103,8 @@ export function hitVerdict(row: { hits: number | string | null; wait: number | s
  * if not, in how many seconds the window ends (for Retry-After). Used per IP on the app's sign-in.
  */
 export async function countHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<HitVerdict> {
-  const result = (await db.execute(countHitSql(sql`values (${key.slice(0, 300)}, 1, now(), now())`, windowMinutes))) as unknown as {
-    rows: { hits: number | string; wait: number | string }[];
-  };
-  return hitVerdict(result.rows[0], max);
+  const [row] = await queryRows<{ hits: number | string; wait: number | string }>(db, countHitSql(sql`values (${key.slice(0, 300)}, 1, now(), now())`, windowMinutes));
+  return hitVerdict(row, max);
 }
 
 /** A 429 that tells when to come back (Retry-After, in seconds). */

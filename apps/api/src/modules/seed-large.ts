@@ -21,6 +21,7 @@ import { generateAppUsers, generateConnectionLogs } from './logs/logs.generate';
 import { generateOrders, generateProducts } from './orders/orders.generate';
 import { ensureRoles, seedDemoAccounts } from '../db/seed-accounts';
 import { seedClassification } from './classification/classification.seed';
+import { queryRows } from '../db/rows';
 
 export const GENERATED_MARKER = 'seed-large@generated.invalid';
 // 1,000 rows × ~36 parameters stays under PostgreSQL's 65,535 bind parameters per statement.
@@ -126,7 +127,10 @@ async function main() {
     }
     const t0 = Date.now();
     await seedLarge(database.db, volumes, config.DEMO_PASSWORD);
-    const [{ c, p, o, l }] = ((await database.db.execute(sql`select (select count(*) from clients)::int c, (select count(*) from products)::int p, (select count(*) from orders)::int o, (select count(*) from connection_logs)::int l`)) as unknown as { rows: { c: number; p: number; o: number; l: number }[] }).rows;
+    const [{ c, p, o, l }] = await queryRows<{ c: number; p: number; o: number; l: number }>(
+      database.db,
+      sql`select (select count(*) from clients)::int c, (select count(*) from products)::int p, (select count(*) from orders)::int o, (select count(*) from connection_logs)::int l`,
+    );
     console.log(`${c} clients, ${p} produits, ${o} commandes, ${l} connexions en base (${database.kind}) en ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

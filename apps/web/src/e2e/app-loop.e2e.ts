@@ -18,7 +18,7 @@ import { type Received, signatureValid, startReceiver } from './support/webhook-
  * bell shows it and it is accepted on the client's page; the warehouse prepares the unit, the admin
  * ships it and downloads its exit slip, whose QR code the app scans; the conversions screen says
  * « Réceptionné », the app « Livraison complète ». A receiver started here hears every step, signed,
- * each resource's events in order. apps/api/test/app-loop.test.ts is the same path through the API.
+ * each resource's events in order. apps/api/test/app/app-loop.test.ts is the same path through the API.
  */
 let browser: Browser;
 let rx: Awaited<ReturnType<typeof startReceiver>>;

@@ -14,8 +14,22 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screen
 const FAILURES = path.resolve(import.meta.dirname, '../../test-results/failures');
 let failureShots = 0;
 
+/**
+ * This worker's server: the global setup starts one per worker, so the files running side by side never
+ * share a server, its demo accounts or its mail folder.
+ */
+function ownServer(): { baseUrl: string; dataDir: string } {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length];
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServer().baseUrl;
+}
+
+/** The server's data directory: its outbox (mails sent), its ERP sync folder, the kept sessions. */
+export function dataDir(): string {
+  return ownServer().dataDir;
 }
 
 export function launch(): Promise<Browser> {
@@ -72,7 +86,7 @@ interface KeptSession {
   profile: string;
 }
 const SESSION_KEYS = ['version', 'connected', 'token', 'user-info'];
-const sessionsFile = () => path.join(inject('dataDir'), 'e2e-sessions.json');
+const sessionsFile = () => path.join(dataDir(), 'e2e-sessions.json');
 
 function keptSessions(): Record<string, KeptSession> {
   try {
@@ -213,7 +227,7 @@ function mailText(raw: string): string {
 
 /** The 6-digit reset code of the newest mail written to DATA_DIR/outbox for `to`. */
 export async function latestResetCode(to: string): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   let code: string | undefined;
   await expect
     .poll(

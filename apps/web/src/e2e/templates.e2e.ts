@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, dataDir, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
 
 /**
  * Message templates and the invitation link: an email template
@@ -51,7 +51,7 @@ function mailText(raw: string): string {
     .join('\n');
 }
 
-const outbox = () => path.join(inject('dataDir'), 'outbox');
+const outbox = () => path.join(dataDir(), 'outbox');
 const outboxFiles = () => {
   try {
     return readdirSync(outbox()).filter((f) => f.endsWith('.eml'));

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatInteger, INVITATION_MSG, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, pickDate, shot } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, DESKTOP, dataDir, expectPath, launch, login, MOBILE, newPage, pathOf, pickDate, shot } from './browser';
 
 /**
  * The users listing (/layout/contacts/users): the clients' mobile-app
@@ -82,7 +82,7 @@ async function chooseOption(page: Page, scope: Locator, name: string, option: st
 
 /** The newest mail of the outbox addressed to `to`. */
 function outboxHas(to: string): boolean {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   try {
     return readdirSync(outbox).some((f) => f.endsWith('.eml') && readFileSync(path.join(outbox, f), 'utf8').includes(to));
   } catch {

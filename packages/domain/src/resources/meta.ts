@@ -16,7 +16,7 @@ export interface ResourceMeta<Row = Record<string, unknown>> {
   readonly defaultSort: { readonly field: (keyof Row & string) | 'id'; readonly order: 'asc' | 'desc' };
   /**
    * The API's sort keys besides `id`: exactly the fields declared with `sort` (the API's type-check
-   * and apps/api/test/resource-meta.test.ts hold it), and the only keys a list column may sort on.
+   * and apps/api/test/contract/resource-meta.test.ts hold it), and the only keys a list column may sort on.
    */
   readonly sortable: readonly (keyof Row & string)[];
   /**

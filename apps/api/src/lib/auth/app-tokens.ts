@@ -6,6 +6,7 @@ import { hashToken, newToken } from './tokens';
 import { roles, users } from './accounts.table';
 import { clientSuspendedSql } from './client-suspension';
 import { appSessions, appTokens } from './app-sessions.table';
+import { queryRows } from '../../db/rows';
 
 /** The client user behind an app call (request.appUser). */
 export interface AppUser {
@@ -162,12 +163,11 @@ export async function appCallOf(db: Db, token: string, perMinute: number): Promi
   const now = Date.now();
   const lookup = lookupQuery(db, hashToken(token), new Date(now));
   // The CTE names its columns: the select has two `id`s (users and app_sessions), in lookupQuery's order.
-  const result = (await db.execute(sql`
+  const [row] = await queryRows<AppCallRow>(db, sql`
     with u (id, email, firstname, lastname, client_id, session_id, last_used_at, client_suspended) as (${lookup}),
     hit as (${countHitSql(sql`select 'app-user:' || u.id, 1, now(), now() from u`, 1)})
     select u.*, hit.hits, hit.wait from u left join hit on true
-  `)) as unknown as { rows: AppCallRow[] };
-  const row = result.rows[0];
+  `);
   if (!row) return { user: null, hit: { ok: true } };
   const user = await touched(
     db,

@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { removeStored } from '../media/media.service';
 import type { BulkRun } from './bulk.routes';
-import { outcomeOf, rowsOf } from './bulk.sql';
+import { outcomeOf } from './bulk.sql';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The foreign keys that stop a row of `table` from being deleted (RESTRICT / NO ACTION), read from

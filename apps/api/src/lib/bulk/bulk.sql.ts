@@ -1,5 +1,6 @@
 import { STATUS_MSG, type StatusSet } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 
 /**
  * A row's refusal of a status move, in SQL, from the status set's one rule (lib/status-rule.ts):
@@ -21,7 +22,6 @@ export function statusRefusalSql(set: StatusSet, column: SQL, to: number, allowe
 export const alreadySql = (column: SQL, value: number, message: string): SQL => sql`(case when ${column} = ${value}::int then ${message}::text end)`;
 
 /** The rows of a bulk statement's result. */
-export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /**
  * The refused and changed rows of a bulk statement whose final select gives `id`, `label`, `reason`

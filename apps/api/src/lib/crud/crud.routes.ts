@@ -24,6 +24,7 @@ import type { ResourceDef } from './resource';
 import { ownedByConfig } from './ownership';
 import { lockPositions } from './positions';
 import { deletedReply, exportParams, exportQuery, idParams, mergeForUpdate, partialBody, reorderBody, reorderReply } from './schemas';
+import { rowsOf } from '../../db/rows';
 
 /** Rows read per export query: small enough that a batch dies young instead of piling up in the old heap (RSS). */
 export const EXPORT_BATCH = 500;
@@ -334,7 +335,7 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
           const res = await tx.execute(
             sql`update ${def.table} set ${sql.identifier(col.name)} = v.pos from (values ${values}) as v(id, pos) where ${def.idColumn} = v.id returning ${def.idColumn}`,
           );
-          if ((res as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Élément introuvable dans la liste.'] });
+          if (rowsOf(res).length !== ids.length) throw new AppError(422, MSG.invalidPayload, { ids: ['Élément introuvable dans la liste.'] });
           await audit(tx, req.user, 'reorder', entity, null, { ids, from });
         });
         return ok({ ids, from });

@@ -1,6 +1,7 @@
 import { and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type AnyPgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, readTogether } from '../../db/client';
+import { queryRows } from '../../db/rows';
 
 /** ILIKE needs its wildcards escaped so a search for "50%" means the text "50%". */
 export function likePattern(term: string): string {
@@ -48,10 +49,10 @@ export const REF_IDS_CAP = 5_000;
 async function resolveRef(db: Db, condition: SQL): Promise<SQL | null> {
   const ref = REFS.get(condition);
   if (!ref) return condition;
-  const res = (await db.execute(sql`${ref.ids} limit ${REF_IDS_CAP + 1}`)) as unknown as { rows: Record<string, unknown>[] };
-  if (res.rows.length > REF_IDS_CAP) return condition;
-  if (!res.rows.length) return null;
-  return idIn(ref.fk, res.rows.map((row) => Number(Object.values(row)[0])));
+  const rows = await queryRows<Record<string, unknown>>(db, sql`${ref.ids} limit ${REF_IDS_CAP + 1}`);
+  if (rows.length > REF_IDS_CAP) return condition;
+  if (!rows.length) return null;
+  return idIn(ref.fk, rows.map((row) => Number(Object.values(row)[0])));
 }
 
 /** What each `fkIn` condition was made of, for `searchWhere` to read its ids first. */

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../plugins/auth';
  * The rows a user may reach, for rows that belong to an owner row (a client's orders, conversions,
  * vouchers: modules/contacts/client-ownership.ts states the zone chief's rule). Named after what owns
  * the rows (`ownedBy`): the generic router marks each route of a scoped resource with it, so that the
- * tests list every such route from the route table (test/zone-scope.test.ts).
+ * tests list every such route from the route table (test/contract/zone-scope.test.ts).
  */
 export type RowScope = ((user: ScopeUser) => SQL | undefined) & { readonly ownedBy: string };
 /** What a scope reads of the signed-in user. */

@@ -198,7 +198,7 @@ type MissingCheck<Dto, F extends readonly FieldDef<never>[]> = [Missing<Dto, F>]
 type Sorted<F extends readonly FieldDef<never>[]> = Extract<F[number], { sort: unknown }>['api'];
 /**
  * The compiler can only compare when it infers `fields` as a tuple, which it does not when a field holds an
- * inline function (a `format` or `search` lambda): then apps/api/test/resource-meta.test.ts checks it.
+ * inline function (a `format` or `search` lambda): then apps/api/test/contract/resource-meta.test.ts checks it.
  */
 type SortCheck<F extends readonly FieldDef<never>[], M extends ResourceMeta<never>> = number extends F['length'] ? unknown : SortCheckOf<F, M>;
 type SortCheckOf<F extends readonly FieldDef<never>[], M extends ResourceMeta<never>> = ([Exclude<Sorted<F>, M['sortable'][number]>] extends [never]

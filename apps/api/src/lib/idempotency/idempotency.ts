@@ -12,7 +12,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The call moves points or value: it honours an `Idempotency-Key` header (lib/idempotency). A
-     * replay answers the first reply and writes nothing. test/idempotency.test.ts lists these routes.
+     * replay answers the first reply and writes nothing. test/contract/idempotency.test.ts lists these routes.
      * `'required'`: the header must be sent (422 naming it otherwise), for callers that retry on their
      * own, like the mobile app's orders.
      */

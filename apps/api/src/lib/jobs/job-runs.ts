@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { pgError, UNIQUE_VIOLATION } from '../pg-errors';
 import type { JobProgress } from './engine';
 import { jobRuns } from './jobs.table';
+import { rowsOf } from '../../db/rows';
 
 /** The pg-boss schema (engine.ts creates it there). */
 export const BOSS_SCHEMA = 'pgboss';
@@ -68,7 +69,7 @@ export async function lostJobRuns(db: Db, staleSeconds: number, mine: string[]):
       and ((j.id is null and r.created_at < now() - interval '1 minute')
         or j.state::text not in ('created', 'retry', 'active')
         or (j.state::text = 'active' and coalesce(r.heartbeat_at, j.started_on) < now() - make_interval(secs => ${staleSeconds})))`);
-  return (res as unknown as { rows: { id: string; kind: string; state: string | null }[] }).rows;
+  return rowsOf<{ id: string; kind: string; state: string | null }>(res);
 }
 
 /** Ended rows older than JOB_RUNS_KEPT_DAYS (housekeeping). */

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { BREAKER_AFTER_S, nextAttemptAt } from './retry';
 import { type AttemptOutcome, WEBHOOK_TIMEOUT_MS, WebhookSender } from './sender';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The advisory-lock key of the fan-out: one node at a time turns events into deliveries, in seq order. */
 const FANOUT_LOCK_KEY = 240_002;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** Ended deliveries and dispatched events are kept this long: the screen's log, and what `redeliver` can resend. */
 export const WEBHOOKS_KEPT_DAYS = 30;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
  * The webhooks' purge (run by the cluster's housekeeping job): deliveries ended (succeeded, failed,

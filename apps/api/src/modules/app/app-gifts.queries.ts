@@ -16,7 +16,7 @@ const RESTRICTED_BY: Record<(typeof GIFT_CLIENT_RULES)[number]['gift'], AnyPgCol
  * The gifts `client` may request on `today` (Tunis, YYYY-MM-DD), as SQL: the domain's `giftRefusal`
  * for one unit. Active, started, not ended, in stock, and for each of GIFT_CLIENT_RULES either not
  * set on the gift or equal to the client's value (a client without that value matches only gifts
- * that do not set it, as `wanted !== has` refuses in the domain). test/app-gifts.test.ts checks that
+ * that do not set it, as `wanted !== has` refuses in the domain). test/app/app-gifts.test.ts checks that
  * the two agree on every client and gift of the demo data.
  */
 export function giftsOfferedTo(client: ClientClassification, today: string): SQL {

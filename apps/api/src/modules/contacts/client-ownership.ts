@@ -8,6 +8,7 @@ import { fkIn } from '../../lib/crud/list-query';
 import { rowScope } from '../../lib/crud/ownership';
 import { AppError, notFound } from '../../lib/http';
 import { clients } from './clients.table';
+import { rowsOf } from '../../db/rows';
 
 type User = { id: number; role: string };
 
@@ -16,7 +17,7 @@ type User = { id: number; role: string };
  * the clients whose CHEF_ZONE_ID is his account, and what hangs on them (orders, conversions,
  * vouchers, points); every other role reaches all. Every client-linked resource and route reads it
  * through `clientsScope`, `ownedByClient`, `mayReachClient` or `assertOwnsClient`, and marks its
- * routes `ownedBy: 'client'` (test/zone-scope.test.ts checks each of them).
+ * routes `ownedBy: 'client'` (test/contract/zone-scope.test.ts checks each of them).
  */
 export const ownClients = (user: User): SQL | undefined => (user.role === ROLE.chefZone ? eq(clients.chefZoneId, user.id) : undefined);
 
@@ -45,7 +46,7 @@ export const chefNameLike = (p: string): SQL =>
 export async function assertZoneChief(db: Db, id: number | null | undefined): Promise<void> {
   if (id == null) return;
   const found = await db.execute(sql`select 1 from (${zoneChiefs(eq(users.id, id))}) as chief`);
-  if (!(found as unknown as { rows: unknown[] }).rows.length) throw new AppError(422, CLIENT_MESSAGES.chefNotFound, { CHEF_ZONE_ID: [CLIENT_MESSAGES.chefNotFound] });
+  if (!rowsOf(found).length) throw new AppError(422, CLIENT_MESSAGES.chefNotFound, { CHEF_ZONE_ID: [CLIENT_MESSAGES.chefNotFound] });
 }
 
 /** The route config of a hand-written client-linked route (the generic router adds it itself). */

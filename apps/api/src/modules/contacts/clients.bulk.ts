@@ -1,10 +1,11 @@
-import { BULK_LISTS, CLIENT_STATUS, INVITATION_MSG, INVITE_MAX_RECIPIENTS, ROLE } from '@app/domain';
+import { ACCOUNT_CODES, BULK_LISTS, CLIENT_STATUS, INVITATION_MSG, INVITE_MAX_RECIPIENTS, ROLE } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { type BulkContext, type BulkOutcome, type BulkRun, registerBulk } from '../../lib/bulk/bulk.routes';
 import { bulkDelete } from '../../lib/bulk/bulk.delete';
-import { alreadySql, outcomeOf, rowsOf, statusRefusalSql } from '../../lib/bulk/bulk.sql';
+import { alreadySql, outcomeOf, statusRefusalSql } from '../../lib/bulk/bulk.sql';
+import { rowsOf } from '../../db/rows';
 import { compileResource } from '../../lib/crud/compile';
 import { idIn } from '../../lib/crud/list-query';
 import { AppError } from '../../lib/http';
@@ -16,6 +17,7 @@ import { assertZoneChief, CLIENT_OWNED } from './client-ownership';
 import { clientEventsSql } from './clients.events';
 import { clientsResource } from './clients.resource';
 import { clients } from './clients.table';
+import { sqlCode } from '../../db/codes';
 
 const BULK_CLIENT_MSG = {
   active: 'Déjà actif.',
@@ -127,9 +129,9 @@ const invite: BulkRun<{ template_key: number }> = {
     // Only users who may sign in are invited (STATUS 1); the others are counted to say why a client got none.
     const res = await tx.execute(sql`
       select c.id, ${label} as label,
-             coalesce(array_agg(lower(u.email) order by u.id) filter (where u.status = 1), '{}') as emails,
-             count(u.id) filter (where u.status <> 1 and u.validated_at is null)::int as not_validated,
-             count(u.id) filter (where u.status <> 1 and u.validated_at is not null)::int as disabled
+             coalesce(array_agg(lower(u.email) order by u.id) filter (where u.status = ${sqlCode(ACCOUNT_CODES.ACTIVE)}), '{}') as emails,
+             count(u.id) filter (where u.status <> ${sqlCode(ACCOUNT_CODES.ACTIVE)} and u.validated_at is null)::int as not_validated,
+             count(u.id) filter (where u.status <> ${sqlCode(ACCOUNT_CODES.ACTIVE)} and u.validated_at is not null)::int as disabled
       from clients c
       left join users u on u.client_id = c.id and u.role_id = (select id from roles where label = ${ROLE.patente})
       where c.id = any(${sql.param(ids)}::int[]) group by c.id order by c.id`);

@@ -8,9 +8,9 @@
 import { ROLE } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 
-type Rows<T> = { rows: T[] };
-const one = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as Rows<T>).rows[0];
+const one = async <T>(db: Db, q: ReturnType<typeof sql>) => (await queryRows<T>(db, q))[0];
 
 /** Logs per transaction. */
 const LOG_BATCH = 200_000;

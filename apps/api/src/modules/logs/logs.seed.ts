@@ -1,5 +1,7 @@
+import { ACCOUNT_CODES } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlCode } from '../../db/codes';
 
 /**
  * Demo connection logs that agree with the rest of the story: each client user of the
@@ -30,6 +32,6 @@ export async function seedConnectionLogs(db: Db) {
     from users u
     join roles r on r.id = u.role_id
     cross join generate_series(0, 800) n
-    where u.client_id is null and r.label <> 'patente' and u.status = 1
+    where u.client_id is null and r.label <> 'patente' and u.status = ${sqlCode(ACCOUNT_CODES.ACTIVE)}
       and now() - make_interval(days => 1 + n * (3 + u.id % 6)) >= timestamptz '2021-01-04 08:00+01'`);
 }

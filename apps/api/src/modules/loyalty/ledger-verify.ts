@@ -15,8 +15,8 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 interface OffenderRow {
   client: string;

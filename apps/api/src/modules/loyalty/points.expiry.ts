@@ -3,8 +3,8 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { pointsEventsCte } from './points.events';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Once a day, 02:15 in Tunis, once per cluster (a pg-boss schedule, lib/jobs/engine.ts). */
 export const POINTS_EXPIRY_QUEUE = 'points-expiry';

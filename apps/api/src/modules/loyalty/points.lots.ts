@@ -1,7 +1,7 @@
 import { lotOrigin, type PointSource, type PointsLot } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/bulk/bulk.sql';
+import { rowsOf } from '../../db/rows';
 
 /**
  * A client's open points lots, the next to expire first (earliest expiry, never-expiring last, then

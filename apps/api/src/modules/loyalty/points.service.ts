@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { pgError } from '../../lib/pg-errors';
 import { pointsEventsCte } from './points.events';
+import { rowsOf } from '../../db/rows';
 
 export interface PointsEntry {
   amount: number;
@@ -46,7 +47,7 @@ export async function applyPoints(db: Db, where: SQL, entry: PointsEntry): Promi
         returning id, client_id, amount, balance_after, source, source_id, reason, created_at
       ), events as (${pointsEventsCte('rows')})
       select client_id as id, balance_after as balance from rows order by client_id`);
-    return (res as unknown as { rows: { id: number; balance: number }[] }).rows.map((r) => ({ id: Number(r.id), balance: Number(r.balance) }));
+    return rowsOf<{ id: number; balance: number }>(res).map((r) => ({ id: Number(r.id), balance: Number(r.balance) }));
   } catch (err) {
     if (pgError(err)?.code === CHECK_VIOLATION) throw new AppError(422, POINTS_MESSAGES.insufficient, { POINTS: [POINTS_MESSAGES.insufficient] });
     throw err;

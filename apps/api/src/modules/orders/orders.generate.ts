@@ -1,3 +1,4 @@
+import { ORDER_CODES, ORDER_POINTS_STATUSES } from '@app/domain';
 /**
  * Generated products and orders for seed:large: built in SQL with generate_series,
  * batch by batch, so a million orders with their items never pass through JavaScript. The data keeps
@@ -8,9 +9,10 @@
 import { sql } from 'drizzle-orm';
 import { productCategories } from '../catalogue/catalogue.table';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { sqlCode, sqlCodes } from '../../db/codes';
 
-type Rows<T> = { rows: T[] };
-const one = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as Rows<T>).rows[0];
+const one = async <T>(db: Db, q: ReturnType<typeof sql>) => (await queryRows<T>(db, q))[0];
 
 /** Orders per transaction: ~3 items each, so a batch writes ~200,000 rows. */
 const ORDER_BATCH = 50_000;
@@ -102,8 +104,8 @@ export async function generateOrders(db: Db, target: number, log: (line: string)
           select 'GEN-' || extract(year from s.at at time zone 'Africa/Tunis') || '-' || lpad(s.g::text, 8, '0'),
                  c.id, (select min(u.id) from users u where u.client_id = c.id), s.status, c.site, c.address,
                  coalesce(c.destination, c.gouvernorat), s.at,
-                 case when s.status = 0 then s.at else least(now(), s.at + interval '2 days') end,
-                 case when s.status in (2, 4) then now() end
+                 case when s.status = ${sqlCode(ORDER_CODES.NEW)} then s.at else least(now(), s.at + interval '2 days') end,
+                 case when s.status in ${sqlCodes(ORDER_POINTS_STATUSES)} then now() end
           from shaped s cross join n
           join cl on cl.k = (s.g::bigint * 2654435761) % n.n
           join clients c on c.id = cl.id

@@ -4,6 +4,7 @@ import type { DemoProduct } from '../catalogue/catalogue.seed';
 import { rng } from '../contacts/clients.generate';
 import { ORDER_NUMBER_KIND, orderNumber } from './orders.service';
 import { orderItems, orders } from './orders.table';
+import { queryRows } from '../../db/rows';
 
 const DAY = 86_400_000;
 const FIRST_DAY = Date.UTC(2021, 0, 4, 8);
@@ -26,12 +27,13 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
   const r = rng(4_2026);
   const sellable = catalogue.filter((p) => p.visible);
   type DemoClient = { id: number; status: number; is_active: number; address: string | null; destination: string | null; site: string | null; user_id: number | null };
-  const clientRows = (
-    (await db.execute(sql`
+  const clientRows = await queryRows<DemoClient>(
+    db,
+    sql`
       select c.id, c.status, c.is_active, c.address, coalesce(c.destination, c.gouvernorat) as destination, c.site,
              (select min(u.id) from users u where u.client_id = c.id) as user_id
-      from clients c order by c.id`)) as unknown as { rows: DemoClient[] }
-  ).rows;
+      from clients c order by c.id`,
+  );
   if (!clientRows.length || !sellable.length) return;
   // Validated and active clients order three times as often as the others.
   const weighted = clientRows.flatMap((c) => (c.status === 1 && c.is_active === 1 ? [c, c, c] : [c]));

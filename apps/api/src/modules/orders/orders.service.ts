@@ -10,6 +10,7 @@ import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
 import { orderPayloadSql } from './orders.events';
 import { outboxInsertSql } from '../../lib/webhooks/outbox';
+import { rowsOf } from '../../db/rows';
 
 export interface NewOrder {
   numOrder: string;
@@ -23,7 +24,6 @@ export interface NewOrder {
   items: { productId: number; qte: number }[];
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The counter of order numbers (system/sequences.ts); the demo orders register theirs in it too. */
 export const ORDER_NUMBER_KIND = 'order';

@@ -6,6 +6,7 @@ import { rng } from '../contacts/clients.generate';
 import { numberSequences } from '../system/sequences.table';
 import { settleReturnPoints } from './returns.points';
 import { goodsReturnItems, goodsReturns } from './returns.table';
+import { queryRows } from '../../db/rows';
 
 const DAY = 86_400_000;
 const UNITS = ['Unité', 'Pack', 'Carton'];
@@ -17,11 +18,10 @@ const UNITS = ['Unité', 'Pack', 'Carton'];
  */
 export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40): Promise<void> {
   const r = rng(9_2026);
-  const clientRows = (
-    (await db.execute(sql`select distinct c.id, coalesce(c.add_livraison, c.address, c.gouvernorat) as address from clients c join orders o on o.client_id = c.id order by c.id`)) as unknown as {
-      rows: { id: number; address: string | null }[];
-    }
-  ).rows;
+  const clientRows = await queryRows<{ id: number; address: string | null }>(
+    db,
+    sql`select distinct c.id, coalesce(c.add_livraison, c.address, c.gouvernorat) as address from clients c join orders o on o.client_id = c.id order by c.id`,
+  );
   if (!clientRows.length || !catalogue.length) return;
   const now = Date.now();
   const dates = Array.from({ length: count }, () => new Date(now - Math.floor(r() * 700 + 1) * DAY - Math.floor(r() * 36_000_000))).sort((a, b) => a.getTime() - b.getTime());

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/bulk/bulk.sql';
+import { rowsOf } from '../../db/rows';
 import { products } from '../catalogue/catalogue.table';
 import { goodsReturnItems, goodsReturnPointSources as sources } from './returns.table';
 

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/http';
 import type { CurrentUser } from '../../plugins/auth';
 import { audit } from '../../lib/audit/audit.repository';
 import { rebateVouchers } from './rebate-turnover';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Clients whose vouchers are written per statement: enough steps for a progress bar. */
 const BATCH = 10_000;
 

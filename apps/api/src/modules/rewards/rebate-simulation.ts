@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/crud/list-query';
 import { alreadyGenerated, generationRefusal } from './rebate-generation';
 import { rebateVouchers } from './rebate-turnover';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(16, 3)::text`;
 
 /**

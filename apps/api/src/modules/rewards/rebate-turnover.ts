@@ -1,4 +1,6 @@
+import { ORDER_POINTS_STATUSES } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { sqlCodes } from '../../db/codes';
 
 /**
  * The one SQL definition of "turnover and tier per client", read by the
@@ -20,7 +22,7 @@ export function turnoverByClient(year: number, clientIds?: readonly number[]): S
   const only = clientIds ? sql` and o.client_id = any(${sql.param(clientIds)}::int[])` : sql``;
   return sql`select o.client_id, sum(o.total_net_ttc) as turnover
     from orders o
-    where o.status in (2, 4) and o.created_at >= ${from} and o.created_at < ${to}${only}
+    where o.status in ${sqlCodes(ORDER_POINTS_STATUSES)} and o.created_at >= ${from} and o.created_at < ${to}${only}
     group by o.client_id`;
 }
 

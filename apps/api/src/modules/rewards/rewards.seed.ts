@@ -1,4 +1,4 @@
-import { ROLE, rewardNumber } from '@app/domain';
+import { ORDER_POINTS_STATUSES, rewardNumber, ROLE, VOUCHER_CODES } from '@app/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
@@ -16,6 +16,7 @@ import { acceptGiftPurchase, createGiftPurchase, refuseGiftPurchase } from './pu
 import { newQrToken } from './qr';
 import { consumeManually } from './voucher-purchases.service';
 import { coupons, ristournes, voucherPurchases, vouchers } from './vouchers.table';
+import { sqlCode, sqlCodes } from '../../db/codes';
 
 type Rgb = [number, number, number];
 // [ref, name, type, stock, points, voucher value, colour, description]
@@ -96,7 +97,7 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
   // the segmentation slider then has clients to count.
   await db.execute(sql`update clients c set ca_n_1 = t.turnover from (
       select client_id, sum(total_net_ttc) as turnover from orders
-      where status in (2, 4) and extract(year from created_at at time zone 'Africa/Tunis') = extract(year from now() at time zone 'Africa/Tunis') - 1
+      where status in ${sqlCodes(ORDER_POINTS_STATUSES)} and extract(year from created_at at time zone 'Africa/Tunis') = extract(year from now() at time zone 'Africa/Tunis') - 1
       group by client_id) t
     where t.client_id = c.id`);
   // The past years' rebate vouchers were generated, one year after the other; this year is left
@@ -187,8 +188,8 @@ async function spendRebates(db: Db, admin: CurrentUser) {
   await db.execute(sql`update vocher_purchases set
       created_at = make_timestamptz(ristourne_year + 1, 1, 15, 9, 0, 0, 'Africa/Tunis'),
       updated_at = coalesce(least(now(), make_timestamptz(ristourne_year + 1, 2 + id % 11, 1 + id % 27, 10, 0, 0, 'Africa/Tunis')), created_at),
-      scan_date = case when status = 1 then least(now(), make_timestamptz(ristourne_year + 1, 2 + id % 11, 1 + id % 27, 10, 0, 0, 'Africa/Tunis')) end,
-      scan = case when status = 1 then id % 2 end,
-      manual_reason = case when status = 1 and id % 2 = 0 then manual_reason end
+      scan_date = case when status = ${sqlCode(VOUCHER_CODES.USED)} then least(now(), make_timestamptz(ristourne_year + 1, 2 + id % 11, 1 + id % 27, 10, 0, 0, 'Africa/Tunis')) end,
+      scan = case when status = ${sqlCode(VOUCHER_CODES.USED)} then id % 2 end,
+      manual_reason = case when status = ${sqlCode(VOUCHER_CODES.USED)} and id % 2 = 0 then manual_reason end
     where ristourne_year is not null`);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { clientActivities as activities } from '../classification/classification.table';
 import { clients } from '../contacts/clients.table';
 import { turnoverByClient } from './rebate-turnover';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Clients by previous-year turnover (clients.ca_n_1) within a closed range [min, max] of dinars, as
@@ -58,6 +59,6 @@ export async function clientsInRange(db: Db, min: string, max: string, page: num
 export async function figuresInRange(db: Db, year: number, min: string, max: string): Promise<SegmentationFigures> {
   const res = await db.execute(sql`select count(*)::int as n, coalesce(sum(t.turnover), 0)::numeric(16, 3)::text as turnover
     from (${turnoverByClient(year)}) t where t.turnover between ${min}::numeric and ${max}::numeric`);
-  const [r] = (res as unknown as { rows: { n: number; turnover: string }[] }).rows;
+  const [r] = rowsOf<{ n: number; turnover: string }>(res);
   return { YEAR: year, min, max, CLIENTS: r.n, TURNOVER: r.turnover };
 }

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { SYNC_MSG } from '@app/domain';
+import { ORDER_CODES, ORDER_POINTS_STATUSES, SYNC_MSG } from '@app/domain';
 import type { Check, UpsertKind } from './sync.kinds';
-import { rowsOf } from './sync.stage';
+import { rowsOf } from '../../db/rows';
 import { outboxInsertSql } from '../../lib/webhooks/outbox';
 import { orderPayloadSql } from '../orders/orders.events';
 import { pointsEventsCte } from '../loyalty/points.events';
 import { clientEventsSql } from '../contacts/clients.events';
+import { sqlCode, sqlCodes } from '../../db/codes';
 
 export interface Counts {
   inserted: number;
@@ -151,7 +152,7 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
       returning orders.*
     ) ${outboxInsertSql('order.created', 'order', sql`select o.id, ${orderPayloadSql('o')} as payload from o order by o.id`)}`);
   await tx.execute(sql`with o as (
-      update orders o set status = 4, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
+      update orders o set status = ${sqlCode(ORDER_CODES.INVOICED)}, client_id = i.client_id, total_net_ttc = i.total, total_points = i.points, updated_at = now()
       from inv i where i.order_id = o.id and i.changed and not i.is_new
       returning o.*, i.status as prev_status
     ) ${outboxInsertSql(
@@ -185,7 +186,7 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
         union select old_client from inv where changed and old_client is not null
       ), turnover as (
         select o.client_id, sum(o.total_net_ttc) as total from orders o
-        where o.client_id in (select cid from touched) and o.status in (2, 4)
+        where o.client_id in (select cid from touched) and o.status in ${sqlCodes(ORDER_POINTS_STATUSES)}
           and o.created_at >= make_date(${lastYear}, 1, 1)::timestamp at time zone 'Africa/Tunis'
           and o.created_at < make_date(${lastYear} + 1, 1, 1)::timestamp at time zone 'Africa/Tunis'
         group by o.client_id

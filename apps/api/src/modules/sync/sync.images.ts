@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { type ObjectStore, readAll } from '../../lib/storage';
 import type { Counts } from './sync.apply';
-import { rowsOf } from './sync.stage';
+import { rowsOf } from '../../db/rows';
 
 interface ImageFile {
   line: number;

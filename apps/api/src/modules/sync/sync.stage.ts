@@ -2,9 +2,9 @@ import { matchHeader, SYNC_DEFS, SYNC_MSG, type SyncKind, type SyncRejection, sy
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { detectDelimiter, inspectFile, type OpenFile, readCsv } from './csv-reader';
+import { rowsOf } from '../../db/rows';
 
 type CsvKind = Exclude<SyncKind, 'images'>;
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Rows per staging statement: one JSON parameter each (json_to_recordset), whatever the column count. */
 const BATCH = 5000;
 

@@ -4,8 +4,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookEvents } from '../../lib/webhooks/outbox.table';
 import { webhookDeliveries, type webhookEndpoints } from '../../lib/webhooks/webhooks.table';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const iso = (v: Date | string | null | undefined) => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 /** A new signing secret: 'whsec_' + 32 random bytes in base64url (the contract). */
