@@ -5,14 +5,15 @@ import { defineConfig } from 'vitest/config';
  * src/db/client.ts): the unit tests beside the code (src/) and the files of test/ whose subject is
  * something else (device names, resource metadata, storage, PGlite's own thread). `npm test` runs them
  * once, on the PGlite run; its PostgreSQL run (API_TEST_DATABASE_ONLY=1) leaves them out, since they
- * would prove the same thing a second time. test/runtime/database-free.test.ts checks that none of them reaches
+ * would prove the same thing a second time. test/code/database-free.test.ts checks that none of them reaches
  * the run's database.
  */
 export const DATABASE_FREE = [
   'src/**/*.test.ts',
   'test/auth/auth-device.test.ts',
   'test/contract/resource-meta.test.ts',
-  'test/contract/status-literals.test.ts',
+  'test/code/boundaries.test.ts',
+  'test/code/status-literals.test.ts',
   'test/runtime/storage-config.test.ts',
   'test/runtime/storage-contract.test.ts',
   'test/runtime/pglite-thread.test.ts',

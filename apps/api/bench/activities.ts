@@ -1,5 +1,5 @@
 import type { DbHandle } from '../src/db/client';
-import { clientActivities, clientCircuits } from '../src/modules/classification/classification.table';
+import { clientActivities, clientCircuits } from '../src/lib/clients/classification.table';
 
 /** Activities of the bench's signed-in list (`npm run bench`'s first measures). */
 export const ACTIVITIES = 10_000;

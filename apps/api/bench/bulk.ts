@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../src/db/client';
-import { clientEventsSql } from '../src/modules/contacts/clients.events';
+import { clientEventsSql } from '../src/modules/clients/clients.events';
 import { pointsEventsCte } from '../src/modules/loyalty/points.events';
 import { sessionUser } from '../src/plugins/auth';
 import { bearer, compare, RUNS, row } from './clients';

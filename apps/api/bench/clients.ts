@@ -13,8 +13,8 @@ import { seedLarge } from '../src/modules/seed-large';
 import { compileResource } from '../src/lib/crud/compile';
 import { EXPORT_BATCH } from '../src/lib/crud/crud.routes';
 import { idIn, searchWhere } from '../src/lib/crud/list-query';
-import { clientsResource } from '../src/modules/contacts/clients.resource';
-import { clients } from '../src/modules/contacts/clients.table';
+import { clientsResource } from '../src/modules/clients/clients.resource';
+import { clients } from '../src/lib/clients/clients.table';
 import { mediaFor } from '../src/lib/media/media.service';
 import { sessionUser } from '../src/plugins/auth';
 

@@ -19,7 +19,7 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import { requestArrival } from './db/request-order';
 import { registerModules } from './modules';
-import { publicRoutes } from './modules/public/public.routes';
+import { publicRoutes } from './modules/public';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHeaders, UPLOADS_SERVING } from './plugins/headers';

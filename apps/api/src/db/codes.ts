@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * A status code, or a list of them, written into a raw statement from the domain's named codes
  * (`o.status in ${sqlCodes(ORDER_POINTS_STATUSES)}`, `status = ${sqlCode(VOUCHER_CODES.USED)}`), never
- * as a number typed into the SQL: test/contract/status-literals.test.ts refuses those. Literals rather
+ * as a number typed into the SQL: test/code/status-literals.test.ts refuses those. Literals rather
  * than parameters, so the planner still matches a partial index written on the same predicate.
  */
 export function sqlCode(code: number): SQL {

@@ -6,20 +6,13 @@ import { SESSION_IDLE_DEFAULT } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/http';
 import { type AppUser, appCallOf, appUserOf } from '../lib/auth/app-tokens';
+import type { CurrentUser } from '../lib/auth/current-user';
 import { SESSION_CHANGED, SessionCache } from '../lib/auth/session-cache';
 import { hashToken } from '../lib/auth/tokens';
 import { tooMany } from '../lib/throttle';
 
 export { hashToken, newToken } from '../lib/auth/tokens';
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  role: string;
-  firstname: string;
-  lastname: string;
-  sessionId: number;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

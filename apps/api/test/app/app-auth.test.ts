@@ -6,7 +6,7 @@ import { appSessions, appTokens } from '../../src/lib/auth/app-sessions.table';
 import { hashToken } from '../../src/lib/auth/tokens';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { connectionLogs } from '../../src/modules/auth/auth.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { programmeSettings } from '../../src/modules/settings/settings.table';
 import { APP, appClientUser } from '../support/app-helpers';
 import { createTestApp, onPostgres, type TestContext } from '../support/helpers';

@@ -1,7 +1,7 @@
 import { FLUX_MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientActivities, clientCircuits } from '../../src/modules/classification/classification.table';
+import { clientActivities, clientCircuits } from '../../src/lib/clients/classification.table';
 import { fluxReads } from '../../src/modules/flux/flux.table';
 import { type AppClient, appClient } from '../support/app-clients';
 import { APP } from '../support/app-helpers';

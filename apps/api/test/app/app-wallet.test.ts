@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { loyaltyGifts } from '../../src/modules/rewards/gifts.table';
 import { voucherPurchases } from '../../src/modules/rewards/vouchers.table';
 import { type AppClient, appClient } from '../support/app-clients';

@@ -6,7 +6,7 @@ import { appSessions, appTokens } from '../../src/lib/auth/app-sessions.table';
 import { hashToken } from '../../src/lib/auth/tokens';
 import { invitations } from '../../src/modules/communication/invitations.table';
 import { messageTemplates } from '../../src/modules/communication/templates.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { orders } from '../../src/modules/orders/orders.table';
 import { APP, appClientUser, appPairFor } from '../support/app-helpers';
 import { createTestApp, MemoryMailer, type TestContext } from '../support/helpers';

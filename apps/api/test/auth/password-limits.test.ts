@@ -10,7 +10,7 @@ import { hashToken, newToken } from '../../src/lib/auth/tokens';
 import { passwordHashStats } from '../../src/lib/password';
 import { accountOfSecret, PASSWORD_LIMITS, passwordAccountKey, passwordAddressKey } from '../../src/lib/password-throttle';
 import { passwordResets, throttles } from '../../src/modules/auth/auth.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { invitations } from '../../src/modules/communication/invitations.table';
 import { appTokenFor } from '../support/app-helpers';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from '../support/helpers';

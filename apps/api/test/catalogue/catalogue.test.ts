@@ -7,7 +7,7 @@ import { solidPng } from '../../src/lib/png';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { roles, users } from '../../src/lib/auth/accounts.table';
 import { hashPassword } from '../../src/lib/password';
-import { clientCircuits } from '../../src/modules/classification/classification.table';
+import { clientCircuits } from '../../src/lib/clients/classification.table';
 import { productCategories, products, subCategories, tarifs } from '../../src/modules/catalogue/catalogue.table';
 import { createTestApp, multipart, type TestContext } from '../support/helpers';
 

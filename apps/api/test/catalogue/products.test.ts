@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../src/lib/png';
 import { productCategories, productPoints, products } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { orderItems, orders } from '../../src/modules/orders/orders.table';
 import { createTestApp, multipart, type TestContext } from '../support/helpers';
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { webhookEvents } from '../../src/lib/webhooks/outbox.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { clientFixtures, type Fixtures } from '../support/clients-fixtures';
 import { createTestApp, type MemoryMailer, type TestContext } from '../support/helpers';

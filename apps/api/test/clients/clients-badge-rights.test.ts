@@ -2,7 +2,7 @@ import { CLIENT_MESSAGES } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { clientFixtures, type Fixtures, fullClient } from '../support/clients-fixtures';
 import { createTestApp, type TestContext } from '../support/helpers';

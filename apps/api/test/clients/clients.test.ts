@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFixtures, type Fixtures, fullClient } from '../support/clients-fixtures';
 import { users } from '../../src/lib/auth/accounts.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { createTestApp, type TestContext } from '../support/helpers';
 
 let t: TestContext;

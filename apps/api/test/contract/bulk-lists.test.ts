@@ -6,7 +6,7 @@ import { auditLog } from '../../src/lib/audit/audit.table';
 import { webhookEvents } from '../../src/lib/webhooks/outbox.table';
 import { products } from '../../src/modules/catalogue/catalogue.table';
 import { messageTemplates } from '../../src/modules/communication/templates.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { orders } from '../../src/modules/orders/orders.table';
 import { startingGiftPurchases, startingGifts } from '../../src/modules/rewards/gifts.table';

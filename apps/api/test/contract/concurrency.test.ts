@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
-import { clientTypes } from '../../src/modules/classification/classification.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clientTypes } from '../../src/lib/clients/classification.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { orders } from '../../src/modules/orders/orders.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { applyPoints } from '../../src/modules/loyalty/points.service';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../src/modules';
 import { roles, users } from '../../src/lib/auth/accounts.table';
 import { appTokens } from '../../src/lib/auth/app-sessions.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { hashToken } from '../../src/plugins/auth';
 import { APP, appPairFor } from '../support/app-helpers';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from '../support/helpers';

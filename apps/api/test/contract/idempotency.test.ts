@@ -6,7 +6,7 @@ import { auditLog } from '../../src/lib/audit/audit.table';
 import { users } from '../../src/lib/auth/accounts.table';
 import { idempotencyKeys } from '../../src/lib/idempotency/idempotency.table';
 import { products } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { createOrder } from '../../src/modules/orders/orders.service';
 import { applyPoints } from '../../src/modules/loyalty/points.service';

@@ -6,7 +6,7 @@ import type { RouteEntry } from '../../src/app';
 import { hashPassword } from '../../src/lib/password';
 import { roles, sessions, users } from '../../src/lib/auth/accounts.table';
 import { hashToken, newToken } from '../../src/plugins/auth';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { applyPoints } from '../../src/modules/loyalty/points.service';
 import { giftConversions, giftPurchases, loyaltyGifts, startingGiftPurchases, startingGifts } from '../../src/modules/rewards/gifts.table';
 import { voucherPurchases } from '../../src/modules/rewards/vouchers.table';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { products } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { applyPoints } from '../../src/modules/loyalty/points.service';
 import { createOrder } from '../../src/modules/orders/orders.service';
 import { orders } from '../../src/modules/orders/orders.table';

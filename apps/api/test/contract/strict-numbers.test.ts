@@ -1,7 +1,7 @@
 import { CLIENT_STATUS, MSG, POINTS_MESSAGES } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { clientFixtures, fullClient } from '../support/clients-fixtures';
 import { APP, appAuth, appClientUser } from '../support/app-helpers';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../src/app';
 import { users } from '../../src/lib/auth/accounts.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { applyPoints } from '../../src/modules/loyalty/points.service';
 import { orders } from '../../src/modules/orders/orders.table';
 import { goodsReturns } from '../../src/modules/orders/returns.table';

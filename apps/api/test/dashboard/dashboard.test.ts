@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, users } from '../../src/lib/auth/accounts.table';
 import { connectionLogs } from '../../src/modules/auth/auth.table';
 import { products } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { orders } from '../../src/modules/orders/orders.table';
 import { voucherPurchases } from '../../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from '../support/helpers';

@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/config';
 import { seedDemoAccounts } from '../../src/db/seed-accounts';
 import { sessions, users } from '../../src/lib/auth/accounts.table';
 import type { ObjectStore } from '../../src/lib/storage';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { hashToken, newToken } from '../../src/plugins/auth';
 import { createDatabase, DEMO_PASSWORD, MemoryMailer } from '../support/helpers';
 import { startS3, type TestS3 } from '../support/s3-server';

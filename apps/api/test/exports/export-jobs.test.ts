@@ -13,7 +13,7 @@ import { users } from '../../src/lib/auth/accounts.table';
 import { requestArrival } from '../../src/db/request-order';
 import { exportJobs } from '../../src/lib/exports/jobs/export-jobs.table';
 import type { ObjectStore } from '../../src/lib/storage';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { createTestApp, type TestContext } from '../support/helpers';
 
 let t: TestContext;

@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config';
 import { users } from '../../src/lib/auth/accounts.table';
 import { exportJobs } from '../../src/lib/exports/jobs/export-jobs.table';
 import type { ObjectStore } from '../../src/lib/storage';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { createTestApp, MemoryMailer, onPostgres, type TestContext } from '../support/helpers';
 
 let t: TestContext;

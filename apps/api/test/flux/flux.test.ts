@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../src/lib/png';
 import { auditLog } from '../../src/lib/audit/audit.table';
-import { clientActivities, clientCircuits } from '../../src/modules/classification/classification.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clientActivities, clientCircuits } from '../../src/lib/clients/classification.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { flux, fluxRecipients } from '../../src/modules/flux/flux.table';
 import { createTestApp, MULTIPART_BOUNDARY, type TestContext } from '../support/helpers';
 

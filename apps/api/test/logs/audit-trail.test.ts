@@ -1,7 +1,7 @@
 import { AUDIT_MSG, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { createTestApp, type TestContext } from '../support/helpers';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/lib/auth/accounts.table';
 import { connectionLogs } from '../../src/modules/auth/auth.table';
 import { REF_IDS_CAP } from '../../src/lib/crud/list-query';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from '../support/helpers';
 
 /** Connection logs through the real app. */

@@ -2,7 +2,7 @@ import { lastDayOf } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/lib/auth/accounts.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLots } from '../../src/modules/loyalty/points.table';
 import { orderItems, orders } from '../../src/modules/orders/orders.table';
 import { products } from '../../src/modules/catalogue/catalogue.table';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { users } from '../../src/lib/auth/accounts.table';
 import { products } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { applyOrderStatus, createOrder } from '../../src/modules/orders/orders.service';
 import { orderItems, orders } from '../../src/modules/orders/orders.table';

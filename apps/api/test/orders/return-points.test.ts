@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger } from '../../src/modules/loyalty/points.table';
 import { orderItems, orders } from '../../src/modules/orders/orders.table';
 import { goodsReturnItems, goodsReturns } from '../../src/modules/orders/returns.table';

@@ -2,8 +2,8 @@ import { MSG, overlapMessage, RISTOURNE_MSG } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
-import { clientActivities, clientCircuits } from '../../src/modules/classification/classification.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clientActivities, clientCircuits } from '../../src/lib/clients/classification.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { ristournes } from '../../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from '../support/helpers';
 

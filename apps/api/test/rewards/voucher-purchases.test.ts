@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { users } from '../../src/lib/auth/accounts.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { voucherPurchases } from '../../src/modules/rewards/vouchers.table';
 import { createTestApp, type TestContext } from '../support/helpers';
 

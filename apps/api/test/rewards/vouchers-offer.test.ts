@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../src/lib/png';
 import { auditLog } from '../../src/lib/audit/audit.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { voucherPurchases, vouchers } from '../../src/modules/rewards/vouchers.table';
 import { createTestApp, multipart, type TestContext } from '../support/helpers';
 

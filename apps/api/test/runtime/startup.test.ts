@@ -6,7 +6,7 @@ import { ensureAdmin } from '../../src/db/seed-accounts';
 import { seedDemoIfEmpty } from '../../src/modules';
 import { verifyPassword } from '../../src/lib/password';
 import { users } from '../../src/lib/auth/accounts.table';
-import { clientActivities, clientTypes } from '../../src/modules/classification/classification.table';
+import { clientActivities, clientTypes } from '../../src/lib/clients/classification.table';
 
 describe('configuration', () => {
   it('names the wrong variable in one line', () => {

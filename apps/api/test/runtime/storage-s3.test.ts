@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../src/lib/media/media.table';
 import { solidPng } from '../../src/lib/png';
 import { products } from '../../src/modules/catalogue/catalogue.table';
-import { clientTypes } from '../../src/modules/classification/classification.table';
+import { clientTypes } from '../../src/lib/clients/classification.table';
 import { createTestApp, multipart, type TestContext } from '../support/helpers';
 import { startS3, type TestS3 } from '../support/s3-server';
 import { PRODUCTS_CSV, syncFixtures } from '../support/sync-fixtures';

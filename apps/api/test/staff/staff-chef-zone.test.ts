@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/lib/password';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { users } from '../../src/lib/auth/accounts.table';
-import { clientTypes } from '../../src/modules/classification/classification.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clientTypes } from '../../src/lib/clients/classification.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { createTestApp, type TestContext } from '../support/helpers';
 
 /** Zone chiefs through the real app. */

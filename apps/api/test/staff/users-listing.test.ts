@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../src/lib/password';
 import { auditLog } from '../../src/lib/audit/audit.table';
 import { roles, users } from '../../src/lib/auth/accounts.table';
 import { messageTemplates } from '../../src/modules/communication/templates.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { clientUserScope, clientUsers } from '../../src/modules/staff/client-users.resource';
 import { createTestApp, DEMO_PASSWORD, type MemoryMailer, type TestContext } from '../support/helpers';
 

@@ -1,7 +1,7 @@
 import { ROLE } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { roles, users } from '../../src/lib/auth/accounts.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { applyPoints } from '../../src/modules/loyalty/points.service';
 import { appAuth } from './app-helpers';
 import type { TestContext } from './helpers';

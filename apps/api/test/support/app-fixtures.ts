@@ -3,8 +3,8 @@ import type { Db } from '../../src/db/client';
 import { users } from '../../src/lib/auth/accounts.table';
 import { ensureRoles } from '../../src/db/seed-accounts';
 import { brands, productCategories, productPoints, products, subCategories, tarifs } from '../../src/modules/catalogue/catalogue.table';
-import { clientCircuits } from '../../src/modules/classification/classification.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clientCircuits } from '../../src/lib/clients/classification.table';
+import { clients } from '../../src/lib/clients/clients.table';
 
 /** A calendar day of Tunis, `days` from today (YYYY-MM-DD). */
 export const tunisDay = (days: number) => todayInTunis(new Date(Date.now() + days * 86_400_000));

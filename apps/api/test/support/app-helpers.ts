@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/client';
 import { roles, users } from '../../src/lib/auth/accounts.table';
 import { openAppSession } from '../../src/lib/auth/app-tokens';
 import { hashPassword } from '../../src/lib/password';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { DEMO_PASSWORD } from './helpers';
 
 /** The mobile app's API root. */

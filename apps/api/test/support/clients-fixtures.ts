@@ -1,8 +1,8 @@
 import { ROLE } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { roles, users } from '../../src/lib/auth/accounts.table';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../src/modules/classification/classification.table';
-import { badges } from '../../src/modules/loyalty/badges.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../src/lib/clients/classification.table';
+import { badges } from '../../src/lib/clients/badges.table';
 import type { TestContext } from './helpers';
 
 /** The classification, a badge and the zone chiefs a client needs, made straight in the database. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db/client';
 import { brands, productCategories, products } from '../../src/modules/catalogue/catalogue.table';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../src/modules/classification/classification.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../src/lib/clients/classification.table';
+import { clients } from '../../src/lib/clients/clients.table';
 
 /** What the sync tests import against: classification, two product categories, a brand, a product, two clients. */
 export async function syncFixtures(db: Db) {

@@ -5,7 +5,7 @@ import { SYNC_MSG, type SyncRun } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, tarifs } from '../../src/modules/catalogue/catalogue.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { pointsLedger, pointsLots } from '../../src/modules/loyalty/points.table';
 import { media } from '../../src/lib/media/media.table';
 import { orderItems, orders } from '../../src/modules/orders/orders.table';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../src/lib/webhooks/outbox.table';
-import { clients } from '../../src/modules/contacts/clients.table';
+import { clients } from '../../src/lib/clients/clients.table';
 import { expirePoints } from '../../src/modules/loyalty/points.expiry';
 import { applyPoints } from '../../src/modules/loyalty/points.service';
 import { products } from '../../src/modules/catalogue/catalogue.table';

@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import SignInPage from '../features/auth/SignInPage';
 import { Guard } from './Guard';
 import { LandingRedirect } from './LandingRedirect';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { RootShell } from './RootShell';
 
 // Everything but sign-in loads on demand, the protected shell included: the sign-in screen has a

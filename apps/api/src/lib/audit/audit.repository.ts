@@ -1,6 +1,6 @@
 import { type AuditAction, type AuditEntity, isAuditEntity, type SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import type { Db } from '../../db/client';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import { auditLog } from './audit.table';
 
 type Tx = Pick<Db, 'insert'>;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import { audit } from '../audit/audit.repository';
 import { AppError, ok } from '../http';
 import { okReply } from '../replies';

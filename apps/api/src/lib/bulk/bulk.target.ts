@@ -2,7 +2,7 @@ import { BULK_MAX_ROWS, BULK_MSG, type BulkRefusal, bulkFilter } from '@app/doma
 import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import type { CompiledResource } from '../crud/compile';
 import { idIn, searchWhere } from '../crud/list-query';
 import { AppError } from '../http';

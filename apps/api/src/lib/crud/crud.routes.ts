@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type Db, readTogether } from '../../db/client';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import { audit, auditEntity, createdFields, diff } from '../audit/audit.repository';
 import { deleteMedia } from '../media/media.service';
 import { mediaFor, mediaListFor } from '../media/media.service';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { audit, auditEntity } from '../audit/audit.repository';
 import { detectType, removeStored, saveMedia } from '../media/media.service';
 import type { ObjectStore } from '../storage';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import { stripTags } from '../../plugins/sanitize';
 import { AppError } from '../http';
 import { readMultipart, type Upload } from '../multipart';

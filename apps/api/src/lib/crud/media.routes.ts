@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit, auditEntity } from '../audit/audit.repository';

@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 
 /**
  * The rows a user may reach, for rows that belong to an owner row (a client's orders, conversions,
- * vouchers: modules/contacts/client-ownership.ts states the zone chief's rule). Named after what owns
+ * vouchers: lib/clients/client-ownership.ts states the zone chief's rule). Named after what owns
  * the rows (`ownedBy`): the generic router marks each route of a scoped resource with it, so that the
  * tests list every such route from the route table (test/contract/zone-scope.test.ts).
  */

@@ -1,6 +1,6 @@
 import type { Action, AuditEntity, FileFamily, ResourceMeta } from '@app/domain';
 import type { SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../auth/current-user';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -7,13 +7,13 @@ import type { AppUser } from '../../lib/auth/app-tokens';
 import { AppError } from '../../lib/http';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { findAccountById, revokeUserSessions } from '../auth/auth.repository';
-import { clients } from '../contacts/clients.table';
-import { badges } from '../loyalty/badges.table';
-import { expiringSoon } from '../loyalty/points.expiry';
-import { nextExpiries } from '../loyalty/points.lots';
-import { programmeSettings } from '../settings/settings.table';
-import { roleIdByLabel } from '../staff/staff.repository';
+import { findAccountById, revokeUserSessions } from '../auth';
+import { clients } from '../../lib/clients/clients.table';
+import { badges } from '../../lib/clients/badges.table';
+import { expiringSoon } from '../loyalty';
+import { nextExpiries } from '../loyalty';
+import { programmeSettings } from '../settings';
+import { roleIdByLabel } from '../staff';
 
 /** The app's account calls: GET me, PUT me, POST register. */
 

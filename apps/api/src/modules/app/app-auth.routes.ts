@@ -7,7 +7,7 @@ import { okReply } from '../../lib/replies';
 import { PasswordBusyError } from '../../lib/password';
 import { limitPasswordCalls } from '../../lib/password-throttle';
 import { throttleIpWithRetry } from '../../lib/throttle';
-import { giveBackAttempt } from '../auth/login-attempts';
+import { giveBackAttempt } from '../auth';
 import { appCaptchaFor, challengeSchema } from '../../plugins/captcha';
 import { appSignIn, appSignOut, refreshAppTokens } from './app-auth.service';
 

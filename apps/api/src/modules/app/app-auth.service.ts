@@ -8,10 +8,10 @@ import { APP_ROLE, type AppTokenPair, type AppUser, familyEnd, issueAppTokens, o
 import { clientSuspendedSql } from '../../lib/auth/client-suspension';
 import { hashToken } from '../../lib/auth/tokens';
 import { AppError } from '../../lib/http';
-import type { Account } from '../auth/auth.repository';
-import { connectionLogs } from '../auth/auth.table';
-import { acceptSignIn, checkSignIn, type Refusal } from '../auth/login.service';
-import { clients } from '../contacts/clients.table';
+import type { Account } from '../auth';
+import { connectionLogs } from '../auth';
+import { acceptSignIn, checkSignIn, type Refusal } from '../auth';
+import { clients } from '../../lib/clients/clients.table';
 
 /**
  * Sign-in, refresh and sign-out of the mobile app. The credential checks, the limits

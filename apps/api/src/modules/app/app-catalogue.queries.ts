@@ -2,8 +2,8 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { likePattern, sortKey } from '../../lib/crud/list-query';
-import { brands, productCategories, products, subCategories } from '../catalogue/catalogue.table';
-import { pointsOfDay, priceOfDay } from '../catalogue/terms-of-day';
+import { brands, productCategories, products, subCategories } from '../catalogue';
+import { pointsOfDay, priceOfDay } from '../catalogue';
 
 /**
  * The mobile app's catalogue in SQL: visible products only, each with the price and the

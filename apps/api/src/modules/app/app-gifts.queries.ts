@@ -1,7 +1,7 @@
 import { type ClientClassification, GIFT_CLIENT_RULES } from '@app/domain';
 import { and, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { loyaltyGifts as g } from '../rewards/gifts.table';
+import { loyaltyGifts as g } from '../rewards';
 
 /** The gift's column of each restriction the domain names (a new restriction there fails to compile here until mapped). */
 const RESTRICTED_BY: Record<(typeof GIFT_CLIENT_RULES)[number]['gift'], AnyPgColumn> = {

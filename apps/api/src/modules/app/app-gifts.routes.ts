@@ -7,9 +7,9 @@ import type { Db } from '../../db/client';
 import { AppError, ok, paged } from '../../lib/http';
 import { mediaFor } from '../../lib/media/media.service';
 import { errorReply, mediaReply, okReply, pageMeta } from '../../lib/replies';
-import { receiveScanned } from '../rewards/conversions.service';
-import { giftConversions as gc, giftPurchases as gp, loyaltyGifts as g, startingGiftPurchases as sp, startingGifts } from '../rewards/gifts.table';
-import { classification, requestGiftPurchase } from '../rewards/purchases.service';
+import { receiveScanned } from '../rewards';
+import { giftConversions as gc, giftPurchases as gp, loyaltyGifts as g, startingGiftPurchases as sp, startingGifts } from '../rewards';
+import { classification, requestGiftPurchase } from '../rewards';
 import { giftsOfferedTo } from './app-gifts.queries';
 import { appPageQuery, pageOf } from './app-paging';
 

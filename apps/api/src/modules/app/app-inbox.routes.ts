@@ -8,7 +8,7 @@ import { idParams } from '../../lib/crud/schemas';
 import { AppError, ok, paged } from '../../lib/http';
 import { mediaFor } from '../../lib/media/media.service';
 import { errorReply, mediaReply, okReply, pageMeta } from '../../lib/replies';
-import { flux as f, fluxReads as fr, fluxRecipients as r } from '../flux/flux.table';
+import { flux as f, fluxReads as fr, fluxRecipients as r } from '../flux';
 import { appPageQuery, pageOf } from './app-paging';
 
 const notification = z

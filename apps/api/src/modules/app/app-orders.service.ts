@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppUser } from '../../lib/auth/app-tokens';
 import { AppError } from '../../lib/http';
-import { products } from '../catalogue/catalogue.table';
-import { clients } from '../contacts/clients.table';
-import { createOrder, nextOrderNumber } from '../orders/orders.service';
-import { orderItems, orders } from '../orders/orders.table';
+import { products } from '../catalogue';
+import { clients } from '../../lib/clients/clients.table';
+import { createOrder, nextOrderNumber } from '../orders';
+import { orderItems, orders } from '../orders';
 import { firstImage } from './app-catalogue.queries';
 
 /**

@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, paged } from '../../lib/http';
 import { okReply, pageMeta } from '../../lib/replies';
-import { clients } from '../contacts/clients.table';
-import { voucherPurchases as v } from '../rewards/vouchers.table';
+import { clients } from '../../lib/clients/clients.table';
+import { voucherPurchases as v } from '../rewards';
 import { appPageQuery, pageOf } from './app-paging';
 
 /** Money as the back-office sends it (lib/crud/fields moneyField): a JSON number, exact to the millime. */

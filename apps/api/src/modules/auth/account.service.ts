@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import type { Mailer } from '../../plugins/mail';
 import { audit, auditSecurity, diff } from '../../lib/audit/audit.repository';
 import { emailChangedMail } from './account-notice-mails';

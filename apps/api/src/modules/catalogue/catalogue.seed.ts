@@ -1,8 +1,8 @@
 import { formatPercent, todayInTunis } from '@app/domain';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
-import { clientCircuits } from '../classification/classification.table';
-import { rng } from '../contacts/clients.generate';
+import { clientCircuits } from '../../lib/clients/classification.table';
+import { rng } from '../clients';
 import { saveMedia } from '../../lib/media/media.service';
 import type { ObjectStore } from '../../lib/storage';
 import { brands, productCategories, productPoints, products, subCategories, tarifs } from './catalogue.table';

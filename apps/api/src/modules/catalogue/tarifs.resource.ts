@@ -4,7 +4,7 @@ import { moneyField, orEmpty } from '../../lib/crud/fields';
 import { fkIn, refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
-import { clientCircuits as circuits } from '../classification/classification.table';
+import { clientCircuits as circuits } from '../../lib/clients/classification.table';
 import { products, tarifs as t } from './catalogue.table';
 
 /**

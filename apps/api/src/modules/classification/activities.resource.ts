@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { flag01Field, yesNo } from '../../lib/crud/fields';
 import { refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
-import { clientActivities as a, clientCircuits as circuits } from './classification.table';
+import { clientActivities as a, clientCircuits as circuits } from '../../lib/clients/classification.table';
 
 export const activitiesResource = defineResource<Activity>()({
   meta: activitiesMeta,

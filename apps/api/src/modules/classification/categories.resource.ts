@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orEmpty } from '../../lib/crud/fields';
 import { refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
-import { clientActivities as activities, clientCategories as c } from './classification.table';
+import { clientActivities as activities, clientCategories as c } from '../../lib/clients/classification.table';
 
 export const categoriesResource = defineResource<Category>()({
   meta: categoriesMeta,

@@ -1,7 +1,7 @@
 import { type Circuit, circuitBody, circuitsMeta, MSG } from '@app/domain';
 import { orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { clientCircuits as c } from './classification.table';
+import { clientCircuits as c } from '../../lib/clients/classification.table';
 
 export const circuitsResource = defineResource<Circuit>()({
   meta: circuitsMeta,

@@ -2,7 +2,7 @@ import { saveMedia } from '../../lib/media/media.service';
 import type { ObjectStore } from '../../lib/storage';
 import { solidPng } from '../../lib/png';
 import type { Db } from '../../db/client';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from './classification.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../lib/clients/classification.table';
 
 /** A realistic Tunisian classification for the demo (embedded database only). */
 const TYPES: [string, [number, number, number]][] = [

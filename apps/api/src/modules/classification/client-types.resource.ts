@@ -1,6 +1,6 @@
 import { type ClientType, clientTypeBody, clientTypesMeta, MSG } from '@app/domain';
 import { defineResource } from '../../lib/crud/resource';
-import { clientTypes as t } from './classification.table';
+import { clientTypes as t } from '../../lib/clients/classification.table';
 
 export const clientTypesResource = defineResource<ClientType>()({
   meta: clientTypesMeta,

@@ -1,5 +1,5 @@
 import { acceptInvitationBody, INVITATION_MSG, invitationLookupBody, inviteBody, LOGIN_WINDOW_MINUTES } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOfSecret, limitPasswordCalls } from '../../lib/password-throttle';
@@ -7,6 +7,7 @@ import { throttleByIp } from '../../lib/throttle';
 import { ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { acceptInvitation, readInvitation, sendInvitations } from './invitations.service';
+import { publicOrigin } from '../../lib/public-origin';
 
 /** Calls of the public invitation page per IP within LOGIN_WINDOW_MINUTES, for each of its two calls. */
 export const INVITATION_CALLS_PER_WINDOW = 30;
@@ -23,12 +24,6 @@ const inviteResult = okReply(
 const invitationInfo = z.object({ FIRSTNAME: z.string(), EMAIL: z.string(), MOBILE: z.boolean() });
 const accepted = okReply(invitationInfo.extend({ message: z.string() }));
 
-/**
- * Links in mails point at PUBLIC_URL when set; otherwise at the address the inviter reached the
- * server on: the request's protocol and host, taken from X-Forwarded-Proto / X-Forwarded-Host only
- * when TRUST_PROXY trusts the proxy (Fastify's request.protocol and request.host do exactly that).
- */
-export const publicOrigin = (req: FastifyRequest) => req.server.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
 
 /** Invitations: send with a template; the public page's two calls. */
 export async function invitationsRoutes(fastify: FastifyInstance) {

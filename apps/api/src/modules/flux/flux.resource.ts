@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { dateTimeField } from '../../lib/crud/fields';
 import { idIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
-import { clientActivities } from '../classification/classification.table';
-import { clients } from '../contacts/clients.table';
+import { clientActivities } from '../../lib/clients/classification.table';
+import { clients } from '../../lib/clients/clients.table';
 import { flux as f, fluxActivities, fluxRecipients } from './flux.table';
 
 /** The first recipients of each flux of a page, by client code, in one query. */

@@ -2,7 +2,7 @@ import { fluxPlainText, ROLE } from '@app/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../lib/auth/accounts.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 import { flux, fluxActivities, fluxRecipients } from './flux.table';
 
 const NEWS: [string, string, number][] = [

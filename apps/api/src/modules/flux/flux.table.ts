@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../lib/auth/accounts.table';
-import { clientActivities } from '../classification/classification.table';
-import { clients } from '../contacts/clients.table';
+import { clientActivities } from '../../lib/clients/classification.table';
+import { clients } from '../../lib/clients/clients.table';
 
 /** A flux notification: title, rich-text message, optional image (a media row), sent at DATE. */
 export const flux = pgTable(

@@ -6,8 +6,8 @@ import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { fkIn } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { users } from '../../lib/auth/accounts.table';
-import { connectionLogs as l } from '../auth/auth.table';
-import { clients } from '../contacts/clients.table';
+import { connectionLogs as l } from '../auth';
+import { clients } from '../../lib/clients/clients.table';
 
 const who = alias(users, 'log_user');
 const fullName = sql<string>`nullif(trim(${who.firstname} || ' ' || ${who.lastname}), '')`;

@@ -1,7 +1,7 @@
 import { type Badge, badgeBody, badgesMeta, MSG } from '@app/domain';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { badges as t } from './badges.table';
+import { badges as t } from '../../lib/clients/badges.table';
 
 /**
  * Gamification badges. POST accepts the fields and

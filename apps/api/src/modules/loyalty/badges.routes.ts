@@ -11,13 +11,13 @@ import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
 import { audit, auditEntity } from '../../lib/audit/audit.repository';
 import { users } from '../../lib/auth/accounts.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 import { media } from '../../lib/media/media.table';
 import { mediaFor } from '../../lib/media/media.service';
 import { type ObjectStore, readAll } from '../../lib/storage';
 import { badgeMail } from './badges.mail';
 import { badgesResource } from './badges.resource';
-import { badges } from './badges.table';
+import { badges } from '../../lib/clients/badges.table';
 
 const compiled = compileResource(badgesResource);
 /** The compiled DTO schema, typed as the domain's Badge (same object, narrower type). */

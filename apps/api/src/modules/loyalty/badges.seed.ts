@@ -3,7 +3,7 @@ import { solidPng } from '../../lib/png';
 import { saveMedia } from '../../lib/media/media.service';
 import type { ObjectStore } from '../../lib/storage';
 import { badgesResource } from './badges.resource';
-import { badges } from './badges.table';
+import { badges } from '../../lib/clients/badges.table';
 
 export const BADGE_TIERS = ['Bronze', 'Argent', 'Or', 'Platine'] as const;
 export type BadgeTier = (typeof BADGE_TIERS)[number];

@@ -7,9 +7,9 @@ import { idParams } from '../../lib/crud/schemas';
 import { EXPORT_CONTENT_TYPES, type ExportColumn, sendExport } from '../../lib/exports';
 import { notFound, paged } from '../../lib/http';
 import { fileReply, pageMeta } from '../../lib/replies';
-import type { CurrentUser } from '../../plugins/auth';
-import { CLIENT_OWNED, ownClients } from '../contacts/client-ownership';
-import { clients } from '../contacts/clients.table';
+import type { CurrentUser } from '../../lib/auth/current-user';
+import { CLIENT_OWNED, ownClients } from '../../lib/clients/client-ownership';
+import { clients } from '../../lib/clients/clients.table';
 import { allOpenLots, openLots, openLotsTotal } from './points.lots';
 
 const lotItem = z.object({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../lib/auth/accounts.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 
 /**
  * The points ledger: every change to a client's points is one row. clients.points_fid is the sum of

@@ -7,8 +7,8 @@ import { outcomeOf, statusRefusalSql } from '../../lib/bulk/bulk.sql';
 import { compileResource } from '../../lib/crud/compile';
 import type { Db } from '../../db/client';
 import { outboxInsertSql } from '../../lib/webhooks/outbox';
-import { CLIENT_OWNED } from '../contacts/client-ownership';
-import { pointsEventsCte } from '../loyalty/points.events';
+import { CLIENT_OWNED } from '../../lib/clients/client-ownership';
+import { pointsEventsCte } from '../loyalty';
 import { orderPayloadSql } from './orders.events';
 import { ordersResource } from './orders.resource';
 

@@ -7,7 +7,7 @@ import { ORDER_CODES, ORDER_POINTS_STATUSES } from '@app/domain';
  * client's running balance.
  */
 import { sql } from 'drizzle-orm';
-import { productCategories } from '../catalogue/catalogue.table';
+import { productCategories } from '../catalogue';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { sqlCode, sqlCodes } from '../../db/codes';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { users } from '../../lib/auth/accounts.table';
-import { ownedByClient } from '../contacts/client-ownership';
-import { clients } from '../contacts/clients.table';
+import { ownedByClient } from '../../lib/clients/client-ownership';
+import { clients } from '../../lib/clients/clients.table';
 import { orders as o } from './orders.table';
 
 const chef = alias(users, 'order_chef');

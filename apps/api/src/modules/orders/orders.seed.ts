@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { DemoProduct } from '../catalogue/catalogue.seed';
-import { rng } from '../contacts/clients.generate';
+import type { DemoProduct } from '../catalogue';
+import { rng } from '../clients';
 import { ORDER_NUMBER_KIND, orderNumber } from './orders.service';
 import { orderItems, orders } from './orders.table';
 import { queryRows } from '../../db/rows';

@@ -1,11 +1,11 @@
 import { ORDER_BELL_SIZE, ORDER_POINTS_STATUSES } from '@app/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clients } from '../contacts/clients.table';
-import { priceOfDay, pointsOfDay } from '../catalogue/terms-of-day';
-import { applyPoints } from '../loyalty/points.service';
+import { clients } from '../../lib/clients/clients.table';
+import { priceOfDay, pointsOfDay } from '../catalogue';
+import { applyPoints } from '../loyalty';
 import { users } from '../../lib/auth/accounts.table';
-import { nextNumber } from '../system/sequences';
+import { nextNumber } from '../system';
 import { orderOwner } from './orders.resource';
 import { orders } from './orders.table';
 import { orderPayloadSql } from './orders.events';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../lib/auth/accounts.table';
 import { products } from '../catalogue/catalogue.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 
 /**
  * Client orders. Totals are computed from the items when the order is written

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { CurrentUser } from '../../plugins/auth';
-import { clients } from '../contacts/clients.table';
-import { applyPoints } from '../loyalty/points.service';
+import type { CurrentUser } from '../../lib/auth/current-user';
+import { clients } from '../../lib/clients/clients.table';
+import { applyPoints } from '../loyalty';
 import { returnPointsOwed, sourceReturnUnits } from './returns.sources';
 import { goodsReturns } from './returns.table';
 

@@ -1,9 +1,9 @@
 import { returnNumber, todayInTunis } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { DemoProduct } from '../catalogue/catalogue.seed';
-import { rng } from '../contacts/clients.generate';
-import { numberSequences } from '../system/sequences.table';
+import type { DemoProduct } from '../catalogue';
+import { rng } from '../clients';
+import { numberSequences } from '../system';
 import { settleReturnPoints } from './returns.points';
 import { goodsReturnItems, goodsReturns } from './returns.table';
 import { queryRows } from '../../db/rows';

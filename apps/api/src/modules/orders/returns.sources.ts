@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { products } from '../catalogue/catalogue.table';
+import { products } from '../catalogue';
 import { goodsReturnItems, goodsReturnPointSources as sources } from './returns.table';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from '../../lib/auth/accounts.table';
 import { products } from '../catalogue/catalogue.table';
 import { orderItems } from './orders.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 
 /**
  * Returned goods. NUM_RETOUR is RET-<year>-<seq>, seq given by the

@@ -6,7 +6,7 @@ import { outcomeOf, statusRefusalSql } from '../../lib/bulk/bulk.sql';
 import { rowsOf } from '../../db/rows';
 import { compileResource } from '../../lib/crud/compile';
 import { recordEvents } from '../../lib/webhooks/outbox';
-import { CLIENT_OWNED } from '../contacts/client-ownership';
+import { CLIENT_OWNED } from '../../lib/clients/client-ownership';
 import { giftConversionsResource, startingGiftPurchasesResource } from './fulfilment.resources';
 import { unitEvent } from './rewards.events';
 

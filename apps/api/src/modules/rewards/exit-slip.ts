@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { PDFDocument } from '../../lib/exports/lazy-libs';
 import { hasArabic, Writer } from '../../lib/exports/pdf';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 import type { ConversionKind } from './conversions.service';
 import { qrPng } from './qr';
 

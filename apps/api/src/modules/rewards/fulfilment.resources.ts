@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { dateTimeField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { users } from '../../lib/auth/accounts.table';
-import { ownedByClient } from '../contacts/client-ownership';
-import { clients } from '../contacts/clients.table';
+import { ownedByClient } from '../../lib/clients/client-ownership';
+import { clients } from '../../lib/clients/clients.table';
 import { giftConversions as gc, giftPurchases as gp, loyaltyGifts, startingGiftPurchases as sp, startingGifts } from './gifts.table';
 
 const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) => sql<string>`nullif(trim(${u.firstname} || ' ' || ${u.lastname}), '')`;

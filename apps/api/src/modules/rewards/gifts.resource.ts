@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dateTimeField, flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
-import { clientActivities as activities } from '../classification/classification.table';
+import { clientActivities as activities } from '../../lib/clients/classification.table';
 import { deleteMedia } from '../../lib/media/media.service';
 import type { ObjectStore } from '../../lib/storage';
 import { loyaltyGifts as t } from './gifts.table';

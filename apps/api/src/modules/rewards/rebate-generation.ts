@@ -4,7 +4,7 @@ import { voucherIssuedSql } from './rewards.events';
 import type { Db } from '../../db/client';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { AppError } from '../../lib/http';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { audit } from '../../lib/audit/audit.repository';
 import { rebateVouchers } from './rebate-turnover';
 import { rowsOf } from '../../db/rows';

@@ -2,8 +2,8 @@ import { GIFT_MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
-import { badges } from '../loyalty/badges.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../lib/clients/classification.table';
+import { badges } from '../../lib/clients/badges.table';
 
 /** The eligibility choices a gift or a voucher on offer carries, by API name. */
 const REFS = {

@@ -2,13 +2,13 @@ import { ORDER_POINTS_STATUSES, rewardNumber, ROLE, VOUCHER_CODES } from '@app/d
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { roles, users } from '../../lib/auth/accounts.table';
-import { clientActivities, clientTypes } from '../classification/classification.table';
-import { clients } from '../contacts/clients.table';
+import { clientActivities, clientTypes } from '../../lib/clients/classification.table';
+import { clients } from '../../lib/clients/clients.table';
 import { saveMedia } from '../../lib/media/media.service';
 import type { ObjectStore } from '../../lib/storage';
-import { nextNumbers } from '../system/sequences';
+import { nextNumbers } from '../system';
 import { receiveByQr, setConversionStatus } from './conversions.service';
 import { generateRebates } from './rebate-generation';
 import { giftConversions, loyaltyGifts, startingGiftPurchases, startingGifts } from './gifts.table';

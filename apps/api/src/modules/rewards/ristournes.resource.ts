@@ -5,7 +5,7 @@ import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { refNameLike } from '../../lib/crud/list-query';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
-import { clientActivities as activities } from '../classification/classification.table';
+import { clientActivities as activities } from '../../lib/clients/classification.table';
 import { ristournes as t } from './vouchers.table';
 
 /** numeric given out as the decimal text Postgres returns ("4999.999"), as the Ristourne DTO types it. */

@@ -1,8 +1,8 @@
 import type { SegmentationActivity, SegmentationFigures, SegmentedClient } from '@app/domain';
 import { between, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clientActivities as activities } from '../classification/classification.table';
-import { clients } from '../contacts/clients.table';
+import { clientActivities as activities } from '../../lib/clients/classification.table';
+import { clients } from '../../lib/clients/clients.table';
 import { turnoverByClient } from './rebate-turnover';
 import { rowsOf } from '../../db/rows';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dateTimeField, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
-import { ownedByClient } from '../contacts/client-ownership';
+import { ownedByClient } from '../../lib/clients/client-ownership';
 import { voucherPurchases as v } from './vouchers.table';
 
 /** Where a client's voucher came from: a voucher-type gift, the yearly rebate, or the vouchers on offer. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { AppError } from '../../lib/http';
-import { clientCategories as categories, clientTypes as types } from '../classification/classification.table';
+import { clientCategories as categories, clientTypes as types } from '../../lib/clients/classification.table';
 import { moneyText } from './money-text';
 import { checkEligibilityRefs } from './reward-refs';
 import { vouchers as t } from './vouchers.table';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../lib/auth/accounts.table';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
-import { clients } from '../contacts/clients.table';
-import { badges } from '../loyalty/badges.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../lib/clients/classification.table';
+import { clients } from '../../lib/clients/clients.table';
+import { badges } from '../../lib/clients/badges.table';
 import { giftPurchases } from './gifts.table';
 
 /** Vouchers on offer: a balance SOLDE in dinars, for a company type. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { users } from '../../lib/auth/accounts.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 import { clientUsers as r } from './client-users.resource';
 
 type Queryable = Pick<Db, 'select'>;

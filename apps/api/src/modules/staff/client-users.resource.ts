@@ -7,7 +7,7 @@ import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { roles, users as u } from '../../lib/auth/accounts.table';
 import { auditLog } from '../../lib/audit/audit.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 
 /**
  * The clients' users (mobile-app accounts: role patente, CLIENT_ID set) as the users listing

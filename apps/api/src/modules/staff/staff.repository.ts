@@ -2,7 +2,7 @@ import { ROLE } from '@app/domain';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../lib/auth/accounts.table';
-import { clients } from '../contacts/clients.table';
+import { clients } from '../../lib/clients/clients.table';
 
 type Queryable = Pick<Db, 'select'>;
 

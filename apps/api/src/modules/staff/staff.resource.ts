@@ -9,8 +9,8 @@ import { mediaReply } from '../../lib/replies';
 import { partialBody } from '../../lib/crud/schemas';
 import { mediaFor } from '../../lib/media/media.service';
 import { roles, users as u } from '../../lib/auth/accounts.table';
-import { clientTypes } from '../classification/classification.table';
-import { clients } from '../contacts/clients.table';
+import { clientTypes } from '../../lib/clients/classification.table';
+import { clients } from '../../lib/clients/clients.table';
 import { assertDeletable, chefZoneRoleId, conflict, prepareAccount } from './staff.service';
 
 /**

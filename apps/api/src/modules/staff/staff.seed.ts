@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
 import { users } from '../../lib/auth/accounts.table';
-import { clientTypes } from '../classification/classification.table';
+import { clientTypes } from '../../lib/clients/classification.table';
 
 /** The demo chief chef@demo.tn (made by seed-accounts.ts) gets this code. */
 export const DEMO_CHIEF_CODE = 'CZ-NORD';

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { isReferenceViolation, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { audit, createdFields, diff } from '../../lib/audit/audit.repository';
-import { EMAIL_EXISTS } from '../auth/account.service';
-import { emailTakenByOther, revokeUserSessions } from '../auth/auth.repository';
+import { EMAIL_EXISTS } from '../auth';
+import { emailTakenByOther, revokeUserSessions } from '../auth';
 import { users } from '../../lib/auth/accounts.table';
 import { clientsOfChief, codeTakenByOther, roleById, roleIdByLabel } from './staff.repository';
 

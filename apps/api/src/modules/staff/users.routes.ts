@@ -8,7 +8,7 @@ import { itemSchema, registerList, toReplies } from '../../lib/crud/crud.routes'
 import { deletedReply, idParams, partialBody } from '../../lib/crud/schemas';
 import { AppError, notFound, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import { emailTakenByOther } from '../auth/auth.repository';
+import { emailTakenByOther } from '../auth';
 import { users } from '../../lib/auth/accounts.table';
 import { clientFieldValues } from './client-users.resource';
 import { assertClientExists } from './client-users.repository';

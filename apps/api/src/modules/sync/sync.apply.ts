@@ -4,9 +4,9 @@ import { ORDER_CODES, ORDER_POINTS_STATUSES, SYNC_MSG } from '@app/domain';
 import type { Check, UpsertKind } from './sync.kinds';
 import { rowsOf } from '../../db/rows';
 import { outboxInsertSql } from '../../lib/webhooks/outbox';
-import { orderPayloadSql } from '../orders/orders.events';
-import { pointsEventsCte } from '../loyalty/points.events';
-import { clientEventsSql } from '../contacts/clients.events';
+import { orderPayloadSql } from '../orders';
+import { pointsEventsCte } from '../loyalty';
+import { clientEventsSql } from '../clients';
 import { sqlCode, sqlCodes } from '../../db/codes';
 
 export interface Counts {

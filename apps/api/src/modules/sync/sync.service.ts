@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import type { JobProgress } from '../../lib/jobs/engine';
 import { jobRuns } from '../../lib/jobs/jobs.table';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { audit } from '../../lib/audit/audit.repository';
 import { applyInvoices, type Counts, prepareInvoices, runChecks, upsert } from './sync.apply';
 import { removeStored } from '../../lib/media/media.service';

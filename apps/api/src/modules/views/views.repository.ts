@@ -4,7 +4,7 @@ import { roles, users } from '../../lib/auth/accounts.table';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { savedViewDefaults, savedViews } from './views.table';
 
 type Me = Pick<CurrentUser, 'id' | 'role'>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParams } from '../../lib/crud/schemas';
 import { AppError, ok } from '../../lib/http';
 import { okReply } from '../../lib/replies';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { chooseDefault, createView, deleteView, findView, listViews, updateView } from './views.repository';
 
 const STATE_EXAMPLE = { search: 'Sfax', sort: 'DATE_CMD', order: 'desc', perPage: 100, filters: {}, columns: ['REFERENCE', 'CLIENT_NAME', 'TOTAL', 'STATUS'] };

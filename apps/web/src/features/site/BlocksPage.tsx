@@ -2,7 +2,7 @@ import { type Block, blocksMeta, isPageKey, multipleImages, PAGE_LABELS, type Pa
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../../app/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, RichTextField as AnyRichTextField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage, syncImage } from '../../components/resource-page';
 import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockFormFor, blockFormValues, syncBlockImages } from './block-form';

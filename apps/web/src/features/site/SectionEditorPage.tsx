@@ -1,7 +1,7 @@
 import { isPageKey, PAGE_LABELS, type PageKey, pageSections } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../../app/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { SectionPanel } from './SectionPanel';
 import { ensurePage, pageQueryKey } from './site-api';
 import './site.css';

@@ -2,12 +2,12 @@ import { CLIENT_MESSAGES, canChangeBadge, ROLE } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/auth/current-user';
 import { roles, users } from '../../lib/auth/accounts.table';
-import { badges } from '../loyalty/badges.table';
-import { pointsLedger } from '../loyalty/points.table';
-import { applyPoints } from '../loyalty/points.service';
-import { clients } from './clients.table';
+import { badges } from '../../lib/clients/badges.table';
+import { pointsLedger } from '../loyalty';
+import { applyPoints } from '../loyalty';
+import { clients } from '../../lib/clients/clients.table';
 import { recordClientEvent } from './clients.events';
 
 /**

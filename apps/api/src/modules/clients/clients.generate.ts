@@ -1,5 +1,5 @@
 import { GOVERNORATES } from '@app/domain';
-import type { clients } from './clients.table';
+import type { clients } from '../../lib/clients/clients.table';
 
 /**
  * Coherent generated clients, for the demo (a few hundred) and for benchmarks (100,000): each client's

@@ -9,14 +9,14 @@ import { rowsOf } from '../../db/rows';
 import { compileResource } from '../../lib/crud/compile';
 import { idIn } from '../../lib/crud/list-query';
 import { AppError } from '../../lib/http';
-import { badges } from '../loyalty/badges.table';
-import { applyPoints } from '../loyalty/points.service';
-import { publicOrigin } from '../communication/invitations.routes';
-import { assertInvitationTemplate, sendInvitations } from '../communication/invitations.service';
-import { assertZoneChief, CLIENT_OWNED } from './client-ownership';
+import { badges } from '../../lib/clients/badges.table';
+import { applyPoints } from '../loyalty';
+import { publicOrigin } from '../../lib/public-origin';
+import { assertInvitationTemplate, sendInvitations } from '../communication';
+import { assertZoneChief, CLIENT_OWNED } from '../../lib/clients/client-ownership';
 import { clientEventsSql } from './clients.events';
 import { clientsResource } from './clients.resource';
-import { clients } from './clients.table';
+import { clients } from '../../lib/clients/clients.table';
 import { sqlCode } from '../../db/codes';
 
 const BULK_CLIENT_MSG = {

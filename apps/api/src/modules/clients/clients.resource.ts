@@ -2,16 +2,16 @@ import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCrea
 import { eq, ilike, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';
-import { expiringFor } from '../loyalty/points.expiry';
+import { expiringFor } from '../loyalty';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, moneyField, orEmpty } from '../../lib/crud/fields';
 import { defineResource } from '../../lib/crud/resource';
 import { sharedLoad } from '../../lib/crud/shared-load';
 import { users } from '../../lib/auth/accounts.table';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
-import { badges } from '../loyalty/badges.table';
-import { assertZoneChief, chefNameLike, clientsScope, keepOwnClient } from './client-ownership';
-import { clients as c } from './clients.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../lib/clients/classification.table';
+import { badges } from '../../lib/clients/badges.table';
+import { assertZoneChief, chefNameLike, clientsScope, keepOwnClient } from '../../lib/clients/client-ownership';
+import { clients as c } from '../../lib/clients/clients.table';
 import { afterClientWrite, assertMayChangeBadge } from './clients.writes';
 
 const chef = alias(users, 'chef');

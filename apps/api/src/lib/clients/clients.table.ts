@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../lib/auth/accounts.table';
-import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../classification/classification.table';
-import { badges } from '../loyalty/badges.table';
+import { users } from '../auth/accounts.table';
+import { clientActivities, clientCategories, clientCircuits, clientTypes } from './classification.table';
+import { badges } from './badges.table';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 3 }).notNull().default('0');
 const code = (name: string, length = 50) => varchar(name, { length });

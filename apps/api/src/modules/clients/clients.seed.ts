@@ -3,11 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
 import { roles, users } from '../../lib/auth/accounts.table';
-import { clientActivities, clientCategories, clientTypes } from '../classification/classification.table';
-import { badges } from '../loyalty/badges.table';
-import { applyPoints } from '../loyalty/points.service';
+import { clientActivities, clientCategories, clientTypes } from '../../lib/clients/classification.table';
+import { badges } from '../../lib/clients/badges.table';
+import { applyPoints } from '../loyalty';
 import { type ClientRefs, generateClient, rng } from './clients.generate';
-import { clients } from './clients.table';
+import { clients } from '../../lib/clients/clients.table';
 
 /** What generated clients hang on, read from the classification and the zone chiefs in the database. */
 export async function clientRefs(db: Db): Promise<ClientRefs> {

@@ -3,10 +3,10 @@ import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { roles, users } from '../../lib/auth/accounts.table';
-import { fkIn } from '../../lib/crud/list-query';
-import { rowScope } from '../../lib/crud/ownership';
-import { AppError, notFound } from '../../lib/http';
+import { roles, users } from '../auth/accounts.table';
+import { fkIn } from '../crud/list-query';
+import { rowScope } from '../crud/ownership';
+import { AppError, notFound } from '../http';
 import { clients } from './clients.table';
 import { rowsOf } from '../../db/rows';
 
