@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { decimal3, email, flag01, integer, minExceedsMax, optionalText, percent, phone, phone8, queryInteger, refId, requiredText, wholeNumber } from './fields';
+import { z } from 'zod';
+import { decimal3, email, flag01, integer, minExceedsMax, optionalText, percent, phone, phone8, queryInteger, refId, requiredText, textMaxLength, wholeNumber } from './fields';
 import { MSG } from './messages';
 
 const messages = (schema: z.ZodType, value: unknown) => {
@@ -114,5 +114,15 @@ describe('required numbers', () => {
     expect(refId(false).parse(undefined)).toBeNull();
     expect(refId(false).parse('7')).toBe(7);
     for (const v of ['', ' ', true, [5], 0]) expect(refId(false).safeParse(v).success).toBe(false);
+  });
+});
+
+describe('textMaxLength', () => {
+  it('reads a text field’s limit from its schema, through optional, nullable and default', () => {
+    const body = z.object({ NAME: requiredText(100), NOTE: optionalText(2000), CODE: requiredText(30).optional(), LABEL: optionalText(50).default('x'), N: wholeNumber() });
+    expect(['NAME', 'NOTE', 'CODE', 'LABEL', 'N', 'ABSENT'].map((f) => textMaxLength(body, f))).toEqual([100, 2000, 30, 50, undefined, undefined]);
+    expect(textMaxLength(body.extend({ MORE: requiredText(10) }), 'NAME')).toBe(100);
+    expect(textMaxLength(body.partial(), 'NAME')).toBe(100);
+    expect(textMaxLength(undefined, 'NAME')).toBeUndefined();
   });
 });

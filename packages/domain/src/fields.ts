@@ -20,25 +20,54 @@ const presence = (v: unknown) => typeof v === 'string' && v.length > 0;
 /** Spaces around a text that the limit, checked after trimming, leaves aside. */
 const TRIM_ROOM = 100;
 
+/** The longest text each text field takes, by its schema: a form's input reads it (`textMaxLength`). */
+const TEXT_MAX = new WeakMap<z.ZodType, number>();
+const withTextMax = <T extends z.ZodType>(schema: T, max: number): T => {
+  TEXT_MAX.set(schema, max);
+  return schema;
+};
+
+/**
+ * The longest text the field `name` of an object schema takes (its `requiredText(n)` or `optionalText(n)`),
+ * so a form's input limits the typing to what the API accepts without writing the number
+ * again; undefined for any other field. Looks through `.optional()`, `.nullable()` and `.default()`.
+ */
+export function textMaxLength(schema: unknown, name: string): number | undefined {
+  const shape = (schema as { shape?: Record<string, z.ZodType> } | null)?.shape;
+  let field: z.ZodType | undefined = shape?.[name];
+  while (field) {
+    const max = TEXT_MAX.get(field);
+    if (max !== undefined) return max;
+    field = (field._zod.def as { innerType?: z.ZodType }).innerType;
+  }
+  return undefined;
+}
+
 /** Required text: empty gives "required", whitespace-only gives "blank"; stored trimmed. */
 export const requiredText = (max = 255) =>
-  z
-    .string({ error: MSG.required })
-    .min(1, { error: MSG.required, abort: true })
-    // A bound on the text as sent too, before any work (and in the API's document); surrounding
-    // spaces are trimmed before the real limit, so they get some room.
-    .max(max + TRIM_ROOM, { error: MSG.maxLength(max), abort: true })
-    .refine((v) => v.trim().length > 0, { error: MSG.blank, abort: true })
-    .transform((v) => v.trim())
-    .pipe(z.string().max(max, { error: MSG.maxLength(max) }));
+  withTextMax(
+    z
+      .string({ error: MSG.required })
+      .min(1, { error: MSG.required, abort: true })
+      // A bound on the text as sent too, before any work (and in the API's document); surrounding
+      // spaces are trimmed before the real limit, so they get some room.
+      .max(max + TRIM_ROOM, { error: MSG.maxLength(max), abort: true })
+      .refine((v) => v.trim().length > 0, { error: MSG.blank, abort: true })
+      .transform((v) => v.trim())
+      .pipe(z.string().max(max, { error: MSG.maxLength(max) })),
+    max,
+  );
 
 /** Optional text: absent, null or blank become null. */
 export const optionalText = (max = 2000) =>
-  z
-    .string()
-    .max(max, { error: MSG.maxLength(max) })
-    .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+  withTextMax(
+    z
+      .string()
+      .max(max, { error: MSG.maxLength(max) })
+      .nullish()
+      .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+    max,
+  );
 
 export const email = () =>
   z

@@ -49,11 +49,14 @@ export type LabelledColumn<Row> = Omit<ColumnDef<Row>, 'header'> & { header?: st
 export interface LabelSource {
   readonly path: string;
   readonly labels: { readonly [field: string]: string | undefined };
+  /** The keys the API sorts this list on: a column of one of them sorts, unless it says `sortable: false`. */
+  readonly sortable?: readonly string[];
 }
 
 /**
- * The list's columns with their headers: each field's label is written once, in the domain's resource
- * metadata (`meta.labels`), which the API's export headers read too. A column gives its own
+ * The list's columns with their headers and their sorting: each field's label is written once, in the
+ * domain's resource metadata (`meta.labels`), which the API's export headers read too, and a column
+ * sorts when its field is one of the metadata's `sortable` keys, which the API's sort keys equal. A column gives its own
  * `header` only where the screen needs other words (a header that carries the year). A column with
  * neither fails when the module loads, so the columns tests name it.
  */
@@ -61,7 +64,8 @@ export function withLabels<Row>(meta: LabelSource, columns: readonly LabelledCol
   return columns.map((c) => {
     const header = c.header ?? meta.labels[c.field];
     if (header === undefined) throw new Error(`${meta.path} : la colonne ${c.field} n'a pas de libellé (meta.labels du domaine)`);
-    return { ...c, header };
+    const sortable = c.sortable ?? meta.sortable?.includes(c.sortKey ?? c.field);
+    return sortable === undefined ? { ...c, header } : { ...c, header, sortable };
   });
 }
 

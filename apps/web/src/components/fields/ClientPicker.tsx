@@ -36,7 +36,7 @@ export interface ClientPickerProps extends BaseFieldProps {
  * with `multiple`); text that is not a chosen client leaves it empty (the field is then "required").
  */
 export function ClientPicker({ multiple, activeOnly, initial, ...props }: ClientPickerProps) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   const [suggestions, setSuggestions] = useState<Choice[]>([]);
   // One client: what the input shows (a choice or the text being typed).
   const [current, setCurrent] = useState<Choice | string | null>(!multiple && initial && initial.id === field.value ? choice(initial) : null);
@@ -73,7 +73,7 @@ export function ClientPicker({ multiple, activeOnly, initial, ...props }: Client
   return (
     <FieldShell
       id={id}
-      label={props.label}
+      label={label}
       required={props.required}
       error={error}
       hint={props.hint ?? (disabled ? undefined : `Tapez un code ou un nom : les ${CLIENT_PICKER_SIZE} premiers clients trouvés sont proposés.`)}

@@ -22,7 +22,7 @@ export interface DateFieldProps extends BaseFieldProps {
  * calendar closes on the first click, hence an inline calendar in our own panel.
  */
 export default function DatePicker(props: DateFieldProps) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   const panel = useRef<OverlayPanel>(null);
   const [draft, setDraft] = useState<Date | null>(null);
   const current = toCalendarDate(field.value);
@@ -38,7 +38,7 @@ export default function DatePicker(props: DateFieldProps) {
   };
 
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <div className={`p-inputgroup date-field${error ? ' p-invalid' : ''}`}>
         <input
           id={id}

@@ -23,7 +23,7 @@ interface FileFieldProps extends BaseFieldProps {
 
 /** One file, checked in the browser by extension/type and the 5 MB limit; the server checks the bytes. */
 export function FileField({ family, preview, ...props }: FileFieldProps) {
-  const { field, id, error, disabled } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, label } = useField(props.name, props.disabled, props);
   const { setError, clearErrors } = useFormContext();
   const input = useRef<HTMLInputElement>(null);
   const value = (field.value ?? null) as FileValue;
@@ -49,7 +49,7 @@ export function FileField({ family, preview, ...props }: FileFieldProps) {
   };
 
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <div className="fld-file">
         <input
           ref={input}

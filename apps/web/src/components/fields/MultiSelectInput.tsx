@@ -6,10 +6,10 @@ import { useOptions } from './useOptions';
 
 /** Several choices (chips), loaded on demand by MultiSelectField. */
 export default function MultiSelectInput<Row = Record<string, unknown>>(props: SelectProps<Row>) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   const { options, loading } = useOptions(props.source, props.options);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <MultiSelect
         inputId={id}
         inputRef={field.ref}

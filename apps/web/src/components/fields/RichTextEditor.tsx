@@ -37,7 +37,7 @@ interface QuillLike {
  * `emoji`, a button above it opens an emoji picker that inserts at the cursor.
  */
 export default function RichTextEditor(props: BaseFieldProps & { height?: string; emoji?: boolean }) {
-  const { field, id, error, disabled } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, label } = useField(props.name, props.disabled, props);
   const quill = useRef<QuillLike | null>(null);
   const lastRange = useRef<{ index: number; length: number } | null>(null);
   const panel = useRef<OverlayPanel>(null);
@@ -52,7 +52,7 @@ export default function RichTextEditor(props: BaseFieldProps & { height?: string
     panel.current?.hide();
   };
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide ?? true}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide ?? true}>
       {props.emoji && !disabled && (
         <div className="fld-emoji-bar">
           <Button

@@ -29,7 +29,7 @@ export interface SearchSelectProps<Row> extends BaseFieldProps {
  * thousands): never the whole list in the browser. The arrow lists the first rows.
  */
 export function SearchSelectField<Row extends Record<string, unknown>>(props: SearchSelectProps<Row>) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   const valueField = props.valueField ?? 'id';
   const [suggestions, setSuggestions] = useState<Row[]>([]);
   const labels = useRef(new Map<unknown, string>());
@@ -54,7 +54,7 @@ export function SearchSelectField<Row extends Record<string, unknown>>(props: Se
   };
 
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <AutoComplete<unknown>
         inputId={id}
         inputRef={field.ref}
@@ -86,7 +86,7 @@ export function SearchSelectField<Row extends Record<string, unknown>>(props: Se
         disabled={disabled}
         invalid={!!error}
         dropdown
-        dropdownAriaLabel={`Afficher les premiers résultats : ${props.label}`}
+        dropdownAriaLabel={`Afficher les premiers résultats : ${label}`}
         delay={300}
         showEmptyMessage
         emptyMessage={props.emptyMessage ?? 'Aucun résultat'}

@@ -10,10 +10,10 @@ import { useOptions } from './useOptions';
 
 /** One choice among options (PrimeReact Dropdown with a filter). */
 export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Row>) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   const { options, loading } = useOptions(props.source, props.options);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <Dropdown
         inputId={id}
         inputRef={field.ref}
@@ -39,7 +39,7 @@ export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Ro
         // The Dropdown also renders a visually hidden native <select> (form value, screen readers): name it too.
         // Once a choice closes the panel, PrimeReact leaves aria-activedescendant="dropdownItem_-1" on the
         // root, an attribute a div may not carry pointing at nothing (axe: critical): dropped.
-        pt={{ select: { 'aria-label': props.label }, root: { 'aria-activedescendant': undefined } }}
+        pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
         {...aria}
       />
     </FieldShell>

@@ -29,10 +29,10 @@ function LineInput({
   filter,
   ...props
 }: TextInputProps & { type?: string; inputMode?: 'text' | 'email' | 'tel' | 'decimal'; filter?: (raw: string) => string }) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label, maxLength } = useField(props.name, props.disabled, props);
   const onChange = (e: ChangeEvent<HTMLInputElement>) => field.onChange(filter ? filter(e.target.value) : e.target.value);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <InputText
         id={id}
         ref={field.ref}
@@ -45,7 +45,7 @@ function LineInput({
         disabled={disabled}
         invalid={!!error}
         placeholder={props.placeholder}
-        maxLength={props.maxLength}
+        maxLength={maxLength}
         autoFocus={props.autoFocus}
         autoComplete={props.autoComplete}
         dir={props.dir}
@@ -72,9 +72,9 @@ export const NumberField = (props: TextInputProps & { decimals?: number }) => {
 };
 
 export function TextAreaField(props: BaseFieldProps & ScriptProps & { rows?: number; maxLength?: number; placeholder?: string }) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label, maxLength } = useField(props.name, props.disabled, props);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide ?? true}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide ?? true}>
       <InputTextarea
         id={id}
         ref={field.ref}
@@ -86,7 +86,7 @@ export function TextAreaField(props: BaseFieldProps & ScriptProps & { rows?: num
         invalid={!!error}
         rows={props.rows ?? 3}
         autoResize
-        maxLength={props.maxLength}
+        maxLength={maxLength}
         placeholder={props.placeholder}
         dir={props.dir}
         lang={props.lang}

@@ -9,7 +9,7 @@ const isOn = (v: unknown) => v === true || v === 1 || v === '1';
 const next = (current: unknown, checked: boolean) => (typeof current === 'boolean' ? checked : checked ? 1 : 0);
 
 function Toggle({ kind, ...props }: BaseFieldProps & { kind: 'switch' | 'checkbox' }) {
-  const { field, id, error, disabled } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, label } = useField(props.name, props.disabled, props);
   const common = {
     inputId: id,
     inputRef: field.ref,
@@ -21,7 +21,7 @@ function Toggle({ kind, ...props }: BaseFieldProps & { kind: 'switch' | 'checkbo
     invalid: !!error,
   };
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide} inline>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide} inline>
       {kind === 'switch' ? <InputSwitch {...common} pt={SWITCH_PT} /> : <Checkbox {...common} />}
     </FieldShell>
   );

@@ -138,4 +138,28 @@ describe('FormDialog', () => {
     expect(button('Enregistrer')).toBeNull();
     expect(button('Fermer')).not.toBeNull();
   });
+
+  it('gives a field without its own label and limit the resource’s label and the schema’s limit; its own win', () => {
+    act(() =>
+      root.render(
+        <FormDialog<In, Out>
+          visible
+          mode="add"
+          titles={{ add: 'Ajouter un circuit', edit: 'Modifier le circuit', view: 'Détails du circuit' }}
+          schema={schema}
+          labels={{ NAME: 'Nom du circuit', CODE: 'Code' }}
+          defaultValues={{ NAME: '', CODE: '' }}
+          onSubmit={vi.fn(async () => {})}
+          onHide={vi.fn()}
+        >
+          <TextField name="NAME" required />
+          <TextField name="CODE" label="Code interne" maxLength={10} />
+        </FormDialog>,
+      ),
+    );
+    expect($('label[for="field-NAME"]')?.textContent).toContain('Nom du circuit');
+    expect($<HTMLInputElement>('#field-NAME')?.maxLength).toBe(100);
+    expect($('label[for="field-CODE"]')?.textContent).toContain('Code interne');
+    expect($<HTMLInputElement>('#field-CODE')?.maxLength).toBe(10);
+  });
 });

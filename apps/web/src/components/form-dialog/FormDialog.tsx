@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Steps } from 'primereact/steps';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { type FieldFacts, FieldFactsContext } from '../fields/field-facts';
 import { FORM_VALIDATION, useFirstFieldFocus } from './dialog-focus';
 import { FormModeContext } from './form-mode';
 import { errorPaths, type FormMode, firstStepWithError, footerButtons, type StepDef, serverFieldErrors } from './steps';
@@ -37,6 +38,8 @@ export interface FormDialogProps<In extends FieldValues, Out> {
   onHide: () => void;
   /** Dialog width on desktop (spec: 60vw); 95vw on mobile. */
   width?: string;
+  /** The resource's field labels (its domain metadata): a field without its own label shows its own here. */
+  labels?: FieldFacts['labels'];
 }
 
 /**
@@ -55,6 +58,8 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
   const [index, setIndex] = useState(0);
   const [saving, setSaving] = useState(false);
   const formId = useId();
+  // A field's label and text limit, unless it gives its own: the resource's labels, the API's schema.
+  const facts = useMemo<FieldFacts>(() => ({ labels: props.labels, schema: props.schema }), [props.labels, props.schema]);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(props.schema),
     defaultValues: props.defaultValues,
@@ -166,6 +171,7 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
         />
       )}
       <FormProvider {...form}>
+        <FieldFactsContext.Provider value={facts}>
         <FormModeContext.Provider value={mode}>
           <form id={formId} onSubmit={onFormSubmit} onKeyDown={keepOpenOnPanelEscape} noValidate>
             {steps.map((step, i) => (
@@ -175,6 +181,7 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
             ))}
           </form>
         </FormModeContext.Provider>
+        </FieldFactsContext.Provider>
       </FormProvider>
     </Dialog>
   );

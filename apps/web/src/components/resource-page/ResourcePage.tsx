@@ -125,6 +125,7 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
             visible={dialog.visible}
             mode={dialog.mode}
             titles={(form.titles ?? resource.titles)!}
+            labels={resource.labels}
             schema={form.schema as FormDialogProps<FieldValues, unknown>['schema']}
             defaultValues={form.toValues(dialog.row)}
             steps={form.steps as FormDialogProps<FieldValues, unknown>['steps']}

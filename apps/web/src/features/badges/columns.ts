@@ -4,7 +4,7 @@ import { type ColumnDef, type LabelledColumn, withLabels } from '../../component
 /** Gamification badges list: image, name, the three bonuses, description, active switch. */
 export const badgeColumns: ColumnDef<Badge>[] = withLabels(badgesMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
-  { field: 'NAME', sortable: true },
+  { field: 'NAME' },
   // Points, grouped by thousands ("1 500").
   ...BADGE_BONUS_FIELDS.map((field): LabelledColumn<Badge> => ({ field, kind: 'custom', width: '9rem', render: (row) => formatBadgePoints(row[field]) })),
   { field: 'DESCRIPTION', width: '18rem' },

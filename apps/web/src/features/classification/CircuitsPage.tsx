@@ -18,8 +18,8 @@ export default function CircuitsPage() {
         toValues: (row) => ({ NAME: row?.NAME ?? '', DESCRIPTION: row?.DESCRIPTION ?? '' }),
         content: (
           <FieldGrid>
-            <TextField name="NAME" label="Nom" required maxLength={100} autoFocus />
-            <TextAreaField name="DESCRIPTION" label="Description" maxLength={2000} />
+            <TextField name="NAME" required autoFocus />
+            <TextAreaField name="DESCRIPTION" />
           </FieldGrid>
         ),
       }}

@@ -4,24 +4,24 @@ import { type ColumnDef, type LabelledColumn, withLabels } from '../../component
 /** Columns of the four classification lists. */
 export const clientTypeColumns: ColumnDef<ClientType>[] = withLabels(clientTypesMeta, [
   { field: 'MEDIA.original_url', kind: 'image', width: '7rem' },
-  { field: 'NAME', sortable: true },
+  { field: 'NAME' },
 ]);
 
 export const circuitColumns: ColumnDef<Circuit>[] = withLabels(circuitsMeta, [
-  { field: 'NAME', sortable: true },
-  { field: 'DESCRIPTION', sortable: true },
+  { field: 'NAME' },
+  { field: 'DESCRIPTION' },
 ]);
 
 export const activityColumns: ColumnDef<Activity>[] = withLabels(activitiesMeta, [
-  { field: 'NAME', sortable: true },
-  { field: 'CODE', sortable: true },
-  { field: 'CIRCUIT_NAME', sortable: true },
+  { field: 'NAME' },
+  { field: 'CODE' },
+  { field: 'CIRCUIT_NAME' },
   // Clickable: each click saves the flag at once.
-  ...ACTIVITY_FLAGS.map((flag): LabelledColumn<Activity> => ({ field: flag, kind: 'checkbox', width: '9rem' })),
+  ...ACTIVITY_FLAGS.map((flag): LabelledColumn<Activity> => ({ field: flag, kind: 'checkbox', width: '9rem', sortable: false })),
 ]);
 
 export const categoryColumns: ColumnDef<Category>[] = withLabels(categoriesMeta, [
-  { field: 'NAME', sortable: true },
-  { field: 'ACTIVITE_NAME', sortable: true },
-  { field: 'DESCRIPTION', sortable: true },
+  { field: 'NAME' },
+  { field: 'ACTIVITE_NAME' },
+  { field: 'DESCRIPTION' },
 ]);

@@ -18,16 +18,16 @@ export function conversionColumns(kind: ConversionKind, status: (row: Conversion
         ]
       : [];
   return withLabels(kind === 'gift' ? giftConversionsMeta : startingGiftPurchasesMeta, [
-    { field: 'REF', sortable: true, width: '10rem' },
-    { field: 'CODE_CLIENT', sortable: true, width: '8rem' },
-    { field: 'CLIENT_NAME', sortable: true },
+    { field: 'REF', width: '10rem' },
+    { field: 'CODE_CLIENT', width: '8rem' },
+    { field: 'CLIENT_NAME' },
     { field: 'CODE_CHEF_ZONE', width: '9rem' },
     { field: 'CHEF_ZONE_NAME', width: '10rem' },
-    { field: 'GIFT_NAME', sortable: true },
-    { field: 'CREATED_AT', sortable: true, width: '12rem', kind: 'custom', render: (r) => utc(r, 'CREATED_AT') },
-    { field: 'SCAN_DATE', sortable: true, width: '12rem', kind: 'custom', render: (r) => utc(r, 'SCAN_DATE') },
+    { field: 'GIFT_NAME' },
+    { field: 'CREATED_AT', width: '12rem', kind: 'custom', render: (r) => utc(r, 'CREATED_AT') },
+    { field: 'SCAN_DATE', width: '12rem', kind: 'custom', render: (r) => utc(r, 'SCAN_DATE') },
     ...points,
-    { field: 'STATUS', sortable: true, width: '9rem', kind: 'custom', render: status },
+    { field: 'STATUS', width: '9rem', kind: 'custom', render: status },
   ]);
 }
 

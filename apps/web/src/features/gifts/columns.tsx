@@ -8,8 +8,8 @@ import { GiftThumb } from './GiftThumb';
  */
 export const giftColumns: ColumnDef<Gift>[] = withLabels(giftsMeta, [
   { field: 'MEDIA', kind: 'custom', width: '6rem', render: (g) => <GiftThumb gift={g} /> },
-  { field: 'REF', sortable: true, width: '9rem' },
-  { field: 'NAME', sortable: true },
+  { field: 'REF', width: '9rem' },
+  { field: 'NAME' },
   { field: 'TYPE', kind: 'custom', width: '7rem', render: (g) => GIFT_TYPE_LABELS[g.TYPE] ?? g.TYPE },
   { field: 'QTS', width: '6rem' },
   { field: 'NBR_OF_POINTS', kind: 'custom', width: '7rem', render: (g) => formatBadgePoints(g.NBR_OF_POINTS) },
@@ -27,5 +27,5 @@ export const starterGiftColumns: ColumnDef<StartingGift>[] = withLabels(starting
   { field: 'REF', width: '9rem' },
   { field: 'NAME', header: 'Titre' },
   { field: 'DESCRIPTION', header: 'Description' },
-  { field: 'CREATED_AT', kind: 'date', sortable: true, width: '8rem' },
+  { field: 'CREATED_AT', kind: 'date', width: '8rem' },
 ]);

@@ -6,21 +6,21 @@ import { ALL } from './FilterDropdown';
 /** Platform, device, client, user, date; the client and user cells open their dialog. */
 export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; user: (l: ConnectionLog) => ReactNode }): ColumnDef<ConnectionLog>[] {
   return withLabels(logsMeta, [
-    { field: 'PLATFORM', sortable: true, width: '11rem' },
-    { field: 'DEVICE_NAME', sortable: true },
-    { field: 'CLIENT', sortable: true, kind: 'custom', render: cells.client },
-    { field: 'USER', sortable: true, kind: 'custom', render: cells.user },
-    { field: 'DATE_LOGIN', sortable: true, kind: 'datetime', width: '11rem' },
+    { field: 'PLATFORM', width: '11rem' },
+    { field: 'DEVICE_NAME' },
+    { field: 'CLIENT', kind: 'custom', render: cells.client },
+    { field: 'USER', kind: 'custom', render: cells.user },
+    { field: 'DATE_LOGIN', kind: 'datetime', width: '11rem' },
   ]);
 }
 
 /** When, who, action, entity and id, and the changed fields before and after. */
 export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; changes: (e: AuditEntry) => ReactNode; user: (e: AuditEntry) => ReactNode }): ColumnDef<AuditEntry>[] {
   return withLabels(auditTrailMeta, [
-    { field: 'AT', sortable: true, kind: 'datetime', width: '10rem' },
-    { field: 'USER_EMAIL', sortable: true, kind: 'custom', render: cells.user, width: '14rem' },
-    { field: 'ACTION', sortable: true, kind: 'custom', render: cells.action, width: '9rem' },
-    { field: 'ENTITY', sortable: true, kind: 'custom', render: (e) => auditEntityLabel(e.ENTITY), width: '11rem' },
+    { field: 'AT', kind: 'datetime', width: '10rem' },
+    { field: 'USER_EMAIL', kind: 'custom', render: cells.user, width: '14rem' },
+    { field: 'ACTION', kind: 'custom', render: cells.action, width: '9rem' },
+    { field: 'ENTITY', kind: 'custom', render: (e) => auditEntityLabel(e.ENTITY), width: '11rem' },
     { field: 'ENTITY_ID', width: '5rem' },
     { field: 'CHANGES', kind: 'custom', render: cells.changes },
   ]);

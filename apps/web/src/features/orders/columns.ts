@@ -13,13 +13,13 @@ export interface OrderCells {
 /** Orders list: number, client code, client name, date, destination, CDZ, shipping site, status. */
 export function orderColumns(cells: OrderCells): ColumnDef<Order>[] {
   return withLabels(ordersMeta, [
-    { field: 'NUM_ORDER', sortable: true, width: '10rem' },
-    { field: 'CODE_CLIENT', sortable: true, kind: 'custom', width: '8rem', render: (o) => cells.client(o, 'CODE_CLIENT') },
-    { field: 'NAME_CLIENT', sortable: true, kind: 'custom', render: (o) => cells.client(o, 'NAME_CLIENT') },
-    { field: 'CREATED_AT', sortable: true, kind: 'datetime', width: '11rem' },
-    { field: 'DESTINATION', sortable: true, width: '9rem' },
-    { field: 'CDZ', sortable: true, width: '9rem' },
-    { field: 'SITE', sortable: true, kind: 'custom', width: '11rem', render: cells.site },
-    { field: 'STATUS', sortable: true, kind: 'custom', width: '13rem', render: cells.status },
+    { field: 'NUM_ORDER', width: '10rem' },
+    { field: 'CODE_CLIENT', kind: 'custom', width: '8rem', render: (o) => cells.client(o, 'CODE_CLIENT') },
+    { field: 'NAME_CLIENT', kind: 'custom', render: (o) => cells.client(o, 'NAME_CLIENT') },
+    { field: 'CREATED_AT', kind: 'datetime', width: '11rem' },
+    { field: 'DESTINATION', width: '9rem' },
+    { field: 'CDZ', width: '9rem' },
+    { field: 'SITE', kind: 'custom', width: '11rem', render: cells.site },
+    { field: 'STATUS', kind: 'custom', width: '13rem', render: cells.status },
   ]);
 }

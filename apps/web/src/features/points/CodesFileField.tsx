@@ -13,7 +13,7 @@ export interface FileProblems {
 
 /** The CSV of client codes: one file, checked in the browser; the server's per-line errors listed under it. */
 export function CodesFileField({ problems, onPick, ...props }: BaseFieldProps & { problems: FileProblems | null; onPick: () => void }) {
-  const { field, id, error, disabled } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, label } = useField(props.name, props.disabled, props);
   const { setError, clearErrors } = useFormContext();
   const input = useRef<HTMLInputElement>(null);
   const file = field.value instanceof File ? field.value : null;
@@ -33,7 +33,7 @@ export function CodesFileField({ problems, onPick, ...props }: BaseFieldProps & 
 
   return (
     <>
-      <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide>
+      <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide>
         <div className="fld-file">
           <input
             ref={input}

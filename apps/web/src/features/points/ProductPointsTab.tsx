@@ -18,11 +18,11 @@ const productOption = (p: ProductOption) => `${p.REF} — ${p.LABEL}`;
 
 /** Product points list: reference, product, points, start date, end date. */
 export const productPointColumns: ColumnDef<ProductPoint>[] = withLabels(productPointsMeta, [
-  { field: 'PRODUCT_REF', sortable: true, width: '9rem' },
-  { field: 'LABEL', sortable: true },
-  { field: 'points', sortable: true, width: '7rem' },
-  { field: 'DATE_DEBUT', sortable: true, kind: 'date', width: '9rem' },
-  { field: 'DATE_FIN', sortable: true, kind: 'date', width: '9rem' },
+  { field: 'PRODUCT_REF', width: '9rem' },
+  { field: 'LABEL' },
+  { field: 'points', width: '7rem' },
+  { field: 'DATE_DEBUT', kind: 'date', width: '9rem' },
+  { field: 'DATE_FIN', kind: 'date', width: '9rem' },
 ]);
 
 type In = z.input<typeof productPointBody>;

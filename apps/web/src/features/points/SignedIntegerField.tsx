@@ -5,9 +5,9 @@ import { filterSignedInteger } from './points-form';
 
 /** A whole number of points that may be negative (balance corrections). */
 export function SignedIntegerField(props: BaseFieldProps & { autoFocus?: boolean }) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <InputText
         id={id}
         ref={field.ref}

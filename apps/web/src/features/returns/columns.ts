@@ -6,8 +6,8 @@ export const returnDate = (iso: string) => formatDateTime(iso).replace(' à ', '
 
 /** Returned goods: return number, client, date, address. */
 export const returnColumns: ColumnDef<GoodsReturn>[] = withLabels(returnsMeta, [
-  { field: 'NUM_RETOUR', sortable: true, width: '11rem' },
-  { field: 'CLIENT_NAME', sortable: true, kind: 'custom', render: (r) => `${r.CODE_CLIENT} — ${r.CLIENT_NAME}` },
-  { field: 'CREATED_AT', sortable: true, kind: 'custom', width: '10rem', render: (r) => returnDate(r.CREATED_AT) },
-  { field: 'ADDRESS', sortable: true },
+  { field: 'NUM_RETOUR', width: '11rem' },
+  { field: 'CLIENT_NAME', kind: 'custom', render: (r) => `${r.CODE_CLIENT} — ${r.CLIENT_NAME}` },
+  { field: 'CREATED_AT', kind: 'custom', width: '10rem', render: (r) => returnDate(r.CREATED_AT) },
+  { field: 'ADDRESS' },
 ]);

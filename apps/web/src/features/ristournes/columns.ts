@@ -3,15 +3,15 @@ import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Rebate tiers: number, name, year, turnover range (DT), rebate and discount (%), activity, active switch. */
 export const tierColumns: ColumnDef<Ristourne>[] = withLabels(ristournesMeta, [
-  { field: 'NUM_RISTOURNE', sortable: true, width: '5rem' },
-  { field: 'NAME', sortable: true },
-  { field: 'YEAR', sortable: true, width: '6rem' },
-  { field: 'VAL_MIN', sortable: true, kind: 'money', width: '10rem' },
-  { field: 'VAL_MAX', sortable: true, kind: 'money', width: '10rem' },
-  { field: 'PERCENTAGE', sortable: true, kind: 'custom', width: '8rem', render: (r) => formatPercent(r.PERCENTAGE) },
-  { field: 'REMISE', sortable: true, kind: 'custom', width: '7rem', render: (r) => formatPercent(r.REMISE) },
+  { field: 'NUM_RISTOURNE', width: '5rem' },
+  { field: 'NAME' },
+  { field: 'YEAR', width: '6rem' },
+  { field: 'VAL_MIN', kind: 'money', width: '10rem' },
+  { field: 'VAL_MAX', kind: 'money', width: '10rem' },
+  { field: 'PERCENTAGE', kind: 'custom', width: '8rem', render: (r) => formatPercent(r.PERCENTAGE) },
+  { field: 'REMISE', kind: 'custom', width: '7rem', render: (r) => formatPercent(r.REMISE) },
   // No activity is a group of its own (its tiers are compared with each other only).
-  { field: 'ACTIVITE_NAME', sortable: true, kind: 'custom', render: (r) => r.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity },
+  { field: 'ACTIVITE_NAME', kind: 'custom', render: (r) => r.ACTIVITE_NAME ?? RISTOURNE_MSG.noActivity },
   // Saved at once; an overlap refused by the server puts the switch back.
   { field: 'IS_ACTIVE', kind: 'switch', width: '6rem' },
 ]);

@@ -26,27 +26,27 @@ export const websiteServiceColumns: ColumnDef<WebsiteService>[] = withLabels<Web
 
 /** Partner tools: logo, name, site. */
 export const toolColumns: ColumnDef<PartnerTool>[] = withLabels(partnerToolsMeta, [
-  { field: 'position', sortable: true, width: '7rem' },
+  { field: 'position', width: '7rem' },
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
-  { field: 'name', sortable: true },
-  { field: 'site_web', sortable: true },
+  { field: 'name' },
+  { field: 'site_web' },
 ]);
 
 /** Gallery: position, photo, title, link. */
 export const galleryColumns: ColumnDef<GalleryItem>[] = withLabels(galleryMeta, [
-  { field: 'POSITION', sortable: true, width: '7rem' },
+  { field: 'POSITION', width: '7rem' },
   { field: 'MEDIA.original_url', kind: 'image', width: '6rem' },
-  { field: 'TITLE', sortable: true },
-  { field: 'TYPE', sortable: true, kind: 'custom', width: '7rem', render: (g) => GALLERY_KIND_LABELS[g.TYPE] ?? g.TYPE },
+  { field: 'TITLE' },
+  { field: 'TYPE', kind: 'custom', width: '7rem', render: (g) => GALLERY_KIND_LABELS[g.TYPE] ?? g.TYPE },
   { field: 'LINK', header: 'Lien' },
 ]);
 
 /** Contact requests: name, phone, message; received date. */
 export const contactColumns: ColumnDef<ContactRequest>[] = withLabels(contactRequestsMeta, [
-  { field: 'NAME', sortable: true },
-  { field: 'GSM', sortable: true, width: '9rem' },
+  { field: 'NAME' },
+  { field: 'GSM', width: '9rem' },
   { field: 'CONTENT', kind: 'custom', render: (c) => plainText(c.CONTENT) },
-  { field: 'created_at', sortable: true, kind: 'datetime', width: '11rem' },
+  { field: 'created_at', kind: 'datetime', width: '11rem' },
 ]);
 
 export const BY_NEWEST = { field: 'created_at', order: 'desc' } as const;

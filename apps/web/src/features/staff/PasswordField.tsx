@@ -4,9 +4,9 @@ import { type BaseFieldProps, useField } from '../../components/fields/useField'
 
 /** A new account's password, with the show / hide toggle of the sign-in screen; the rule (8 characters) is the domain's. */
 export function PasswordField(props: BaseFieldProps) {
-  const { field, id, error, disabled, aria } = useField(props.name, props.disabled);
+  const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);
   return (
-    <FieldShell id={id} label={props.label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
+    <FieldShell id={id} label={label} required={props.required} error={error} hint={props.hint} wide={props.wide}>
       <Password
         inputId={id}
         inputRef={field.ref}

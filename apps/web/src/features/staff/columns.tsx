@@ -16,18 +16,18 @@ function Company({ user }: { user: StaffUser }) {
 
 /** Zone chiefs: code, name, email, phone, active toggle saved at once. */
 export const chefZoneColumns: ColumnDef<ZoneChief>[] = withLabels(zoneChiefsMeta, [
-  { field: 'CODE_CHEF_ZONE', sortable: true, width: '9rem' },
-  { field: 'username', sortable: true, sortKey: 'LASTNAME' },
-  { field: 'EMAIL', sortable: true },
-  { field: 'GSM', sortable: true },
-  { field: 'STATUS', kind: 'switch', width: '6rem' },
+  { field: 'CODE_CHEF_ZONE', width: '9rem' },
+  { field: 'username', sortKey: 'LASTNAME' },
+  { field: 'EMAIL' },
+  { field: 'GSM' },
+  { field: 'STATUS', kind: 'switch', width: '6rem', sortable: false },
 ]);
 
 /** Back-office users: name, email, phone, company (client type), active switch. */
 export const backOfficeUserColumns: ColumnDef<StaffUser>[] = withLabels(staffUsersMeta, [
-  { field: 'username', sortable: true, sortKey: 'LASTNAME' },
-  { field: 'EMAIL', sortable: true },
-  { field: 'GSM', sortable: true },
-  { field: 'TYPE_CLIENT_NAME', sortable: true, kind: 'custom', render: (u) => <Company user={u} /> },
-  { field: 'STATUS', kind: 'switch', width: '6rem' },
+  { field: 'username', sortKey: 'LASTNAME' },
+  { field: 'EMAIL' },
+  { field: 'GSM' },
+  { field: 'TYPE_CLIENT_NAME', kind: 'custom', render: (u) => <Company user={u} /> },
+  { field: 'STATUS', kind: 'switch', width: '6rem', sortable: false },
 ]);

@@ -3,8 +3,8 @@ import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Template name and subject; 50 rows. */
 export const templateColumns: ColumnDef<MessageTemplate>[] = withLabels(templatesMeta, [
-  { field: 'NOM_DU_MODÈLE', sortable: true },
-  { field: 'SUJET', sortable: true },
+  { field: 'NOM_DU_MODÈLE' },
+  { field: 'SUJET' },
 ]);
 
 export const BY_TEMPLATE_NAME = { field: 'NOM_DU_MODÈLE', order: 'asc' } as const;

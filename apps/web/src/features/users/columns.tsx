@@ -8,9 +8,9 @@ import { type ColumnDef, withLabels } from '../../components/data-table';
  * code matched no client shows the code typed, marked « Code inconnu », until staff choose its client.
  */
 export const clientUserColumns: ColumnDef<ClientUser>[] = withLabels(clientUsersMeta, [
-  { field: 'NAME', sortable: true, sortKey: 'LASTNAME' },
-  { field: 'EMAIL', sortable: true },
-  { field: 'GSM', sortable: true },
+  { field: 'NAME', sortKey: 'LASTNAME' },
+  { field: 'EMAIL' },
+  { field: 'GSM' },
   {
     field: 'CODE_CLIENT',
     header: 'Client',
@@ -26,6 +26,6 @@ export const clientUserColumns: ColumnDef<ClientUser>[] = withLabels(clientUsers
         </span>
       ),
   },
-  { field: 'GOUVERNORAT', sortable: true },
-  { field: 'STATUS', kind: 'switch', width: '6rem' },
+  { field: 'GOUVERNORAT' },
+  { field: 'STATUS', kind: 'switch', width: '6rem', sortable: false },
 ]);

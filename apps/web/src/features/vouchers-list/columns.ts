@@ -7,7 +7,7 @@ import { type ColumnDef, withLabels } from '../../components/data-table';
  * company (the client type), client category, active switch. The API sorts on the number.
  */
 export const voucherColumns: ColumnDef<Voucher>[] = withLabels(vouchersMeta, [
-  { field: 'REF', sortable: true, width: '11rem' },
+  { field: 'REF', width: '11rem' },
   { field: 'QTS', width: '7rem' },
   { field: 'SOLDE', kind: 'money', width: '9rem' },
   { field: 'TYPE_CLIENT_NAME', header: 'Société' },
