@@ -5,6 +5,7 @@ export * from './files';
 export * from './format';
 export * from './permissions';
 export * from './screens';
+export * from './screen-data';
 export * from './list';
 export * from './auth';
 export * from './classification';

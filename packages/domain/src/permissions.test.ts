@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, canChangeBadge, landingFor, menuFor, redirectFor } from './permissions';
-import { MENU, PROFILE_PATH, SCREEN_DATA, SCREENS, type Screen, screenAt } from './screens';
+import { SCREEN_DATA } from './screen-data';
+import { MENU, PROFILE_PATH, SCREENS, type Screen, screenAt } from './screens';
 
 const keys = (role: string) => menuFor(role).flatMap((g) => g.entries.map((e) => e.key));
 

@@ -425,67 +425,6 @@ export const SCREENS = [
 
 export type ScreenKey = (typeof SCREENS)[number]['key'];
 
-export interface ScreenData {
-  /** The API GET (under /api) that feeds the screen; `:id` is an existing row's id. */
-  readonly api: string;
-  /** Its read action, when the screen needs more than it (see the rule at the top). */
-  readonly read?: Action;
-}
-
-/**
- * What feeds each screen on the server. Read by the tests (apps/api/test/contract/screen-registry.test.ts,
- * the domain's): kept beside SCREENS, not in it, so the browser bundle does not carry it.
- */
-export const SCREEN_DATA: Record<ScreenKey, ScreenData> = {
-  dashboard: { api: 'dashboard' },
-  users: { api: 'client-users' },
-  clients: { api: 'clients' },
-  'client-detail': { api: 'clients/:id' },
-  products: { api: 'products' },
-  categories: { api: 'categories', read: 'catalogue:read' },
-  gammes: { api: 'sub_categories', read: 'catalogue:read' },
-  tarifs: { api: 'tarifs', read: 'catalogue:read' },
-  points: { api: 'clients/points', read: 'points:read' },
-  orders: { api: 'orders' },
-  returns: { api: 'retourMarchandises' },
-  gifts: { api: 'gifts' },
-  'gift-conversions': { api: 'giftConversion', read: 'conversions:read' },
-  'offered-points': { api: 'offered-points', read: 'points:read' },
-  'starter-gifts': { api: 'startingGifts' },
-  'starter-gift-conversions': { api: 'startingGift-purchases' },
-  'vouchers-list': { api: 'vochers' },
-  vouchers: { api: 'vocher-purchases', read: 'voucher-purchases:read' },
-  'generer-vouchers': { api: 'ristournes/runs', read: 'ristournes:read' },
-  paliers: { api: 'ristournes' },
-  segmentation: { api: 'ristournes/segmentation' },
-  gamifications: { api: 'badges', read: 'badges:read' },
-  coupons: { api: 'coupons' },
-  templates: { api: 'templating/email' },
-  gallery: { api: 'gallery' },
-  'prises-contacts': { api: 'contacts' },
-  flux: { api: 'flux' },
-  profile: { api: 'profile' },
-  'users-backoffice': { api: 'back-office/users' },
-  'chef-zone': { api: 'chef-zone' },
-  'type-client': { api: 'typeclients', read: 'classification:read' },
-  'circuit-client': { api: 'clients_circuits', read: 'classification:read' },
-  'activity-client': { api: 'clients_activities', read: 'classification:read' },
-  'category-client': { api: 'clients_categories', read: 'classification:read' },
-  banner: { api: 'configs' },
-  company: { api: 'settings' },
-  programme: { api: 'settings/programme' },
-  ledger: { api: 'ledger/verify' },
-  'sync-data': { api: 'sync/latest' },
-  webhooks: { api: 'webhooks' },
-  'site-section': { api: 'pages/home' },
-  'site-sections': { api: 'pages/home' },
-  'site-blocks': { api: 'pages/home/sections/services' },
-  'site-services-by-type': { api: 'service/our-services' },
-  'site-services': { api: 'services' },
-  'site-tools': { api: 'tools' },
-  logs: { api: 'logs' },
-  audit: { api: 'audit' },
-};
 
 /** A menu entry with the address it opens. */
 export interface MenuEntry {

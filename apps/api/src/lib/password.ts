@@ -16,7 +16,7 @@ export const PASSWORD_HASH_QUEUE_DEFAULT = 16;
 const hashes = new Limiter(PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE_DEFAULT);
 const threads = new HashThreads(PASSWORD_HASH_CONCURRENCY);
 
-/** The scheduling priority (nice) each started hashing thread obtained: 19 on Linux, 0 elsewhere. */
+/** The scheduling priority (nice) each started hashing thread obtained: HASH_THREAD_NICE (10) on Linux, 0 elsewhere. */
 export const passwordHashThreadNice = () => threads.niceValues();
 
 /** How many hashes may wait for a free slot (PASSWORD_HASH_QUEUE, set once by buildApp). */
