@@ -101,13 +101,18 @@ function vitest(label, cwd, args, env = {}, node = null) {
   if (existsSync(out)) {
     const json = JSON.parse(readFileSync(out, 'utf8'));
     p = json.numPassedTests ?? 0;
-    f = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+    // Failed tests, and files that failed with none of their tests failing (an error on import or in a
+    // hook). The report's numFailedTestSuites counts a file and each of its describe blocks again.
+    f = json.numFailedTests ?? 0;
     for (const file of json.testResults ?? []) {
       const where = path.relative(cwd, file.name);
       const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
       const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of tests) failedTests.push(`${label} · ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-      if (!tests.length && file.status === 'failed') failedTests.push(`${label} · ${where}: ${firstLine(file.message)}`);
+      if (!tests.length && file.status === 'failed') {
+        f++;
+        failedTests.push(`${label} · ${where}: ${firstLine(file.message)}`);
+      }
     }
   }
   if (!ok && f === 0) f = 1; // crashed before reporting

@@ -3,12 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { ResourceTable } from '../../components/data-table';
 import { useSessionUser } from '../../lib/useSession';
 import { BY_CODE, OFFERED_PAGE_SIZE, type OfferedPointsRow, offeredColumns } from './columns';
-import { OfferEditDialog } from './OfferEditDialog';
 import { OFFERED_PATH } from './points.api';
 import './points.css';
 
-// The add dialog (tabs, client search, file upload) loads on first use.
+// The dialogs (the add dialog's tabs, client search and file upload; the edit's form) load on first use.
 const OfferAddDialog = lazy(() => import('./OfferAddDialog').then((m) => ({ default: m.OfferAddDialog })));
+const OfferEditDialog = lazy(() => import('./OfferEditDialog').then((m) => ({ default: m.OfferEditDialog })));
 
 /**
  * Cadeaux > Points offerts (`/layout/offered-points`): the clients who were
@@ -19,6 +19,7 @@ export default function OfferedPointsPage() {
   const [adding, setAdding] = useState(false);
   const [addLoaded, setAddLoaded] = useState(false);
   const [editing, setEditing] = useState<OfferedPointsRow | null>(null);
+  const [editLoaded, setEditLoaded] = useState(false);
   return (
     <>
       <ResourceTable<OfferedPointsRow>
@@ -31,7 +32,10 @@ export default function OfferedPointsPage() {
           setAddLoaded(true);
           setAdding(true);
         }}
-        onEdit={setEditing}
+        onEdit={(row) => {
+          setEditLoaded(true);
+          setEditing(row);
+        }}
         emptyMessage="Aucun point offert pour le moment"
         minWidth="30rem"
       />
@@ -40,7 +44,11 @@ export default function OfferedPointsPage() {
           <OfferAddDialog visible={adding} onHide={() => setAdding(false)} />
         </Suspense>
       )}
-      <OfferEditDialog row={editing} onHide={() => setEditing(null)} />
+      {editLoaded && (
+        <Suspense fallback={null}>
+          <OfferEditDialog row={editing} onHide={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
