@@ -27,6 +27,7 @@ export * from './gifts';
 export * from './vouchers';
 export * from './ristournes';
 export * from './site';
+export * from './audit-entities';
 export * from './logs';
 export * from './showcase';
 export * from './site-settings';

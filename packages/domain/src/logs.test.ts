@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ENTITY_LABELS, AUDIT_MSG, auditChanges, auditEntityLabel, auditFilters, auditValue, logFilters, logYears } from './logs';
+import { AUDIT_ENTITY_LABELS, AUDIT_MSG, auditEntityLabel, auditFilters } from './audit-entities';
+import { auditChanges, auditValue, logFilters, logYears } from './logs';
+import { circuitsMeta } from './resources';
 
 describe('connection logs', () => {
   it('offers the years from the current one down to 2021', () => {
@@ -53,6 +55,8 @@ describe('audit entities', () => {
     expect(auditFilters.ENTITY.parse('clients_circuits')).toBe('clients_circuits');
     expect(auditFilters.ENTITY.safeParse('Circuits clients').error?.issues[0].message).toBe(AUDIT_MSG.entityUnknown);
     expect(auditFilters.ENTITY.safeParse('toString').success).toBe(false);
+    // A resource's label is the one its metadata declares.
+    expect(AUDIT_ENTITY_LABELS[circuitsMeta.path]).toBe(circuitsMeta.audit);
     // One label per entity: two entries of the filter never read alike.
     const labels = Object.values(AUDIT_ENTITY_LABELS);
     expect(new Set(labels).size).toBe(labels.length);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, queryInteger } from './fields';
+import { queryInteger } from './fields';
 
 /** Connection logs: the two sources, 50 rows, years from 2021. */
 export const LOG_PLATFORMS = ['Back-Office', 'Application Mobile'] as const;
@@ -104,76 +104,6 @@ export const SECURITY_AUDIT_ACTIONS = [
 /** The action filter's group value: every security event at once (an action code otherwise). */
 export const AUDIT_SECURITY_FILTER = 'security';
 export const AUDIT_SECURITY_LABEL = 'Sécurité (tous les événements)';
-
-/**
- * What the audit trail records writes to: the stored entity (the API path of the resource, or the
- * area's own name) with the French label its filter shows. The API records nothing
- * else: `audit()` takes an AuditEntity, and a resource whose path is missing here stops the start-up.
- */
-export const AUDIT_ENTITY_LABELS = {
-  clients: 'Clients',
-  'client-users': 'Utilisateurs clients',
-  users: 'Utilisateurs back-office',
-  points: 'Points clients',
-  badges: 'Badges',
-  invitations: 'Invitations',
-  clients_circuits: 'Circuits clients',
-  clients_categories: 'Catégories clients',
-  clients_activities: 'Activités clients',
-  typeclients: 'Types de clients',
-  products: 'Produits',
-  categories: 'Catégories de produits',
-  sub_categories: 'Gammes',
-  brands: 'Marques',
-  tarifs: 'Tarifs',
-  showProductPoint: 'Points produits',
-  orders: 'Commandes',
-  retourMarchandises: 'Retours marchandises',
-  gifts: 'Cadeaux',
-  'gift-purchases': 'Demandes de cadeaux',
-  giftConversion: 'Conversions de cadeaux',
-  startingGifts: 'Cadeaux de bienvenue',
-  'startingGift-purchases': 'Conversions de bienvenue',
-  vochers: 'Vouchers',
-  'vocher-purchases': 'Vouchers clients',
-  calculateRistourne: 'Génération des vouchers',
-  ristournes: 'Paliers de ristourne',
-  coupons: 'Coupons',
-  templating: 'Templates',
-  flux: 'Flux',
-  gallery: 'Galerie',
-  contacts: 'Prises de contact',
-  services: "Services de l'accueil",
-  service: 'Services du site',
-  tools: 'Outils partenaires',
-  pages: 'Pages du site',
-  sections: 'Sections du site',
-  blocs: 'Blocs du site',
-  banniere: 'Bannière',
-  popup: 'Pop-up',
-  configs: 'Configurations',
-  settings: 'Société',
-  programme: 'Programme de fidélité',
-  sync: 'Synchronisation',
-  webhooks: 'Webhooks',
-} as const;
-export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
-export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
-export const isAuditEntity = (e: string): e is AuditEntity => Object.hasOwn(AUDIT_ENTITY_LABELS, e);
-/** An entry's entity as staff read it (an unknown one, from an older version, as stored). */
-export const auditEntityLabel = (e: string) => (isAuditEntity(e) ? AUDIT_ENTITY_LABELS[e] : e);
-
-export const AUDIT_MSG = { entityUnknown: 'Entité inconnue : choisissez-la dans la liste.' } as const;
-
-/** Audit trail: the filters of `/layout/logs/audit`. */
-export const auditFilters = {
-  USER_ID: queryInteger({ min: 1 }),
-  ENTITY: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entityUnknown }),
-  /** An action code, or AUDIT_SECURITY_FILTER for all the security events. */
-  ACTION: z.string().trim().min(1).max(20),
-  DATE_DEBUT: calendarDate(),
-  DATE_FIN: calendarDate(),
-};
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -3,6 +3,7 @@ import type { ResourceMeta } from './meta';
 
 export const badgesMeta = {
   path: 'badges',
+  audit: 'Badges',
   noun: 'ce badge',
   perPage: BADGES_PAGE_SIZE,
   defaultSort: { field: 'id', order: 'asc' },

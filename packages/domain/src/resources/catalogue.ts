@@ -4,6 +4,7 @@ import type { ResourceMeta } from './meta';
 
 export const brandsMeta = {
   path: 'brands',
+  audit: 'Marques',
   noun: 'cette marque',
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'NAME', order: 'asc' },
@@ -14,6 +15,7 @@ export const brandsMeta = {
 
 export const productCategoriesMeta = {
   path: 'categories',
+  audit: 'Catégories de produits',
   noun: 'cette catégorie',
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'Ordre', order: 'asc' },
@@ -31,6 +33,7 @@ export const productCategoriesMeta = {
 
 export const productPointsMeta = {
   path: 'showProductPoint',
+  audit: 'Points produits',
   noun: 'cette période',
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'DATE_DEBUT', order: 'desc' },
@@ -48,6 +51,7 @@ export const productPointsMeta = {
 
 export const productsMeta = {
   path: 'products',
+  audit: 'Produits',
   noun: 'ce produit',
   perPage: PRODUCTS_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
@@ -71,6 +75,7 @@ export const productsMeta = {
 
 export const subCategoriesMeta = {
   path: 'sub_categories',
+  audit: 'Gammes',
   noun: 'cette gamme',
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'NAME', order: 'asc' },
@@ -82,6 +87,7 @@ export const subCategoriesMeta = {
 
 export const tarifsMeta = {
   path: 'tarifs',
+  audit: 'Tarifs',
   noun: 'ce tarif',
   perPage: CATALOGUE_PAGE_SIZE,
   defaultSort: { field: 'MSTRDAT', order: 'desc' },

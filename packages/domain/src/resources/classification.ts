@@ -4,6 +4,7 @@ import type { ResourceMeta } from './meta';
 // The client classification lists show 50 rows.
 export const activitiesMeta = {
   path: 'clients_activities',
+  audit: 'Activités clients',
   noun: 'cette activité',
   perPage: 50,
   defaultSort: { field: 'NAME', order: 'asc' },
@@ -20,6 +21,7 @@ export const activitiesMeta = {
 
 export const categoriesMeta = {
   path: 'clients_categories',
+  audit: 'Catégories clients',
   noun: 'cette catégorie',
   perPage: 50,
   defaultSort: { field: 'NAME', order: 'asc' },
@@ -31,6 +33,7 @@ export const categoriesMeta = {
 
 export const circuitsMeta = {
   path: 'clients_circuits',
+  audit: 'Circuits clients',
   noun: 'ce circuit',
   perPage: 50,
   defaultSort: { field: 'NAME', order: 'asc' },
@@ -42,6 +45,7 @@ export const circuitsMeta = {
 
 export const clientTypesMeta = {
   path: 'typeclients',
+  audit: 'Types de clients',
   noun: 'ce type de client',
   perPage: 50,
   defaultSort: { field: 'position', order: 'asc' },

@@ -3,6 +3,7 @@ import type { ResourceMeta } from './meta';
 
 export const clientsMeta = {
   path: 'clients',
+  audit: 'Clients',
   noun: 'ce client',
   perPage: 100,
   defaultSort: { field: 'CODE_CLIENT', order: 'asc' },

@@ -3,6 +3,7 @@ import type { ResourceMeta } from './meta';
 
 export const templatesMeta = {
   path: 'templating',
+  audit: 'Templates',
   noun: 'ce modèle',
   perPage: 50,
   defaultSort: { field: 'NOM_DU_MODÈLE', order: 'asc' },

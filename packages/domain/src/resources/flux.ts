@@ -3,6 +3,7 @@ import type { ResourceMeta } from './meta';
 
 export const fluxMeta = {
   path: 'flux',
+  audit: 'Flux',
   noun: 'cette notification',
   perPage: FLUX_PAGE_SIZE,
   defaultSort: { field: 'DATE', order: 'desc' },

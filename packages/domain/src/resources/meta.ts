@@ -8,6 +8,11 @@
 export interface ResourceMeta<Row = Record<string, unknown>> {
   /** URL segment under /api, as the spec names it (e.g. "clients_circuits"); also the audit and media entity name. */
   readonly path: string;
+  /**
+   * The audit trail's French name for this resource's writes (the entity filter of the audit screen).
+   * Every resource the API writes has one: its start-up stops on a written resource without it.
+   */
+  readonly audit?: string;
   /** French noun with article ("ce circuit"): the API's messages and the delete confirmation. */
   readonly noun: string;
   /** Rows per page when the call does not say. */

@@ -4,6 +4,7 @@ import type { ResourceMeta } from './meta';
 
 export const ordersMeta = {
   path: 'orders',
+  audit: 'Commandes',
   noun: 'cette commande',
   perPage: ORDERS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
@@ -25,6 +26,7 @@ export const ordersMeta = {
 
 export const returnsMeta = {
   path: 'retourMarchandises',
+  audit: 'Retours marchandises',
   noun: 'ce retour',
   perPage: RETURNS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },

@@ -5,6 +5,7 @@ import type { ResourceMeta } from './meta';
 
 export const couponsMeta = {
   path: 'coupons',
+  audit: 'Coupons',
   noun: 'ce coupon',
   perPage: VOUCHERS_PAGE_SIZE,
   defaultSort: { field: 'CODE', order: 'asc' },
@@ -28,6 +29,7 @@ const CONVERSION_LABELS = {
 
 export const giftConversionsMeta = {
   path: 'giftConversion',
+  audit: 'Conversions de cadeaux',
   noun: 'cette conversion',
   perPage: GIFTS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
@@ -38,6 +40,7 @@ export const giftConversionsMeta = {
 
 export const giftPurchasesMeta = {
   path: 'gift-purchases',
+  audit: 'Demandes de cadeaux',
   noun: 'cette demande',
   perPage: GIFTS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
@@ -58,6 +61,7 @@ export const giftPurchasesMeta = {
 
 export const startingGiftPurchasesMeta = {
   path: 'startingGift-purchases',
+  audit: 'Conversions de bienvenue',
   noun: 'ce cadeau de bienvenue',
   perPage: GIFTS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
@@ -68,6 +72,7 @@ export const startingGiftPurchasesMeta = {
 
 export const giftsMeta = {
   path: 'gifts',
+  audit: 'Cadeaux',
   noun: 'ce cadeau',
   perPage: GIFTS_PAGE_SIZE,
   // Newest first (the primary key read backwards).
@@ -93,6 +98,7 @@ export const giftsMeta = {
 
 export const ristournesMeta = {
   path: 'ristournes',
+  audit: 'Paliers de ristourne',
   noun: 'cette ristourne',
   perPage: RISTOURNES_PAGE_SIZE,
   defaultSort: { field: 'NUM_RISTOURNE', order: 'asc' },
@@ -114,6 +120,7 @@ export const ristournesMeta = {
 
 export const startingGiftsMeta = {
   path: 'startingGifts',
+  audit: 'Cadeaux de bienvenue',
   noun: 'ce cadeau de bienvenue',
   perPage: GIFTS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },
@@ -131,6 +138,7 @@ export const startingGiftsMeta = {
 
 export const vouchersMeta = {
   path: 'vochers',
+  audit: 'Vouchers',
   noun: 'ce voucher',
   perPage: VOUCHERS_PAGE_SIZE,
   // Newest first (the primary key read backwards).
@@ -153,6 +161,7 @@ export const vouchersMeta = {
 
 export const voucherPurchasesMeta = {
   path: 'vocher-purchases',
+  audit: 'Vouchers clients',
   noun: 'ce voucher',
   perPage: VOUCHERS_PAGE_SIZE,
   defaultSort: { field: 'CREATED_AT', order: 'desc' },

@@ -3,6 +3,7 @@ import type { ResourceMeta } from './meta';
 
 export const contactRequestsMeta = {
   path: 'contacts',
+  audit: 'Prises de contact',
   noun: 'cette prise de contact',
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'created_at', order: 'desc' },
@@ -14,6 +15,7 @@ export const contactRequestsMeta = {
 
 export const galleryMeta = {
   path: 'gallery',
+  audit: 'Galerie',
   noun: 'cet élément',
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'POSITION', order: 'asc' },
@@ -35,6 +37,7 @@ const SERVICE_LABELS = {
 
 export const homeServicesMeta = {
   path: 'services',
+  audit: "Services de l'accueil",
   noun: 'cet service',
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
@@ -46,6 +49,7 @@ export const homeServicesMeta = {
 
 export const websiteServicesMeta = {
   path: 'service',
+  audit: 'Services du site',
   noun: 'cet service',
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
@@ -56,6 +60,7 @@ export const websiteServicesMeta = {
 
 export const partnerToolsMeta = {
   path: 'tools',
+  audit: 'Outils partenaires',
   noun: 'ce partenaire',
   perPage: SHOWCASE_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },

@@ -3,6 +3,7 @@ import type { ResourceMeta } from './meta';
 
 export const blocksMeta = {
   path: 'blocs',
+  audit: 'Blocs du site',
   noun: 'ce bloc',
   perPage: BLOCKS_PAGE_SIZE,
   defaultSort: { field: 'position', order: 'asc' },
@@ -23,6 +24,7 @@ export const blocksMeta = {
 
 export const sectionsMeta = {
   path: 'sections',
+  audit: 'Sections du site',
   noun: 'cette section',
   perPage: 50,
   defaultSort: { field: 'position', order: 'asc' },

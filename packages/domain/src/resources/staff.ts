@@ -23,6 +23,7 @@ export const zoneChiefsMeta = {
 
 export const staffUsersMeta = {
   path: 'users',
+  audit: 'Utilisateurs back-office',
   noun: 'cet utilisateur',
   perPage: 50,
   defaultSort: { field: 'LASTNAME', order: 'asc' },
@@ -41,6 +42,7 @@ export const staffUsersMeta = {
 
 export const clientUsersMeta = {
   path: 'client-users',
+  audit: 'Utilisateurs clients',
   noun: 'cet utilisateur',
   perPage: 50,
   defaultSort: { field: 'LASTNAME', order: 'asc' },

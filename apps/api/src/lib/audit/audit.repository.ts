@@ -13,7 +13,7 @@ export async function audit(
   user: { id: number | null; email: string | null } | Pick<CurrentUser, 'id' | 'email'> | null,
   // One list of actions, with their labels, in @app/domain (logs.ts); the security ones are SECURITY_AUDIT_ACTIONS there.
   action: AuditAction,
-  // One list of entities, with the labels of the viewer's filter, in @app/domain (AUDIT_ENTITY_LABELS).
+  // One list of entities, with the labels of the viewer's filter, in @app/domain (audit-entities.ts: each resource's `audit`).
   entity: AuditEntity,
   entityId: string | number | null,
   changes?: unknown,
@@ -30,7 +30,7 @@ export async function audit(
 
 /** A resource's path as the entity its writes are recorded under: a path without a label stops the start-up. */
 export function auditEntity(path: string): AuditEntity {
-  if (!isAuditEntity(path)) throw new Error(`${path} : entité du journal d'audit sans libellé (AUDIT_ENTITY_LABELS dans @app/domain)`);
+  if (!isAuditEntity(path)) throw new Error(`${path} : entité du journal d'audit sans libellé (le champ audit de sa métadonnée dans @app/domain)`);
   return path;
 }
 
