@@ -13,6 +13,7 @@ export const DATABASE_FREE = [
   'test/auth/auth-device.test.ts',
   'test/contract/resource-meta.test.ts',
   'test/code/boundaries.test.ts',
+  'test/code/declared-indexes.test.ts',
   'test/code/status-literals.test.ts',
   'test/runtime/storage-config.test.ts',
   'test/runtime/storage-contract.test.ts',

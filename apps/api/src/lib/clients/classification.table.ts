@@ -18,6 +18,7 @@ export const clientTypes = pgTable(
     uniqueIndex('client_types_name_unique').on(sql`lower(${t.name})`),
     index('client_types_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('client_types_position_idx').on(t.position),
+    index('client_types_name_sort').on(sql`public.sort_key(${t.name})`, t.id),
   ],
 );
 
@@ -32,6 +33,7 @@ export const clientCircuits = pgTable(
   (t) => [
     uniqueIndex('client_circuits_name_unique').on(sql`lower(${t.name})`),
     index('client_circuits_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('client_circuits_name_sort').on(sql`public.sort_key(${t.name})`, t.id),
   ],
 );
 
@@ -56,6 +58,8 @@ export const clientActivities = pgTable(
     index('client_activities_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
     index('client_activities_circuit_idx').on(t.circuitId),
     index('client_activities_name_idx').on(t.name),
+    index('client_activities_name_sort').on(sql`public.sort_key(${t.name})`, t.id),
+    index('client_activities_code_sort').on(sql`public.sort_key(${t.code})`, t.id),
   ],
 );
 
@@ -74,5 +78,6 @@ export const clientCategories = pgTable(
     uniqueIndex('client_categories_name_unique').on(sql`lower(${t.name})`),
     index('client_categories_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('client_categories_activity_idx').on(t.activityId),
+    index('client_categories_name_sort').on(sql`public.sort_key(${t.name})`, t.id),
   ],
 );
