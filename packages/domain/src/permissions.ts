@@ -7,7 +7,7 @@
  */
 
 // screens.ts imports only this file's types: no import cycle at run time.
-import { layoutSegments, MENU, type MenuGroup, PROFILE_PATH, SCREENS, type Screen, screenAt } from './screens';
+import { hrefFor, layoutSegments, MENU, type MenuGroup, PROFILE_PATH, SCREENS, type Screen, screenAt } from './screens';
 
 export const ROLE = {
   admin: 'admin',
@@ -120,7 +120,7 @@ interface RolePolicy {
   actions: 'all' | readonly Action[];
 }
 
-const STARTER_CONVERSIONS = '/layout/starter_gifts/conversions?dem=start';
+const STARTER_CONVERSIONS = hrefFor('starter-gift-conversions', {}, { dem: 'start' });
 
 /** Least rights: the two starter-gift conversion entries (read only), the own profile, logout. */
 const LEAST: RolePolicy = {
@@ -130,10 +130,10 @@ const LEAST: RolePolicy = {
 };
 
 const POLICIES: Record<string, RolePolicy> = {
-  admin: { redirect: '/layout/dashboard', landing: '/layout/dashboard', actions: 'all' },
+  admin: { redirect: hrefFor('dashboard'), landing: hrefFor('dashboard'), actions: 'all' },
   chefZone: {
-    redirect: '/layout/contacts/clients',
-    landing: '/layout/contacts/clients',
+    redirect: hrefFor('clients'),
+    landing: hrefFor('clients'),
     // His own clients only (the server scopes every client query to CHEF_ZONE_ID); reads what the
     // client form's selects need; never changes the classification, badges or other accounts.
     // Products: read only (no delete, flags or reorder); his clients' orders: read and

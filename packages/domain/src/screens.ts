@@ -59,7 +59,10 @@ export interface Screen {
   readonly redirect?: Readonly<Record<string, string>>;
 }
 
-export const PROFILE_PATH = '/layout/settings/profile';
+/** The sign-in page, where a signed-out user goes. */
+export const SIGN_IN_PATH = '/';
+/** The back office: every screen's address is below it; the address itself opens the role's landing page. */
+export const LAYOUT_PATH = '/layout';
 
 const SITE_PAGES = [
   ['home', 'Accueil', 'pi pi-home'],
@@ -424,7 +427,67 @@ export const SCREENS = [
 ] as const satisfies readonly Screen[];
 
 export type ScreenKey = (typeof SCREENS)[number]['key'];
+const screens: readonly Screen[] = SCREENS;
 
+/** A screen's route pattern, as written in SCREENS. */
+export type ScreenRoute<K extends ScreenKey> = Extract<(typeof SCREENS)[number], { key: K }>['route'];
+type RouteSegment<R extends string> = R extends `${infer Head}/${infer Tail}` ? Head | RouteSegment<Tail> : R;
+type RequiredParam<S extends string> = S extends `:${string}?` ? never : S extends `:${infer Name}` ? Name : never;
+type OptionalParam<S extends string> = S extends `:${infer Name}?` ? Name : S extends '*' ? '*' : never;
+type RequiredParams<K extends ScreenKey> = RequiredParam<RouteSegment<ScreenRoute<K>>>;
+type OptionalParams<K extends ScreenKey> = OptionalParam<RouteSegment<ScreenRoute<K>>>;
+/** A parameter's value: a string or a number, URL-encoded into its segment. */
+export type RouteParamValue = string | number;
+/**
+ * The parameters of a screen's route, read from its pattern: `:name` is required, `:name?` optional,
+ * a trailing `*` is the optional `'*'` (the rest of the path, its segments encoded one by one).
+ * A route without parameters takes none (`{}`).
+ */
+export type ScreenParams<K extends ScreenKey> = [RequiredParams<K> | OptionalParams<K>] extends [never]
+  ? Readonly<Record<string, never>>
+  : { readonly [N in RequiredParams<K>]: RouteParamValue } & { readonly [N in OptionalParams<K>]?: RouteParamValue | undefined };
+/** A query's values; the undefined ones are left out. */
+export type HrefQuery = Readonly<Record<string, RouteParamValue | undefined>>;
+/** hrefFor's arguments after the key: the parameters are required exactly when the route has a required one. */
+export type HrefArgs<K extends ScreenKey> = [RequiredParams<K>] extends [never]
+  ? [params?: ScreenParams<K> | undefined, query?: HrefQuery | undefined]
+  : [params: ScreenParams<K>, query?: HrefQuery | undefined];
+
+/** `?a=1&b=2` from a query (keys and values encoded as encodeURIComponent does), '' when it has no defined value. */
+function queryString(query: HrefQuery | undefined): string {
+  const pairs = Object.entries(query ?? {}).filter((e): e is [string, RouteParamValue] => e[1] !== undefined);
+  return pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&')}` : '';
+}
+
+/**
+ * A screen's address, `/layout/<its route>` with its parameters substituted (URL-encoded) and the
+ * query appended: every link and redirect to a screen is built here, never written by hand.
+ * `hrefFor('orders', {}, { commande: 12 })` is `/layout/orders?commande=12`,
+ * `hrefFor('templates', { type: 'sms' })` is `/layout/templates/sms`. A missing (or empty)
+ * required parameter throws, naming it; an optional one that is missing is left out.
+ */
+export function hrefFor<K extends ScreenKey>(key: K, ...[params, query]: HrefArgs<K>): string {
+  const screen = screens.find((s) => s.key === key);
+  if (!screen) throw new Error(`hrefFor: no screen "${key}"`);
+  const values: Readonly<Record<string, RouteParamValue | undefined>> = params ?? {};
+  const path: string[] = [];
+  for (const segment of screen.route.split('/')) {
+    if (segment === '*') {
+      const rest = values['*'];
+      if (rest !== undefined && rest !== '') path.push(...String(rest).split('/').map(encodeURIComponent));
+    } else if (segment.startsWith(':')) {
+      const optional = segment.endsWith('?');
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = values[name];
+      if (value !== undefined && value !== '') path.push(encodeURIComponent(String(value)));
+      else if (!optional) throw new Error(`hrefFor('${key}'): the parameter "${name}" of ${screen.route} is missing`);
+    } else path.push(segment);
+  }
+  return `${LAYOUT_PATH}/${path.join('/')}${queryString(query)}`;
+}
+
+/** The own profile, open to every signed-in user: the landing page of last resort. */
+export const PROFILE_PATH = hrefFor('profile');
 
 /** A menu entry with the address it opens. */
 export interface MenuEntry {
@@ -442,13 +505,11 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-const screens: readonly Screen[] = SCREENS;
-
 /** The whole side menu, in the spec's group order (menuFor keeps the entries a role may open). */
 export const MENU: MenuGroup[] = MENU_GROUPS.map((g) => ({
   ...g,
   entries: SCREENS.filter((s: Screen) => s.group === g.key).flatMap((s: Screen) =>
-    (s.menu ?? []).map((e) => ({ key: e.key ?? s.key, label: e.label, icon: e.icon, path: e.path ?? `/layout/${s.route}`, action: s.action })),
+    (s.menu ?? []).map((e) => ({ key: e.key ?? s.key, label: e.label, icon: e.icon, path: e.path ?? `${LAYOUT_PATH}/${s.route}`, action: s.action })),
   ),
 }));
 

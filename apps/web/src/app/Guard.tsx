@@ -1,4 +1,4 @@
-import { redirectFor } from '@app/domain';
+import { LAYOUT_PATH, redirectFor, SIGN_IN_PATH } from '@app/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { session } from '../lib/session';
@@ -12,8 +12,8 @@ import { useSessionUser } from '../lib/useSession';
 export function Guard({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const { pathname, search } = useLocation();
-  if (!user || !session.isActive()) return <Navigate to="/" replace />;
-  if (pathname === '/layout' || pathname === '/layout/') return children;
+  if (!user || !session.isActive()) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (pathname === LAYOUT_PATH || pathname === `${LAYOUT_PATH}/`) return children;
   const target = redirectFor(user.role, pathname);
   if (target && target !== pathname + search) return <Navigate to={target} replace />;
   return children;

@@ -1,4 +1,4 @@
-import { SCREENS, type Screen, type ScreenKey } from '@app/domain';
+import { hrefFor, SCREENS, type Screen, type ScreenKey, SIGN_IN_PATH } from '@app/domain';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import SignInPage from '../features/auth/SignInPage';
@@ -116,7 +116,7 @@ const layoutRoutes: RouteObject[] = [
   { index: true, element: <LandingRedirect /> },
   ...SCREENS.map((s: Screen): RouteObject => ({ path: s.route, Component: SCREEN_COMPONENTS[s.key as ScreenKey], handle: { title: s.title } })),
   // The rebates' parent address opens the tiers.
-  { path: 'ristourne', element: <Navigate to="paliers" replace /> },
+  { path: 'ristourne', element: <Navigate to={hrefFor('paliers')} replace /> },
   { path: '*', element: <NotFoundPage />, handle: { title: 'Page introuvable' } },
 ];
 
@@ -137,7 +137,7 @@ export const router = createBrowserRouter([
         ),
         children: layoutRoutes,
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={SIGN_IN_PATH} replace /> },
     ],
   },
 ]);

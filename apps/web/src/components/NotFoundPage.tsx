@@ -1,3 +1,4 @@
+import { LAYOUT_PATH } from '@app/domain';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
 
@@ -9,7 +10,7 @@ export function NotFoundPage() {
       <i className="pi pi-compass" aria-hidden="true" />
       <h2>Page introuvable</h2>
       <p className="muted">Cette page n'existe pas ou n'est pas encore disponible.</p>
-      <Button label="Retour à l'accueil" icon="pi pi-home" onClick={() => navigate('/layout')} />
+      <Button label="Retour à l'accueil" icon="pi pi-home" onClick={() => navigate(LAYOUT_PATH)} />
     </div>
   );
 }

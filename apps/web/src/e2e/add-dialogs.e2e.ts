@@ -1,4 +1,4 @@
-import { FLUX_MSG, MSG } from '@app/domain';
+import { FLUX_MSG, hrefFor, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -37,14 +37,14 @@ interface AddDialog {
 }
 
 const DIALOGS: AddDialog[] = [
-  { name: 'gifts', path: '/layout/gifts', title: 'Ajouter un cadeau', first: 'REF' },
-  { name: 'coupons', path: '/layout/coupons', title: 'Ajouter un coupon', first: 'CODE' },
-  { name: 'paliers', path: '/layout/ristourne/paliers', title: 'Ajouter un palier', first: 'NUM_RISTOURNE' },
-  { name: 'circuits', path: '/layout/settings/circuit-client', title: 'Ajouter un circuit', first: 'NAME' },
+  { name: 'gifts', path: hrefFor('gifts'), title: 'Ajouter un cadeau', first: 'REF' },
+  { name: 'coupons', path: hrefFor('coupons'), title: 'Ajouter un coupon', first: 'CODE' },
+  { name: 'paliers', path: hrefFor('paliers'), title: 'Ajouter un palier', first: 'NUM_RISTOURNE' },
+  { name: 'circuits', path: hrefFor('circuit-client'), title: 'Ajouter un circuit', first: 'NAME' },
   // A first field no screen marks autoFocus (a product picker): the dialog focuses it itself.
-  { name: 'tarifs', path: '/layout/tarifs', title: 'Ajouter un tarif', first: 'ARTICLE' },
+  { name: 'tarifs', path: hrefFor('tarifs'), title: 'Ajouter un tarif', first: 'ARTICLE' },
   // Not the shared form dialog: a dialog of tabs, each its own form.
-  { name: 'flux', path: '/layout/flux', title: 'Nouvelle notification', first: 'DESTINATION', save: 'Envoyer', required: FLUX_MSG.clientsRequired },
+  { name: 'flux', path: hrefFor('flux'), title: 'Nouvelle notification', first: 'DESTINATION', save: 'Envoyer', required: FLUX_MSG.clientsRequired },
 ];
 
 async function open(page: Page, d: AddDialog) {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WEBHOOK_EVENT_TYPES } from '@app/domain';
+import { hrefFor, WEBHOOK_EVENT_TYPES } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
@@ -90,7 +90,7 @@ describe('the app-to-back-office loop', () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     // The requests tab keeps its list state under its own prefix.
-    await page.goto(`/layout/contacts/users?tab=demandes&demandes.search=${encodeURIComponent(EMAIL)}`);
+    await page.goto(hrefFor('users', {}, { tab: 'demandes', 'demandes.search': EMAIL }));
     const request = rowOf(page, EMAIL);
     await until(() => page.locator('.dt-total').textContent()).toBe('1 élément');
     await until(() => request.getByRole('switch', { name: 'Actif' }).isChecked()).toBe(false);
@@ -133,7 +133,7 @@ describe('the app-to-back-office loop', () => {
     await item.click();
     await until(() => page.getByRole('dialog').filter({ hasText: `Commande ${order.NUM_ORDER}` }).isVisible()).toBe(true);
 
-    await page.goto(`/layout/orders?search=${encodeURIComponent(order.NUM_ORDER)}`);
+    await page.goto(hrefFor('orders', {}, { search: order.NUM_ORDER }));
     const select = rowOf(page, order.NUM_ORDER).locator('.status-select');
     await until(() => select.textContent()).toContain('Nouveau');
     const options = page.locator('.p-dropdown-panel li[role="option"]');
@@ -158,7 +158,7 @@ describe('the app-to-back-office loop', () => {
     const balance = s.before + s.order.TOTAL_POINTS;
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto(`/layout/contacts/detail-client?id=${s.client.id}`);
+    await page.goto(hrefFor('client-detail', {}, { id: s.client.id }));
     await until(async () => digits(await page.getByTestId('points-balance').textContent())).toBe(balance);
     // The newest ledger line is the order's credit.
     await until(async () => ((await page.locator('.client-points-table tbody tr').first().textContent()) ?? '').replace(/\s/g, '')).toContain(`+${s.order.TOTAL_POINTS}`);
@@ -209,7 +209,7 @@ describe('the app-to-back-office loop', () => {
 
     const warehouse = await newPage(browser, { viewport: DESKTOP });
     await login(warehouse, 'magasin@demo.tn');
-    await warehouse.goto(`/layout/starter_gifts/conversions?search=${encodeURIComponent(ref)}`);
+    await warehouse.goto(hrefFor('starter-gift-conversions', {}, { search: ref }));
     await until(() => statusOf(warehouse)).toBe('En attente');
     await warehouse.getByRole('button', { name: `Préparer ${ref}` }).click();
     await until(() => statusOf(warehouse)).toBe('Préparé');
@@ -218,7 +218,7 @@ describe('the app-to-back-office loop', () => {
 
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto(`/layout/conversions?search=${encodeURIComponent(ref)}`);
+    await page.goto(hrefFor('gift-conversions', {}, { search: ref }));
     await until(() => statusOf(page)).toBe('Préparé');
     await page.getByRole('button', { name: `Expédier ${ref}` }).click();
     const confirm = page.locator('.p-confirm-dialog');
@@ -284,19 +284,19 @@ describe('the app-to-back-office loop', () => {
     await login(page, 'admin@demo.tn');
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
-    await page.goto('/layout/contacts/users?tab=demandes');
+    await page.goto(hrefFor('users', {}, { tab: 'demandes' }));
     await until(() => page.locator('.dt-total').textContent()).toMatch(/élément/);
     expect(await fits()).toBe(true);
     await shot(page, 'app-loop-registration-request');
 
-    await page.goto(`/layout/orders?search=${encodeURIComponent(s.order.NUM_ORDER)}`);
+    await page.goto(hrefFor('orders', {}, { search: s.order.NUM_ORDER }));
     await until(() => rowOf(page, s.order.NUM_ORDER).locator('.status-select').textContent()).toContain('Traité et accepté');
     expect(await fits()).toBe(true);
     // The table scrolls inside its region: the picture shows the status column.
     await rowOf(page, s.order.NUM_ORDER).locator('.status-select').scrollIntoViewIfNeeded();
     await shot(page, 'app-loop-order-accepted');
 
-    await page.goto(`/layout/contacts/detail-client?id=${s.client.id}`);
+    await page.goto(hrefFor('client-detail', {}, { id: s.client.id }));
     await until(async () => digits(await page.getByTestId('points-balance').textContent())).toBe(s.before + s.order.TOTAL_POINTS - s.gift.NBR_OF_POINTS);
     expect(await fits()).toBe(true);
     await page.getByTestId('points-balance').scrollIntoViewIfNeeded();
@@ -306,7 +306,7 @@ describe('the app-to-back-office loop', () => {
     expect(await fits()).toBe(true);
     await shot(page, 'app-loop-gift-request');
 
-    await page.goto(`/layout/conversions?search=${encodeURIComponent(s.unit.REF)}`);
+    await page.goto(hrefFor('gift-conversions', {}, { search: s.unit.REF }));
     await until(() => rowOf(page, s.unit.REF).locator('.status-tag').textContent()).toBe('Réceptionné');
     expect(await fits()).toBe(true);
     await rowOf(page, s.unit.REF).locator('.status-tag').scrollIntoViewIfNeeded();

@@ -1,4 +1,4 @@
-import { landingFor, MSG, menuFor, ROLE_LABELS } from '@app/domain';
+import { hrefFor, landingFor, MSG, menuFor, ROLE_LABELS } from '@app/domain';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Browser } from 'playwright-core';
@@ -97,7 +97,7 @@ describe('sign-in', () => {
 describe('guard', () => {
   it('sends a visitor without a session back to sign-in', async () => {
     const page = await newPage(browser);
-    await page.goto('/layout/settings/profile');
+    await page.goto(hrefFor('profile'));
     await expectPath(page, '/');
     await page.goto('/nimporte-quoi');
     await expectPath(page, '/');
@@ -107,8 +107,8 @@ describe('guard', () => {
   it('applies the role route rule: chef opening a settings list goes to the clients list', async () => {
     const page = await newPage(browser);
     await login(page, 'chef@demo.tn');
-    await page.goto('/layout/settings/circuit-client');
-    await expectPath(page, '/layout/contacts/clients');
+    await page.goto(hrefFor('circuit-client'));
+    await expectPath(page, hrefFor('clients'));
     await expect.poll(() => page.locator('.title-bar').textContent()).toContain('Clients');
     // A path no screen answers: the shell's not-found screen.
     await page.goto('/layout/contacts/nulle-part');
@@ -121,7 +121,7 @@ describe('guard', () => {
     const page = await newPage(browser);
     await login(page, 'admin@demo.tn');
     await page.evaluate(() => localStorage.setItem('token', 'garbage-token'));
-    await page.goto('/layout/settings/profile');
+    await page.goto(hrefFor('profile'));
     await expect.poll(() => page.getByText('Session expirée').isVisible()).toBe(true);
     await expectPath(page, '/');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -133,7 +133,7 @@ describe('guard', () => {
     const page = await newPage(browser);
     await login(page, 'admin@demo.tn');
     await page.evaluate(() => localStorage.setItem('version', '3'));
-    await page.goto('/layout/settings/profile');
+    await page.goto(hrefFor('profile'));
     await expectPath(page, '/');
     expect(await page.evaluate(() => localStorage.getItem('version'))).toBe('4');
     await page.context().close();

@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { hrefFor, MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PATH = '/layout/gamifications';
+const PATH = hrefFor('gamifications');
 /** Saves refetch the list before a dialog closes: give a busy machine time. */
 const WAIT = { timeout: 10_000 };
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');

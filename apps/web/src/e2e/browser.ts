@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { LAYOUT_PATH } from '@app/domain';
 import type axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject, onTestFailed } from 'vitest';
@@ -69,7 +70,7 @@ export async function signInWithForm(page: Page, email: string, password = PASSW
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL(/\/layout\//);
+  await page.waitForURL(new RegExp(`${LAYOUT_PATH}/`));
 }
 
 /**
@@ -111,8 +112,8 @@ export async function login(page: Page, email: string, password = PASSWORD): Pro
     await page.evaluate((items) => {
       for (const [name, value] of Object.entries(items)) localStorage.setItem(name, value);
     }, kept.storage);
-    await page.goto('/layout');
-    await page.waitForURL(/\/layout\//);
+    await page.goto(LAYOUT_PATH);
+    await page.waitForURL(new RegExp(`${LAYOUT_PATH}/`));
     return;
   }
   await signInWithForm(page, email, password);

@@ -1,4 +1,4 @@
-import { BULK_LISTS, bulkActionsFor, ROLE } from '@app/domain';
+import { BULK_LISTS, bulkActionsFor, hrefFor, ROLE } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
@@ -18,7 +18,7 @@ const PREFIX = `BLK${RUN}`;
 const CODES = [1, 2, 3, 4, 5, 6].map((i) => `${PREFIX}-${i}`);
 const CONTROL = `BLQ${RUN}-1`;
 const ids: Record<string, number> = {};
-const LIST = '/layout/contacts/clients';
+const LIST = hrefFor('clients');
 
 async function call<T>(method: string, url: string, body?: unknown, as = token): Promise<{ status: number; data: T }> {
   const res = await fetch(`${baseUrl()}/api/${url}`, {
@@ -179,7 +179,7 @@ describe('bulk actions', () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
     // By status: new orders on the first page, finished ones (no move allowed) on the last.
-    await page.goto('/layout/orders?sort=STATUS&order=asc');
+    await page.goto(hrefFor('orders', {}, { sort: 'STATUS', order: 'asc' }));
     await until(() => rows(page).first().textContent()).toMatch(/CMD-\d{4}-\d{5}/);
     const numOf = async () => ((await rows(page).first().locator('td:not(.dt-select)').first().textContent()) ?? '').trim();
     const fresh = await numOf();

@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { hrefFor, MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
@@ -31,7 +31,7 @@ describe('catalogue referential', () => {
   it('categories: the demo list with images; a category added with its image in one form-data call; the code read-only when editing', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/categories');
+    await openList(page, hrefFor('categories'));
     await until(() => page.locator('.title-bar h1').textContent()).toBe('Référentiel / Catégories');
     await until(() => row(page, 'Café').locator('img.dt-thumb').count()).toBe(1);
     await shot(page, 'catalogue-categories');
@@ -71,7 +71,7 @@ describe('catalogue referential', () => {
   it('ranges: a range added under a category picked by its code', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/gammes');
+    await openList(page, hrefFor('gammes'));
     await page.getByRole('button', { name: 'Ajouter' }).click();
     const add = dialog(page, 'Ajouter une gamme');
     await add.locator('#field-NAME').fill(`Gamme ${RUN}`);
@@ -91,7 +91,7 @@ describe('catalogue referential', () => {
   it('tarifs: a line with a date range (an end before the start refused first), the article found by reference', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/tarifs');
+    await openList(page, hrefFor('tarifs'));
     await shot(page, 'catalogue-tarifs');
     await page.getByRole('button', { name: 'Ajouter' }).click();
     const add = dialog(page, 'Ajouter un tarif');
@@ -129,9 +129,9 @@ describe('catalogue referential', () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
     for (const [path, name] of [
-      ['/layout/categories', 'catalogue-categories'],
-      ['/layout/gammes', 'catalogue-ranges'],
-      ['/layout/tarifs', 'catalogue-tarifs'],
+      [hrefFor('categories'), 'catalogue-categories'],
+      [hrefFor('gammes'), 'catalogue-ranges'],
+      [hrefFor('tarifs'), 'catalogue-tarifs'],
     ]) {
       await openList(page, path);
       await shot(page, name);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MSG } from '@app/domain';
+import { hrefFor, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -14,10 +14,10 @@ afterAll(async () => {
 });
 
 const PATHS = {
-  types: '/layout/settings/type-client',
-  circuits: '/layout/settings/circuit-client',
-  activities: '/layout/settings/activity-client',
-  categories: '/layout/settings/category-client',
+  types: hrefFor('type-client'),
+  circuits: hrefFor('circuit-client'),
+  activities: hrefFor('activity-client'),
+  categories: hrefFor('category-client'),
 };
 
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');

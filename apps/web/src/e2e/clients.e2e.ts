@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CLIENT_MESSAGES, CLIENT_STATUS, MSG } from '@app/domain';
+import { CLIENT_MESSAGES, CLIENT_STATUS, hrefFor, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, pathOf, shot } from './browser';
@@ -18,8 +18,8 @@ const CODES = [1, 2, 3].map((i) => `${PREFIX}-${i}`);
 const NAMES = [`Alpha Tagtest ${RUN}`, `Beta Tagtest ${RUN}`, `Gamma Autre ${RUN}`];
 const ids: Record<string, number> = {};
 const refs = { type: 0, circuit: '', otherCircuit: '', activity: '', category: '', chef: 0 };
-const LIST = '/layout/contacts/clients';
-const DETAIL = '/layout/contacts/detail-client';
+const LIST = hrefFor('clients');
+const DETAIL = hrefFor('client-detail');
 const YEAR = new Date().getFullYear();
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<{ status: number; data: T }> {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
@@ -30,7 +31,7 @@ describe('gift conversions', () => {
   it('the Magasinier prepares a waiting unit; he is offered no shipping, edit or delete', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'magasin@demo.tn');
-    await page.goto('/layout/starter_gifts/conversions');
+    await page.goto(hrefFor('starter-gift-conversions'));
     await until(() => page.locator('.title-bar h1').textContent()).toBe('Cadeaux de bienvenue / Conversions cadeaux');
     // One screen, two menu entries: only the one opened is lit.
     const lit = () => page.locator('.side-menu [aria-current="page"]').allTextContents();
@@ -52,7 +53,7 @@ describe('gift conversions', () => {
   it('an admin ships with a confirmation, prints the exit slip, and the typed QR code receives the unit once', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/conversions');
+    await page.goto(hrefFor('gift-conversions'));
     await until(() => rows(page).filter({ hasText: 'En attente' }).count()).toBeGreaterThan(0);
     await shot(page, 'conversions-list');
     const ref = await refOf(rows(page).filter({ hasText: 'En attente' }).first());
@@ -127,7 +128,7 @@ describe('clients’ vouchers', () => {
   it('consumes two vouchers of a client with a reason; used ones are locked', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/vouchers');
+    await page.goto(hrefFor('vouchers'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     // A client holding two available vouchers (the demo's voucher gifts come by two).
     const available: { CODE_CLIENT: string }[] = await api(page, 'vocher-purchases/all?page=1&perPage=500&STATUS=0');
@@ -159,7 +160,7 @@ describe('on a phone', () => {
   it('the conversions, the scanner, the vouchers and their dialog, a client’s gifts fit the screen', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/starter_gifts/conversions?dem=start');
+    await page.goto(hrefFor('starter-gift-conversions', {}, { dem: 'start' }));
     await until(() => page.locator('.title-bar h1').textContent()).toBe('Cadeaux de bienvenue / Conversions de bienvenue');
     await until(() => rows(page).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -173,7 +174,7 @@ describe('on a phone', () => {
     await scanner.getByRole('button', { name: 'Close' }).or(scanner.locator('.p-dialog-header-close')).first().click();
 
     // The clients' vouchers and their consumption dialog.
-    await page.goto('/layout/vouchers');
+    await page.goto(hrefFor('vouchers'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await page.getByRole('button', { name: 'Consommer des vouchers' }).click();
@@ -182,7 +183,7 @@ describe('on a phone', () => {
 
     // A client's gifts on his page.
     const [purchase]: { CLIENT_ID: number }[] = await api(page, 'gift-purchases/all?page=1&perPage=1');
-    await page.goto(`/layout/contacts/detail-client?id=${purchase.CLIENT_ID}`);
+    await page.goto(hrefFor('client-detail', {}, { id: purchase.CLIENT_ID }));
     await page.getByRole('tab', { name: /^Cadeaux/ }).click();
     await until(() => page.locator('.client-gifts tbody tr').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

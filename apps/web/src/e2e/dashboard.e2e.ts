@@ -1,4 +1,4 @@
-import { formatInteger } from '@app/domain';
+import { formatInteger, hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
@@ -18,7 +18,7 @@ const charts = (page: Page) => page.locator('.dash-chart canvas');
 async function openDashboard(page: Page) {
   // Charts drawn at once (no growing bars): the screenshots show the figures, not an animation frame.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await expectPath(page, '/layout/dashboard');
+  await expectPath(page, hrefFor('dashboard'));
   await until(() => page.locator('.dash-tile-value').first().textContent()).toMatch(/^\d/);
   await until(() => charts(page).count()).toBeGreaterThanOrEqual(8);
 }
@@ -48,7 +48,7 @@ describe('dashboard', () => {
     await shot(page, 'dashboard-year');
 
     await orders.click();
-    await expectPath(page, '/layout/orders');
+    await expectPath(page, hrefFor('orders'));
     await page.context().close();
   });
 
@@ -62,12 +62,12 @@ describe('dashboard', () => {
 
   it('sends zone chiefs to their orders and the warehouse to the conversions', async () => {
     for (const [email, target] of [
-      ['chef@demo.tn', '/layout/orders'],
-      ['magasin@demo.tn', '/layout/conversions'],
+      ['chef@demo.tn', hrefFor('orders')],
+      ['magasin@demo.tn', hrefFor('gift-conversions')],
     ]) {
       const page = await newPage(browser, { viewport: DESKTOP });
       await login(page, email);
-      await page.goto('/layout/dashboard');
+      await page.goto(hrefFor('dashboard'));
       await expectPath(page, target);
       await page.context().close();
     }

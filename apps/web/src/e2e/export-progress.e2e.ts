@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hrefFor } from '@app/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ const until = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn,
 const toast = (page: Page) => page.getByTestId('export-job');
 
 async function openList(page: Page) {
-  await page.goto(`/layout/contacts/clients?search=${encodeURIComponent(NAME)}`);
+  await page.goto(hrefFor('clients', {}, { search: NAME }));
   await until(() => page.locator('.dt-total').textContent()).toBe('5\u00a0200 éléments');
 }
 
@@ -158,9 +159,9 @@ describe('export progress', () => {
   it('keeps a list under 5,000 rows a direct download, the overlay up until the file is in', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/contacts/clients');
+    await page.goto(hrefFor('clients'));
     await until(() => page.locator('.dt-resource tbody tr').count()).toBeGreaterThan(0);
-    await page.goto(`/layout/contacts/clients?search=${encodeURIComponent(`${NAME} 0001`)}`);
+    await page.goto(hrefFor('clients', {}, { search: `${NAME} 0001` }));
     await until(() => page.locator('.dt-total').textContent()).toBe('10 éléments');
     const download = page.waitForEvent('download');
     const direct = page.waitForResponse((r) => /\/api\/export\/csv\?/.test(r.url()));

@@ -1,3 +1,4 @@
+import { hrefFor } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
@@ -49,7 +50,7 @@ describe('flux notifications', () => {
   it("sends from 'Clients actifs' with an emoji and an image, then shows it first and in its view", async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/flux');
+    await page.goto(hrefFor('flux'));
     await until(() => rows(page).count()).toBeGreaterThanOrEqual(4);
     await shot(page, 'flux-list');
     const [a, b] = await api<{ id: number; CODE_CLIENT: string }[]>(page, 'clients/codes?page=1&perPage=2&IS_ACTIVE=1');
@@ -84,7 +85,7 @@ describe('flux notifications', () => {
   it("'Mutiple' lists the wrong lines of a codes file and sends nothing; a good file is sent", async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/flux');
+    await page.goto(hrefFor('flux'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     const total = await page.locator('.dt-total').textContent();
     const [a, b] = await api<{ CODE_CLIENT: string }[]>(page, 'clients/codes?page=1&perPage=2&IS_ACTIVE=1');
@@ -105,7 +106,7 @@ describe('flux notifications', () => {
   it("'Par Activité' sends to every active client of an activity", async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/flux');
+    await page.goto(hrefFor('flux'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     const { dialog, tab } = await openAdd(page, 'Par Activité');
     await tab.locator('.p-multiselect').click();
@@ -125,14 +126,14 @@ describe('flux notifications', () => {
   it('fits a phone; zone chiefs are sent away', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/flux');
+    await page.goto(hrefFor('flux'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await shot(page, 'flux-list');
     await page.context().close();
     const chef = await newPage(browser, { viewport: DESKTOP });
     await login(chef, 'chef@demo.tn');
-    await chef.goto('/layout/flux');
-    await expectPath(chef, '/layout/contacts/clients');
+    await chef.goto(hrefFor('flux'));
+    await expectPath(chef, hrefFor('clients'));
     await chef.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatInteger, formatMoney, type RebateSimulation, RISTOURNE_MSG } from '@app/domain';
+import { formatInteger, formatMoney, hrefFor, type RebateSimulation, RISTOURNE_MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -26,7 +26,7 @@ describe('rebate voucher generation', () => {
   it('« SIMULER » shows what LANCER would issue: per tier, the difference with last year, client by client; nothing is written', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/generer_vouchers');
+    await page.goto(hrefFor('generer-vouchers'));
     await until(() => page.locator('#generation-year').inputValue()).toBe(String(year));
     await until(() => page.locator('.generation > .p-datatable tbody tr').count()).toBe(year - 2021);
 
@@ -73,7 +73,7 @@ describe('rebate voucher generation', () => {
   it('refuses an invalid year inline, generates this year with its progress, then says it is done', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/generer_vouchers');
+    await page.goto(hrefFor('generer-vouchers'));
     const input = page.locator('#generation-year');
     await until(() => input.inputValue()).toBe(String(year));
     await until(() => page.locator('.generation tbody tr').count()).toBe(year - 2021);
@@ -99,7 +99,7 @@ describe('rebate voucher generation', () => {
   it('fits a phone', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/generer_vouchers');
+    await page.goto(hrefFor('generer-vouchers'));
     await until(() => page.locator('.generation tbody tr').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await shot(page, 'generation');

@@ -1,4 +1,4 @@
-import { GIFT_MSG, MSG, VOUCHER_MSG } from '@app/domain';
+import { GIFT_MSG, hrefFor, MSG, VOUCHER_MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
@@ -46,7 +46,7 @@ describe('gifts', () => {
   it('a good with its image (the voucher value hidden) and a voucher gift with its value (the image hidden), listed', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/gifts');
+    await openList(page, hrefFor('gifts'));
 
     // A good: the image field is there, the voucher value is not.
     await page.getByRole('button', { name: 'Ajouter' }).click();
@@ -151,7 +151,7 @@ describe('starter gifts', () => {
   it('refuses a starter gift without its image, then saves it with one and lists it', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/starter_gifts');
+    await openList(page, hrefFor('starter-gifts'));
     await page.getByRole('button', { name: 'Ajouter' }).click();
     const add = dialog(page, 'Ajouter un cadeau de bienvenue');
     await until(() => add.isVisible()).toBe(true);
@@ -201,7 +201,7 @@ describe('vouchers on offer', () => {
   it('refuses an end before the start, saves a voucher, and a zone chief only reads the list', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/vouchers-list');
+    await openList(page, hrefFor('vouchers-list'));
     await page.getByRole('button', { name: 'Ajouter' }).click();
     const add = dialog(page, 'Ajouter un voucher');
     await until(() => add.isVisible()).toBe(true);
@@ -243,7 +243,7 @@ describe('vouchers on offer', () => {
     // A zone chief reads the list: no add, no edit, no delete, the switch disabled.
     const chef = await newPage(browser, { viewport: DESKTOP });
     await login(chef, 'chef@demo.tn');
-    await openList(chef, '/layout/vouchers-list');
+    await openList(chef, hrefFor('vouchers-list'));
     await search(chef, `E2E-VCH-${RUN}`);
     const seen = row(chef, `E2E-VCH-${RUN}`);
     await until(() => seen.count()).toBe(1);
@@ -261,15 +261,15 @@ describe('on a phone', () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
     for (const [path, name] of [
-      ['/layout/gifts', 'gifts-list'],
-      ['/layout/starter_gifts', 'starter-gifts-list'],
-      ['/layout/vouchers-list', 'vouchers-list'],
+      [hrefFor('gifts'), 'gifts-list'],
+      [hrefFor('starter-gifts'), 'starter-gifts-list'],
+      [hrefFor('vouchers-list'), 'vouchers-list'],
     ]) {
       await openList(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await shot(page, name);
     }
-    await openList(page, '/layout/gifts');
+    await openList(page, hrefFor('gifts'));
     await page.getByRole('button', { name: 'Ajouter' }).click();
     const add = dialog(page, 'Ajouter un cadeau');
     await until(() => add.isVisible()).toBe(true);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatInteger } from '@app/domain';
+import { formatInteger, hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -34,7 +34,7 @@ describe('Paramètres › Contrôle du registre', () => {
     it(`shows every invariant OK on the demo ledger and the programme's liability (${viewport.width}px)`, async () => {
       const page = await newPage(browser, { viewport });
       await login(page, 'admin@demo.tn');
-      await page.goto('/layout/settings/ledger');
+      await page.goto(hrefFor('ledger'));
       await until(() => page.getByTestId('ledger-verdict').textContent()).toContain('Registre cohérent : tous les invariants sont respectés.');
       const invariants = page.getByRole('region', { name: 'Invariants du registre' });
       for (const label of [
@@ -67,7 +67,7 @@ describe('Paramètres › Contrôle du registre', () => {
   it('exports the liability as CSV: every group, then the total', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/ledger');
+    await page.goto(hrefFor('ledger'));
     await until(() => page.getByTestId('liability-total').count()).toBe(1);
     const liability = await apiGet<{ TOTAL: { POINTS: number } }>(page, 'ledger/liability');
     const downloading = page.waitForEvent('download');
@@ -86,8 +86,8 @@ describe('Paramètres › Contrôle du registre', () => {
     await login(page, 'chef@demo.tn');
     await until(() => page.locator('nav').first().isVisible()).toBe(true);
     expect(await page.getByText('Contrôle du registre').count()).toBe(0);
-    await page.goto('/layout/settings/ledger');
-    await until(() => new URL(page.url()).pathname).not.toBe('/layout/settings/ledger');
+    await page.goto(hrefFor('ledger'));
+    await until(() => new URL(page.url()).pathname).not.toBe(hrefFor('ledger'));
     await page.context().close();
   });
 });
@@ -97,7 +97,7 @@ describe('« valeur du point » and the dashboard card', () => {
     it(`sets the value on Paramètres › Programme, read by the liability and the card (${viewport.width}px)`, async () => {
       const page = await newPage(browser, { viewport });
       await login(page, 'admin@demo.tn');
-      await page.goto('/layout/settings/programme');
+      await page.goto(hrefFor('programme'));
       const field = page.getByLabel('Valeur du point (millimes, 0 à 1\u00a0000\u00a0000) *');
       // The demo's value: 10 millimes.
       await until(() => field.inputValue()).toBe('10');
@@ -115,18 +115,18 @@ describe('« valeur du point » and the dashboard card', () => {
       const card = await apiGet<{ points: number; millimes: number; point_value: number }>(page, 'dashboard/points-liability');
       expect(card.point_value).toBe(25);
       expect(card.millimes).toBe(card.points * 25);
-      await page.goto('/layout/dashboard');
+      await page.goto(hrefFor('dashboard'));
       const tile = page.getByTestId('dash-points-liability');
       const dt = `${fr(Math.trunc(card.millimes / 1000))},${String(card.millimes % 1000).padStart(3, '0')} DT`;
       await until(async () => plain(await tile.textContent())).toContain(`Passif du programme${fr(card.points)} points${dt}`);
       await tile.scrollIntoViewIfNeeded();
       await shot(page, 'dashboard-points-liability');
       await tile.click();
-      await until(() => new URL(page.url()).pathname).toBe('/layout/settings/ledger');
+      await until(() => new URL(page.url()).pathname).toBe(hrefFor('ledger'));
       await until(async () => plain(await page.getByTestId('liability-total').textContent())).toContain(`Équivalent${dt}`);
 
       // Back to the demo's value for the other tests.
-      await page.goto('/layout/settings/programme');
+      await page.goto(hrefFor('programme'));
       await until(() => field.inputValue()).toBe('25');
       await field.fill('10');
       const reset = page.waitForResponse((r) => r.url().endsWith('/api/settings/programme') && r.request().method() === 'PUT');

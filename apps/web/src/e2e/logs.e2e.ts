@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { auditActionLabel, SECURITY_AUDIT_ACTIONS } from '@app/domain';
+import { auditActionLabel, hrefFor, SECURITY_AUDIT_ACTIONS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot, signInWithForm } from './browser';
 
@@ -27,7 +27,7 @@ describe('connection logs', () => {
   it('filters by source and year, newest first, and opens the client and the user read-only', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await signInWithForm(page, 'admin@demo.tn');
-    await page.goto('/layout/logs');
+    await page.goto(hrefFor('logs'));
     await until(() => rows(page).count()).toBe(50);
     const all = await total(page);
     expect(all).toBeGreaterThan(1000);
@@ -79,11 +79,11 @@ describe('connection logs', () => {
   it('fits a phone; zone chiefs are sent away', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/logs');
+    await page.goto(hrefFor('logs'));
     await until(() => rows(page).count()).toBe(50);
     await shot(page, 'logs');
     // The audit trail's entity select, chosen from the URL, on a phone: this sign-in is an entry on the accounts.
-    await page.goto('/layout/logs/audit?ENTITY=users');
+    await page.goto(hrefFor('audit', {}, { ENTITY: 'users' }));
     await until(() => page.locator('.audit-entity-filter .p-dropdown-label').textContent()).toBe('Utilisateurs back-office');
     await until(() => rows(page).first().textContent()).toContain('Utilisateurs back-office');
     await shot(page, 'audit');
@@ -91,10 +91,10 @@ describe('connection logs', () => {
 
     const chef = await newPage(browser, { viewport: DESKTOP });
     await login(chef, 'chef@demo.tn');
-    await chef.goto('/layout/logs');
-    await expectPath(chef, '/layout/contacts/clients');
-    await chef.goto('/layout/logs/audit');
-    await expectPath(chef, '/layout/contacts/clients');
+    await chef.goto(hrefFor('logs'));
+    await expectPath(chef, hrefFor('clients'));
+    await chef.goto(hrefFor('audit'));
+    await expectPath(chef, hrefFor('clients'));
     await chef.context().close();
   });
 });
@@ -111,7 +111,7 @@ describe('audit trail', () => {
     await page.request.put(`/api/clients_circuits/${id}`, { data: { DESCRIPTION: 'Après' }, headers: { authorization: `Bearer ${token}` } });
     const mine = () => rows(page).filter({ has: page.locator('td:nth-child(5)', { hasText: new RegExp(`^${id}$`) }) });
 
-    await page.goto('/layout/logs/audit');
+    await page.goto(hrefFor('audit'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     // The entity is chosen by its French label, not typed as a table name.
     await choose(page, 'audit-entity-filter', 'Circuits clients');
@@ -161,7 +161,7 @@ describe('audit trail', () => {
   it('« Sécurité » keeps the security events only: sign-ins with their IP, invitation and badge mails', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/logs/audit');
+    await page.goto(hrefFor('audit'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await choose(page, 'audit-action-filter', 'Sécurité (tous les événements)');
     await until(() => page.url()).toContain('ACTION=security');

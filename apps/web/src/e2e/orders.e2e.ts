@@ -1,3 +1,4 @@
+import { hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -18,7 +19,7 @@ const bellButton = (page: Page) => page.getByRole('button', { name: /^Commandes 
 const bellCount = async (page: Page) => Number(/(\d[\d\s\u00a0]*)$/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1].replace(/\D/g, '') ?? -1);
 
 async function openOrders(page: Page, query = '') {
-  await page.goto(`/layout/orders${query}`);
+  await page.goto(`${hrefFor('orders')}${query}`);
   await until(() => rows(page).first().textContent()).toMatch(/CMD-\d{4}-\d{5}/);
 }
 

@@ -1,4 +1,4 @@
-import { formatPoints } from '@app/domain';
+import { formatPoints, hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -29,7 +29,7 @@ describe('Paramètres › Programme', () => {
     it(`changes the expiry rule, refuses a wrong number of months, and keeps it (${viewport.width}px)`, async () => {
       const page = await newPage(browser, { viewport });
       await login(page, 'admin@demo.tn');
-      await page.goto('/layout/settings/programme');
+      await page.goto(hrefFor('programme'));
       // The demo's rule: 12 months after the credit.
       await until(() => page.getByLabel('Nombre de mois (1 à 120) *').inputValue()).toBe('12');
       await shot(page, 'settings-programme');
@@ -57,7 +57,7 @@ describe('client detail', () => {
       await login(page, 'admin@demo.tn');
       const top = await mostExpiring(page);
       expect(top.POINTS_EXPIRANT).toBeGreaterThan(0);
-      await page.goto(`/layout/contacts/detail-client?id=${top.CLIENT_ID}`);
+      await page.goto(hrefFor('client-detail', {}, { id: top.CLIENT_ID }));
       const figure = page.getByTestId('points-expiring');
       await until(() => figure.textContent()).toBe(`${top.POINTS_EXPIRANT} points`);
       await until(() => page.getByText(/à dépenser au plus tard le \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
@@ -91,13 +91,13 @@ describe('dashboard', () => {
   it('has the card « Points expirant sous 30 jours », leading to the points list', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/dashboard');
+    await page.goto(hrefFor('dashboard'));
     const card = page.getByTestId('dash-points-expiring');
     await until(() => card.textContent()).toMatch(/Points expirant sous 30 jours[\d\s\u202f\u00a0]+15 client\(s\)/);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'dashboard-points-expiring');
     await card.click();
-    await until(() => new URL(page.url()).pathname).toBe('/layout/points');
+    await until(() => new URL(page.url()).pathname).toBe(hrefFor('points'));
     await page.context().close();
   });
 });

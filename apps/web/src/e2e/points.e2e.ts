@@ -1,4 +1,4 @@
-import { POINTS_MESSAGES } from '@app/domain';
+import { hrefFor, POINTS_MESSAGES } from '@app/domain';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
@@ -87,7 +87,7 @@ describe('points per client (Référentiel > Points)', () => {
   it('edits a balance: 0 is refused without a call, 25 asks the spec’s question, then the row updates', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/points');
+    await page.goto(hrefFor('points'));
     // The menu's entry (Référentiel > Points) is the current page.
     await expect.poll(() => page.getByRole('link', { name: 'Points', exact: true }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.locator('.title-bar h1').textContent()).toBe('Référentiel / Points');
@@ -165,7 +165,7 @@ describe('offered points (Cadeaux > Points offerts)', () => {
   beforeAll(async () => {
     page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/offered-points');
+    await page.goto(hrefFor('offered-points'));
   });
   afterAll(async () => {
     await page?.context().close();
@@ -313,7 +313,7 @@ describe('mobile', () => {
     await login(page, 'admin@demo.tn');
     const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
 
-    await page.goto('/layout/points');
+    await page.goto(hrefFor('points'));
     await expect.poll(() => rows(page).count()).toBeGreaterThan(3);
     await fits();
     await shot(page, 'points-list');
@@ -330,7 +330,7 @@ describe('mobile', () => {
     await confirmBox(page).getByRole('button', { name: 'Non' }).click();
     await edit.locator('.fd-footer').getByRole('button', { name: 'Annuler' }).click();
 
-    await page.goto('/layout/offered-points');
+    await page.goto(hrefFor('offered-points'));
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     await fits();
     await shot(page, 'offered-list');

@@ -1,4 +1,4 @@
-import { MSG, PRODUCT_MSG } from '@app/domain';
+import { hrefFor, MSG, PRODUCT_MSG } from '@app/domain';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
@@ -22,7 +22,7 @@ const response = (page: Page, path: string, method: string): Promise<Response> =
   page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${path}` && r.request().method() === method);
 
 async function openProducts(page: Page, query = '') {
-  await page.goto(`/layout/products${query}`);
+  await page.goto(`${hrefFor('products')}${query}`);
   await until(() => rows(page).count()).toBeGreaterThan(0);
 }
 
@@ -188,7 +188,7 @@ describe('product points', () => {
   it('adds a period to a product from the « Points produits » tab; an overlapping one is refused with the other period named', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/points?onglet=produits');
+    await page.goto(hrefFor('points', {}, { onglet: 'produits' }));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await shot(page, 'points-products');
 

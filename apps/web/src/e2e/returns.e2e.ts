@@ -1,4 +1,4 @@
-import { formatInteger, RETURN_MSG } from '@app/domain';
+import { formatInteger, hrefFor, RETURN_MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickSuggestion, shot } from './browser';
@@ -31,7 +31,7 @@ describe('returned goods', () => {
   it('records a return with two products through the two dialogs; it is numbered and shows in the list and its detail', { timeout: 180_000 }, async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/retour-marchandises');
+    await page.goto(hrefFor('returns'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await until(() => page.locator('.title-bar h1').textContent()).toBe('Commandes / Retours');
     await shot(page, 'returns-list');
@@ -96,7 +96,7 @@ describe('returned goods', () => {
   it('on a phone, the list stays usable', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/retour-marchandises');
+    await page.goto(hrefFor('returns'));
     await until(() => rows(page).count()).toBeGreaterThan(0);
     await shot(page, 'returns-list');
     await rows(page).first().getByRole('button', { name: 'Voir', exact: true }).click();

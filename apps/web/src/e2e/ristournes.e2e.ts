@@ -1,4 +1,4 @@
-import { COUPON_MSG, formatInteger, formatMoney, MSG, overlapMessage, type SegmentationFigures, type SegmentationSummary } from '@app/domain';
+import { COUPON_MSG, formatInteger, formatMoney, hrefFor, MSG, overlapMessage, type SegmentationFigures, type SegmentationSummary } from '@app/domain';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, pickDate, shot } from './browser';
@@ -12,9 +12,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PALIERS = '/layout/ristourne/paliers';
-const SEGMENTATION = '/layout/ristourne/segmentation';
-const COUPONS = '/layout/coupons';
+const PALIERS = hrefFor('paliers');
+const SEGMENTATION = hrefFor('segmentation');
+const COUPONS = hrefFor('coupons');
 const WAIT = { timeout: 10_000 };
 /** Reruns on the same database must not meet their own earlier rows: a year and codes of their own. */
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();

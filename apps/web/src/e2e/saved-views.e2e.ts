@@ -1,3 +1,4 @@
+import { hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -22,7 +23,7 @@ const firstCells = async (page: Page) => (await rows(page).locator('td:first-chi
 const viewsButton = (page: Page) => page.locator('.dt-views-button');
 const NAME = `Commandes du client ${Date.now().toString(36)}`;
 
-async function openOrders(page: Page, url = '/layout/orders') {
+async function openOrders(page: Page, url = hrefFor('orders')) {
   await page.goto(url);
   await until(() => rows(page).first().textContent()).toMatch(/CMD-\d{4}-\d{5}/);
 }
@@ -115,7 +116,7 @@ describe('saved views', () => {
         for (const td of document.querySelectorAll('.dt-resource tbody tr td:first-child')) if (/CMD-/.test(td.textContent ?? '')) seen.add(td.textContent!.trim());
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await openOrders(page, '/layout/orders');
+    await openOrders(page, hrefFor('orders'));
     await page.waitForURL((u) => u.searchParams.get('view') !== null);
     await until(() => firstCells(page)).toEqual(shownRows);
     const seen = await page.evaluate(() => [...(window as unknown as { seenOrders: Set<string> }).seenOrders]);
@@ -130,7 +131,7 @@ describe('saved views', () => {
 
     // Back to no default (the demo's other tests open this list).
     await menuItem(page, 'Ne plus l’ouvrir par défaut');
-    await openOrders(page, '/layout/orders?sort=NUM_ORDER');
+    await openOrders(page, hrefFor('orders', {}, { sort: 'NUM_ORDER' }));
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { hrefFor, MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
@@ -15,7 +15,7 @@ describe('shell', () => {
   it('desktop: title bar, mini menu, user dropdown, profile save', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/circuit-client');
+    await page.goto(hrefFor('circuit-client'));
     await expect.poll(() => page.locator('.title-bar h1').textContent()).toBe('Paramètres / Circuits');
     await shot(page, 'circuits');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -27,7 +27,7 @@ describe('shell', () => {
     await expect.poll(() => page.getByRole('menuitem', { name: 'Déconnexion' }).isVisible()).toBe(true);
     await shot(page, 'user-menu');
     await page.getByRole('menuitem', { name: 'Mon profil' }).click();
-    await expectPath(page, '/layout/settings/profile');
+    await expectPath(page, hrefFor('profile'));
     await expect.poll(() => page.locator('#profile-FIRSTNAME').inputValue()).not.toBe('');
 
     // A new e-mail asks for the current password, before anything is sent.
@@ -67,7 +67,7 @@ describe('shell', () => {
     await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
     await shot(page, 'menu-open');
     await page.getByRole('link', { name: 'Circuits' }).click();
-    await expectPath(page, '/layout/settings/circuit-client');
+    await expectPath(page, hrefFor('circuit-client'));
     await expect.poll(async () => (await menu.boundingBox())?.x ?? 0).toBeLessThan(-200);
     await page.locator('.user-button').click();
     await shot(page, 'user-menu');

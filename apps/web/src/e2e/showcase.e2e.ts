@@ -1,4 +1,4 @@
-import { SHOWCASE_MSG } from '@app/domain';
+import { hrefFor, SHOWCASE_MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
@@ -30,7 +30,7 @@ describe('showcase', () => {
   it('gallery: drag reorder saved in one call; the Image/Video choice switches upload and link', { timeout: 120_000 }, async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/gallery');
+    await openList(page, hrefFor('gallery'));
     const titles = () => page.locator('.dt-resource tbody tr td:nth-child(4)').allTextContents();
     const before = await titles();
     expect(before.length).toBeGreaterThan(2);
@@ -87,7 +87,7 @@ describe('showcase', () => {
   it('a service with its image, through the three steps', { timeout: 120_000 }, async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/contents/service/image-annotation');
+    await openList(page, hrefFor('site-services-by-type', { type: 'image-annotation' }));
     await until(() => page.getByRole('heading', { name: 'Annotation d’images' }).isVisible()).toBe(true);
     const count = await rows(page).count();
     await page.getByRole('button', { name: 'Ajouter' }).click();
@@ -124,7 +124,7 @@ describe('showcase', () => {
   it('a partner tool: name and logo required, an http(s) site', { timeout: 120_000 }, async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/contents/tools');
+    await openList(page, hrefFor('site-tools'));
     await shot(page, 'showcase-tools');
     await page.getByRole('button', { name: 'Ajouter' }).click();
     const add = dialog(page, 'Ajouter un partenaire');
@@ -147,11 +147,11 @@ describe('showcase', () => {
   it('contact requests on mobile, and no showcase for a zone chief', { timeout: 120_000 }, async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await openList(page, '/layout/prises-contacts');
+    await openList(page, hrefFor('prises-contacts'));
     await shot(page, 'showcase-contacts');
-    await openList(page, '/layout/gallery');
+    await openList(page, hrefFor('gallery'));
     await shot(page, 'showcase-gallery');
-    await openList(page, '/layout/contents/service/our-services');
+    await openList(page, hrefFor('site-services-by-type', { type: 'our-services' }));
     await shot(page, 'showcase-services');
     await rows(page).first().getByRole('button', { name: 'Voir' }).click();
     const view = dialog(page, 'Détails du service');
@@ -162,11 +162,11 @@ describe('showcase', () => {
 
     const chef = await newPage(browser, { viewport: DESKTOP });
     await login(chef, 'chef@demo.tn');
-    await chef.goto('/layout/prises-contacts');
-    await until(() => new URL(chef.url()).pathname).toBe('/layout/contacts/clients');
+    await chef.goto(hrefFor('prises-contacts'));
+    await until(() => new URL(chef.url()).pathname).toBe(hrefFor('clients'));
     expect(await chef.getByRole('link', { name: 'Galerie' }).count()).toBe(0);
-    await chef.goto('/layout/gallery');
-    await until(() => new URL(chef.url()).pathname).toBe('/layout/contacts/clients');
+    await chef.goto(hrefFor('gallery'));
+    await until(() => new URL(chef.url()).pathname).toBe(hrefFor('clients'));
     await chef.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { CONFIG_UPLOAD_FAILED } from '@app/domain';
+import { CONFIG_UPLOAD_FAILED, hrefFor } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectPath, launch, login, MOBILE, newPage, shot } from './browser';
@@ -19,7 +19,7 @@ const toast = (page: Page, text: string) => page.locator('.p-toast-message', { h
 const popupImages = (page: Page) => page.locator('.settings-popup-grid img');
 
 async function openBanner(page: Page) {
-  await page.goto('/layout/settings/banner');
+  await page.goto(hrefFor('banner'));
   await until(() => page.locator('.settings-banner').count()).toBe(1);
   await until(() => page.locator('.config-entry').count()).toBeGreaterThanOrEqual(4);
 }
@@ -87,7 +87,7 @@ describe('company details', () => {
   it('are saved after the form’s checks; the phone and e-mail rules show on the fields', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/company');
+    await page.goto(hrefFor('company'));
     await until(() => page.getByLabel('Raison sociale *').inputValue()).toBe('Programme Fidélité SA');
     await page.getByLabel('Téléphone *').fill('12');
     await page.getByLabel('E-mail *').fill('pas-un-mail');
@@ -108,15 +108,15 @@ describe('company details', () => {
     await login(page, 'admin@demo.tn');
     await openBanner(page);
     await shot(page, 'settings-banner');
-    await page.goto('/layout/settings/company');
+    await page.goto(hrefFor('company'));
     await until(() => page.getByLabel('Raison sociale *').inputValue()).not.toBe('');
     await shot(page, 'settings-company');
     await page.context().close();
 
     const chef = await newPage(browser, { viewport: DESKTOP });
     await login(chef, 'chef@demo.tn');
-    await chef.goto('/layout/settings/banner');
-    await expectPath(chef, '/layout/contacts/clients');
+    await chef.goto(hrefFor('banner'));
+    await expectPath(chef, hrefFor('clients'));
     await chef.context().close();
   });
 });

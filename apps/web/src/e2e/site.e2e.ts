@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { hrefFor, MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from './support/png';
@@ -13,8 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const INTRO = '/layout/containers/introduction/home/introduction';
-const FIGURES = '/layout/containers/blocks/home/our_figures';
+const INTRO = hrefFor('site-section', { page: 'home', section: 'introduction' });
+const FIGURES = hrefFor('site-blocks', { page: 'home', section: 'our_figures' });
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const titles = (page: Page) => page.locator('.dt-resource tbody tr td:nth-child(5)').allTextContents();
 const response = (page: Page, path: string, method: string) =>
@@ -141,7 +141,7 @@ describe('site web', () => {
     it(`adds an image-annotation block with two images, shows both, removes one (${viewport.width} px)`, async () => {
       const page = await newPage(browser, { viewport });
       await login(page, 'admin@demo.tn');
-      await page.goto('/layout/containers/blocks/image_annotation/image-annotation-types');
+      await page.goto(hrefFor('site-blocks', { page: 'image_annotation', section: 'image-annotation-types' }));
       await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Ajouter' }).click();
       const add = page.getByRole('dialog', { name: 'Ajouter un bloc' });
@@ -196,7 +196,7 @@ describe('site web', () => {
   it('on a phone: the editor and the blocks list', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/containers/introduction/image_annotation/presentation');
+    await page.goto(hrefFor('site-section', { page: 'image_annotation', section: 'presentation' }));
     const form = page.getByRole('form', { name: 'Section Présentation' });
     await expect.poll(() => form.locator('.site-thumb img').count()).toBe(2);
     await shot(page, 'site-section-readonly');
@@ -208,8 +208,8 @@ describe('site web', () => {
 
   it('keeps zone chiefs and the warehouse out', async () => {
     for (const [email, landing] of [
-      ['chef@demo.tn', '/layout/contacts/clients'],
-      ['magasin@demo.tn', '/layout/starter_gifts/conversions?dem=start'],
+      ['chef@demo.tn', hrefFor('clients')],
+      ['magasin@demo.tn', hrefFor('starter-gift-conversions', {}, { dem: 'start' })],
     ]) {
       const page = await newPage(browser, { viewport: DESKTOP });
       await login(page, email);

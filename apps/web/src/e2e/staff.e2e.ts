@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { hrefFor, MSG } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, expectPath, launch, login, MOBILE, newPage, pathOf, shot } from './browser';
@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PATHS = { chefs: '/layout/settings/chef-zone', users: '/layout/settings/users_backoffice' };
+const PATHS = { chefs: hrefFor('chef-zone'), users: hrefFor('users-backoffice') };
 const CHIEF = { email: 'cz.e2e@demo.tn', password: 'Zone2025!' };
 
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
@@ -134,7 +134,7 @@ describe('zone chiefs', () => {
     await login(chief, CHIEF.email, CHIEF.password);
     await until(() => pathOf(chief)).toMatch(/^\/layout\/(contacts\/clients|settings\/profile)$/);
     // A new chief has no clients yet: the list is scoped to him (the demo clients belong to the demo chiefs).
-    if (pathOf(chief) === '/layout/contacts/clients') await until(() => chief.locator('.dt-total').textContent()).toBe('0 élément');
+    if (pathOf(chief) === hrefFor('clients')) await until(() => chief.locator('.dt-total').textContent()).toBe('0 élément');
     const menu = chief.locator('.side-menu, nav').first();
     await until(() => menu.textContent()).toContain('Mon profil');
     expect(await menu.textContent()).not.toContain('Chefs de zone');

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SYNC_DEFS, SYNC_KINDS, SYNC_MSG, SYNC_RUNS_PAGE_SIZE } from '@app/domain';
+import { hrefFor, SYNC_DEFS, SYNC_KINDS, SYNC_MSG, SYNC_RUNS_PAGE_SIZE } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, dataDir, launch, login, MOBILE, newPage, shot } from './browser';
@@ -30,7 +30,7 @@ describe('data synchronisation centre', () => {
   it('runs each synchronisation from the ERP folder, with its toast and its report', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/data');
+    await page.goto(hrefFor('sync-data'));
     await until(() => page.locator('.sync-card').count()).toBe(6);
     await until(() => card(page, 'products').locator('.sync-card-file').textContent()).toContain('products.csv (');
     // Runs other files left on this server (an export test brings clients in through a sync): the list
@@ -66,7 +66,7 @@ describe('data synchronisation centre', () => {
   it('checks an uploaded file with bad rows: Echec, nothing applied, the rejected lines in the report', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/data');
+    await page.goto(hrefFor('sync-data'));
     const tarifs = card(page, 'tarifs');
     await until(() => tarifs.isVisible()).toBe(true);
     await tarifs.locator('input[type=file]').setInputFiles({
@@ -98,7 +98,7 @@ describe('data synchronisation centre', () => {
   it('fits a phone', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/data');
+    await page.goto(hrefFor('sync-data'));
     await until(() => page.locator('.sync-page tbody tr').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await shot(page, 'sync');

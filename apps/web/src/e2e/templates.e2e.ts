@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { hrefFor, LAYOUT_PATH } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, dataDir, expectPath, launch, login, MOBILE, newPage, PASSWORD, shot } from './browser';
@@ -106,7 +107,7 @@ describe('templates and invitations', () => {
     // The landing screen first settles (a menu click during its loading can stay pending, see report).
     await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Templates email' }).click();
-    await expectPath(page, '/layout/templates/email');
+    await expectPath(page, hrefFor('templates', { type: 'email' }));
     await expect.poll(() => page.locator('.title-bar h1').textContent(), { timeout: 15_000 }).toBe('Communication / Templates email');
 
     await page.getByRole('button', { name: 'Ajouter' }).click();
@@ -142,7 +143,7 @@ describe('templates and invitations', () => {
 
     // The SMS screen lists only SMS templates and edits plain text.
     await page.getByRole('link', { name: 'Templates SMS' }).click();
-    await expectPath(page, '/layout/templates/sms');
+    await expectPath(page, hrefFor('templates', { type: 'sms' }));
     await expect.poll(() => page.locator('.title-bar h1').textContent(), { timeout: 15_000 }).toBe('Communication / Templates SMS');
     await expect.poll(() => page.locator('.dt-resource').textContent()).not.toContain(TEMPLATE);
     await page.getByRole('button', { name: 'Ajouter' }).click();
@@ -194,7 +195,7 @@ describe('templates and invitations', () => {
     await page.getByRole('link', { name: 'Aller à la connexion' }).click();
     await expectPath(page, '/');
     await login(page, INVITEE, CHOSEN);
-    await expect.poll(() => new URL(page.url()).pathname.startsWith('/layout/')).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname.startsWith(`${LAYOUT_PATH}/`)).toBe(true);
     await page.context().close();
 
     await setPasswordByInvitation(PASSWORD);
@@ -204,7 +205,7 @@ describe('templates and invitations', () => {
   it('looks right on a phone', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/templates/email');
+    await page.goto(hrefFor('templates', { type: 'email' }));
     await expect.poll(() => rows(page).filter({ hasText: TEMPLATE }).count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'templates-email');
     await page.getByRole('button', { name: 'Ajouter' }).click();

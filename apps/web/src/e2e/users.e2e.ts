@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatInteger, INVITATION_MSG, MSG } from '@app/domain';
+import { formatInteger, hrefFor, INVITATION_MSG, MSG } from '@app/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, dataDir, expectPath, launch, login, MOBILE, newPage, pathOf, pickDate, shot } from './browser';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const LIST = '/layout/contacts/users';
+const LIST = hrefFor('users');
 const RUN = Date.now().toString(36).slice(-5);
 const NEW_EMAIL = `nadia.${RUN}@client.demo.tn`;
 const TEMPLATE = 'Invitation à l’application mobile';
@@ -288,7 +288,7 @@ describe('users listing', () => {
   it('back-office users: a confirmation, then « Inviter administrateur »', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/users_backoffice');
+    await page.goto(hrefFor('users-backoffice'));
     await until(() => row(page, 'yasmine.benamor@demo.tn').count()).toBe(1);
     await row(page, 'yasmine.benamor@demo.tn').getByRole('button', { name: 'Inviter' }).click();
     const confirm = page.locator('.p-confirm-dialog');
@@ -314,7 +314,7 @@ describe('users listing', () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'chef@demo.tn');
     await page.goto(LIST);
-    await expectPath(page, '/layout/contacts/clients');
+    await expectPath(page, hrefFor('clients'));
     expect(await page.locator('.usr-tabs').count()).toBe(0);
     const status = await page.evaluate(async () => {
       const raw = localStorage.getItem('token');

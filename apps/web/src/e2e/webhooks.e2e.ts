@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hrefFor } from '@app/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
@@ -38,7 +39,7 @@ describe('Paramètres › Webhooks', () => {
   it('adds an endpoint, shows its secret once, sends the test event and logs its delivery (1366 px)', async () => {
     const page = await newPage(browser, { viewport: DESKTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/webhooks');
+    await page.goto(hrefFor('webhooks'));
     await until(() => page.getByRole('heading', { name: 'Webhooks', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Ajouter' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un webhook' });
@@ -83,7 +84,7 @@ describe('Paramètres › Webhooks', () => {
   it('fits a phone: the list and the log (390 px)', async () => {
     const page = await newPage(browser, { viewport: MOBILE });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/settings/webhooks');
+    await page.goto(hrefFor('webhooks'));
     const row = page.getByRole('region', { name: 'Webhooks' }).getByRole('row').filter({ hasText: hookUrl });
     await until(() => row.count()).toBe(1);
     await shot(page, 'webhooks-mobile');

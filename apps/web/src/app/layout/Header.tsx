@@ -1,4 +1,4 @@
-import { PROFILE_PATH, ROLE_LABELS } from '@app/domain';
+import { PROFILE_PATH, ROLE_LABELS, SIGN_IN_PATH } from '@app/domain';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -24,7 +24,7 @@ export function Header({ onToggleMenu, menuExpanded }: { onToggleMenu(): void; m
     const token = session.token();
     session.clear();
     queryClient.clear();
-    navigate('/', { replace: true });
+    navigate(SIGN_IN_PATH, { replace: true });
     await signOut(token);
   };
 

@@ -1,3 +1,4 @@
+import { hrefFor } from '@app/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -25,7 +26,7 @@ const CONFIG: BellConfig<Item> = {
   panel: 'Nouvelles commandes',
   empty: 'Aucune nouvelle commande',
   meta: (item) => item.WHAT,
-  href: (item) => `/layout/orders?commande=${item.id}`,
+  href: (item) => hrefFor('orders', {}, { commande: item.id }),
 };
 
 let root: Root;

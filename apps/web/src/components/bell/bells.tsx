@@ -1,4 +1,4 @@
-import { formatDate, formatInteger, formatMoney, type OrderBellItem } from '@app/domain';
+import { formatDate, formatInteger, formatMoney, hrefFor, type OrderBellItem } from '@app/domain';
 import { Bell, type BellConfig } from './Bell';
 import { fetchGiftBell, fetchOrderBell, GIFT_BELL_KEY, type GiftBellItem, ORDER_BELL_KEY } from './bells.api';
 
@@ -12,7 +12,7 @@ const ORDER_BELL: BellConfig<OrderBellItem> = {
   panel: 'Nouvelles commandes',
   empty: 'Aucune nouvelle commande',
   meta: (item) => `${item.NUM_ORDER} · ${formatMoney(item.TOTAL)} · ${formatDate(item.DATE)}`,
-  href: (item) => `/layout/orders?commande=${item.id}`,
+  href: (item) => hrefFor('orders', {}, { commande: item.id }),
 };
 
 /** Waiting gift requests (GET getAskPurchases): user, gift, date; an item opens the client's page, where it is decided. */
@@ -25,7 +25,7 @@ const GIFT_BELL: BellConfig<GiftBellItem> = {
   panel: 'Demandes de cadeaux',
   empty: 'Aucune demande en attente',
   meta: (item) => `${item.GIFT} · ${formatDate(item.DATE)}`,
-  href: (item) => `/layout/contacts/detail-client?id=${item.CLIENT_ID}`,
+  href: (item) => hrefFor('client-detail', {}, { id: item.CLIENT_ID }),
 };
 
 export const OrderBell = () => <Bell config={ORDER_BELL} />;

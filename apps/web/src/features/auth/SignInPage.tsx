@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { LAYOUT_PATH, MSG } from '@app/domain';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -65,7 +65,7 @@ export default function SignInPage() {
       const reply = await signIn({ ...values, captcha: captcha.payload ?? undefined });
       session.start(reply.token, { ...reply.user, role: reply.role, login: reply.login });
       // /layout's index sends each role to its landing (app/routes.tsx).
-      navigate('/layout', { replace: true });
+      navigate(LAYOUT_PATH, { replace: true });
     } catch (e) {
       setFailure(refusal(e));
       setCaptchaKey((k) => k + 1);

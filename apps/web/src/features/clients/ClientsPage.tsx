@@ -1,4 +1,4 @@
-import { CLIENT_STATUS, can, type Client, ROLE, clientsMeta } from '@app/domain';
+import { CLIENT_STATUS, can, type Client, hrefFor, ROLE, clientsMeta } from '@app/domain';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,8 +14,6 @@ import './clients.css';
 // The dialogs load on first use: the list screen stays within its JavaScript budget.
 const ClientDialog = lazy(() => import('./ClientDialog').then((m) => ({ default: m.ClientDialog })));
 const InviteDialog = lazy(() => import('../../components/invite-dialog').then((m) => ({ default: m.InviteDialog })));
-
-export const DETAIL_PATH = '/layout/contacts/detail-client';
 
 interface InviteState {
   client: Client;
@@ -63,7 +61,7 @@ export default function ClientsPage() {
         readOnly={!canWrite}
         onAdd={() => openDialog({ mode: 'add', row: null })}
         onEdit={(row) => openDialog({ mode: 'edit', row })}
-        onView={(row) => navigate(`${DETAIL_PATH}?id=${row.id}`)}
+        onView={(row) => navigate(hrefFor('client-detail', {}, { id: row.id }))}
         onToggle={(row, _field, value) => saveActive(row.id, value)}
         rowActions={
           canInvite

@@ -1,4 +1,4 @@
-import { formatInteger, formatMoney } from '@app/domain';
+import { formatInteger, formatMoney, hrefFor } from '@app/domain';
 import { Link } from 'react-router';
 import { useCards, useCounts, usePointsExpiring, usePointsLiability } from './dashboard.api';
 import { ConnectionsChart, GiftActivationChart, OrdersByMonthChart, RegistrationsChart, VisitorsChart, VoucherConsumptionChart } from './MonthlyCharts';
@@ -6,10 +6,10 @@ import { Donuts, GiftRequestsChart, OrdersByStatusChart, VoucherSummary } from '
 import './dashboard.css';
 
 const TILES = [
-  { key: 'users', label: 'Utilisateurs', to: '/layout/contacts/users', icon: 'pi pi-user' },
-  { key: 'clients', label: 'Clients', to: '/layout/contacts/clients', icon: 'pi pi-briefcase' },
-  { key: 'products', label: 'Produits', to: '/layout/products', icon: 'pi pi-box' },
-  { key: 'orders', label: 'Commandes', to: '/layout/orders', icon: 'pi pi-shopping-cart' },
+  { key: 'users', label: 'Utilisateurs', to: hrefFor('users'), icon: 'pi pi-user' },
+  { key: 'clients', label: 'Clients', to: hrefFor('clients'), icon: 'pi pi-briefcase' },
+  { key: 'products', label: 'Produits', to: hrefFor('products'), icon: 'pi pi-box' },
+  { key: 'orders', label: 'Commandes', to: hrefFor('orders'), icon: 'pi pi-shopping-cart' },
 ] as const;
 const CARDS = [
   { key: 'clients_actifs', label: 'Clients actifs' },
@@ -48,12 +48,12 @@ export default function DashboardPage() {
         ))}
       </section>
       <section className="dash-cards" aria-label="Fidélité">
-        <Link to="/layout/points" className="card dash-stat" data-testid="dash-points-expiring">
+        <Link to={hrefFor('points')} className="card dash-stat" data-testid="dash-points-expiring">
           <span>Points expirant sous 30 jours</span>
           <strong>{expiring ? formatInteger(expiring.points) : '…'}</strong>
           <small className="muted">{expiring ? `${formatInteger(expiring.clients)} client(s)` : ''}</small>
         </Link>
-        <Link to="/layout/settings/ledger" className="card dash-stat" data-testid="dash-points-liability">
+        <Link to={hrefFor('ledger')} className="card dash-stat" data-testid="dash-points-liability">
           <span>Passif du programme</span>
           <strong>{liability ? `${formatInteger(liability.points)} points` : '…'}</strong>
           <small className="muted">

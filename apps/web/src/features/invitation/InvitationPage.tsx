@@ -1,4 +1,4 @@
-import { type AcceptInvitationBody, acceptInvitationBody, INVITATION_MSG, type InvitationAccepted } from '@app/domain';
+import { type AcceptInvitationBody, acceptInvitationBody, INVITATION_MSG, type InvitationAccepted, SIGN_IN_PATH } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -47,7 +47,7 @@ function Invalid() {
       <h1>Invitation</h1>
       <Message severity="error" text={INVITATION_MSG.invalid} className="auth-failure" role="alert" />
       <p className="auth-lead">Le lien a déjà servi ou a plus de 7 jours. Demandez une nouvelle invitation à l’administrateur du programme.</p>
-      <Link to="/" className="p-button p-button-outlined w-full invitation-action">
+      <Link to={SIGN_IN_PATH} className="p-button p-button-outlined w-full invitation-action">
         <i className="pi pi-sign-in" aria-hidden="true" />
         <span>Aller à la connexion</span>
       </Link>
@@ -69,7 +69,7 @@ function Done({ result }: { result: InvitationAccepted }) {
           <p className="auth-lead">
             Connectez-vous au back-office avec l’adresse <strong>{result.EMAIL}</strong> et le mot de passe que vous venez de choisir.
           </p>
-          <Link to="/" className="p-button w-full invitation-action">
+          <Link to={SIGN_IN_PATH} className="p-button w-full invitation-action">
             <i className="pi pi-sign-in" aria-hidden="true" />
             <span>Se connecter</span>
           </Link>

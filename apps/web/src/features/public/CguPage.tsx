@@ -1,3 +1,4 @@
+import { SIGN_IN_PATH } from '@app/domain';
 import { BreadCrumb } from 'primereact/breadcrumb';
 import { Link, useNavigate } from 'react-router';
 import { articleLabel, TERMS, TERMS_SECTIONS } from './cgu-content';
@@ -8,11 +9,11 @@ export default function CguPage() {
   return (
     <div className="public-page">
       <header className="public-header">
-        <Link to="/" className="public-brand">
+        <Link to={SIGN_IN_PATH} className="public-brand">
           <img src="/logo.svg" alt="" width={36} height={36} />
           <span>Programme Fidélité</span>
         </Link>
-        <Link to="/" className="p-button p-button-sm p-button-outlined public-signin">
+        <Link to={SIGN_IN_PATH} className="p-button p-button-sm p-button-outlined public-signin">
           <i className="pi pi-sign-in" aria-hidden="true" />
           <span>Se connecter</span>
         </Link>
@@ -20,7 +21,7 @@ export default function CguPage() {
       <main className="public-main">
         <BreadCrumb
           className="public-breadcrumb"
-          home={{ icon: 'pi pi-home', label: 'Accueil', command: () => navigate('/') }}
+          home={{ icon: 'pi pi-home', label: 'Accueil', command: () => navigate(SIGN_IN_PATH) }}
           model={[{ label: 'Conditions générales' }]}
           // PrimeReact puts a role="separator" item between the list items: a chevron, decoration only.
           pt={{ separator: { 'aria-hidden': true } }}

@@ -1,4 +1,4 @@
-import type { SegmentationFigures, SegmentationSummary, SegmentedClient } from '@app/domain';
+import { hrefFor, type SegmentationFigures, type SegmentationSummary, type SegmentedClient } from '@app/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -37,7 +37,7 @@ const text = () => document.body.textContent ?? '';
 
 async function render(url: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter([{ path: '/layout/ristourne/segmentation', element: <SegmentationPage /> }], { initialEntries: [url] });
+  router = createMemoryRouter([{ path: hrefFor('segmentation'), element: <SegmentationPage /> }], { initialEntries: [url] });
   act(() =>
     root.render(
       <QueryClientProvider client={qc}>
@@ -69,7 +69,7 @@ afterEach(() => {
 
 describe('segmentation screen', () => {
   it('starts on 3,000–6,000 DT and asks only the live figures before « Modifier »', async () => {
-    await render('/layout/ristourne/segmentation');
+    await render(hrefFor('segmentation'));
     expect(document.querySelector('.seg-range')?.textContent).toBe('3\u00a0000,000 DT – 6\u00a0000,000 DT');
     const handles = [...document.querySelectorAll('.p-slider-handle')];
     expect(handles.map((h) => [h.getAttribute('aria-label'), h.getAttribute('aria-valuenow')])).toEqual([
@@ -85,7 +85,7 @@ describe('segmentation screen', () => {
   });
 
   it('« Modifier » shows the count by activity and the clients of the range, paged by the server', async () => {
-    await render('/layout/ristourne/segmentation');
+    await render(hrefFor('segmentation'));
     const modifier = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Modifier')!;
     await act(async () => modifier.click());
     await tick();
@@ -103,7 +103,7 @@ describe('segmentation screen', () => {
   });
 
   it('follows the slider live: one call after the handles pause, not one per step', async () => {
-    await render('/layout/ristourne/segmentation');
+    await render(hrefFor('segmentation'));
     const max = document.querySelectorAll<HTMLElement>('.p-slider-handle')[1];
     for (let i = 0; i < 15; i++) act(() => max.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', code: 'ArrowLeft', bubbles: true })));
     expect(document.querySelector('.seg-range')?.textContent).toBe('3\u00a0000,000 DT – 4\u00a0500,000 DT');
@@ -120,7 +120,7 @@ describe('segmentation screen', () => {
   });
 
   it('reopens on the range of the URL', async () => {
-    await render('/layout/ristourne/segmentation?min=1000&max=2500');
+    await render(hrefFor('segmentation', {}, { min: 1000, max: 2500 }));
     expect(document.querySelector('.seg-range')?.textContent).toBe('1\u00a0000,000 DT – 2\u00a0500,000 DT');
     expect(api.get).toHaveBeenCalledWith('ristournes/segmentation', { min: 1000, max: 2500 });
   });

@@ -1,4 +1,4 @@
-import { type HomeService, homeServiceBody, homeServicesMeta, isServiceType, SERVICE_TYPE_LABELS, type WebsiteService, websiteServiceBody, websiteServicesMeta } from '@app/domain';
+import { type HomeService, homeServiceBody, homeServicesMeta, hrefFor, isServiceType, SERVICE_TYPE_LABELS, type WebsiteService, websiteServiceBody, websiteServicesMeta } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
@@ -23,7 +23,7 @@ const valuesOf = (row: WebsiteService | HomeService | null) => ({
 /** Website services of one type (/layout/contents/service/{type}). */
 export function ServicesByTypePage() {
   const { type = '' } = useParams();
-  if (!isServiceType(type)) return <Navigate to="/layout/contents/service/our-services" replace />;
+  if (!isServiceType(type)) return <Navigate to={hrefFor('site-services-by-type', { type: 'our-services' })} replace />;
   const label = SERVICE_TYPE_LABELS[type];
   return (
     <>

@@ -1,4 +1,4 @@
-import { type Block, blocksMeta, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
+import { type Block, blocksMeta, hrefFor, isPageKey, multipleImages, PAGE_LABELS, type PageKey, sectionDef, type SectionDef } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -44,7 +44,7 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
   return (
     <div className="site-blocks">
       <p className="site-editor-page">
-        <Link to={`/layout/containers/introduction/${page}/${def.key}`}>
+        <Link to={hrefFor('site-section', { page, section: def.key })}>
           <i className="pi pi-arrow-left" aria-hidden="true" /> {PAGE_LABELS[page]}
         </Link>{' '}
         / Section : <strong>{def.label}</strong>

@@ -1,4 +1,4 @@
-import { multipleImages, PAGE_SERVICE_TYPE, type PageKey, type Section, type SectionDef } from '@app/domain';
+import { hrefFor, multipleImages, PAGE_SERVICE_TYPE, type PageKey, type Section, type SectionDef } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -120,12 +120,12 @@ function SectionForm({ page, def, row, onSaved }: { page: PageKey; def: SectionD
             </span>
           )}
           {def.blocks && (
-            <Link className="p-button p-button-outlined p-button-sm" to={`/layout/containers/blocks/${page}/${def.key}`}>
+            <Link className="p-button p-button-outlined p-button-sm" to={hrefFor('site-blocks', { page, section: def.key })}>
               <i className="pi pi-list" aria-hidden="true" /> Blocs ({row.blocs_count})
             </Link>
           )}
           {serviceType && (def.key === 'services' || def.key.endsWith('-types')) && (
-            <Link className="p-button p-button-outlined p-button-sm" to={`/layout/contents/service/${serviceType}`}>
+            <Link className="p-button p-button-outlined p-button-sm" to={hrefFor('site-services-by-type', { type: serviceType })}>
               <i className="pi pi-th-large" aria-hidden="true" /> Services
             </Link>
           )}

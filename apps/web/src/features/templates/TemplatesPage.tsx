@@ -1,4 +1,4 @@
-import { type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
+import { hrefFor, type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
 import { FieldGrid, type FormField, RichTextField as AnyRichTextField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
@@ -61,7 +61,7 @@ function TemplatesList({ type }: { type: TemplateType }) {
 /** /layout/templates/email and /layout/templates/sms: one screen, the type from the route. */
 export default function TemplatesPage() {
   const { type } = useParams();
-  if (type !== 'email' && type !== 'sms') return <Navigate to="/layout/templates/sms" replace />;
+  if (type !== 'email' && type !== 'sms') return <Navigate to={hrefFor('templates', { type: 'sms' })} replace />;
   // A new list (state, dialog) for each type.
   return <TemplatesList key={type} type={type} />;
 }

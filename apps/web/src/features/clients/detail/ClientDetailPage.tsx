@@ -1,4 +1,4 @@
-import { can, ROLE } from '@app/domain';
+import { can, hrefFor, ROLE } from '@app/domain';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense } from 'react';
@@ -11,7 +11,7 @@ import { RebateCards } from './RebateCards';
 import { useClientRewards, useRefreshRewards } from './rewards.api';
 import '../clients.css';
 
-const LIST_PATH = '/layout/contacts/clients';
+const LIST_PATH = hrefFor('clients');
 
 // The rewards tabs load when opened: the page's first load stays within its JavaScript budget.
 const GiftsTab = lazy(() => import('./GiftsTab').then((m) => ({ default: m.GiftsTab })));
