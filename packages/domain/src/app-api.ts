@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, optionalText, password, phone, requiredText } from './fields';
 import { MSG } from './messages';
+import { CLIENT_CODES } from './statuses';
 
 /**
  * The mobile app's API, served under /api/app/v1 to the clients' users (role patente,
@@ -18,7 +19,7 @@ export const APP_REFRESH_MAX_DAYS = 90;
  * A client whose account is refused (STATUS 2) or switched off (« Actif » off) is suspended: its users'
  * app calls are refused while it is, and come back when staff restore it (their sessions are kept).
  */
-export const APP_SUSPENDED_CLIENT_STATUS = 2;
+export const APP_SUSPENDED_CLIENT_STATUS = CLIENT_CODES.REFUSED;
 /** The OpenAPI tag of every app route. */
 export const APP_API_TAG = 'Application mobile';
 

@@ -49,13 +49,15 @@ export const giftHasMedia = (type: GiftType | null | undefined): boolean => type
 /**
  * Gift purchase statuses: accepted, a good's request is Validée and a voucher gift's
  * complete at once (2); 2 when every conversion is received, 4 when some are (set by the receipts).
+ * 0 waiting, 1 validated, 2 complete delivery, 3 cancelled, 4 partial delivery.
  */
+export const GIFT_PURCHASE_CODES = { WAITING: 0, VALIDATED: 1, COMPLETE_DELIVERY: 2, CANCELLED: 3, PARTIAL_DELIVERY: 4 } as const;
 export const GIFT_PURCHASE_STATUS = statusSet([
-  { code: 0, label: 'En attente', color: '#b45309', next: [1, 2, 3] },
-  { code: 1, label: 'Validée', color: '#1d4ed8', next: [] },
-  { code: 2, label: 'Livraison complète', color: '#15803d', next: [] },
-  { code: 3, label: 'Annulée', color: '#b91c1c', next: [] },
-  { code: 4, label: 'Livraison partielle', color: '#7e22ce', next: [] },
+  { code: GIFT_PURCHASE_CODES.WAITING, label: 'En attente', color: '#b45309', next: [GIFT_PURCHASE_CODES.VALIDATED, GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, GIFT_PURCHASE_CODES.CANCELLED] },
+  { code: GIFT_PURCHASE_CODES.VALIDATED, label: 'Validée', color: '#1d4ed8', next: [] },
+  { code: GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, label: 'Livraison complète', color: '#15803d', next: [] },
+  { code: GIFT_PURCHASE_CODES.CANCELLED, label: 'Annulée', color: '#b91c1c', next: [] },
+  { code: GIFT_PURCHASE_CODES.PARTIAL_DELIVERY, label: 'Livraison partielle', color: '#7e22ce', next: [] },
 ]);
 
 /**
@@ -85,18 +87,18 @@ export function conversionMoveAllowed(from: number, to: number): boolean {
  * ships (→ Expédié, after a confirmation); none once shipped, received or refused.
  */
 export function conversionAction(role: string | null | undefined, status: number): { to: number; label: string; confirm: boolean } | null {
-  if (role === ROLE.magasinier) return status === 0 ? { to: 1, label: 'Préparer', confirm: false } : null;
-  return status === 0 || status === 1 ? { to: CONVERSION_SHIPPED, label: 'Expédier', confirm: true } : null;
+  if (role === ROLE.magasinier) return status === CONVERSION_CODES.WAITING ? { to: CONVERSION_CODES.PREPARED, label: 'Préparer', confirm: false } : null;
+  return status === CONVERSION_CODES.WAITING || status === CONVERSION_CODES.PREPARED ? { to: CONVERSION_SHIPPED, label: 'Expédier', confirm: true } : null;
 }
 
 /** Statuses of a request once accepted (validated, or delivered since). */
-export const GIFT_PURCHASE_ACCEPTED: readonly number[] = [1, 2, 4];
+export const GIFT_PURCHASE_ACCEPTED: readonly number[] = [GIFT_PURCHASE_CODES.VALIDATED, GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, GIFT_PURCHASE_CODES.PARTIAL_DELIVERY];
 
 /** Purchase status once its conversions moved: complete, partial, or still validated. */
 export function purchaseDeliveryStatus(received: number, total: number): number {
-  if (total > 0 && received >= total) return 2;
-  if (received > 0) return 4;
-  return 1;
+  if (total > 0 && received >= total) return GIFT_PURCHASE_CODES.COMPLETE_DELIVERY;
+  if (received > 0) return GIFT_PURCHASE_CODES.PARTIAL_DELIVERY;
+  return GIFT_PURCHASE_CODES.VALIDATED;
 }
 
 const giftTypeField = () =>

@@ -40,9 +40,10 @@ export const STATUS_MSG = {
   notAllowed: (set: StatusSet, from: number, to: number) => `Passage du statut « ${set.label(from)} » à « ${set.label(to)} » non autorisé.`,
 } as const;
 
+export const CLIENT_CODES = { IN_PROGRESS: 0, VALIDATED: 1, REFUSED: 2 } as const;
 /** Client STATUS: any status may be set from the list. */
 export const CLIENT_STATUS = statusSet([
-  { code: 0, label: 'En cours', color: '#c2410c', next: [1, 2] },
-  { code: 1, label: 'Validé', color: '#15803d', next: [0, 2] },
-  { code: 2, label: 'Refusé', color: '#b91c1c', next: [0, 1] },
+  { code: CLIENT_CODES.IN_PROGRESS, label: 'En cours', color: '#c2410c', next: [CLIENT_CODES.VALIDATED, CLIENT_CODES.REFUSED] },
+  { code: CLIENT_CODES.VALIDATED, label: 'Validé', color: '#15803d', next: [CLIENT_CODES.IN_PROGRESS, CLIENT_CODES.REFUSED] },
+  { code: CLIENT_CODES.REFUSED, label: 'Refusé', color: '#b91c1c', next: [CLIENT_CODES.IN_PROGRESS, CLIENT_CODES.VALIDATED] },
 ]);

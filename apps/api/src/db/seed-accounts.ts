@@ -1,4 +1,4 @@
-import { ROLE } from '@app/domain';
+import { ACCOUNT_CODES, ROLE } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { roles, users } from '../lib/auth/accounts.table';
@@ -40,7 +40,7 @@ export async function seedDemoAccounts(db: Db, password: string) {
   const passwordHash = await demoPasswordHash(password);
   await db
     .insert(users)
-    .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, roleId: roleIds.get(a.role)!, status: 1 })))
+    .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, roleId: roleIds.get(a.role)!, status: ACCOUNT_CODES.ACTIVE })))
     .onConflictDoNothing();
 }
 
@@ -74,7 +74,7 @@ export async function ensureAdmin(db: Db, email: string | undefined, password: s
     firstname: 'Administrateur',
     lastname: '',
     roleId: adminRole,
-    status: 1,
+    status: ACCOUNT_CODES.ACTIVE,
   });
   return 'created';
 }

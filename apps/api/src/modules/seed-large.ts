@@ -5,7 +5,7 @@
  * one app user per client), for benchmarks. It refuses a database that holds anything but generated data:
  * only an empty database, or one this script filled before (it leaves a marker account), is touched.
  */
-import { formatInteger, ROLE } from '@app/domain';
+import { ACCOUNT_CODES, formatInteger, ROLE } from '@app/domain';
 import { eq, gt, and, lte, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
@@ -65,7 +65,7 @@ async function seedClients(db: Db, count: number, password: string, log: (line: 
   if (accounts === 0) {
     await seedDemoAccounts(db, password);
     const roleIds = await ensureRoles(db);
-    await db.insert(users).values({ email: GENERATED_MARKER, passwordHash: await hashPassword(password), firstname: 'Données', lastname: 'générées', roleId: roleIds.get(ROLE.admin)!, status: 0 });
+    await db.insert(users).values({ email: GENERATED_MARKER, passwordHash: await hashPassword(password), firstname: 'Données', lastname: 'générées', roleId: roleIds.get(ROLE.admin)!, status: ACCOUNT_CODES.INACTIVE });
     await seedClassification(db);
     await seedStaff(db, password);
     await seedBadges(db);

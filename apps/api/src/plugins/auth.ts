@@ -1,4 +1,4 @@
-import { type Action, APP_MSG, can, isStaffAccount, MSG } from '@app/domain';
+import { ACCOUNT_CODES, type Action, APP_MSG, can, isStaffAccount, MSG } from '@app/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roles, sessions, users } from '../lib/auth/accounts.table';
@@ -191,7 +191,7 @@ export async function sessionUser(
     idleSince: new Date(idleSince).toISOString(),
   });
   // A client user's session is no back-office session, however it was obtained.
-  if (row?.status !== 1 || !isStaffAccount(row)) return null;
+  if (row?.status !== ACCOUNT_CODES.ACTIVE || !isStaffAccount(row)) return null;
   const { status: _s, clientId: _c, lastUsedAt, expiresAt, ...user } = row;
   let lastUse = lastUsedAt.getTime();
   if (lastUse < now - TOUCH_EVERY_MS) {

@@ -1,4 +1,4 @@
-import { APP_ACCESS_TTL_MINUTES, APP_REFRESH_TTL_DAYS } from '@app/domain';
+import { ACCOUNT_CODES, APP_ACCESS_TTL_MINUTES, APP_REFRESH_TTL_DAYS } from '@app/domain';
 import { and, eq, gt, isNotNull, isNull, lt, ne, type Placeholder, sql } from 'drizzle-orm';
 import { countHitSql, type HitVerdict, hitVerdict } from '../throttle';
 import type { Db } from '../../db/client';
@@ -129,7 +129,7 @@ const lookupQuery = (db: Db, tokenHash: string | Placeholder, now: Date | Placeh
         eq(appTokens.kind, 'access'),
         gt(appTokens.expiresAt, now),
         isNull(appSessions.revokedAt),
-        eq(users.status, 1),
+        eq(users.status, ACCOUNT_CODES.ACTIVE),
         isNotNull(users.clientId),
         eq(roles.label, APP_ROLE),
       ),

@@ -1,4 +1,4 @@
-import { APP_MSG, APP_NEXT_EXPIRIES, type AppRegisterBody, MSG, ROLE } from '@app/domain';
+import { ACCOUNT_CODES, APP_MSG, APP_NEXT_EXPIRIES, type AppRegisterBody, MSG, ROLE } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit/audit.repository';
@@ -143,7 +143,7 @@ export async function registerAppUser(db: Db, input: Omit<AppRegisterBody, 'capt
       if (holder) return refused(tx, holder.id);
       const [created] = await tx
         .insert(users)
-        .values({ email: input.EMAIL, passwordHash, lastname: input.LASTNAME, firstname: input.FIRSTNAME, gsm: input.GSM, roleId, status: 0, clientId: client?.id ?? null })
+        .values({ email: input.EMAIL, passwordHash, lastname: input.LASTNAME, firstname: input.FIRSTNAME, gsm: input.GSM, roleId, status: ACCOUNT_CODES.INACTIVE, clientId: client?.id ?? null })
         .returning({ id: users.id });
       await audit(tx, { id: created.id, email: input.EMAIL }, 'app_register', 'client-users', created.id, details);
     });

@@ -1,4 +1,4 @@
-import { APP_MSG, MOBILE_PLATFORM } from '@app/domain';
+import { ACCOUNT_CODES, APP_MSG, MOBILE_PLATFORM } from '@app/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audit, auditSecurity } from '../../lib/audit/audit.repository';
@@ -34,7 +34,7 @@ export type AppSignInResult = AppTokenPair & {
 /** The app: client users only (a staff account is told so), and active ones (STATUS 1: validated, not switched off). */
 export const appRefusal = (account: Pick<Account, 'role' | 'clientId' | 'status' | 'clientSuspended'>): Refusal | null => {
   if (account.role !== APP_ROLE || account.clientId === null) return { status: 403, message: APP_MSG.clientUsersOnly, reason: 'staff_account' };
-  if (account.status !== 1) return { status: 403, message: APP_MSG.accountInactive, reason: 'inactive' };
+  if (account.status !== ACCOUNT_CODES.ACTIVE) return { status: 403, message: APP_MSG.accountInactive, reason: 'inactive' };
   if (account.clientSuspended) return { status: 403, message: APP_MSG.clientSuspended, reason: 'client_suspended' };
   return null;
 };

@@ -1,4 +1,4 @@
-import { APP_ORDER_MSG, type AppOrderBody, ORDER_STATUS } from '@app/domain';
+import { APP_ORDER_MSG, type AppOrderBody, ORDER_CODES, ORDER_STATUS } from '@app/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppUser } from '../../lib/auth/app-tokens';
@@ -36,7 +36,7 @@ export async function placeAppOrder(db: Db, user: AppUser, body: AppOrderBody): 
       numOrder,
       clientId: user.clientId,
       userId: user.id,
-      status: 0,
+      status: ORDER_CODES.NEW,
       address: body.ADDRESS ?? client?.address ?? null,
       site: client?.site ?? null,
       destination: client?.destination ?? null,

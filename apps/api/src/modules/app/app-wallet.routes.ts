@@ -1,4 +1,4 @@
-import { VOUCHER_PURCHASE_STATUS } from '@app/domain';
+import { VOUCHER_CODES, VOUCHER_PURCHASE_STATUS } from '@app/domain';
 import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -92,7 +92,7 @@ export async function appWalletRoutes(fastify: FastifyInstance) {
         RISTOURNE_YEAR: r.year,
         CREATED_AT: iso(r.createdAt)!,
         SCAN_DATE: iso(r.scanDate),
-        QRCODE: r.status === 0 ? r.qrcode : null,
+        QRCODE: r.status === VOUCHER_CODES.AVAILABLE ? r.qrcode : null,
       }));
       return paged(data, Number(n), page, perPage);
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BACK_OFFICE_PLATFORM, isStaffAccount, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, MSG } from '@app/domain';
+import { ACCOUNT_CODES, BACK_OFFICE_PLATFORM, isStaffAccount, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, MSG } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
@@ -43,7 +43,7 @@ export type Refusal = { status: number; message: string; reason: string };
 /** The back office: staff accounts only, and active ones. */
 const staffRefusal = (account: Account): Refusal | null => {
   if (!isStaffAccount(account)) return { status: 403, message: MSG.staffOnly, reason: 'client_account' };
-  if (account.status !== 1) return { status: 403, message: MSG.accountInactive, reason: 'inactive' };
+  if (account.status !== ACCOUNT_CODES.ACTIVE) return { status: 403, message: MSG.accountInactive, reason: 'inactive' };
   return null;
 };
 

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { RESET_CODE_MAX_TRIES, RESET_CODE_MINUTES } from '@app/domain';
+import { ACCOUNT_CODES, RESET_CODE_MAX_TRIES, RESET_CODE_MINUTES } from '@app/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -31,7 +31,7 @@ type Deps = { db: Db; mailer: Mailer; log: FastifyBaseLogger };
 
 export async function sendResetCode(deps: Deps, email: string, ip: string) {
   const account = await findAccountByEmail(deps.db, email);
-  if (account?.status !== 1) return;
+  if (account?.status !== ACCOUNT_CODES.ACTIVE) return;
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await deps.db.transaction(async (tx) => {
     await tx
@@ -61,7 +61,7 @@ export async function checkResetCode(db: Db, email: string, code: string, ip: st
     await auditSecurity(db, 'reset_code_failed', account ?? { id: null, email: email.slice(0, 190) }, ip, { reason });
     return codeInvalid();
   };
-  if (account?.status !== 1) throw await refuse(account ? 'inactive' : 'unknown_email');
+  if (account?.status !== ACCOUNT_CODES.ACTIVE) throw await refuse(account ? 'inactive' : 'unknown_email');
   const [open] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)

@@ -1,4 +1,4 @@
-import { GOVERNORATES } from '@app/domain';
+import { CLIENT_CODES, GOVERNORATES } from '@app/domain';
 import type { clients } from '../../lib/clients/clients.table';
 
 /**
@@ -61,7 +61,7 @@ export function generateClient(i: number, refs: ClientRefs, r: () => number): Ne
     categoryId: withCategory ? place.id : null,
     chefZoneId: refs.chiefs.length ? refs.chiefs[i % refs.chiefs.length] : null,
     isActive: r() < 0.92 ? 1 : 0,
-    status: r() < 0.75 ? 1 : r() < 0.6 ? 0 : 2,
+    status: r() < 0.75 ? CLIENT_CODES.VALIDATED : r() < 0.6 ? CLIENT_CODES.IN_PROGRESS : CLIENT_CODES.REFUSED,
     numSiret: `SIR-${String(i + 1).padStart(6, '0')}`,
     cPayeur: `P${String(i + 1).padStart(5, '0')}`,
     cRisque: pick(['Faible', 'Moyen', 'Élevé']),

@@ -1,4 +1,4 @@
-import { ROLE } from '@app/domain';
+import { ACCOUNT_CODES, ROLE } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
@@ -102,7 +102,7 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
           gouvernorat: rows[ids.indexOf(clientId)].gouvernorat,
           gender: (k + j) % 2 ? 'Mme' : 'M.',
           birthday: `${1970 + ((k * 7) % 30)}-${String(1 + (k % 12)).padStart(2, '0')}-${String(1 + (k % 28)).padStart(2, '0')}`,
-          status: waiting ? 0 : 1,
+          status: waiting ? ACCOUNT_CODES.INACTIVE : ACCOUNT_CODES.ACTIVE,
           lastSeenAt: waiting ? null : new Date(now - ((k * 37) % 120) * 86_400_000),
         };
       }),
@@ -110,7 +110,7 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
   // Every demo client also has an active app user with the demo password (local runs of the
   // mobile app), `<first>.<clientId>@client.demo.tn` (`.2` when that address waits for validation); those
   // added here have not connected yet (no LASTSEEN, no connection logs).
-  const active = new Set(people.filter((u) => u.status === 1).map((u) => u.clientId));
+  const active = new Set(people.filter((u) => u.status === ACCOUNT_CODES.ACTIVE).map((u) => u.clientId));
   const appUsers = ids
     .filter((clientId) => !active.has(clientId))
     .map((clientId, k) => {
@@ -128,7 +128,7 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
         gouvernorat: row.gouvernorat,
         gender: k % 2 ? 'Mme' : 'M.',
         birthday: null,
-        status: 1,
+        status: ACCOUNT_CODES.ACTIVE,
         lastSeenAt: null,
       };
     });

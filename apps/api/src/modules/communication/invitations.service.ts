@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_CODES,
   escapeHtml,
   fillPlaceholders,
   INVITATION_MSG,
@@ -95,7 +96,7 @@ export async function assertInvitationTemplate(db: Db, templateId: number): Prom
  * account they switched off (validated_at tells them apart).
  */
 export function cannotSignIn(account: { status: number; validatedAt: Date | null }): string | null {
-  if (account.status === 1) return null;
+  if (account.status === ACCOUNT_CODES.ACTIVE) return null;
   return account.validatedAt ? INVITATION_MSG.disabled : INVITATION_MSG.notValidated;
 }
 
@@ -209,7 +210,7 @@ async function openInvitation(db: Pick<Db, 'select'>, token: string) {
         eq(invitations.result, 'sent'),
         isNull(invitations.usedAt),
         gt(invitations.expiresAt, new Date()),
-        eq(users.status, 1),
+        eq(users.status, ACCOUNT_CODES.ACTIVE),
       ),
     )
     .limit(1);
@@ -255,7 +256,7 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
     const set = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
-      .where(and(eq(users.id, row.userId), eq(users.status, 1)))
+      .where(and(eq(users.id, row.userId), eq(users.status, ACCOUNT_CODES.ACTIVE)))
       .returning({ id: users.id });
     if (set.length === 0) throw invalid();
     await revokeUserSessions(tx, row.userId, { reason: 'password' });

@@ -1,4 +1,4 @@
-import { BADGE_NO_ACTIVE_USER, BADGE_SENT_MESSAGE, type Badge } from '@app/domain';
+import { ACCOUNT_CODES, BADGE_NO_ACTIVE_USER, BADGE_SENT_MESSAGE, type Badge } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -96,7 +96,7 @@ export async function badgesRoutes(fastify: FastifyInstance) {
       const recipients = await app.db
         .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
         .from(users)
-        .where(and(eq(users.clientId, x), eq(users.status, 1)))
+        .where(and(eq(users.clientId, x), eq(users.status, ACCOUNT_CODES.ACTIVE)))
         .orderBy(users.id);
       if (!recipients.length) throw new AppError(422, BADGE_NO_ACTIVE_USER);
       const image = await badgeImage(app.db, app.storage.media, id);

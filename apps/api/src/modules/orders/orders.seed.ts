@@ -1,3 +1,4 @@
+import { CLIENT_CODES, ORDER_CODES, ORDER_POINTS_STATUSES } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DemoProduct } from '../catalogue';
@@ -11,9 +12,10 @@ const FIRST_DAY = Date.UTC(2021, 0, 4, 8);
 
 /** Status of a demo order by its age: old orders are invoiced, refused or accepted; recent ones still move. */
 function statusFor(ageDays: number, x: number): number {
-  if (ageDays > 30) return x < 0.74 ? 4 : x < 0.87 ? 2 : 3;
-  if (ageDays > 7) return x < 0.3 ? 1 : x < 0.55 ? 2 : x < 0.8 ? 4 : x < 0.9 ? 3 : 0;
-  return x < 0.55 ? 0 : x < 0.8 ? 1 : x < 0.9 ? 3 : 2;
+  const { NEW, IN_PROGRESS, ACCEPTED, REFUSED, INVOICED } = ORDER_CODES;
+  if (ageDays > 30) return x < 0.74 ? INVOICED : x < 0.87 ? ACCEPTED : REFUSED;
+  if (ageDays > 7) return x < 0.3 ? IN_PROGRESS : x < 0.55 ? ACCEPTED : x < 0.8 ? INVOICED : x < 0.9 ? REFUSED : NEW;
+  return x < 0.55 ? NEW : x < 0.8 ? IN_PROGRESS : x < 0.9 ? REFUSED : ACCEPTED;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
   );
   if (!clientRows.length || !sellable.length) return;
   // Validated and active clients order three times as often as the others.
-  const weighted = clientRows.flatMap((c) => (c.status === 1 && c.is_active === 1 ? [c, c, c] : [c]));
+  const weighted = clientRows.flatMap((c) => (c.status === CLIENT_CODES.VALIDATED && c.is_active === 1 ? [c, c, c] : [c]));
   const now = Date.now();
   const span = now - 2 * 3_600_000 - FIRST_DAY;
 
@@ -53,7 +55,7 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
     const seq = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, seq);
     // Processed before the seed's other ledger rows, which are dated now.
-    const processed = status === 0 ? at : new Date(Math.min(now - 3_600_000, at.getTime() + (1 + Math.floor(r() * 5)) * DAY));
+    const processed = status === ORDER_CODES.NEW ? at : new Date(Math.min(now - 3_600_000, at.getTime() + (1 + Math.floor(r() * 5)) * DAY));
     orderValues.push({
       numOrder: orderNumber(year, seq),
       clientId: client.id,
@@ -64,7 +66,7 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
       destination: client.destination,
       createdAt: at,
       updatedAt: processed,
-      pointsCreditedAt: status === 2 || status === 4 ? processed : null,
+      pointsCreditedAt: ORDER_POINTS_STATUSES.includes(status) ? processed : null,
     });
     const n = 1 + Math.floor(r() * r() * 7);
     const chosen = new Set<number>();

@@ -1,4 +1,4 @@
-import { ORDER_BELL_SIZE, ORDER_POINTS_STATUSES } from '@app/domain';
+import { ORDER_BELL_SIZE, ORDER_CODES, ORDER_POINTS_STATUSES } from '@app/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../../lib/clients/clients.table';
@@ -55,7 +55,7 @@ export async function createOrder(tx: Db, order: NewOrder): Promise<number> {
       numOrder: order.numOrder,
       clientId: order.clientId,
       userId: order.userId ?? null,
-      status: order.status ?? 0,
+      status: order.status ?? ORDER_CODES.NEW,
       site: order.site ?? null,
       address: order.address ?? null,
       destination: order.destination ?? null,
@@ -124,7 +124,7 @@ export async function applyOrderStatus(tx: Db, orderId: number, status: number, 
  * reader's scope (a zone chief's own clients). Both read the (status, created_at, id) index.
  */
 export async function waitingOrders(db: Db, user: { id: number; role: string }) {
-  const waiting = and(eq(orders.status, 0), orderOwner.scope(user));
+  const waiting = and(eq(orders.status, ORDER_CODES.NEW), orderOwner.scope(user));
   const [[{ n }], rows] = await Promise.all([
     db.select({ n: count() }).from(orders).where(waiting),
     db

@@ -1,6 +1,7 @@
-import { can, CONVERSION_RECEIVED, CONVERSION_SHIPPED, CONVERSION_STATUS, conversionAction, conversionMoveAllowed, GIFT_MSG, purchaseDeliveryStatus } from '@app/domain';
+import { can, CONVERSION_CODES, CONVERSION_RECEIVED, CONVERSION_SHIPPED, CONVERSION_STATUS, conversionAction, conversionMoveAllowed, GIFT_MSG, GIFT_PURCHASE_CODES, purchaseDeliveryStatus } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlCode } from '../../db/codes';
 import { AppError, notFound } from '../../lib/http';
 import { checkStatusMove } from '../../lib/status-rule';
 import type { CurrentUser } from '../../lib/auth/current-user';
@@ -75,12 +76,12 @@ export async function refreshPurchase(tx: Db, purchaseId: number) {
   await tx.select({ id: giftPurchases.id }).from(giftPurchases).where(eq(giftPurchases.id, purchaseId)).for('update');
   const [n] = await tx
     .select({
-      live: sql<number>`count(*) filter (where ${giftConversions.status} <> 2)::int`,
+      live: sql<number>`count(*) filter (where ${giftConversions.status} <> ${sqlCode(CONVERSION_CODES.REFUSED)})::int`,
       received: sql<number>`count(*) filter (where ${giftConversions.status} = ${CONVERSION_RECEIVED})::int`,
     })
     .from(giftConversions)
     .where(eq(giftConversions.giftPurchaseId, purchaseId));
-  const status = Number(n.live) === 0 ? 3 : purchaseDeliveryStatus(Number(n.received), Number(n.live));
+  const status = Number(n.live) === 0 ? GIFT_PURCHASE_CODES.CANCELLED : purchaseDeliveryStatus(Number(n.received), Number(n.live));
   await tx.update(giftPurchases).set({ status, updatedAt: new Date() }).where(and(eq(giftPurchases.id, purchaseId), sql`${giftPurchases.status} <> ${status}`));
 }
 
@@ -134,7 +135,7 @@ export async function deleteConversion(tx: Db, user: CurrentUser, kind: Conversi
   const row = await locked(tx, user, kind, eq(t.id, id));
   if (row.status === CONVERSION_RECEIVED) throw new AppError(409, 'Un cadeau réceptionné ne peut pas être supprimé.');
   const purchaseId = kind === 'gift' ? await purchaseOf(tx, id) : null;
-  if (kind === 'gift' && row.status !== 2) await refund(tx, user, id);
+  if (kind === 'gift' && row.status !== CONVERSION_CODES.REFUSED) await refund(tx, user, id);
   await tx.delete(t).where(eq(t.id, id));
   if (purchaseId) await refreshPurchase(tx, purchaseId);
   await audit(tx, user, 'delete', ENTITY[kind], id, { REF: row.ref, STATUS: row.status });

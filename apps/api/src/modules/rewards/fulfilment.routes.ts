@@ -1,7 +1,9 @@
 import {
+  CONVERSION_CODES,
   conversionStatusBody,
   type GiftConversion,
   type GiftPurchase,
+  GIFT_PURCHASE_CODES,
   giftPurchaseBody,
   qrReceiveBody,
   rewardNumber,
@@ -14,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { sqlCode } from '../../db/codes';
 import { compileResource } from '../../lib/crud/compile';
 import { registerResource } from '../../lib/crud/crud.routes';
 import { conversionsBulkRoutes } from './conversions.bulk';
@@ -100,7 +103,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
         .select({ qrcode: giftConversions.qrcode, clientId: giftConversions.clientId })
         .from(giftConversions)
         .where(and(eq(giftConversions.giftPurchaseId, req.params.id), req.query.conversion ? eq(giftConversions.id, req.query.conversion) : undefined))
-        .orderBy(sql`${giftConversions.status} = 4`, asc(giftConversions.id))
+        .orderBy(sql`${giftConversions.status} = ${sqlCode(CONVERSION_CODES.RECEIVED)}`, asc(giftConversions.id))
         .limit(1);
       if (!c) throw notFound();
       await assertOwnsClient(app.db, req.user!, c.clientId);
@@ -118,7 +121,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const where = and(eq(giftPurchases.status, 0), giftPurchasesResource.scope!(req.user!));
+      const where = and(eq(giftPurchases.status, GIFT_PURCHASE_CODES.WAITING), giftPurchasesResource.scope!(req.user!));
       const [[{ n }], rows] = await Promise.all([
         app.db.select({ n: sql<number>`count(*)::int` }).from(giftPurchases).where(where),
         purchases.select(app.db).rows.where(where).orderBy(desc(giftPurchases.createdAt), desc(giftPurchases.id)).limit(BELL_SIZE),
@@ -146,7 +149,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
         .select({ code: clients.code })
         .from(startingGiftPurchases)
         .innerJoin(clients, eq(clients.id, startingGiftPurchases.clientId))
-        .where(and(eq(startingGiftPurchases.startingGiftId, gift.id), inArray(startingGiftPurchases.clientId, ids), sql`${startingGiftPurchases.status} <> 2`));
+        .where(and(eq(startingGiftPurchases.startingGiftId, gift.id), inArray(startingGiftPurchases.clientId, ids), sql`${startingGiftPurchases.status} <> ${sqlCode(CONVERSION_CODES.REFUSED)}`));
       if (already.length) {
         const msg = `Ce cadeau de bienvenue a déjà été donné à : ${already.map((a) => a.code).join(', ')}.`;
         throw new AppError(422, msg, { CLIENTS: [msg] });
@@ -182,8 +185,8 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       (req) => setStatus(req.user!, req.params.id, req.body.STATUS),
     );
     if (kind === 'starter') {
-      app.post(`/${base}/accept/:id`, { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Accepter (→ Préparé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 1));
-      app.post(`/${base}/refuse/:id`, { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Refuser (→ Refusé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, 2));
+      app.post(`/${base}/accept/:id`, { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Accepter (→ Préparé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, CONVERSION_CODES.PREPARED));
+      app.post(`/${base}/refuse/:id`, { config: { action: 'purchases:write', ...CLIENT_OWNED }, schema: { tags, summary: 'Refuser (→ Refusé)', params: idParams, response: { 200: one, ...statusMoveReplies } } }, (req) => setStatus(req.user!, req.params.id, CONVERSION_CODES.REFUSED));
     }
     app.post(`/${base}/receive`, { config: { action: 'conversions:receive', ...CLIENT_OWNED }, schema: { tags, summary: 'Réception par le code QR (une seule fois)', body: qrReceiveBody, response: { 200: one, ...statusMoveReplies } } }, async (req) => {
       const id = await tx((t) => receiveByQr(t, req.user!, kind, req.body.QRCODE));

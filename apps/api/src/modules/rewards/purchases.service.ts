@@ -1,4 +1,4 @@
-import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber, todayInTunis } from '@app/domain';
+import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_CODES, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber, todayInTunis } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
@@ -67,7 +67,7 @@ export async function availablePoints(tx: Db, clientId: number): Promise<number>
   const [w] = await tx
     .select({ waiting: sql<number>`coalesce(sum(${giftPurchases.points}), 0)::int` })
     .from(giftPurchases)
-    .where(and(eq(giftPurchases.clientId, clientId), eq(giftPurchases.status, 0)));
+    .where(and(eq(giftPurchases.clientId, clientId), eq(giftPurchases.status, GIFT_PURCHASE_CODES.WAITING)));
   return c.points - Number(w.waiting);
 }
 
@@ -110,9 +110,9 @@ export async function createGiftPurchase(tx: Db, user: CurrentUser, body: { CLIE
 async function lockedWaitingPurchase(tx: Db, user: CurrentUser, id: number, decision?: 'accept' | 'refuse') {
   const [purchase] = await tx.select().from(giftPurchases).where(eq(giftPurchases.id, id)).for('update');
   if (!purchase || !(await mayReachClient(tx, user, purchase.clientId))) throw notFound();
-  if (purchase.status === 0) return purchase;
+  if (purchase.status === GIFT_PURCHASE_CODES.WAITING) return purchase;
   if (decision) {
-    const asked = decision === 'refuse' ? 3 : GIFT_PURCHASE_ACCEPTED.includes(purchase.status) ? purchase.status : 1;
+    const asked = decision === 'refuse' ? GIFT_PURCHASE_CODES.CANCELLED : GIFT_PURCHASE_ACCEPTED.includes(purchase.status) ? purchase.status : GIFT_PURCHASE_CODES.VALIDATED;
     checkStatusMove(GIFT_PURCHASE_STATUS, purchase.status, asked);
   }
   throw new AppError(409, GIFT_MSG.purchaseNotWaiting);
@@ -162,9 +162,9 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
       })),
     ).returning();
   }
-  const status = gift.type === 'bien' ? 1 : 2;
+  const status = gift.type === 'bien' ? GIFT_PURCHASE_CODES.VALIDATED : GIFT_PURCHASE_CODES.COMPLETE_DELIVERY;
   const [accepted] = await tx.update(giftPurchases).set({ status, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
-  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, status], POINTS: -purchase.points, QTS: -purchase.qte, BALANCE: balance });
+  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [GIFT_PURCHASE_CODES.WAITING, status], POINTS: -purchase.points, QTS: -purchase.qte, BALANCE: balance });
   // The acceptance and the vouchers it issued, in one insert (points.changed came with the debit).
   await recordEvents(tx, [purchaseEvent('gift_purchase.accepted', accepted), ...issued.map((v) => voucherEvent('voucher.issued', v))]);
 }
@@ -172,8 +172,8 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
 /** Refuses a waiting purchase: nothing had been debited, so nothing is given back. */
 export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number) {
   await lockedWaitingPurchase(tx, user, id, 'refuse');
-  const [refused] = await tx.update(giftPurchases).set({ status: 3, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
-  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [0, 3] });
+  const [refused] = await tx.update(giftPurchases).set({ status: GIFT_PURCHASE_CODES.CANCELLED, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
+  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [GIFT_PURCHASE_CODES.WAITING, GIFT_PURCHASE_CODES.CANCELLED] });
   await recordEvents(tx, [purchaseEvent('gift_purchase.refused', refused)]);
 }
 

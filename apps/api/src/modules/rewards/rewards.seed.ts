@@ -1,4 +1,4 @@
-import { ORDER_POINTS_STATUSES, rewardNumber, ROLE, VOUCHER_CODES } from '@app/domain';
+import { CONVERSION_CODES, ORDER_POINTS_STATUSES, rewardNumber, ROLE, VOUCHER_CODES } from '@app/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { solidPng } from '../../lib/png';
@@ -126,13 +126,13 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
   for (const [i, u] of units.entries()) {
     await db.transaction(async (t) => {
       const step = i % 6;
-      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, 1);
-      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, 3);
+      if (step === 1) await setConversionStatus(t, admin, 'gift', u.id, CONVERSION_CODES.PREPARED);
+      if (step === 2 || step === 3) await setConversionStatus(t, admin, 'gift', u.id, CONVERSION_CODES.SHIPPED);
       if (step === 3 || step === 4) {
-        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, 3);
+        if (step === 4) await setConversionStatus(t, admin, 'gift', u.id, CONVERSION_CODES.SHIPPED);
         await receiveByQr(t, admin, 'gift', u.qrcode);
       }
-      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, 2);
+      if (step === 5) await setConversionStatus(t, admin, 'gift', u.id, CONVERSION_CODES.REFUSED);
     });
   }
 
@@ -147,10 +147,10 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
     for (const [i, s] of rows.entries()) {
       await db.transaction(async (t) => {
         const step = i % 5;
-        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, 1);
-        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, 3);
+        if (step === 1) await setConversionStatus(t, admin, 'starter', s.id, CONVERSION_CODES.PREPARED);
+        if (step === 2 || step === 3) await setConversionStatus(t, admin, 'starter', s.id, CONVERSION_CODES.SHIPPED);
         if (step === 3) await receiveByQr(t, admin, 'starter', s.qrcode);
-        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, 2);
+        if (step === 4) await setConversionStatus(t, admin, 'starter', s.id, CONVERSION_CODES.REFUSED);
       });
     }
   }

@@ -1,4 +1,4 @@
-import { VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
+import { VOUCHER_CODES, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
@@ -46,23 +46,23 @@ export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], 
     throw new AppError(422, VOUCHER_MSG.notClients(other.voucherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.oneClient] });
   }
   // One already used is "already in that status": 409, as a second scan (the status rule).
-  const used = rows.find((r) => r.status === 1);
+  const used = rows.find((r) => r.status === VOUCHER_CODES.USED);
   if (used) throw new AppError(409, VOUCHER_MSG.alreadyUsed(used.voucherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.voucherRef)] });
-  const consumed = await tx.update(v).set({ status: 1, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique)).returning();
+  const consumed = await tx.update(v).set({ status: VOUCHER_CODES.USED, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique)).returning();
   await moveRebate(tx, rows, true);
   await recordEvents(tx, consumed.sort((a, b) => a.id - b.id).map((x) => voucherEvent('voucher.consumed', x)));
-  await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.voucherRef), STATUS: [0, 1] });
+  await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.voucherRef), STATUS: [VOUCHER_CODES.AVAILABLE, VOUCHER_CODES.USED] });
 }
 
 /** A client's voucher consumed by scanning its QR code (the client's app shows it at the counter). */
 export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
   const [row] = await tx.select().from(v).where(and(eq(v.qrcode, qrcode), mine(user))).for('update');
   if (!row) throw new AppError(404, VOUCHER_MSG.unknown);
-  if (row.status === 1) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.voucherRef));
-  const [consumed] = await tx.update(v).set({ status: 1, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id)).returning();
+  if (row.status === VOUCHER_CODES.USED) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.voucherRef));
+  const [consumed] = await tx.update(v).set({ status: VOUCHER_CODES.USED, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id)).returning();
   await moveRebate(tx, [row], true);
   await recordEvents(tx, [voucherEvent('voucher.consumed', consumed)]);
-  await audit(tx, user, 'update', 'vocher-purchases', row.id, { STATUS: [0, 1], SCAN: 1 });
+  await audit(tx, user, 'update', 'vocher-purchases', row.id, { STATUS: [VOUCHER_CODES.AVAILABLE, VOUCHER_CODES.USED], SCAN: 1 });
   return row.id;
 }
 
@@ -71,7 +71,7 @@ export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, st
   const [row] = await tx.select().from(v).where(and(eq(v.id, id), mine(user))).for('update');
   if (!row) throw notFound();
   checkStatusMove(VOUCHER_PURCHASE_STATUS, row.status, status);
-  const usedNow = status === 1;
+  const usedNow = status === VOUCHER_CODES.USED;
   const [after] = await tx
     .update(v)
     .set(usedNow ? { status, scan: 0, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() } : { status, scan: null, scanDate: null, manualReason: null, consumedBy: null, updatedAt: new Date() })
@@ -92,7 +92,7 @@ export async function deleteVoucher(tx: Db, user: CurrentUser, id: number) {
     await tx
       .update(clients)
       .set(
-        row.status === 1
+        row.status === VOUCHER_CODES.USED
           ? { ristourneN1: sql`${clients.ristourneN1} - ${amount}`, ristourneConsumed: sql`${clients.ristourneConsumed} - ${amount}` }
           : { ristourneN1: sql`${clients.ristourneN1} - ${amount}`, ristourneReste: sql`${clients.ristourneReste} - ${amount}` },
       )

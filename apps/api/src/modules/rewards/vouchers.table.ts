@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { VOUCHER_CODES } from '@app/domain';
 import { check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../lib/auth/accounts.table';
+import { sqlCodes } from '../../db/codes';
 import { clientActivities, clientCategories, clientCircuits, clientTypes } from '../../lib/clients/classification.table';
 import { clients } from '../../lib/clients/clients.table';
 import { badges } from '../../lib/clients/badges.table';
@@ -75,7 +77,7 @@ export const voucherPurchases = pgTable(
     index('vocher_purchases_status_sort').on(t.status, t.id),
     index('vocher_purchases_solde_sort').on(t.soldeUsed, t.id),
     index('vocher_purchases_scan_sort').on(t.scanDate, t.id),
-    check('vocher_purchases_status', sql`${t.status} in (0, 1)`),
+    check('vocher_purchases_status', sql`${t.status} in ${sqlCodes([VOUCHER_CODES.AVAILABLE, VOUCHER_CODES.USED])}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { ROLE } from '@app/domain';
+import { ACCOUNT_CODES, ROLE } from '@app/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPasswordHash, ensureRoles } from '../../db/seed-accounts';
@@ -55,7 +55,7 @@ export async function seedStaff(db: Db, demoPassword: string) {
     roleId: roleIds.get(ROLE.chefZone)!,
     codeChefZone: c.code,
     typeClientId: company(c.company),
-    status: 1,
+    status: ACCOUNT_CODES.ACTIVE,
   }));
   if (chiefs.length) await db.insert(users).values(chiefs).onConflictDoNothing();
 

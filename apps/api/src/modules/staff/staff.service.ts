@@ -1,4 +1,4 @@
-import { CLIENT_USER_MSG, MSG, ROLE, STAFF_MSG } from '@app/domain';
+import { ACCOUNT_CODES, CLIENT_USER_MSG, MSG, ROLE, STAFF_MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
@@ -98,7 +98,7 @@ export async function updateAccount<Dto extends object>(db: Db, actor: Actor, id
 }
 
 function assertNotSelfDeactivate(actor: Actor, id: number, values: Values) {
-  if (id === actor.id && values.status === 0) throw invalid(STAFF_MSG.selfDeactivate, { STATUS: [STAFF_MSG.selfDeactivate] });
+  if (id === actor.id && values.status === ACCOUNT_CODES.INACTIVE) throw invalid(STAFF_MSG.selfDeactivate, { STATUS: [STAFF_MSG.selfDeactivate] });
 }
 
 /**

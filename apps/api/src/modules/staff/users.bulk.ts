@@ -1,4 +1,4 @@
-import { BULK_LISTS, type BulkList, CLIENT_USER_MSG, INVITE_MAX_RECIPIENTS, MSG, queryInteger, ROLE, STAFF_MSG } from '@app/domain';
+import { ACCOUNT_CODES, BULK_LISTS, type BulkList, CLIENT_USER_MSG, INVITE_MAX_RECIPIENTS, MSG, queryInteger, ROLE, STAFF_MSG } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bulkDelete } from '../../lib/bulk/bulk.delete';
@@ -96,7 +96,7 @@ const remove: BulkRun<never> = {
 };
 
 export function usersBulkRoutes(app: FastifyInstance) {
-  const userActions = { activate: status(1), deactivate: status(0), invite, delete: remove };
+  const userActions = { activate: status(ACCOUNT_CODES.ACTIVE), deactivate: status(ACCOUNT_CODES.INACTIVE), invite, delete: remove };
   registerBulk(app, {
     list: BULK_LISTS.users as BulkList,
     source: { resource: clientUsers as never, extraFilters: { status: queryInteger({ max: 1 }).optional() }, slice: (user, filter) => clientUserScope(user, filter.status as number | undefined) },
@@ -109,6 +109,6 @@ export function usersBulkRoutes(app: FastifyInstance) {
     source: { resource: staffUsers as never, slice: () => SCOPE.backOffice },
     entity: 'users',
     tag: 'users',
-    actions: { activate: status(1), deactivate: status(0), delete: remove } as never,
+    actions: { activate: status(ACCOUNT_CODES.ACTIVE), deactivate: status(ACCOUNT_CODES.INACTIVE), delete: remove } as never,
   });
 }

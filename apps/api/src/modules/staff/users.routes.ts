@@ -1,4 +1,4 @@
-import { backOfficeUserBody, backOfficeUserUpdateBody, CLIENT_USER_MSG, clientUserBody, emailUniqueBody, listQuery, MSG, ROLE, type StaffUser } from '@app/domain';
+import { ACCOUNT_CODES, backOfficeUserBody, backOfficeUserUpdateBody, CLIENT_USER_MSG, clientUserBody, emailUniqueBody, listQuery, MSG, ROLE, type StaffUser } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -126,7 +126,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         if (before.CLIENT_ID == null && !request) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] });
         await assertClientExists(app.db, body.CLIENT_ID as number);
       }
-      if (request && body.STATUS === 1 && body.CLIENT_ID == null) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.requestNeedsClient] });
+      if (request && body.STATUS === ACCOUNT_CODES.ACTIVE && body.CLIENT_ID == null) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.requestNeedsClient] });
       const values = { ...r.toValues(body), ...clientFieldValues(body) };
       await updateAccount(app.db, req.user!, before.id, values, before, (db) => findStaffUser(db, before.id));
       return ok(await mustFind(before.id));

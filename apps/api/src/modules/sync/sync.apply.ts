@@ -137,7 +137,7 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
   const [{ old }] = rowsOf<{ old: boolean }>(await tx.execute(sql.raw('select exists (select 1 from inv where not is_new) as old')));
   if (old) await tx.execute(sql.raw("create index on inv_act (num_facture) where action <> 's'"));
   await tx.execute(sql.raw(`update inv set changed = true where not changed and (
-      status is distinct from 4 or old_client <> client_id
+      status is distinct from ${ORDER_CODES.INVOICED} or old_client <> client_id
       or n <> (select count(*) from inv_old o where o.order_id = inv.order_id)
       or exists (select 1 from inv_act a where a.num_facture = inv.num_facture and a.action <> 's'))`));
   // Totals are the file's lines summed in SQL (the items written below are those same lines).
@@ -158,7 +158,7 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
     ) ${outboxInsertSql(
       'order.status_changed',
       'order',
-      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', o.prev_status)`)} as payload from o where o.prev_status is distinct from 4 order by o.id`,
+      sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', o.prev_status)`)} as payload from o where o.prev_status is distinct from ${sqlCode(ORDER_CODES.INVOICED)} order by o.id`,
     )}`);
   await tx.execute(sql.raw(`delete from order_items where order_id in (select order_id from inv where changed and not is_new)`));
   await tx.execute(sql.raw(`insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
