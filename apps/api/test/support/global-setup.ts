@@ -29,7 +29,9 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
  * times a run. The migrations themselves stay tested: here, by the files that ask for a fresh database,
  * and at every start of a server the tests spawn.
  */
-export default async function setup(project: TestProject) {
+type Template = { key: 'postgresTemplate' | 'pgliteTemplate'; value: string; remove: () => Promise<void> | void };
+
+async function makeTemplate(): Promise<Template> {
   if (process.env.API_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('API_TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -52,8 +54,7 @@ export default async function setup(project: TestProject) {
       await drop();
       throw e;
     }
-    project.provide('postgresTemplate', name);
-    return drop;
+    return { key: 'postgresTemplate', value: name, remove: drop };
   }
   const db = await PGlite.create({ extensions: { pg_trgm, unaccent }, postgresqlconf: EMBEDDED_SETTINGS });
   await migrate(drizzle(db), { migrationsFolder });
@@ -61,6 +62,22 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
   await db.close();
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { key: 'pgliteTemplate', value: file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The run's template, made once however many projects of vitest.config.ts call this setup (each does,
+ * and the root too): shared through the main process's globals, removed after the last one's teardown.
+ */
+const shared = globalThis as { apiTestTemplate?: Promise<Template>; apiTestTemplateUsers?: number };
+
+export default async function setup(project: TestProject) {
+  shared.apiTestTemplate ??= makeTemplate();
+  shared.apiTestTemplateUsers = (shared.apiTestTemplateUsers ?? 0) + 1;
+  const template = await shared.apiTestTemplate;
+  project.provide(template.key, template.value);
+  return async () => {
+    shared.apiTestTemplateUsers = (shared.apiTestTemplateUsers ?? 1) - 1;
+    if (shared.apiTestTemplateUsers === 0) await template.remove();
+  };
 }

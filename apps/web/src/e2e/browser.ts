@@ -212,6 +212,53 @@ export async function expectPath(page: Page, expected: string): Promise<void> {
   await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(expected);
 }
 
+/**
+ * Opens `path` inside the app already running in the page, as a link would: the router follows the
+ * new history entry and nothing is reloaded (the caller waits for what the screen shows). A sweep over every screen then loads the shell, the
+ * session and the shared code once, as a user moving through the menu does, instead of once per screen.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  // The screen shown is marked, and gone once the router has drawn the next one (the shell keys its
+  // screen by path): until then a test would read the previous screen's rows.
+  const moved = await page.evaluate((to) => {
+    const shown = document.querySelector('#main > *');
+    const leaving = !!shown && new URL(to, window.location.href).pathname !== window.location.pathname;
+    if (leaving) shown.setAttribute('data-e2e-left', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return leaving;
+  }, path);
+  if (moved) await page.waitForFunction(() => !document.querySelector('[data-e2e-left]'), null, { timeout: 15_000 });
+}
+
+const inFlight = new WeakMap<Page, Set<object>>();
+/**
+ * Starts counting the page's requests in flight, for `networkQuiet`. Playwright's 'networkidle' load
+ * state is reached once per document: after a move inside the app it is already true.
+ */
+export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const open = new Set<object>();
+  inFlight.set(page, open);
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/** No request of the page in flight for `quietMs` (what 'networkidle' waits for, after any move). */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('networkQuiet: call trackRequests(page) first');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`networkQuiet: still ${open.size} request(s) in flight after ${timeoutMs} ms`);
+}
+
 /** Text of a mail file, with base64 and quoted-printable parts decoded. */
 function mailText(raw: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { MENU } from '@app/domain';
+import { hrefFor, MENU } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, login, MOBILE, newPage, shot } from './browser';
+import { DESKTOP, goInApp, launch, login, MOBILE, networkQuiet, newPage, shot, trackRequests } from './browser';
 
 /**
  * Tables that fit and the keyboard: at 1366×768 and 390×844 each list shows the
@@ -131,15 +131,15 @@ async function expectEdgesInView(page: Page, label: string, opts: { status: bool
 }
 
 const LISTS = [
-  { name: 'orders', path: '/layout/orders', statusAtLaptop: true, endHeader: 'Actions' },
-  { name: 'conversions', path: '/layout/conversions', statusAtLaptop: true, endHeader: 'Actions' },
-  { name: 'clients', path: '/layout/contacts/clients', statusAtLaptop: true, endHeader: 'Actions' },
-  { name: 'products', path: '/layout/products', statusAtLaptop: false, endHeader: 'Actions' },
-  { name: 'users', path: '/layout/contacts/users', statusAtLaptop: true, endHeader: 'Actions' },
+  { name: 'orders', path: hrefFor('orders'), statusAtLaptop: true, endHeader: 'Actions' },
+  { name: 'conversions', path: hrefFor('gift-conversions'), statusAtLaptop: true, endHeader: 'Actions' },
+  { name: 'clients', path: hrefFor('clients'), statusAtLaptop: true, endHeader: 'Actions' },
+  { name: 'products', path: hrefFor('products'), statusAtLaptop: false, endHeader: 'Actions' },
+  { name: 'users', path: hrefFor('users'), statusAtLaptop: true, endHeader: 'Actions' },
 ] as const;
 
 async function openList(page: Page, path: string) {
-  await page.goto(path);
+  await goInApp(page, path);
   await until(() => dataRows(page).count()).toBeGreaterThan(0);
   // The loading overlay gone and the frozen cells placed.
   await until(() => list(page).locator('.p-datatable-loading-overlay').count()).toBe(0);
@@ -159,6 +159,7 @@ describe.each([
     await page?.context().close();
   });
 
+  // One list after another inside the running app, as the menu moves: the shell loads once.
   it.each(LISTS)('$name: the identifying column and the status / actions are in view without scrolling', async (l) => {
     await openList(page, l.path);
     const phone = viewport.width < 768;
@@ -204,6 +205,7 @@ describe.each([['1366×768', LAPTOP]] as const)('every list screen at %s', (labe
   let page: Page;
   beforeAll(async () => {
     page = await newPage(browser, { viewport });
+    trackRequests(page);
     await login(page, 'admin@demo.tn');
   });
   afterAll(async () => {
@@ -212,15 +214,14 @@ describe.each([['1366×768', LAPTOP]] as const)('every list screen at %s', (labe
 
   // One test per screen: a slow or broken screen is named alone and does not stop the others.
   it.each(MENU_PATHS)('$key keeps its name and buttons in view', async (s) => {
-    await page.goto(s.path);
+    await goInApp(page, s.path);
     // A screen that holds a list shows it within a few seconds; the others (dashboard, settings forms) pass
     // once the screen has loaded all it asked for with no list drawn (rather than after a 6 s wait each).
     const hasList = await Promise.race([
       list(page)
         .waitFor({ state: 'visible', timeout: 6_000 })
         .then(() => true),
-      page
-        .waitForLoadState('networkidle')
+      networkQuiet(page)
         .then(() => page.waitForTimeout(300))
         .then(async () => (await list(page).count()) > 0 || list(page).isVisible()),
     ]).catch(() => false);
@@ -248,7 +249,7 @@ describe('a page of 100 rows', () => {
   it('shows all its rows; a flag saved on row 80 never takes rows away while the list refreshes; a row select opens from the keyboard', async () => {
     const page = await newPage(browser, { viewport: LAPTOP });
     await login(page, 'admin@demo.tn');
-    await page.goto('/layout/contacts/clients?perPage=100');
+    await page.goto(hrefFor('clients', {}, { perPage: 100 }));
     await until(() => dataRows(page).count()).toBe(100);
     // The fewest rows drawn at any moment from now on.
     await page.evaluate(() => {
