@@ -41,14 +41,18 @@ function lazyModules(source) {
   const found = new Map();
   const re = /const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const [, name, spec] of source.matchAll(re)) {
-    const base = path.relative(webRoot, path.resolve(path.dirname(routerFile), spec)).split(path.sep).join('/');
+    const base = path
+      .relative(webRoot, path.resolve(path.dirname(routerFile), spec))
+      .split(path.sep)
+      .join('/');
     const key = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((k) => manifest[k]);
     if (!key) fail(`lazy screen ${name} (${spec}) has no chunk in the manifest: is the build older than router.tsx?`);
     found.set(name, key);
   }
   // Another way of loading a screen later (route `lazy:`, a helper) would be measured as nothing.
   const imports = source.match(/\bimport\(/g)?.length ?? 0;
-  if (imports !== found.size) fail(`router.tsx has ${imports} import() calls but ${found.size} of the form const X = lazy(() => import('…')): teach this script the new form.`);
+  if (imports !== found.size)
+    fail(`router.tsx has ${imports} import() calls but ${found.size} of the form const X = lazy(() => import('…')): teach this script the new form.`);
   return found;
 }
 
@@ -76,7 +80,13 @@ function routes(source) {
       if (!node) break;
       if (node.path !== null || node.index) {
         const chain = [...stack, node];
-        out.push({ path: `/${chain.map((n) => n.path).filter(Boolean).join('/')}`.replace(/\/+/g, '/'), tags: chain.flatMap((n) => n.tags) });
+        out.push({
+          path: `/${chain
+            .map((n) => n.path)
+            .filter(Boolean)
+            .join('/')}`.replace(/\/+/g, '/'),
+          tags: chain.flatMap((n) => n.tags),
+        });
       } else if (stack.length) {
         // Not a route (props, handle): its tags belong to the enclosing route.
         stack[stack.length - 1].tags.push(...node.tags);
@@ -190,7 +200,9 @@ const w = Math.max(5, ...rows.map((r) => r.route.length));
 console.log(`${'route'.padEnd(w)}  JS gzip KB  budget  on demand  CSS gzip KB  lazy screens`);
 for (const r of rows) {
   const flag = r.bytes > r.budget ? '  <-- OVER BUDGET' : '';
-  console.log(`${r.route.padEnd(w)}  ${kb(r.bytes).padStart(10)}  ${String(r.budget / KB).padStart(6)}  ${kb(r.later).padStart(9)}  ${kb(r.css).padStart(11)}  ${r.names}${flag}`);
+  console.log(
+    `${r.route.padEnd(w)}  ${kb(r.bytes).padStart(10)}  ${String(r.budget / KB).padStart(6)}  ${kb(r.later).padStart(9)}  ${kb(r.css).padStart(11)}  ${r.names}${flag}`,
+  );
 }
 const over = rows.filter((r) => r.bytes > r.budget);
 const rule = `sign-in ≤ ${SIGN_IN_BUDGET / KB} KB gzip JS, other screens ≤ ${SCREEN_BUDGET / KB} KB`;

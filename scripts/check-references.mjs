@@ -9,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 const PATTERN = String.raw`\b(issue|spec|specification)s? ?#?[0-9]+|§ ?[0-9]`;
 const STANDARD = /\b(RFC ?\d+|BCP|ISO ?\d+)[^§]{0,40}§/i;
 
-const found = spawnSync('git', ['grep', '--untracked', '-nIiE', PATTERN, '--', '.', ':!package-lock.json', ':!scripts/check-references.mjs'], { encoding: 'utf8' });
+const found = spawnSync('git', ['grep', '--untracked', '-nIiE', PATTERN, '--', '.', ':!package-lock.json', ':!scripts/check-references.mjs'], {
+  encoding: 'utf8',
+});
 if (found.status === 2) {
   console.error(found.stderr);
   process.exit(2);

@@ -80,7 +80,11 @@ while (/^[A-Z_]+=/.test(words[0] ?? '')) {
 }
 const [command, ...args] = words;
 if (command !== 'node') throw new Error(`apps/api/package.json : le script start doit lancer node (${pkg.scripts.start})`);
-const server = spawn(process.execPath, args, { cwd: apiDir, stdio: 'inherit', env: { ...settings, ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() } });
+const server = spawn(process.execPath, args, {
+  cwd: apiDir,
+  stdio: 'inherit',
+  env: { ...settings, ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
+});
 // The server shuts down cleanly on SIGTERM/SIGINT (server.ts): pass them on, and leave with its code.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

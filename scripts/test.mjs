@@ -106,7 +106,12 @@ function vitest(label, cwd, args, env = {}, node = null) {
     f = json.numFailedTests ?? 0;
     for (const file of json.testResults ?? []) {
       const where = path.relative(cwd, file.name);
-      const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+      const firstLine = (text) =>
+        (text ?? '')
+          .split('\n')
+          .find((line) => line.trim())
+          ?.trim()
+          .slice(0, 300) ?? '';
       const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of tests) failedTests.push(`${label} · ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
       if (!tests.length && file.status === 'failed') {

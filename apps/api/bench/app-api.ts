@@ -62,10 +62,15 @@ const PASSWORD = 'Banc2026!';
 const FIRST_USER = 1000;
 
 function loadFrom(spec: LoadSpec): Promise<KindFigures[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-client.ts', JSON.stringify(spec)], { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-client.ts', JSON.stringify(spec)], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as KindFigures[]) : reject(new Error(`load-client : code ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as KindFigures[]) : reject(new Error(`load-client : code ${code}`)))),
+  );
 }
 
 /** Requests per second of `fn(i)` run by `concurrency` loops side by side for `seconds` (loop i uses user i mod USERS). */
@@ -98,16 +103,24 @@ const total = (fs: KindFigures[]) => ({
   p99: Math.max(...fs.map((f) => f.p99)),
   bad: fs.reduce((n, f) => n + f.errors + f.timeouts + f.non2xx, 0),
 });
-const line = (label: string, api: { rps: number; p50: number; p99: number; bad?: number; statuses?: Record<string, number> }, bare: { rps: number; p50: number; p99: number }) =>
+const line = (
+  label: string,
+  api: { rps: number; p50: number; p99: number; bad?: number; statuses?: Record<string, number> },
+  bare: { rps: number; p50: number; p99: number },
+) =>
   `${label.padEnd(30)} API ${api.rps.toFixed(0).padStart(5)} req/s (p50 ${api.p50.toFixed(0)} ms, p99 ${api.p99.toFixed(0)} ms, non-2xx ${api.bad ?? 0})   ` +
   `nu ${bare.rps.toFixed(0).padStart(5)} req/s (p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms)   ` +
   // Calls refused or cut by autocannon's 10 s timeout prove nothing: no ratio then.
-  (api.bad ? `ratio non calculé : ${api.bad} appels sans réponse 2xx en 10 s (refus ou délai dépassé ; réponses reçues ${JSON.stringify(api.statuses)})` : `ratio ${(bare.rps / api.rps).toFixed(2)} (objectif ≤ 1,5)`);
+  (api.bad
+    ? `ratio non calculé : ${api.bad} appels sans réponse 2xx en 10 s (refus ou délai dépassé ; réponses reçues ${JSON.stringify(api.statuses)})`
+    : `ratio ${(bare.rps / api.rps).toFixed(2)} (objectif ≤ 1,5)`);
 
 async function seed(db: pg.Client) {
   const hash = await hashPassword(PASSWORD);
   await db.query(`insert into client_circuits (name) select 'Circuit banc ' || g from generate_series(1, 20) g`);
-  await db.query(`insert into product_categories (code_categorie, name, label, ordre) select 'BC' || g, 'Catégorie banc ' || g, 'Catégorie ' || g, g from generate_series(1, 10) g`);
+  await db.query(
+    `insert into product_categories (code_categorie, name, label, ordre) select 'BC' || g, 'Catégorie banc ' || g, 'Catégorie ' || g, g from generate_series(1, 10) g`,
+  );
   await db.query(`
     insert into products (ref, label, price_ht, price_ttc, points, position, category_id, visible, is_new, order_new)
     select 'BANC-' || g, 'Produit banc ' || g, 10 + g % 50, round((10 + g % 50) * 1.19, 3), 1 + g % 20, g,
@@ -116,7 +129,9 @@ async function seed(db: pg.Client) {
   await db.query(`
     insert into tarifs (product_id, circuit_id, remise, pht, start_date, end_date)
     select p.id, c.id, 5, round(p.price_ht * 0.95, 3), current_date - 30, current_date + 30 from products p cross join client_circuits c where p.ref like 'BANC-%'`);
-  await db.query(`insert into product_points (product_id, points, date_debut, date_fin) select id, points * 2, current_date - 10, current_date + 10 from products where ref like 'BANC-%' and id % 5 = 0`);
+  await db.query(
+    `insert into product_points (product_id, points, date_debut, date_fin) select id, points * 2, current_date - 10, current_date + 10 from products where ref like 'BANC-%' and id % 5 = 0`,
+  );
   await db.query(`
     insert into clients (code_client, name, circuit_id, status)
     select 'CB' || g, 'Client banc ' || g, (select id from client_circuits order by id offset g % 20 limit 1), 1 from generate_series(${FIRST_USER}, ${FIRST_USER + CLIENTS - 1}) g`);
@@ -175,7 +190,9 @@ export async function benchAppApi(url: string) {
     });
     await listening(child, base);
     const load = () => `charge ${os.loadavg()[0].toFixed(2)} sur ${os.cpus().length} cœurs`;
-    console.log(`\nApplication mobile — PostgreSQL, ${PRODUCTS} produits, ${CLIENTS} clients avec un utilisateur (générés en ${((performance.now() - t0) / 1000).toFixed(0)} s) ; ${CONNECTIONS} connexions, ${SECONDS} s par mesure ; ${load()}`);
+    console.log(
+      `\nApplication mobile — PostgreSQL, ${PRODUCTS} produits, ${CLIENTS} clients avec un utilisateur (générés en ${((performance.now() - t0) / 1000).toFixed(0)} s) ; ${CONNECTIONS} connexions, ${SECONDS} s par mesure ; ${load()}`,
+    );
 
     // The app users, signed in once each, for the catalogue and the orders.
     const users: { email: string; token: string; user: AppUser }[] = [];
@@ -191,8 +208,15 @@ export async function benchAppApi(url: string) {
       users.push({ email, token, user: (await appUserOf(handle.db, token))! });
     }
     const productIds = ((await raw.query(`select id from products where ref like 'BANC-%' order by id limit 200`)).rows as { id: number }[]).map((r) => r.id);
-    const orderBody = (i: number): AppOrderBody => ({ ITEMS: [{ PRODUCT_ID: productIds[(i * 7) % productIds.length], QTE: 2 }, { PRODUCT_ID: productIds[(i * 7 + 3) % productIds.length], QTE: 1 }], ADDRESS: null });
-    const perUser = (k: Omit<LoadKind, 'connections'>): LoadKind[] => users.map((u, i) => ({ ...k, kind: `${k.kind} ${i}`, connections: CONNECTIONS / USERS, headers: { authorization: `Bearer ${u.token}`, ...k.headers } }));
+    const orderBody = (i: number): AppOrderBody => ({
+      ITEMS: [
+        { PRODUCT_ID: productIds[(i * 7) % productIds.length], QTE: 2 },
+        { PRODUCT_ID: productIds[(i * 7 + 3) % productIds.length], QTE: 1 },
+      ],
+      ADDRESS: null,
+    });
+    const perUser = (k: Omit<LoadKind, 'connections'>): LoadKind[] =>
+      users.map((u, i) => ({ ...k, kind: `${k.kind} ${i}`, connections: CONNECTIONS / USERS, headers: { authorization: `Bearer ${u.token}`, ...k.headers } }));
     const check = async (pathName: string, init: RequestInit) => {
       const res = await fetch(`${base}${pathName}`, init);
       if (!res.ok) throw new Error(`${pathName} → ${res.status} ${(await res.text()).slice(0, 300)}`);
@@ -200,18 +224,43 @@ export async function benchAppApi(url: string) {
 
     // 1. Sign-in: scrypt, the limits, a new token family, the connection log.
     const signInBody = JSON.stringify({ email: 'bench.{id}@client.bench.tn', password: PASSWORD, deviceId: 'bench-{id}' });
-    await check('/api/app/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:1:1000::1' }, body: signInBody.replaceAll('{id}', '1000') });
+    await check('/api/app/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:1:1000::1' },
+      body: signInBody.replaceAll('{id}', '1000'),
+    });
     const signIn = total(
       await loadFrom({
         base,
         seconds: SECONDS,
         headers: {},
-        kinds: [{ kind: 'connexion', connections: CONNECTIONS, timeout: SIGN_IN_TIMEOUT_S, method: 'POST', paths: ['/api/app/v1/auth/login'], body: signInBody, ids: [FIRST_USER, FIRST_USER + CLIENTS - 1], headers: { 'x-forwarded-for': '2001:db8:1:{id}::1' } }],
+        kinds: [
+          {
+            kind: 'connexion',
+            connections: CONNECTIONS,
+            timeout: SIGN_IN_TIMEOUT_S,
+            method: 'POST',
+            paths: ['/api/app/v1/auth/login'],
+            body: signInBody,
+            ids: [FIRST_USER, FIRST_USER + CLIENTS - 1],
+            headers: { 'x-forwarded-for': '2001:db8:1:{id}::1' },
+          },
+        ],
       }),
     );
     await new Promise((r) => setTimeout(r, SIGN_IN_DRAIN_MS));
     const signInBare = await closedLoop(SECONDS, CONNECTIONS, (i) =>
-      appSignIn(handle.db, { email: `bench.${FIRST_USER + ((i * 13 + Math.floor(Math.random() * CLIENTS)) % CLIENTS)}@client.bench.tn`, password: PASSWORD, deviceId: `bare-${i}`, ip: `2001:db8::3:${1000 + i}`, deviceName: null }, APP_REFRESH_MAX_DAYS),
+      appSignIn(
+        handle.db,
+        {
+          email: `bench.${FIRST_USER + ((i * 13 + Math.floor(Math.random() * CLIENTS)) % CLIENTS)}@client.bench.tn`,
+          password: PASSWORD,
+          deviceId: `bare-${i}`,
+          ip: `2001:db8::3:${1000 + i}`,
+          deviceName: null,
+        },
+        APP_REFRESH_MAX_DAYS,
+      ),
     );
     console.log(line('POST auth/login (scrypt)', signIn, signInBare));
 
@@ -228,9 +277,18 @@ export async function benchAppApi(url: string) {
 
     // 3. An order of two products, with its Idempotency-Key (one per request).
     const body = JSON.stringify(orderBody(1));
-    await check('/api/app/v1/orders', { method: 'POST', headers: { authorization: `Bearer ${users[0].token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body });
+    await check('/api/app/v1/orders', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${users[0].token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body,
+    });
     const orders = total(
-      await loadFrom({ base, seconds: SECONDS, headers: {}, kinds: perUser({ kind: 'commande', method: 'POST', paths: ['/api/app/v1/orders'], body, ids: [1, 1e12], headers: { 'idempotency-key': 'banc-{id}' } }) }),
+      await loadFrom({
+        base,
+        seconds: SECONDS,
+        headers: {},
+        kinds: perUser({ kind: 'commande', method: 'POST', paths: ['/api/app/v1/orders'], body, ids: [1, 1e12], headers: { 'idempotency-key': 'banc-{id}' } }),
+      }),
     );
     const ordersBare = await closedLoop(SECONDS, CONNECTIONS, async (i) => {
       const u = users[i % USERS];
@@ -269,11 +327,19 @@ export async function benchAppApi(url: string) {
     });
     await new Promise<void>((r) => receiver.server!.listen(0, '127.0.0.1', r));
     const hook = `http://127.0.0.1:${(receiver.server.address() as { port: number }).port}/banc`;
-    const staff = await fetch(`${base}/api/loginBO`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }) });
+    const staff = await fetch(`${base}/api/loginBO`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' }),
+    });
     const staffToken = ((await staff.json()) as { data: { token: string } }).data.token;
     // The orders above left their events: sent to no one (no endpoint yet), they are not in the measure.
     await raw.query('update webhook_events set dispatched_at = now() where dispatched_at is null');
-    await check('/api/webhooks', { method: 'POST', headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ URL: hook, EVENTS: ['order.created'], ACTIVE: true }) });
+    await check('/api/webhooks', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ URL: hook, EVENTS: ['order.created'], ACTIVE: true }),
+    });
     const created = new Map<string, number>();
     const batch = WEBHOOK_RATE / 10;
     const began = Date.now();
@@ -290,7 +356,10 @@ export async function benchAppApi(url: string) {
     const produced = Date.now();
     const until = produced + 60_000;
     while (arrivals.size < created.size && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const delays = [...created].filter(([id]) => arrivals.has(id)).map(([id, at]) => arrivals.get(id)! - at).sort((a, b) => a - b);
+    const delays = [...created]
+      .filter(([id]) => arrivals.has(id))
+      .map(([id, at]) => arrivals.get(id)! - at)
+      .sort((a, b) => a - b);
     const last = Math.max(...arrivals.values());
     console.log(
       `${'webhooks (order.created)'.padEnd(30)} ${created.size} événements à ${WEBHOOK_RATE}/s pendant ${WEBHOOK_SECONDS} s : ${arrivals.size} livrés, ` +

@@ -28,8 +28,14 @@ try {
   await handle.migrate();
   // seedLarge writes the demo accounts, the classification and the zone chiefs into an empty database.
   const seeded = await seedClients(handle);
-  console.log(`PostgreSQL — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${Math.min(RUNS, 11)} appels en alternance avec le travail nu`);
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), database: handle, logger: false });
+  console.log(
+    `PostgreSQL — ${CLIENTS} clients (générés en ${(seeded / 1000).toFixed(0)} s), médiane de ${Math.min(RUNS, 11)} appels en alternance avec le travail nu`,
+  );
+  const app = await buildApp({
+    config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }),
+    database: handle,
+    logger: false,
+  });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' } });
     await benchBulk(app, handle, { authorization: `Bearer ${login.json().data.token}` });

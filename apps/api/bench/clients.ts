@@ -70,17 +70,24 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
    * the count (crud.routes.ts), then the page's accounts (USERS) beside its images.
    */
   /** `where`, or the search read as the API reads it (its reference targets first), inside the timed work. */
-  const bare = (condition: SQL | undefined | (() => Promise<SQL | undefined>), order: (ReturnType<typeof asc> | ReturnType<typeof desc>)[], page: number, perPage = 100) => async () => {
-    await sessionUser(db, token, undefined, app.sessionCache);
-    const where = typeof condition === 'function' ? await condition() : condition;
-    const [rows] = await Promise.all([
-      r.select(db).rows.where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
-      // As the API counts: the kept count for the list with no condition (lib/counts), else count(*).
-      where === undefined ? rowCount(db, 'clients') : r.select(db).count.where(where),
-    ]);
-    const ids = rows.map((x) => x.id as number);
-    await Promise.all([usersOf(db, ids), mediaFor(db, 'clients', ids)]);
-  };
+  const bare =
+    (condition: SQL | undefined | (() => Promise<SQL | undefined>), order: (ReturnType<typeof asc> | ReturnType<typeof desc>)[], page: number, perPage = 100) =>
+    async () => {
+      await sessionUser(db, token, undefined, app.sessionCache);
+      const where = typeof condition === 'function' ? await condition() : condition;
+      const [rows] = await Promise.all([
+        r
+          .select(db)
+          .rows.where(where)
+          .orderBy(...order)
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        // As the API counts: the kept count for the list with no condition (lib/counts), else count(*).
+        where === undefined ? rowCount(db, 'clients') : r.select(db).count.where(where),
+      ]);
+      const ids = rows.map((x) => x.id as number);
+      await Promise.all([usersOf(db, ids), mediaFor(db, 'clients', ids)]);
+    };
 
   const byCode = [asc(r.sortable.CODE_CLIENT), asc(clients.id)];
   const measures: [string, string, () => Promise<unknown>][] = [
@@ -120,7 +127,12 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
    */
   const bareBatches = async () => {
     await sessionUser(db, token, undefined, app.sessionCache);
-    const ids = (await r.select(db).ids.where(undefined).orderBy(...byCode)).map((x) => x.id);
+    const ids = (
+      await r
+        .select(db)
+        .ids.where(undefined)
+        .orderBy(...byCode)
+    ).map((x) => x.id);
     for (let i = 0; i < ids.length; i += EXPORT_BATCH) await r.select(db).exportRows.where(idIn(clients.id, ids.slice(i, i + EXPORT_BATCH)));
   };
   /** An export's median over EXPORT_RUNS turns, alternated with its bare work (one run of each is noisy at seconds). */
@@ -138,7 +150,14 @@ export async function benchClients(app: FastifyInstance, handle: DbHandle, auth:
     return { ...mid(api, (x) => x.ms), peakMb: peak, bareMs: mid(bare, (x) => x) };
   };
   const csv = await exportMedian('/api/export/csv', bareBatches);
-  console.log(row(`export CSV (${CLIENTS} lignes, ${(csv.bytes / 1e6).toFixed(1)} Mo)`, csv.ms, csv.bareMs, `   RSS max ${csv.peakMb.toFixed(0)} Mo (+${csv.addedMb.toFixed(0)})`));
+  console.log(
+    row(
+      `export CSV (${CLIENTS} lignes, ${(csv.bytes / 1e6).toFixed(1)} Mo)`,
+      csv.ms,
+      csv.bareMs,
+      `   RSS max ${csv.peakMb.toFixed(0)} Mo (+${csv.addedMb.toFixed(0)})`,
+    ),
+  );
 
   // ExcelJS alone: the same number of rows and columns, values already in memory (no database).
   const columns = r.exportColumns.length;

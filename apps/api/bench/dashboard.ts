@@ -44,9 +44,11 @@ export async function benchDashboard(app: FastifyInstance, handle: DbHandle, aut
   const month = (col: string) => `to_char(${col} at time zone 'Africa/Tunis', 'YYYY-MM')`;
   /** The same figures counted from the source tables, as they were before the summaries. */
   const scans: Record<string, (y?: number) => SQL> = {
-    orderByMonth: (y) => sql`select ${sql.raw(month('created_at'))}, count(*), sum(total_net_ttc) from orders where ${y ? tunisYear('created_at', y) : sql`true`} group by 1 order by 1`,
+    orderByMonth: (y) =>
+      sql`select ${sql.raw(month('created_at'))}, count(*), sum(total_net_ttc) from orders where ${y ? tunisYear('created_at', y) : sql`true`} group by 1 order by 1`,
     orderByStatus: (y) => sql`select status, count(*) from orders where ${y ? tunisYear('created_at', y) : sql`true`} group by 1 order by 1`,
-    'logs/monthly': (y) => sql`select ${sql.raw(month('date_login'))}, count(*) from connection_logs where ${y ? tunisYear('date_login', y) : sql`true`} group by 1 order by 1`,
+    'logs/monthly': (y) =>
+      sql`select ${sql.raw(month('date_login'))}, count(*) from connection_logs where ${y ? tunisYear('date_login', y) : sql`true`} group by 1 order by 1`,
     visiteurs: (y) =>
       sql`select to_char(date_login at time zone 'Africa/Tunis', 'YYYY-MM-DD'), count(distinct user_id) from connection_logs
         where platform = 'Application Mobile' and ${y ? tunisYear('date_login', y) : sql`date_login >= now() - interval '30 days'`} group by 1 order by 1`,
@@ -77,7 +79,11 @@ export async function benchDashboard(app: FastifyInstance, handle: DbHandle, aut
     worst = Math.max(worst, api);
     let extra = api <= TARGET_MS ? '   ≤ 150 ms' : '   > 150 ms !';
     if (scan) {
-      const [, scanMs] = await compare(Math.min(RUNS, 5), async () => {}, () => db.execute(scan));
+      const [, scanMs] = await compare(
+        Math.min(RUNS, 5),
+        async () => {},
+        () => db.execute(scan),
+      );
       extra += `   sans résumé ${scanMs.toFixed(0)} ms`;
     }
     console.log(row(label, api, sqlMs, extra));

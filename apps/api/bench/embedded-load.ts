@@ -47,7 +47,9 @@ async function call(base: string, url: string, init: RequestInit = {}) {
 /** The mix, each call checked once (a 4xx would measure nothing). */
 async function mix(base: string, token: string): Promise<autocannon.Request[]> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const page = (await call(base, '/api/clients?page=1&perPage=5', { headers })) as { data: { items?: { id: number; CODE_CLIENT: string }[] } | { id: number; CODE_CLIENT: string }[] };
+  const page = (await call(base, '/api/clients?page=1&perPage=5', { headers })) as {
+    data: { items?: { id: number; CODE_CLIENT: string }[] } | { id: number; CODE_CLIENT: string }[];
+  };
   const items = Array.isArray(page.data) ? page.data : (page.data.items ?? []);
   const [client] = items;
   if (!client) throw new Error('Aucun client dans la base de démonstration');
@@ -164,7 +166,9 @@ async function measure(label: string, script: string) {
     const afterLoad = rssMb(child.pid!);
     const ms = (v: number) => `${Math.round(v)} ms`;
     console.log(`\n${label} (${path.relative(apiDir, script)}) — ${CONNECTIONS} connexions, ${DURATION} s, ${requests.length} appels en alternance`);
-    console.log(`  RSS au repos                ${atRest.toFixed(0)} Mo (objectif ≤ ${RSS_AT_REST_MB}) ; au premier démarrage (base et démo créées) ${firstStart.toFixed(0)} Mo ; 10 s après la charge ${afterLoad.toFixed(0)} Mo`);
+    console.log(
+      `  RSS au repos                ${atRest.toFixed(0)} Mo (objectif ≤ ${RSS_AT_REST_MB}) ; au premier démarrage (base et démo créées) ${firstStart.toFixed(0)} Mo ; 10 s après la charge ${afterLoad.toFixed(0)} Mo`,
+    );
     console.log(`  débit                       ${r.requests.average.toFixed(0)} req/s, ${r.requests.total} réponses`);
     console.log(`  latence                     p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`);
     console.log(`  erreurs, délais > 10 s      ${r.errors}, ${r.timeouts}   non-2xx ${r.non2xx}`);

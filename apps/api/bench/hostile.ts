@@ -61,7 +61,13 @@ async function slowestHealthDuring(base: string, work: Promise<unknown>): Promis
 
 export async function benchHostile(base: string) {
   console.log(`\nCorps hostiles de 1 Mo refusés par POST /api/loginBO, médiane de ${RUNS} envois en alternance avec un corps ordinaire de 1 Mo`);
-  for (const [name, text] of BODIES.flatMap(([l, t]) => [[`${l}, 1 chaîne`, t, false], [`${l}, 10 × 100 000`, t, true]] as const)) {
+  for (const [name, text] of BODIES.flatMap(
+    ([l, t]) =>
+      [
+        [`${l}, 1 chaîne`, t, false],
+        [`${l}, 10 × 100 000`, t, true],
+      ] as const,
+  )) {
     const label = name;
     const hostileBody = bodyOf(text, name.endsWith('100 000'));
     const ordinaryBody = bodyOf(ORDINARY, name.endsWith('100 000'));

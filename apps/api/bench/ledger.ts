@@ -18,7 +18,9 @@ export async function benchLedger(app: FastifyInstance, handle: DbHandle, auth: 
   const token = bearer(auth);
   await db.execute(sql`update programme_settings set point_value = 10 where id = 1`);
   const [volume] = rowsOf<{ rows: number; lots: number; uses: number }>(
-    await db.execute(sql`select (select count(*) from points_ledger)::int as rows, (select count(*) from points_lots)::int as lots, (select count(*) from points_lot_uses)::int as uses`),
+    await db.execute(
+      sql`select (select count(*) from points_ledger)::int as rows, (select count(*) from points_lots)::int as lots, (select count(*) from points_lot_uses)::int as uses`,
+    ),
   );
   const get = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: auth });

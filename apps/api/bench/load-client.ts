@@ -94,7 +94,9 @@ function runKind(k: LoadKind): Promise<KindFigures> {
               timeouts: r.timeouts,
               non2xx: r.non2xx,
               status5xx: r['5xx'],
-              statuses: Object.fromEntries(Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
+              statuses: Object.fromEntries(
+                Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
+              ),
             }),
     );
   });

@@ -50,7 +50,10 @@ const TARGET_PAGE_RPS = 1500;
 
 /** Runs load-client.ts in a process of its own and returns its figures. */
 function loadFrom(spec: LoadSpec): Promise<KindFigures[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-client.ts', JSON.stringify(spec)], { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-client.ts', JSON.stringify(spec)], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   return new Promise((resolve, reject) =>
@@ -85,15 +88,42 @@ function mix(ids: [number, number], clientCode: string, productWord: string, typ
   const pages = (p: string) => [1, 2, 3, 5, 10].map((n) => `${p}page=${n}&perPage=50`);
   return [
     [30, { kind: 'clients : pages', connections: 0, paths: pages('/api/clients?') }],
-    [20, { kind: 'clients : recherche', connections: 0, paths: ['/api/clients?page=1&perPage=50&search=caf', `/api/clients?page=1&perPage=50&tags=${clientCode}`] }],
+    [
+      20,
+      {
+        kind: 'clients : recherche',
+        connections: 0,
+        paths: ['/api/clients?page=1&perPage=50&search=caf', `/api/clients?page=1&perPage=50&tags=${clientCode}`],
+      },
+    ],
     [25, { kind: 'commandes : pages', connections: 0, paths: pages('/api/orders?') }],
-    [15, { kind: 'commandes : recherche, filtre', connections: 0, paths: [`/api/orders?page=1&perPage=50&search=${clientCode}`, '/api/orders?page=1&perPage=50&STATUS=0'] }],
+    [
+      15,
+      {
+        kind: 'commandes : recherche, filtre',
+        connections: 0,
+        paths: [`/api/orders?page=1&perPage=50&search=${clientCode}`, '/api/orders?page=1&perPage=50&STATUS=0'],
+      },
+    ],
     [20, { kind: 'produits : pages', connections: 0, paths: pages('/api/products?') }],
     [10, { kind: 'produits : recherche', connections: 0, paths: [`/api/products?page=1&perPage=50&search=${encodeURIComponent(productWord)}`] }],
     [15, { kind: 'tableau de bord', connections: 0, paths: ['/api/dashboard', '/api/dashboard/count'] }],
     [35, { kind: 'cloches', connections: 0, paths: ['/api/getAskOrders', '/api/getAskPurchases'] }],
-    [15, { kind: 'client : modification', connections: 0, method: 'PUT', paths: ['/api/clients/{id}'], body: `{"ADDRESS":"Rue du banc {id}","TYPE_CLIENT_ID":${typeId}}`, ids }],
-    [15, { kind: 'points offerts', connections: 0, method: 'POST', paths: ['/api/users/offerPoints/clients'], body: '{"POINTS_OFFERED":1,"CLIENTS":[{id}]}', ids }],
+    [
+      15,
+      {
+        kind: 'client : modification',
+        connections: 0,
+        method: 'PUT',
+        paths: ['/api/clients/{id}'],
+        body: `{"ADDRESS":"Rue du banc {id}","TYPE_CLIENT_ID":${typeId}}`,
+        ids,
+      },
+    ],
+    [
+      15,
+      { kind: 'points offerts', connections: 0, method: 'POST', paths: ['/api/users/offerPoints/clients'], body: '{"POINTS_OFFERED":1,"CLIENTS":[{id}]}', ids },
+    ],
   ];
 }
 
@@ -157,10 +187,14 @@ export async function benchLoad(adminUrl: string) {
     const seeded = ((performance.now() - t0) / 1000).toFixed(0);
 
     if (spawnSync(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' }).status !== 0) throw new Error('npm run build a échoué');
-    console.log(`\nPostgreSQL — serveur seul (npm start), chargeur dans son propre processus ; ${VOLUMES.clients} clients, ${VOLUMES.orders} commandes, ${VOLUMES.logs} connexions (générés en ${seeded} s)`);
+    console.log(
+      `\nPostgreSQL — serveur seul (npm start), chargeur dans son propre processus ; ${VOLUMES.clients} clients, ${VOLUMES.orders} commandes, ${VOLUMES.logs} connexions (générés en ${seeded} s)`,
+    );
     const [{ min, max }] = (await handle.executeSql('select min(id)::int as min, max(id)::int as max from clients', [])).rows as { min: number; max: number }[];
     const [{ code }] = (await handle.executeSql('select code_client as code from clients order by id offset 7 limit 1', [])).rows as { code: string }[];
-    const [{ label }] = (await handle.executeSql("select split_part(label, ' ', 1) as label from products order by id offset 3 limit 1", [])).rows as { label: string }[];
+    const [{ label }] = (await handle.executeSql("select split_part(label, ' ', 1) as label from products order by id offset 3 limit 1", [])).rows as {
+      label: string;
+    }[];
     // Generated clients have no type, which the client form requires: the write sets one, as staff would.
     const [{ typeId }] = (
       await handle.executeSql(
@@ -218,14 +252,24 @@ export async function benchLoad(adminUrl: string) {
       console.log(`\npool de ${poolMax} connexions PostgreSQL (DATABASE_POOL_MAX), sessions gardées ${sessionCache} s (SESSION_CACHE_SECONDS) ; ${load()}`);
 
       // A signed-in page of 50 rows at 10 connections, beside its bare SQL at the same concurrency.
-      const [page] = await loadFrom({ base, seconds: PAGE_SECONDS, headers, kinds: [{ kind: 'activités page 1 (50 lignes)', connections: 10, paths: ['/api/clients_activities?page=1&perPage=50'] }] });
+      const [page] = await loadFrom({
+        base,
+        seconds: PAGE_SECONDS,
+        headers,
+        kinds: [{ kind: 'activités page 1 (50 lignes)', connections: 10, paths: ['/api/clients_activities?page=1&perPage=50'] }],
+      });
       // The server keeps the session it checked (SESSION_CACHE_SECONDS): so does the bare side, with the same cache.
       const bareSessions = sessionCache > 0 ? new SessionCache<CurrentUser>(sessionCache * 1000) : null;
       bareSessions?.up();
       const bare = await closedLoop(PAGE_SECONDS, 10, async () => {
         await sessionUser(handle.db, token, undefined, bareSessions);
         // As the API reads a page: its rows with their total in one statement (lib/crud, listPage).
-        await r.select(handle.db).pageRows(sql`(${r.select(handle.db).count.where(undefined)})`).where(undefined).orderBy(...order).limit(50);
+        await r
+          .select(handle.db)
+          .pageRows(sql`(${r.select(handle.db).count.where(undefined)})`)
+          .where(undefined)
+          .orderBy(...order)
+          .limit(50);
       });
       console.log(kindLine(page));
       console.log(
@@ -248,7 +292,9 @@ export async function benchLoad(adminUrl: string) {
       const figures = await loadFrom({ base, seconds: SECONDS, headers, kinds });
       if (sampler) printSamples(await sampler.stop());
       const total = mixTotal(figures);
-      console.log(`\n${kinds.reduce((n, k) => n + k.connections, 0)} connexions pendant ${SECONDS} s, le mélange du back-office et de l'appli ; ${before} au départ, ${load()} à la fin`);
+      console.log(
+        `\n${kinds.reduce((n, k) => n + k.connections, 0)} connexions pendant ${SECONDS} s, le mélange du back-office et de l'appli ; ${before} au départ, ${load()} à la fin`,
+      );
       for (const f of figures) console.log(kindLine(f));
       console.log(
         `total ${total.rps.toFixed(0)} req/s ; erreurs ${total.errors}, timeouts ${total.timeouts}, 5xx ${total.status5xx} (objectif 0) ; p99 le plus lent ${total.p99} ms (objectif ≤ ${TARGET_P99} ms)`,
@@ -270,7 +316,11 @@ export async function benchLoad(adminUrl: string) {
 ${CONNECTIONS} connexions pendant ${SECONDS} s, le même mélange derrière un répartiteur (bench/proxy.ts, tourniquet)`);
       for (const count of [1, 2]) {
         const proxyPort = 3995;
-        const proxy = spawn(process.execPath, ['--import', 'tsx', 'bench/proxy.ts', String(proxyPort), ...ports.slice(0, count).map((p) => `http://127.0.0.1:${p}`)], { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] });
+        const proxy = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'bench/proxy.ts', String(proxyPort), ...ports.slice(0, count).map((p) => `http://127.0.0.1:${p}`)],
+          { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] },
+        );
         await new Promise<void>((resolve) => proxy.stdout.once('data', () => resolve()));
         const total = mixTotal(await loadFrom({ base: `http://127.0.0.1:${proxyPort}`, seconds: SECONDS, headers, kinds }));
         console.log(

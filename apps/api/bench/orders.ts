@@ -39,20 +39,22 @@ export async function benchOrders(app: FastifyInstance, handle: DbHandle, auth: 
   const token = bearer(auth);
   /** The list call's SQL alone: the session check, then the page rows beside the count, as crud.routes.ts runs them. */
   /** `where`, or the search read as the API reads it (its reference targets first), inside the timed work. */
-  const bare = (condition: SQL | undefined | (() => Promise<SQL | undefined>), page = 1, perPage = 50) => async () => {
-    await sessionUser(db, token, undefined, app.sessionCache);
-    const where = typeof condition === 'function' ? await condition() : condition;
-    await Promise.all([
-      r
-        .select(db)
-        .rows.where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      // As the API counts: the kept count for the list with no condition (lib/counts), else count(*).
-      where === undefined ? rowCount(db, 'orders') : r.select(db).count.where(where),
-    ]);
-  };
+  const bare =
+    (condition: SQL | undefined | (() => Promise<SQL | undefined>), page = 1, perPage = 50) =>
+    async () => {
+      await sessionUser(db, token, undefined, app.sessionCache);
+      const where = typeof condition === 'function' ? await condition() : condition;
+      await Promise.all([
+        r
+          .select(db)
+          .rows.where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        // As the API counts: the kept count for the list with no condition (lib/counts), else count(*).
+        where === undefined ? rowCount(db, 'orders') : r.select(db).count.where(where),
+      ]);
+    };
   // A client with many orders, searched as a user types its code.
   const [{ code }] = await queryRows<{ code: string }>(
     db,

@@ -31,10 +31,15 @@ const PAGE = '/api/clients?page=1&perPage=10';
 const TARGET = 1.5;
 
 function loadFrom(spec: LoadSpec): Promise<KindFigures[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-client.ts', JSON.stringify(spec)], { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-client.ts', JSON.stringify(spec)], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as KindFigures[]) : reject(new Error(`load-client : code ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as KindFigures[]) : reject(new Error(`load-client : code ${code}`)))),
+  );
 }
 
 const figures = (label: string, f: KindFigures) =>
@@ -94,7 +99,9 @@ export async function benchPasswordBurst(adminUrl: string) {
     if (!login.ok) throw new Error(`connexion admin : ${login.status} ${await login.text()}`);
     const headers = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
     const load = () => `charge ${os.loadavg()[0].toFixed(2)} sur ${os.cpus().length} cœurs`;
-    console.log(`\nPostgreSQL — rafale de ${SIGN_INS} connexions à côté d'une page de clients ; ${CLIENTS} clients (générés en ${seeded} s), ${SECONDS} s par mesure ; ${load()}`);
+    console.log(
+      `\nPostgreSQL — rafale de ${SIGN_INS} connexions à côté d'une page de clients ; ${CLIENTS} clients (générés en ${seeded} s), ${SECONDS} s par mesure ; ${load()}`,
+    );
 
     const page = { kind: 'page', connections: 10, paths: [PAGE] };
     const [alone] = await loadFrom({ base, seconds: SECONDS, headers, kinds: [page] });

@@ -161,7 +161,10 @@ export async function benchPoints(app: FastifyInstance, handle: DbHandle, auth: 
   const samples = { on: { offer: [] as number[], debit: [] as number[] }, off: { offer: [] as number[], debit: [] as number[] } };
   const block = async (into: { offer: number[]; debit: number[] }) => {
     for (let i = 0; i < FIFO_BLOCK; i++) {
-      for (const [key, fn] of [['offer', single], ['debit', debit]] as const) {
+      for (const [key, fn] of [
+        ['offer', single],
+        ['debit', debit],
+      ] as const) {
         const t0 = performance.now();
         await fn();
         if (i >= FIFO_WARMUP) into[key].push(performance.now() - t0);
@@ -179,10 +182,14 @@ export async function benchPoints(app: FastifyInstance, handle: DbHandle, auth: 
     await db.execute(sql`alter table points_ledger enable trigger points_ledger_lots`);
     // That client's rows of this measure go, with the lots and uses the trigger wrote for some of them.
     await db.execute(sql`delete from points_lot_uses where ledger_id > ${mark}::int and ledger_id in (select id from points_ledger where client_id = ${one})`);
-    await db.execute(sql`update points_lots l set remaining = l.amount - coalesce((select sum(u.amount) from points_lot_uses u where u.lot_id = l.id), 0) where l.client_id = ${one}`);
+    await db.execute(
+      sql`update points_lots l set remaining = l.amount - coalesce((select sum(u.amount) from points_lot_uses u where u.lot_id = l.id), 0) where l.client_id = ${one}`,
+    );
     await db.execute(sql`delete from points_lots where ledger_id > ${mark}::int and client_id = ${one}`);
     await db.execute(sql`delete from points_ledger where id > ${mark}::int and client_id = ${one}`);
-    await db.execute(sql`update clients set points_fid = ${before.fid}::int, points_fid_n = ${before.n}::int, points_offered = ${before.offered}::int where id = ${one}`);
+    await db.execute(
+      sql`update clients set points_fid = ${before.fid}::int, points_fid_n = ${before.n}::int, points_offered = ${before.offered}::int where id = ${one}`,
+    );
   }
   console.log(row('une offre de points : avec les lots / sans', median(samples.on.offer), median(samples.off.offer), '   objectif ratio ≤ 1,3'));
   console.log(row('un retrait de points : avec les lots / sans', median(samples.on.debit), median(samples.off.debit), '   objectif ratio ≤ 1,3'));

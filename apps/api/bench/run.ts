@@ -107,7 +107,9 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
     }
     if (ORDERS > 0 && handle.kind === 'postgres') {
       const seeded = await seedOrders(handle);
-      console.log(`\n${kind} — ${ORDERS} commandes avec leurs lignes (générées en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`);
+      console.log(
+        `\n${kind} — ${ORDERS} commandes avec leurs lignes (générées en ${(seeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels en alternance avec le travail nu`,
+      );
       await benchOrders(app, handle, auth);
       console.log(`\n${kind} — génération des vouchers de ristourne sur ces ${ORDERS} commandes`);
       await benchGeneration(app, handle, auth);
@@ -115,14 +117,18 @@ async function bench(kind: string, handle: DbHandle, cleanup: () => Promise<void
       await benchSimulation(app, handle, auth);
       if (LEDGER_ROWS > 0) {
         const ledgerSeeded = await seedLedger(handle);
-        console.log(`\n${kind} — registre de points à ${CLIENTS} clients et ${LEDGER_ROWS} lignes (générées en ${(ledgerSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
+        console.log(
+          `\n${kind} — registre de points à ${CLIENTS} clients et ${LEDGER_ROWS} lignes (générées en ${(ledgerSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`,
+        );
         await benchPoints(app, handle, auth);
       }
       console.log(`\n${kind} — contrôle du registre et passif du programme sur ce registre`);
       await benchLedger(app, handle, auth);
       if (LOGS > 0) {
         const logsSeeded = await seedLogs(handle);
-        console.log(`\n${kind} — tableau de bord à ${ORDERS} commandes et ${LOGS} connexions (générées en ${(logsSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`);
+        console.log(
+          `\n${kind} — tableau de bord à ${ORDERS} commandes et ${LOGS} connexions (générées en ${(logsSeeded / 1000).toFixed(0)} s), médiane de ${RUNS} appels`,
+        );
         await benchDashboard(app, handle, auth);
       }
     }

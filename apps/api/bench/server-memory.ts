@@ -37,7 +37,17 @@ export async function benchServerMemory(databaseUrl: string, exports: [label: st
   const start = startCommand();
   const child = spawn(process.execPath, start.args, {
     cwd: apiDir,
-    env: { ...process.env, ...start.env, DATABASE_URL: databaseUrl, CAPTCHA_SECRET: 'bench-secret-0123456789', PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      ...start.env,
+      DATABASE_URL: databaseUrl,
+      CAPTCHA_SECRET: 'bench-secret-0123456789',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -60,7 +70,9 @@ export async function benchServerMemory(databaseUrl: string, exports: [label: st
       for await (const chunk of res.body) bytes += chunk.length;
       clearInterval(timer);
       const s = ((performance.now() - t0) / 1000).toFixed(1);
-      console.log(`${label.padEnd(46)} ${s.padStart(6)} s   ${(bytes / 1e6).toFixed(1).padStart(5)} Mo   RSS max du serveur ${peak.toFixed(0)} Mo (objectif < 300)`);
+      console.log(
+        `${label.padEnd(46)} ${s.padStart(6)} s   ${(bytes / 1e6).toFixed(1).padStart(5)} Mo   RSS max du serveur ${peak.toFixed(0)} Mo (objectif < 300)`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

@@ -33,7 +33,11 @@ try {
   await seedActivities(handle);
   const seeded = await seedOrders(handle);
   console.log(`PostgreSQL — ${CLIENTS} clients, ${ORDERS} commandes (générés en ${(seeded / 1000).toFixed(0)} s)`);
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), database: handle, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }),
+    database: handle,
+    logger: false,
+  });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'admin@demo.tn', password: 'Demo1234!', from: 'BO' } });
     await benchSimulation(app, handle, { authorization: `Bearer ${login.json().data.token}` });

@@ -33,7 +33,9 @@ export async function benchSimulation(app: FastifyInstance, handle: DbHandle, au
   const token = bearer(auth);
   const from = (y: number) => sql`(${`${y}-01-01`}::date::timestamp at time zone 'Africa/Tunis')`;
   // The same computation written bare: turnover per client, its tier and rebate (as rebate-turnover.ts).
-  const calc = (y: number) => sql`select distinct on (t.client_id) t.client_id, t.turnover, r.id as ristourne_id, r.num_ristourne, r.name as tier_name, r.percentage,
+  const calc = (
+    y: number,
+  ) => sql`select distinct on (t.client_id) t.client_id, t.turnover, r.id as ristourne_id, r.num_ristourne, r.name as tier_name, r.percentage,
       round(t.turnover * r.percentage / 100, 3) as amount
     from (select o.client_id, sum(o.total_net_ttc) as turnover from orders o
           where o.status in ${sqlCodes(ORDER_POINTS_STATUSES)} and o.created_at >= ${from(y)} and o.created_at < ${from(y + 1)} group by o.client_id) t

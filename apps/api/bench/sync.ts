@@ -64,7 +64,9 @@ export async function benchSync(url: string) {
     const app = await buildApp({ config, database: handle, logger: false });
     await app.ready();
     const token = newToken();
-    await db.execute(sql`insert into sessions (user_id, token_hash, expires_at) select id, ${hashToken(token)}, now() + interval '1 day' from users where email = 'admin@demo.tn'`);
+    await db.execute(
+      sql`insert into sessions (user_id, token_hash, expires_at) select id, ${hashToken(token)}, now() + interval '1 day' from users where email = 'admin@demo.tn'`,
+    );
     const auth = { authorization: `Bearer ${token}` };
     mkdirSync(syncDir, { recursive: true });
     chmodSync(syncDir, 0o755);
@@ -98,10 +100,17 @@ export async function benchSync(url: string) {
 
     // Products: PRODUCTS new rows each run.
     const productsFile = path.join(syncDir, 'products.csv');
-    await writeFile(productsFile, 'REF;LABEL;LABEL_AR;CODE_CATEGORIE;PRICE_HT;PRICE_TTC;QTE;POINTS', PRODUCTS, (i) => `P-${i};Produit ${i};منتج ${i};${i % 2 ? 'CAF' : 'BOI'};${(i % 90) + 1},250;${(i % 90) + 2},000;${i % 500};${i % 20}`);
+    await writeFile(
+      productsFile,
+      'REF;LABEL;LABEL_AR;CODE_CATEGORIE;PRICE_HT;PRICE_TTC;QTE;POINTS',
+      PRODUCTS,
+      (i) => `P-${i};Produit ${i};منتج ${i};${i % 2 ? 'CAF' : 'BOI'};${(i % 90) + 1},250;${(i % 90) + 2},000;${i % 500};${i % 20}`,
+    );
     const bareProducts = () =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table bench_stage (ref text, label text, label_ar text, code_categorie text, price_ht text, price_ttc text, qte text, points text) on commit drop`);
+        await tx.execute(
+          sql`create temp table bench_stage (ref text, label text, label_ar text, code_categorie text, price_ht text, price_ttc text, qte text, points text) on commit drop`,
+        );
         await tx.execute(sql.raw(`copy bench_stage from '${productsFile}' with (format csv, header, delimiter ';')`));
         await tx.execute(sql`insert into products (ref, label, label_ar, category_id, price_ht, price_ttc, qte, points)
           select s.ref, s.label, s.label_ar, c.id, replace(s.price_ht, ',', '.')::numeric, replace(s.price_ttc, ',', '.')::numeric, s.qte::int, s.points::int
@@ -123,7 +132,9 @@ export async function benchSync(url: string) {
     });
     const bareInvoices = () =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table bench_stage (num_facture text, ligne text, date_facture text, code_client text, ref text, qte text, prix text) on commit drop`);
+        await tx.execute(
+          sql`create temp table bench_stage (num_facture text, ligne text, date_facture text, code_client text, ref text, qte text, prix text) on commit drop`,
+        );
         await tx.execute(sql.raw(`copy bench_stage from '${invoicesFile}' with (format csv, header, delimiter ';')`));
         // One statement: the invoices upserted on their number, then their lines.
         await tx.execute(sql`with o as (

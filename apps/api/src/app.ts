@@ -105,7 +105,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('exportJobs', new ExportJobs(opts.database.db, storage.exports, app.log, exportLimits));
   app.decorate('directExports', new DirectExportSeats(exportLimits));
   app.addHook('onClose', async () => app.exportJobs.close());
-  app.decorate('webhooks', new WebhookDispatcher(opts.database.db, { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur') }));
+  app.decorate(
+    'webhooks',
+    new WebhookDispatcher(opts.database.db, {
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+      onError: (err) => app.log.error({ err }, 'webhooks : erreur du répartiteur'),
+    }),
+  );
   app.addHook('onClose', async () => app.webhooks.close());
   // The embedded database serves the statements of the oldest request first (db/request-order.ts).
   if (opts.database.kind === 'pglite') {
@@ -138,12 +144,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Back-office Fidélité — API', version: '0.1.0', description: 'Réponses { success, data, meta? } ; erreurs { success: false, message, errors? }.' },
+      info: {
+        title: 'Back-office Fidélité — API',
+        version: '0.1.0',
+        description: 'Réponses { success, data, meta? } ; erreurs { success: false, message, errors? }.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Jeton de session du back-office (POST /api/loginBO)' },
           // The mobile app's routes (tag « Application mobile ») take only this one.
-          appBearer: { type: 'http', scheme: 'bearer', description: "Jeton d'accès de l'application mobile (POST /api/app/v1/auth/login, renouvelé par /auth/refresh)" },
+          appBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "Jeton d'accès de l'application mobile (POST /api/app/v1/auth/login, renouvelé par /auth/refresh)",
+          },
         },
       },
       security: [{ bearer: [] }],
@@ -186,7 +200,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const page = config.webDist && path.join(config.webDist, 'index.html');
     if (wantsPage && page && existsSync(page)) {
       // Single-page app: every client route is served the same page (read each time: a rebuild shows at once).
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(page));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(page));
     }
     return reply.code(404).send({ success: false, message: 'Ressource introuvable' });
   });

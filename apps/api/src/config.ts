@@ -43,7 +43,10 @@ const schema = z.object({
    * The captcha of the mobile app's sign-in and registration (optional for the app by
    * setting): altcha or off; unset, it follows CAPTCHA.
    */
-  APP_CAPTCHA: z.enum(['altcha', 'off']).optional().or(z.literal('').transform(() => undefined)),
+  APP_CAPTCHA: z
+    .enum(['altcha', 'off'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Calls an app user may make per minute, counted in PostgreSQL for every node; 0 = no limit. */
   APP_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Days a mobile-app token family lasts at most, however often it is refreshed (1 to 3650): then the app signs in again. */
@@ -64,9 +67,20 @@ const schema = z.object({
    * true: the demo accounts may be served on an address other than loopback (a shared demo, knowingly).
    * Otherwise a server whose accounts include the demo ones with DEMO_PASSWORD refuses such a HOST.
    */
-  DEMO_PUBLIC: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
-  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(8, 'au moins 8 caractères').optional().or(z.literal('').transform(() => undefined)),
+  DEMO_PUBLIC: z
+    .enum(['true', 'false'], 'doit valoir true ou false')
+    .default('false')
+    .transform((v) => v === 'true'),
+  ADMIN_EMAIL: z
+    .string()
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'au moins 8 caractères')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.string().email().default('contact@fidelite.tn'),
   /** The company printed on exit slips (bons de sortie), with its tax number (matricule fiscal). */
@@ -93,7 +107,11 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** Secret for captcha challenges; generated per start when unset (challenges then die with the process). */
-  CAPTCHA_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+  CAPTCHA_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The OpenAPI document and UI at /api/docs: public (default) or private (a staff session). */
   API_DOCS: z.enum(['public', 'private']).default('public'),
   /**
@@ -118,7 +136,11 @@ const schema = z.object({
    * Folder where the ERP drops the synchronisation files; unset = DATA_DIR/sync. With
    * S3_BUCKET, a prefix of the bucket instead (unset = `sync/`).
    */
-  SYNC_DIR: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+  SYNC_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * An S3-compatible object store for every file: set S3_BUCKET and the files go there
    * instead of DATA_DIR (media under `uploads/`, sync uploads under `sync-uploads/`, the ERP's files
@@ -134,22 +156,50 @@ const schema = z.object({
     .regex(/^https?:\/\/[^\s/]+\/?$/, 'doit être une adresse http:// ou https:// sans chemin (ex. https://s3.fr-par.scw.cloud)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'doit être un nom de région (ex. eu-west-3, auto)').default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional().or(z.literal('').transform(() => undefined)),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'doit être un nom de région (ex. eu-west-3, auto)')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** MinIO and most self-hosted stores want path-style URLs (endpoint/bucket/key). */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], 'doit valoir true ou false')
+    .default('false')
+    .transform((v) => v === 'true'),
   /**
    * Webhooks to http:// and to private, loopback or link-local addresses: refused unless
    * true (tests and local runs). Checked when an endpoint is saved and again at each delivery.
    */
-  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], 'doit valoir true ou false').default('false').transform((v) => v === 'true'),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], 'doit valoir true ou false')
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** Where the files live: folders under DATA_DIR, or prefixes of one bucket. */
 export type StorageConfig =
   | { kind: 'local'; dataDir: string; syncDir: string }
-  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; syncPrefix: string };
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+      syncPrefix: string;
+    };
 
 /**
  * `syncDir`: the ERP's drop folder on disk, or with S3 its prefix in the bucket. HOST and DEMO_DATA as
@@ -225,7 +275,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 function resolveDemo(c: z.infer<typeof schema>, env: Record<string, string | undefined>): { DEMO_DATA: boolean; HOST: string } {
   if (c.DATABASE_URL && c.DEMO_DATA === 'true') {
-    throw new ConfigError('Configuration invalide : DEMO_DATA=true ne va pas avec DATABASE_URL (les données de démonstration ne vont que dans la base embarquée)');
+    throw new ConfigError(
+      'Configuration invalide : DEMO_DATA=true ne va pas avec DATABASE_URL (les données de démonstration ne vont que dans la base embarquée)',
+    );
   }
   const demo = !c.DATABASE_URL && (c.DEMO_DATA ? c.DEMO_DATA === 'true' : env.NODE_ENV !== 'production');
   return { DEMO_DATA: demo, HOST: c.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0') };
@@ -253,14 +305,18 @@ const validKey = (key: string) => {
 };
 
 /** The bucket's settings; SYNC_DIR is then a prefix of the bucket, outside the public media. */
-function s3Storage(c: Pick<z.infer<typeof schema>, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'SYNC_DIR'>): Extract<StorageConfig, { kind: 's3' }> {
+function s3Storage(
+  c: Pick<z.infer<typeof schema>, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'SYNC_DIR'>,
+): Extract<StorageConfig, { kind: 's3' }> {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(`Configuration invalide : ${c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} manque (les deux clés vont ensemble)`);
   }
   const syncPrefix = `${(c.SYNC_DIR ?? 'sync').replace(/\/+$/, '')}/`;
   const segments = syncPrefix.slice(0, -1).split('/');
   if (!validKey(syncPrefix.slice(0, -1))) {
-    throw new ConfigError(`Configuration invalide : SYNC_DIR ${c.SYNC_DIR} doit être un préfixe du bucket (ex. sync ou erp/depot), sans / au début ni segment vide ou commençant par un point`);
+    throw new ConfigError(
+      `Configuration invalide : SYNC_DIR ${c.SYNC_DIR} doit être un préfixe du bucket (ex. sync ou erp/depot), sans / au début ni segment vide ou commençant par un point`,
+    );
   }
   // uploads/ is served to anyone and sync-uploads/ holds the files sent through the API.
   if (['uploads', 'sync-uploads'].includes(segments[0])) {

@@ -61,7 +61,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The address to open in a browser: this machine's for loopback and every-interface addresses.
-  const shown = isLoopback(config.HOST) || ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const shown =
+    isLoopback(config.HOST) || ['0.0.0.0', '::', '[::]'].includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   console.log(`\nBack-office prêt sur http://${shown}:${port}  (API : /api, documentation : /api/docs)\n${signInHint}\n`);
 
   let closing = false;

@@ -51,7 +51,12 @@ async function startServer(): Promise<{ base: string; server: ChildProcess; data
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return { base, server, dataDir };
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { base, server, dataDir };
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not answer /api/health');
@@ -109,7 +114,12 @@ async function openOnce(page: Page, url: string, isData: (u: string) => boolean)
       const end = entry?.responseEnd ?? 0;
       const busy = w.__bench.longTasks.filter((t) => t.start + t.duration > end && t.start < end + 3000).reduce((s, t) => s + t.duration, 0);
       const tasks = w.__bench.longTasks.filter((t) => t.start + t.duration > end - 500).map((t) => `${Math.round(t.start - end)}+${Math.round(t.duration)}`);
-      return { tasks, firstClickMs: (w.__bench.clickAt ?? Number.NaN) - end, busyMs: busy, rows: document.querySelectorAll('.dt-resource tbody tr:not(.p-datatable-emptymessage)').length };
+      return {
+        tasks,
+        firstClickMs: (w.__bench.clickAt ?? Number.NaN) - end,
+        busyMs: busy,
+        rows: document.querySelectorAll('.dt-resource tbody tr:not(.p-datatable-emptymessage)').length,
+      };
     },
     { dataUrl: response.url() },
   );
@@ -120,7 +130,17 @@ async function openOnce(page: Page, url: string, isData: (u: string) => boolean)
 async function isList(page: Page, url: string, isData: (u: string) => boolean): Promise<boolean> {
   const data = page.waitForResponse((r) => isData(r.url()), { timeout: 10_000 }).catch(() => null);
   await page.goto(url);
-  return !!(await data) && (await page.locator('.dt-resource tbody tr').first().waitFor({ timeout: 10_000 }).then(() => true, () => false));
+  return (
+    !!(await data) &&
+    (await page
+      .locator('.dt-resource tbody tr')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      ))
+  );
 }
 
 /** The same rows drawn bare: one plain table of every field's text, and the same pointer on its first row. */
@@ -153,7 +173,11 @@ async function bareOnce(page: Page, rows: Record<string, unknown>[]): Promise<Sa
   await page.waitForTimeout(300);
   return page.evaluate((s) => {
     const w = window as unknown as { __bench: { clickAt: number | null; longTasks: { start: number; duration: number }[] } };
-    return { firstClickMs: (w.__bench.clickAt ?? Number.NaN) - s, busyMs: w.__bench.longTasks.reduce((sum, t) => sum + t.duration, 0), rows: document.querySelectorAll('tr').length };
+    return {
+      firstClickMs: (w.__bench.clickAt ?? Number.NaN) - s,
+      busyMs: w.__bench.longTasks.reduce((sum, t) => sum + t.duration, 0),
+      rows: document.querySelectorAll('tr').length,
+    };
   }, start);
 }
 
@@ -177,7 +201,9 @@ async function main() {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/layout\//);
 
-    console.log(`\nListes de ${ROWS} lignes, Chromium 1366×900, médiane de ${RUNS} ouvertures : première ligne qui répond au pointeur après l’arrivée des données (cible ≤ ${TARGET_MS} ms)`);
+    console.log(
+      `\nListes de ${ROWS} lignes, Chromium 1366×900, médiane de ${RUNS} ouvertures : première ligne qui répond au pointeur après l’arrivée des données (cible ≤ ${TARGET_MS} ms)`,
+    );
     console.log(`${'écran'.padEnd(34)} ${'lignes'.padStart(6)}  ${'réponse'.padStart(8)}  ${'occupé 3 s'.padStart(10)}  ${'nu'.padStart(8)}  rapport`);
     const only = process.env.BENCH_LISTS?.split(',').filter(Boolean);
     const screens = MENU.flatMap((g) => g.entries.map((e) => ({ key: e.key, path: e.path }))).filter((s) => !only || only.includes(s.key));
@@ -202,7 +228,9 @@ async function main() {
       const click = median(samples.map((x) => x.firstClickMs));
       const bareClick = median(bare.map((x) => x.firstClickMs));
       if (click > TARGET_MS) slow.push(s.key);
-      console.log(`${s.key.padEnd(34)} ${String(samples[0].rows).padStart(6)}  ${ms(click)}  ${ms(median(samples.map((x) => x.busyMs)))}    ${ms(bareClick)}  ${(click / Math.max(1, bareClick)).toFixed(1)}×`);
+      console.log(
+        `${s.key.padEnd(34)} ${String(samples[0].rows).padStart(6)}  ${ms(click)}  ${ms(median(samples.map((x) => x.busyMs)))}    ${ms(bareClick)}  ${(click / Math.max(1, bareClick)).toFixed(1)}×`,
+      );
     }
     console.log(slow.length ? `Au-delà de ${TARGET_MS} ms : ${slow.join(', ')}` : `Toutes les listes répondent en moins de ${TARGET_MS} ms.`);
   } finally {

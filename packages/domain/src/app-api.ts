@@ -54,7 +54,8 @@ export const APP_RATE = {
 
 /** The app's own identifier of a device: visible ASCII, no space (a UUID, an Android id). */
 const DEVICE_ID_PATTERN = /^[\x21-\x7E]{1,120}$/;
-const deviceId = () => z.string({ error: APP_MSG.deviceId }).max(120, { error: APP_MSG.deviceId, abort: true }).regex(DEVICE_ID_PATTERN, { error: APP_MSG.deviceId });
+const deviceId = () =>
+  z.string({ error: APP_MSG.deviceId }).max(120, { error: APP_MSG.deviceId, abort: true }).regex(DEVICE_ID_PATTERN, { error: APP_MSG.deviceId });
 
 export const appLoginBody = z.object({
   email: email(),
@@ -66,7 +67,9 @@ export const appLoginBody = z.object({
 });
 export type AppLoginBody = z.input<typeof appLoginBody>;
 
-export const appRefreshBody = z.object({ refreshToken: z.string({ error: MSG.required }).min(20, { error: APP_MSG.sessionExpired }).max(200, { error: APP_MSG.sessionExpired }) });
+export const appRefreshBody = z.object({
+  refreshToken: z.string({ error: MSG.required }).min(20, { error: APP_MSG.sessionExpired }).max(200, { error: APP_MSG.sessionExpired }),
+});
 
 /** PUT me: the phone, and/or a new password given with the old one (the staff's password rule). */
 export const appMeBody = z.object({

@@ -37,7 +37,10 @@ const wholeNumber = (min: number, max: number, message: string) =>
 export const appOrderBody = z
   .strictObject({
     ITEMS: z
-      .array(z.strictObject({ PRODUCT_ID: wholeNumber(1, 2_147_483_647, APP_ORDER_MSG.productId), QTE: wholeNumber(1, APP_ORDER_MAX_QTE, APP_ORDER_MSG.qte) }), { error: APP_ORDER_MSG.items })
+      .array(
+        z.strictObject({ PRODUCT_ID: wholeNumber(1, 2_147_483_647, APP_ORDER_MSG.productId), QTE: wholeNumber(1, APP_ORDER_MAX_QTE, APP_ORDER_MSG.qte) }),
+        { error: APP_ORDER_MSG.items },
+      )
       .min(1, { error: APP_ORDER_MSG.items })
       .max(APP_ORDER_MAX_LINES, { error: APP_ORDER_MSG.items }),
     ADDRESS: z

@@ -28,7 +28,11 @@ export type AuditEntity = Audited['path'] | keyof typeof AREA_LABELS;
 
 const audited = (m: unknown): m is Audited => typeof m === 'object' && m !== null && 'path' in m && 'audit' in m;
 export const AUDIT_ENTITY_LABELS = {
-  ...Object.fromEntries(Object.values(resources).filter(audited).map((m) => [m.path, m.audit])),
+  ...Object.fromEntries(
+    Object.values(resources)
+      .filter(audited)
+      .map((m) => [m.path, m.audit]),
+  ),
   ...AREA_LABELS,
 } as Readonly<Record<AuditEntity, string>>;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -48,8 +48,7 @@ export const changePasswordBody = z
   .superRefine((v, ctx) => {
     if (!v.new_password) return;
     if (!v.confirm_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.required });
-    else if (v.confirm_password !== v.new_password)
-      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsMismatch });
+    else if (v.confirm_password !== v.new_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsMismatch });
   });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 

@@ -41,7 +41,9 @@ export const bulkFilter = <S extends z.ZodRawShape>(own: S) =>
     .strict();
 
 const ids = z
-  .array(z.number({ error: 'Identifiant invalide.' }).int({ error: 'Identifiant invalide.' }).min(1, { error: 'Identifiant invalide.' }), { error: BULK_MSG.noRows })
+  .array(z.number({ error: 'Identifiant invalide.' }).int({ error: 'Identifiant invalide.' }).min(1, { error: 'Identifiant invalide.' }), {
+    error: BULK_MSG.noRows,
+  })
   .min(1, { error: BULK_MSG.noRows })
   .max(BULK_MAX_ROWS, { error: BULK_MSG.tooMany })
   .refine((list) => new Set(list).size === list.length, { error: BULK_MSG.duplicateIds });
@@ -129,7 +131,13 @@ export const BULK_LISTS = {
       deactivate('clients:write'),
       { key: 'status', label: 'Changer le statut', verb: 'Changer le statut de', permission: 'clients:write', params: { STATUS: clientStatus() } },
       // Admin only: a zone chief's clients stay his (the single form keeps them his whatever it is sent).
-      { key: 'chef-zone', label: 'Affecter un chef de zone', verb: 'Affecter un chef de zone à', permission: 'chefzone:write', params: { CHEF_ZONE_ID: refId(false) } },
+      {
+        key: 'chef-zone',
+        label: 'Affecter un chef de zone',
+        verb: 'Affecter un chef de zone à',
+        permission: 'chefzone:write',
+        params: { CHEF_ZONE_ID: refId(false) },
+      },
       // canChangeBadge: a badge credits points, so it takes points:write.
       { key: 'badge', label: 'Attribuer un badge', verb: 'Attribuer le badge à', permission: 'points:write', params: { BADGES_ID: refId() } },
       {
@@ -150,7 +158,12 @@ export const BULK_LISTS = {
     plural: 'utilisateurs',
     singular: 'utilisateur',
     filter: bulkFilter({ status: queryInteger({ max: 1 }).optional() }),
-    actions: [activate('users:write'), deactivate('users:write'), { key: 'invite', label: 'Inviter', verb: 'Inviter', permission: 'invitations:send', params: inviteParams }, remove('users:write')],
+    actions: [
+      activate('users:write'),
+      deactivate('users:write'),
+      { key: 'invite', label: 'Inviter', verb: 'Inviter', permission: 'invitations:send', params: inviteParams },
+      remove('users:write'),
+    ],
   }),
   /** The back-office staff (GET back-office/users). */
   staffUsers: list({
@@ -173,12 +186,25 @@ export const BULK_LISTS = {
       DATE_FIN: orderFilters.DATE_FIN.optional(),
     }),
     actions: [
-      { key: 'status', label: 'Changer le statut', verb: 'Changer le statut de', permission: 'orders:write', params: { STATUS: statusCode(ORDER_STATUS.codes) } },
+      {
+        key: 'status',
+        label: 'Changer le statut',
+        verb: 'Changer le statut de',
+        permission: 'orders:write',
+        params: { STATUS: statusCode(ORDER_STATUS.codes) },
+      },
       { key: 'site', label: 'Site d’expédition', verb: 'Changer le site d’expédition de', permission: 'orders:write', params: { SITE: optionalText(100) } },
       remove('orders:delete'),
     ],
   }),
-  giftConversions: list({ key: 'giftConversions', path: 'giftConversion', plural: 'conversions', singular: 'conversion', filter: conversionFilter, actions: conversionActions }),
+  giftConversions: list({
+    key: 'giftConversions',
+    path: 'giftConversion',
+    plural: 'conversions',
+    singular: 'conversion',
+    filter: conversionFilter,
+    actions: conversionActions,
+  }),
   starterConversions: list({
     key: 'starterConversions',
     path: 'startingGift-purchases',
@@ -187,7 +213,14 @@ export const BULK_LISTS = {
     filter: conversionFilter,
     actions: conversionActions,
   }),
-  vouchers: list({ key: 'vouchers', path: 'vochers', plural: 'vouchers', singular: 'voucher', filter: bulkFilter({}), actions: [activate('vouchers:write'), deactivate('vouchers:write')] }),
+  vouchers: list({
+    key: 'vouchers',
+    path: 'vochers',
+    plural: 'vouchers',
+    singular: 'voucher',
+    filter: bulkFilter({}),
+    actions: [activate('vouchers:write'), deactivate('vouchers:write')],
+  }),
   products: list({
     key: 'products',
     path: 'products',

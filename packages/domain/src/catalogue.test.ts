@@ -9,7 +9,12 @@ describe('product category', () => {
   it('requires the code, the name, the label and a whole-number order', () => {
     expect(errors(productCategoryBody.safeParse({}))).toEqual({ CODE_CATEGORIE: MSG.required, NAME: MSG.required, LABEL: MSG.required, Ordre: MSG.required });
     expect(errors(productCategoryBody.safeParse({ CODE_CATEGORIE: 'CAF', NAME: 'Café', LABEL: 'x', Ordre: '1.5' }))).toEqual({ Ordre: MSG.wholeNumber });
-    expect(productCategoryBody.parse({ CODE_CATEGORIE: ' CAF ', NAME: 'Café', LABEL: 'Cafés', Ordre: '3' })).toEqual({ CODE_CATEGORIE: 'CAF', NAME: 'Café', LABEL: 'Cafés', Ordre: 3 });
+    expect(productCategoryBody.parse({ CODE_CATEGORIE: ' CAF ', NAME: 'Café', LABEL: 'Cafés', Ordre: '3' })).toEqual({
+      CODE_CATEGORIE: 'CAF',
+      NAME: 'Café',
+      LABEL: 'Cafés',
+      Ordre: 3,
+    });
   });
 
   it('never changes the code on edit', () => {

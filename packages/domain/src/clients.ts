@@ -9,7 +9,14 @@ import { CLIENT_STATUS } from './statuses';
 /** Empty text and null clear the field; the wrapper in `requiring` makes an absent field "unchanged". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
 
-const optionalPhone8 = () => optional(z.string().trim().max(TEL_MAX, { error: MSG.phone8 }).regex(/^[0-9+]{8}$/, { error: MSG.phone8 }));
+const optionalPhone8 = () =>
+  optional(
+    z
+      .string()
+      .trim()
+      .max(TEL_MAX, { error: MSG.phone8 })
+      .regex(/^[0-9+]{8}$/, { error: MSG.phone8 }),
+  );
 
 const coordinate = (max: number) =>
   optional(
@@ -83,9 +90,29 @@ export const CLIENT_FIELD_RULES = clientFields;
 
 /** The add dialog's required list (the first reading). */
 export const CLIENT_CREATE_REQUIRED = [
-  'CODE_CLIENT', 'NAME', 'TVA', 'ADDRESS', 'TYPE_CLIENT_ID', 'GSM', 'NUM_SIRET', 'C_PAYEUR', 'C_RISQUE', 'PERCENTAGE', 'PAIEMENT',
-  'DELAI_RECUPERATION', 'CODE_COMPTABLE', 'SECTION', 'REPRESENTANT_1', 'REPRESENTANT_2', 'OBSERVATIONS', 'GOUVERNORAT', 'CITY', 'FAX',
-  'DELAI_LIVRAISON', 'SITE', 'STATUS',
+  'CODE_CLIENT',
+  'NAME',
+  'TVA',
+  'ADDRESS',
+  'TYPE_CLIENT_ID',
+  'GSM',
+  'NUM_SIRET',
+  'C_PAYEUR',
+  'C_RISQUE',
+  'PERCENTAGE',
+  'PAIEMENT',
+  'DELAI_RECUPERATION',
+  'CODE_COMPTABLE',
+  'SECTION',
+  'REPRESENTANT_1',
+  'REPRESENTANT_2',
+  'OBSERVATIONS',
+  'GOUVERNORAT',
+  'CITY',
+  'FAX',
+  'DELAI_LIVRAISON',
+  'SITE',
+  'STATUS',
 ] as const satisfies readonly (keyof typeof clientFields)[];
 
 /** The edit form's and the detail page's required list (second reading): ERP clients with gaps stay editable. */
@@ -116,9 +143,57 @@ export type ClientValues = z.output<typeof clientCreateBody>;
 
 /** Steps of the add/edit dialog: which fields each step validates before the next. */
 export const CLIENT_STEPS = {
-  identity: ['CODE_CLIENT', 'NAME', 'TVA', 'RNE', 'PATENT', 'ADDRESS', 'TYPE_CLIENT_ID', 'GSM', 'CIRCUIT', 'ACTIVITE', 'CATEGORY', 'BADGES_ID', 'CHEF_ZONE_ID', 'USERS', 'IS_ACTIVE'],
-  commercial: ['NUM_SIRET', 'C_FACTURE', 'C_PAYEUR', 'C_GROUP', 'C_RISQUE', 'TAXE', 'PERCENTAGE', 'PAIEMENT', 'REGLEMENT', 'DELAI_RECUPERATION', 'ENCOURS_COMMERCIAL', 'CODE_COMPTABLE', 'SECTION', 'ENCOURS_AUTORISE', 'REPRESENTANT_1', 'REPRESENTANT_2', 'OBSERVATIONS'],
-  delivery: ['GOUVERNORAT', 'REGION', 'DESTINATION', 'CITY', 'POSTAL_CODE', 'FAX', 'Latitude', 'Longitude', 'ADD_LIVRAISON', 'MODE_LIVRAISON', 'DELAI_LIVRAISON', 'SITE', 'STATUS'],
+  identity: [
+    'CODE_CLIENT',
+    'NAME',
+    'TVA',
+    'RNE',
+    'PATENT',
+    'ADDRESS',
+    'TYPE_CLIENT_ID',
+    'GSM',
+    'CIRCUIT',
+    'ACTIVITE',
+    'CATEGORY',
+    'BADGES_ID',
+    'CHEF_ZONE_ID',
+    'USERS',
+    'IS_ACTIVE',
+  ],
+  commercial: [
+    'NUM_SIRET',
+    'C_FACTURE',
+    'C_PAYEUR',
+    'C_GROUP',
+    'C_RISQUE',
+    'TAXE',
+    'PERCENTAGE',
+    'PAIEMENT',
+    'REGLEMENT',
+    'DELAI_RECUPERATION',
+    'ENCOURS_COMMERCIAL',
+    'CODE_COMPTABLE',
+    'SECTION',
+    'ENCOURS_AUTORISE',
+    'REPRESENTANT_1',
+    'REPRESENTANT_2',
+    'OBSERVATIONS',
+  ],
+  delivery: [
+    'GOUVERNORAT',
+    'REGION',
+    'DESTINATION',
+    'CITY',
+    'POSTAL_CODE',
+    'FAX',
+    'Latitude',
+    'Longitude',
+    'ADD_LIVRAISON',
+    'MODE_LIVRAISON',
+    'DELAI_LIVRAISON',
+    'SITE',
+    'STATUS',
+  ],
 } as const;
 
 export const clientStatusBody = z.object({ STATUS: clientStatus() });

@@ -26,7 +26,9 @@ const valid = { NOM_DU_MODÈLE: 'Invitation', SUJET: 'Bienvenue {{PRENOM}}', CON
 
 describe('placeholders', () => {
   it('lists the six placeholders of the spec, and the two of points expiry', () => {
-    expect(PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')).toBe('{{PRENOM}} {{NOM}} {{EMAIL}} {{CODE_CLIENT}} {{SOCIETE}} {{LIEN}} {{POINTS_EXPIRANT}} {{DATE_EXPIRATION}}');
+    expect(PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')).toBe(
+      '{{PRENOM}} {{NOM}} {{EMAIL}} {{CODE_CLIENT}} {{SOCIETE}} {{LIEN}} {{POINTS_EXPIRANT}} {{DATE_EXPIRATION}}',
+    );
   });
 
   it('finds unknown placeholders once each, in order, and accepts padded known ones', () => {

@@ -135,7 +135,8 @@ export interface InviteResult {
   failed: { email: string; message: string }[];
 }
 
-export const invitationToken = () => z.string({ error: INVITATION_MSG.invalid }).min(20, { error: INVITATION_MSG.invalid }).max(200, { error: INVITATION_MSG.invalid });
+export const invitationToken = () =>
+  z.string({ error: INVITATION_MSG.invalid }).min(20, { error: INVITATION_MSG.invalid }).max(200, { error: INVITATION_MSG.invalid });
 
 /** POST invitations/lookup: the link's token, read by the page from the URL fragment. */
 export const invitationLookupBody = z.object({ token: invitationToken() });
@@ -145,7 +146,11 @@ export type InvitationLookupBody = z.input<typeof invitationLookupBody>;
 export const acceptInvitationBody = z
   .object({
     token: invitationToken(),
-    password: z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).max(200, { error: MSG.maxLength(200) }).pipe(password()),
+    password: z
+      .string({ error: MSG.required })
+      .min(1, { error: MSG.required, abort: true })
+      .max(200, { error: MSG.maxLength(200) })
+      .pipe(password()),
     confirm: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200),
   })
   .superRefine((v, ctx) => {

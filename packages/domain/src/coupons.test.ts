@@ -15,7 +15,13 @@ describe('coupon body', () => {
   });
 
   it('requires code, value, type, expiry date and the active flag, with no default', () => {
-    expect(errors(couponBody.safeParse({}))).toEqual({ CODE: MSG.required, VALUE: MSG.required, TYPE: COUPON_MSG.typeUnknown, EXPIRY_DATE: MSG.required, ACTIF: MSG.required });
+    expect(errors(couponBody.safeParse({}))).toEqual({
+      CODE: MSG.required,
+      VALUE: MSG.required,
+      TYPE: COUPON_MSG.typeUnknown,
+      EXPIRY_DATE: MSG.required,
+      ACTIF: MSG.required,
+    });
     expect(errors(couponBody.safeParse({ ...coupon, ACTIF: null }))).toEqual({ ACTIF: MSG.required });
   });
 

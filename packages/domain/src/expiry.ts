@@ -36,8 +36,10 @@ export const programmeSettingsBody = z
     POINT_VALUE: integer({ min: 0, max: POINT_VALUE_MAX, invalid: EXPIRY_MESSAGES.pointValue }).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.EXPIRY_POLICY === 'months' && v.EXPIRY_MONTHS == null) ctx.addIssue({ code: 'custom', path: ['EXPIRY_MONTHS'], message: EXPIRY_MESSAGES.monthsRequired });
-    if (v.EXPIRY_POLICY !== 'months' && v.EXPIRY_MONTHS != null) ctx.addIssue({ code: 'custom', path: ['EXPIRY_MONTHS'], message: EXPIRY_MESSAGES.monthsUnexpected });
+    if (v.EXPIRY_POLICY === 'months' && v.EXPIRY_MONTHS == null)
+      ctx.addIssue({ code: 'custom', path: ['EXPIRY_MONTHS'], message: EXPIRY_MESSAGES.monthsRequired });
+    if (v.EXPIRY_POLICY !== 'months' && v.EXPIRY_MONTHS != null)
+      ctx.addIssue({ code: 'custom', path: ['EXPIRY_MONTHS'], message: EXPIRY_MESSAGES.monthsUnexpected });
   });
 export type ProgrammeSettingsBody = z.infer<typeof programmeSettingsBody>;
 

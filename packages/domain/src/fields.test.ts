@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decimal3, email, flag01, integer, minExceedsMax, optionalText, percent, phone, phone8, queryInteger, refId, requiredText, textMaxLength, wholeNumber } from './fields';
+import {
+  decimal3,
+  email,
+  flag01,
+  integer,
+  minExceedsMax,
+  optionalText,
+  percent,
+  phone,
+  phone8,
+  queryInteger,
+  refId,
+  requiredText,
+  textMaxLength,
+  wholeNumber,
+} from './fields';
 import { MSG } from './messages';
 
 const messages = (schema: z.ZodType, value: unknown) => {
@@ -119,7 +134,13 @@ describe('required numbers', () => {
 
 describe('textMaxLength', () => {
   it('reads a text field’s limit from its schema, through optional, nullable and default', () => {
-    const body = z.object({ NAME: requiredText(100), NOTE: optionalText(2000), CODE: requiredText(30).optional(), LABEL: optionalText(50).default('x'), N: wholeNumber() });
+    const body = z.object({
+      NAME: requiredText(100),
+      NOTE: optionalText(2000),
+      CODE: requiredText(30).optional(),
+      LABEL: optionalText(50).default('x'),
+      N: wholeNumber(),
+    });
     expect(['NAME', 'NOTE', 'CODE', 'LABEL', 'N', 'ABSENT'].map((f) => textMaxLength(body, f))).toEqual([100, 2000, 30, 50, undefined, undefined]);
     expect(textMaxLength(body.extend({ MORE: requiredText(10) }), 'NAME')).toBe(100);
     expect(textMaxLength(body.partial(), 'NAME')).toBe(100);

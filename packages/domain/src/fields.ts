@@ -78,8 +78,7 @@ export const email = () =>
     .regex(EMAIL_PATTERN, { error: MSG.email })
     .transform((v) => v.toLowerCase());
 
-export const phone = () =>
-  z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.telMax }).regex(PHONE_PATTERN, { error: MSG.phone });
+export const phone = () => z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.telMax }).regex(PHONE_PATTERN, { error: MSG.phone });
 
 export const phone8 = () => z.string({ error: MSG.required }).trim().max(TEL_MAX, { error: MSG.phone8 }).regex(PHONE8_PATTERN, { error: MSG.phone8 });
 
@@ -98,15 +97,11 @@ const typeError =
 export const decimal3 = () =>
   z
     // Each branch says it too: a form's resolver shows a branch's message, not the union's.
-    .union([z.string({ error: typeError(MSG.number) }).max(DIGITS_MAX, { error: MSG.digitsMax }), z.number({ error: typeError(MSG.number) })], { error: typeError(MSG.number) })
+    .union([z.string({ error: typeError(MSG.number) }).max(DIGITS_MAX, { error: MSG.digitsMax }), z.number({ error: typeError(MSG.number) })], {
+      error: typeError(MSG.number),
+    })
     .transform((v) => String(v).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { error: MSG.required, abort: true })
-        .max(DIGITS_MAX, { error: MSG.digitsMax })
-        .regex(DECIMAL3_PATTERN, { error: MSG.number }),
-    );
+    .pipe(z.string().min(1, { error: MSG.required, abort: true }).max(DIGITS_MAX, { error: MSG.digitsMax }).regex(DECIMAL3_PATTERN, { error: MSG.number }));
 
 /** The largest value of an int4 column: ids, positions, quantities. */
 export const INT4_MAX = 2_147_483_647;
@@ -142,10 +137,7 @@ export const integer = ({ min = 0, max = INT4_MAX, invalid = MSG.wholeNumber, ra
     .pipe(whole());
   // Typed as taking null too: a form holds null for a select with nothing chosen yet, which this
   // refuses with the "required" message.
-  return z.union([whole(), digits], { error: typed }) as unknown as z.ZodType<
-    number,
-    number | string | null | undefined
-  >;
+  return z.union([whole(), digits], { error: typed }) as unknown as z.ZodType<number, number | string | null | undefined>;
 };
 
 /**
@@ -187,7 +179,10 @@ export function refId(required = true) {
 }
 
 export const password = () =>
-  z.string({ error: MSG.required }).min(8, { error: MSG.passwordMin }).max(200, { error: MSG.maxLength(200) });
+  z
+    .string({ error: MSG.required })
+    .min(8, { error: MSG.passwordMin })
+    .max(200, { error: MSG.maxLength(200) });
 
 /** Warning, not an error: a min bigger than its max (VAL_MIN/VAL_MAX and friends). */
 export const minExceedsMax = (min: unknown, max: unknown) => {

@@ -61,7 +61,15 @@ export const TIME_ZONE = 'Africa/Tunis';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const wallClock = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+});
 
 /** Tunis time minus UTC at an instant, in ms, from Intl's zone rules (never the process's TZ). */
 function offsetAt(ms: number): number {

@@ -34,7 +34,17 @@ describe('conversion transitions', () => {
 });
 
 describe('gift eligibility', () => {
-  const gift = { isActive: 1, qts: 5, startDay: '2026-01-01', endDate: '2026-12-31', activiteId: null, circuitId: 2, categoryId: null, typeClientId: null, badgesId: 7 };
+  const gift = {
+    isActive: 1,
+    qts: 5,
+    startDay: '2026-01-01',
+    endDate: '2026-12-31',
+    activiteId: null,
+    circuitId: 2,
+    categoryId: null,
+    typeClientId: null,
+    badgesId: 7,
+  };
   const client = { activiteId: 1, circuitId: 2, categoryId: 3, typeClientId: 4, badgeId: 7 };
 
   it('accepts a client matching every restriction within the dates and the stock', () => {

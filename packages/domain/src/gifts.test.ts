@@ -63,7 +63,11 @@ describe('gift body', () => {
 
 describe('starter gift body', () => {
   it('requires ref, title and description', () => {
-    expect(errorsOf(startingGiftBody.safeParse({ REF: ' ', DESCRIPTION: '' }))).toEqual({ REF: [MSG.blank], NAME: [MSG.required], DESCRIPTION: [MSG.required] });
+    expect(errorsOf(startingGiftBody.safeParse({ REF: ' ', DESCRIPTION: '' }))).toEqual({
+      REF: [MSG.blank],
+      NAME: [MSG.required],
+      DESCRIPTION: [MSG.required],
+    });
     expect(startingGiftBody.parse({ REF: ' SG-1 ', NAME: 'Kit', DESCRIPTION: 'Bienvenue' })).toEqual({ REF: 'SG-1', NAME: 'Kit', DESCRIPTION: 'Bienvenue' });
   });
 });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import type { Media } from './classification';
-import { calendarDate, decimal3, flag01, numberText, optionalText, partialNoDefaults, periodInOrder, refId, requiredText, statusCode, wholeNumber } from './fields';
+import {
+  calendarDate,
+  decimal3,
+  flag01,
+  numberText,
+  optionalText,
+  partialNoDefaults,
+  periodInOrder,
+  refId,
+  requiredText,
+  statusCode,
+  wholeNumber,
+} from './fields';
 import { MSG } from './messages';
 import { ROLE } from './permissions';
 import { STATUS_MSG, statusSet } from './statuses';
@@ -19,7 +31,7 @@ export const GIFT_TYPE_LABELS: Record<GiftType, string> = { bien: 'Bien', vouche
 export const GIFT_MSG = {
   typeUnknown: 'Type de cadeau inconnu (bien ou voucher).',
   voucherValueRequired: 'La valeur du voucher est obligatoire pour un cadeau de type voucher.',
-  mediaOnlyBien: "Seul un cadeau de type bien a une image.",
+  mediaOnlyBien: 'Seul un cadeau de type bien a une image.',
   pointsInsufficient: 'Solde de points insuffisant',
   stockInsufficient: 'Stock insuffisant',
   inactive: "Ce cadeau n'est pas actif.",
@@ -53,7 +65,12 @@ export const giftHasMedia = (type: GiftType | null | undefined): boolean => type
  */
 export const GIFT_PURCHASE_CODES = { WAITING: 0, VALIDATED: 1, COMPLETE_DELIVERY: 2, CANCELLED: 3, PARTIAL_DELIVERY: 4 } as const;
 export const GIFT_PURCHASE_STATUS = statusSet([
-  { code: GIFT_PURCHASE_CODES.WAITING, label: 'En attente', color: '#b45309', next: [GIFT_PURCHASE_CODES.VALIDATED, GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, GIFT_PURCHASE_CODES.CANCELLED] },
+  {
+    code: GIFT_PURCHASE_CODES.WAITING,
+    label: 'En attente',
+    color: '#b45309',
+    next: [GIFT_PURCHASE_CODES.VALIDATED, GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, GIFT_PURCHASE_CODES.CANCELLED],
+  },
   { code: GIFT_PURCHASE_CODES.VALIDATED, label: 'Validée', color: '#1d4ed8', next: [] },
   { code: GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, label: 'Livraison complète', color: '#15803d', next: [] },
   { code: GIFT_PURCHASE_CODES.CANCELLED, label: 'Annulée', color: '#b91c1c', next: [] },
@@ -66,7 +83,12 @@ export const GIFT_PURCHASE_STATUS = statusSet([
  */
 export const CONVERSION_CODES = { WAITING: 0, PREPARED: 1, REFUSED: 2, SHIPPED: 3, RECEIVED: 4 } as const;
 export const CONVERSION_STATUS = statusSet([
-  { code: CONVERSION_CODES.WAITING, label: 'En attente', color: '#b45309', next: [CONVERSION_CODES.PREPARED, CONVERSION_CODES.REFUSED, CONVERSION_CODES.SHIPPED] },
+  {
+    code: CONVERSION_CODES.WAITING,
+    label: 'En attente',
+    color: '#b45309',
+    next: [CONVERSION_CODES.PREPARED, CONVERSION_CODES.REFUSED, CONVERSION_CODES.SHIPPED],
+  },
   { code: CONVERSION_CODES.PREPARED, label: 'Préparé', color: '#1d4ed8', next: [CONVERSION_CODES.SHIPPED] },
   { code: CONVERSION_CODES.REFUSED, label: 'Refusé', color: '#b91c1c', next: [] },
   { code: CONVERSION_CODES.SHIPPED, label: 'Expédié', color: '#7e22ce', next: [CONVERSION_CODES.RECEIVED] },
@@ -92,7 +114,11 @@ export function conversionAction(role: string | null | undefined, status: number
 }
 
 /** Statuses of a request once accepted (validated, or delivered since). */
-export const GIFT_PURCHASE_ACCEPTED: readonly number[] = [GIFT_PURCHASE_CODES.VALIDATED, GIFT_PURCHASE_CODES.COMPLETE_DELIVERY, GIFT_PURCHASE_CODES.PARTIAL_DELIVERY];
+export const GIFT_PURCHASE_ACCEPTED: readonly number[] = [
+  GIFT_PURCHASE_CODES.VALIDATED,
+  GIFT_PURCHASE_CODES.COMPLETE_DELIVERY,
+  GIFT_PURCHASE_CODES.PARTIAL_DELIVERY,
+];
 
 /** Purchase status once its conversions moved: complete, partial, or still validated. */
 export function purchaseDeliveryStatus(received: number, total: number): number {
@@ -101,8 +127,7 @@ export function purchaseDeliveryStatus(received: number, total: number): number 
   return GIFT_PURCHASE_CODES.VALIDATED;
 }
 
-const giftTypeField = () =>
-  z.enum(GIFT_TYPES, { error: GIFT_MSG.typeUnknown });
+const giftTypeField = () => z.enum(GIFT_TYPES, { error: GIFT_MSG.typeUnknown });
 
 /** Gift form: VOCHER_VALUE required for voucher, 0 for bien; START_DAY ≤ END_DATE. */
 export const giftFields = z.object({
@@ -122,8 +147,12 @@ export const giftFields = z.object({
     .transform((v) => String(v).trim())
     .nullish()
     .transform((v) => v || null),
-  START_DAY: calendarDate().nullish().or(z.literal('').transform(() => null)),
-  END_DATE: calendarDate().nullish().or(z.literal('').transform(() => null)),
+  START_DAY: calendarDate()
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  END_DATE: calendarDate()
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   ACTIVITE: refId(false),
   CIRCUIT: refId(false),
   CATEGORY: refId(false),
@@ -132,7 +161,10 @@ export const giftFields = z.object({
   IS_ACTIVE: flag01().default(1),
 });
 
-function giftRules<T extends { TYPE?: GiftType; VOCHER_VALUE?: string | null; START_DAY?: string | null; END_DATE?: string | null }>(v: T, ctx: z.RefinementCtx) {
+function giftRules<T extends { TYPE?: GiftType; VOCHER_VALUE?: string | null; START_DAY?: string | null; END_DATE?: string | null }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
   if (!periodInOrder(v.START_DAY, v.END_DATE)) ctx.addIssue({ code: 'custom', message: MSG.periodOrder, path: ['END_DATE'] });
   // A value given is a number whatever the type (a good's hidden field sends 0); a voucher's is above 0.
   if (v.VOCHER_VALUE && !decimal3().safeParse(v.VOCHER_VALUE).success) ctx.addIssue({ code: 'custom', message: MSG.number, path: ['VOCHER_VALUE'] });

@@ -11,7 +11,7 @@ export const MSG = {
   telMax: 'Au plus 20 caractères.',
   maxLength: (n: number) => `Au plus ${n} caractères.`,
   minGreaterThanMax: 'La valeur minimale dépasse la valeur maximale.',
-  fileType: "Type de fichier non autorisé (extension invalide).",
+  fileType: 'Type de fichier non autorisé (extension invalide).',
   fileSize: 'Taille maximale du fichier dépassée (5 Mo).',
   passwordMin: 'Le mot de passe doit contenir au moins 8 caractères.',
   passwordsMismatch: 'Les mots de passe ne correspondent pas.',

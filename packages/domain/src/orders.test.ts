@@ -3,7 +3,9 @@ import { ORDER_MSG, ORDER_STATUS, orderTotals, orderUpdateBody, toMillimes } fro
 
 describe('order status rule', () => {
   it('moves a new order only to Traitement en cours or Traité et refusé, an order in progress to accepted or refused; nothing else moves', () => {
-    const allowed = ORDER_STATUS.codes.flatMap((from) => ORDER_STATUS.codes.filter((to) => to !== from && ORDER_STATUS.canMove(from, to)).map((to) => `${from}→${to}`));
+    const allowed = ORDER_STATUS.codes.flatMap((from) =>
+      ORDER_STATUS.codes.filter((to) => to !== from && ORDER_STATUS.canMove(from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toEqual(['0→1', '0→3', '1→2', '1→3']);
   });
   it('has the five labels and colours of the list selector', () => {

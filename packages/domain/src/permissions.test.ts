@@ -95,7 +95,16 @@ describe('screen registry', () => {
   });
 
   it('keeps each role menu as it was', () => {
-    expect(keys('chefZone')).toEqual(['clients', 'products', 'orders', 'gift-conversions', 'starter-conversions', 'gift-conversions-starter', 'vouchers-list', 'profile']);
+    expect(keys('chefZone')).toEqual([
+      'clients',
+      'products',
+      'orders',
+      'gift-conversions',
+      'starter-conversions',
+      'gift-conversions-starter',
+      'vouchers-list',
+      'profile',
+    ]);
     expect(keys('Magasinier')).toEqual(['gift-conversions', 'starter-conversions', 'gift-conversions-starter', 'profile']);
     expect(keys('Commercial')).toEqual(['starter-conversions', 'gift-conversions-starter', 'profile']);
     expect(keys('admin')).toHaveLength(MENU.flatMap((g) => g.entries).length);
@@ -140,7 +149,11 @@ describe('screen registry', () => {
     }
     for (const route of ['settings/type-client', 'categories', 'gamifications', 'points', 'vouchers']) {
       const s = SCREENS.find((x) => x.route === route)!;
-      expect([route, can('chefZone', SCREEN_DATA[s.key].read!), redirectFor('chefZone', `/layout/${route}`)]).toEqual([route, true, '/layout/contacts/clients']);
+      expect([route, can('chefZone', SCREEN_DATA[s.key].read!), redirectFor('chefZone', `/layout/${route}`)]).toEqual([
+        route,
+        true,
+        '/layout/contacts/clients',
+      ]);
     }
   });
 

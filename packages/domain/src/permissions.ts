@@ -18,7 +18,7 @@ export const ROLE = {
 } as const;
 
 export const ROLE_LABELS: Record<string, string> = {
-  admin: "Administrateur",
+  admin: 'Administrateur',
   chefZone: 'Chef de zone',
   Magasinier: 'Magasinier',
   patente: 'Patente',

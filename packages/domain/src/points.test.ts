@@ -36,7 +36,9 @@ describe('points bodies refuse what is not a number', () => {
   it.each(['', '   ', null])('an offered total of %j is « Valeur non prise en compte »', (v) =>
     expect(issues(offerEditBody.safeParse({ POINTS_OFFERED: v }))).toEqual([POINTS_MESSAGES.notTaken]),
   );
-  it.each([false, true, [5], '1e3', '0x10', '1.0'])('an offered total of %j is refused', (v) => expect(offerEditBody.safeParse({ POINTS_OFFERED: v }).success).toBe(false));
+  it.each([false, true, [5], '1e3', '0x10', '1.0'])('an offered total of %j is refused', (v) =>
+    expect(offerEditBody.safeParse({ POINTS_OFFERED: v }).success).toBe(false),
+  );
   it.each([true, [5], '', ' ', null, 0, '0'])('a points edit of %j is refused', (v) => expect(pointsEditBody.safeParse({ POINTS: v }).success).toBe(false));
   it('digits from a form are read as the number they spell', () => {
     expect(offerEditBody.parse({ POINTS_OFFERED: '0' })).toEqual({ POINTS_OFFERED: 0 });

@@ -37,9 +37,12 @@ export const POINTS_MESSAGES = {
 
 /** A signed whole number of points, not 0 (in the points edit, 0 is "not taken"). */
 export const pointsAmount = () =>
-  integer({ min: -POINTS_MAX, max: POINTS_MAX, invalid: 'Nombre entier de points attendu.', range: MSG.number, empty: POINTS_MESSAGES.notTaken }).refine((v) => v !== 0, {
-    error: POINTS_MESSAGES.notTaken,
-  });
+  integer({ min: -POINTS_MAX, max: POINTS_MAX, invalid: 'Nombre entier de points attendu.', range: MSG.number, empty: POINTS_MESSAGES.notTaken }).refine(
+    (v) => v !== 0,
+    {
+      error: POINTS_MESSAGES.notTaken,
+    },
+  );
 
 /** Offered points are a gift: strictly positive. */
 export const offeredPoints = () => pointsAmount().refine((v) => v > 0, { error: 'Le nombre de points offerts doit être positif.' });
@@ -67,7 +70,11 @@ export interface PointsLedgerRow {
   CREATED_AT: string;
 }
 
-const idList = (message: string) => z.array(integer({ min: 1, invalid: MSG.invalidId }), { error: message }).min(1, { error: message }).max(100_000);
+const idList = (message: string) =>
+  z
+    .array(integer({ min: 1, invalid: MSG.invalidId }), { error: message })
+    .min(1, { error: message })
+    .max(100_000);
 
 /** Offered points: to chosen clients, to every client of activities, to a file of codes. */
 export const offerToClientsBody = z.object({ POINTS_OFFERED: offeredPoints(), CLIENTS: idList('Choisissez au moins un client.') });
@@ -105,7 +112,10 @@ export function parseClientCodes(text: string): { codes: CodeLine[]; problems: C
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   for (const [i, raw] of lines.entries()) {
     const line = i + 1;
-    const code = (raw.split(/[;,]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1').trim();
+    const code = (raw.split(/[;,]/)[0] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
     if (!code) continue;
     if (codes.length === 0 && problems.length === 0 && /^code[_ ]?client$/i.test(code)) continue;
     const key = code.toLowerCase();

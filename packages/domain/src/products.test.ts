@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
 import { overlappingPeriod, PRODUCT_MSG, productBody, productPointBody, productUpdateBody, ttcBelowHt } from './products';
 
-const errors = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const errors = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 const product = { REF: 'CAF-1', LABEL: 'Café', LABEL_AR: 'قهوة', CATEGORY: 1, PRICE_HT: '8', PRICE_TTC: '9.520', QTE: '10' };
 
 describe('product rules', () => {
@@ -48,7 +49,11 @@ describe('product points periods', () => {
     expect(PRODUCT_MSG.overlap('2026-03-01', '2026-03-31')).toContain('du 01/03/2026 au 31/03/2026');
   });
   it('requires a product, digits for points and a start before the end', () => {
-    expect(errors(productPointBody.safeParse({ PRODUCT_ID: 1, points: '1.5', DATE_DEBUT: '2026-01-01', DATE_FIN: '2026-01-02' }))).toEqual({ points: MSG.wholeNumber });
-    expect(errors(productPointBody.safeParse({ PRODUCT_ID: 1, points: '5', DATE_DEBUT: '2026-02-01', DATE_FIN: '2026-01-31' }))).toEqual({ DATE_FIN: MSG.periodOrder });
+    expect(errors(productPointBody.safeParse({ PRODUCT_ID: 1, points: '1.5', DATE_DEBUT: '2026-01-01', DATE_FIN: '2026-01-02' }))).toEqual({
+      points: MSG.wholeNumber,
+    });
+    expect(errors(productPointBody.safeParse({ PRODUCT_ID: 1, points: '5', DATE_DEBUT: '2026-02-01', DATE_FIN: '2026-01-31' }))).toEqual({
+      DATE_FIN: MSG.periodOrder,
+    });
   });
 });

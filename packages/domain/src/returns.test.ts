@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
 import { RETURN_MSG, returnBody, returnNumber } from './returns';
 
-const errors = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const errors = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('returned goods rules', () => {
   it('numbers returns RET-<year>-<5 digits>', () => {
@@ -22,7 +23,18 @@ describe('returned goods rules', () => {
         }),
       ),
     ).toEqual({ 'ITEMS.1.QTE': RETURN_MSG.quantity });
-    expect(errors(returnBody.safeParse({ ADDRESS: 'Sfax', CLIENT_ID: 1, ITEMS: [{ PRODUCT_ID: 3, QTE: 1 }, { PRODUCT_ID: 3, QTE: 2 }] }))).toEqual({
+    expect(
+      errors(
+        returnBody.safeParse({
+          ADDRESS: 'Sfax',
+          CLIENT_ID: 1,
+          ITEMS: [
+            { PRODUCT_ID: 3, QTE: 1 },
+            { PRODUCT_ID: 3, QTE: 2 },
+          ],
+        }),
+      ),
+    ).toEqual({
       'ITEMS.1.PRODUCT_ID': RETURN_MSG.productTwice,
     });
   });

@@ -23,7 +23,12 @@ const quantity = () =>
   z
     .union([numberText(), z.number()], { error: RETURN_MSG.quantity })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, { error: MSG.required, abort: true }).regex(/^\d{1,6}$/, { error: RETURN_MSG.quantity }))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.required, abort: true })
+        .regex(/^\d{1,6}$/, { error: RETURN_MSG.quantity }),
+    )
     .transform(Number)
     .refine((v) => v > 0, { error: RETURN_MSG.quantity });
 

@@ -77,7 +77,9 @@ describe('overlapping tiers (closed ranges)', () => {
 
   it('names the other tier and its range in French dinars', () => {
     expect(overlapMessage(others[1])).toBe(RISTOURNE_MSG.overlap('Argent', '5\u00a0000,000', '9\u00a0999,999'));
-    expect(overlapMessage(others[1])).toBe('Ce palier chevauche le palier actif « Argent » (5\u00a0000,000 – 9\u00a0999,999 DT) de la même année et de la même activité.');
+    expect(overlapMessage(others[1])).toBe(
+      'Ce palier chevauche le palier actif « Argent » (5\u00a0000,000 – 9\u00a0999,999 DT) de la même année et de la même activité.',
+    );
   });
 });
 

@@ -8,7 +8,8 @@ import { MSG } from './messages';
 
 export const RISTOURNE_MSG = {
   yearRange: 'Année entre 1000 et 9999.',
-  overlap: (name: string, min: string, max: string) => `Ce palier chevauche le palier actif « ${name} » (${min} – ${max} DT) de la même année et de la même activité.`,
+  overlap: (name: string, min: string, max: string) =>
+    `Ce palier chevauche le palier actif « ${name} » (${min} – ${max} DT) de la même année et de la même activité.`,
   generationYear: "L'année saisie est invalide.",
   previousYearMissing: "Il faut générer les vouchers de l'année dernière ",
   generated: 'Les vouchers ont été générés avec succès.',
@@ -159,9 +160,7 @@ export interface SegmentationFigures {
   TURNOVER: string;
 }
 /** GET ristournes/segmentation/figures?min=&max=[&year=] (year: last year in Tunis by default). */
-export const segmentationFiguresQuery = segmentationRange
-  .extend({ year: generationYear().optional() })
-  .superRefine(rangeInOrder);
+export const segmentationFiguresQuery = segmentationRange.extend({ year: generationYear().optional() }).superRefine(rangeInOrder);
 
 // ——— Simulation of the yearly rebate vouchers: nothing written ———
 

@@ -49,6 +49,5 @@ export type SavedViewUpdateBody = z.infer<typeof savedViewUpdateBody>;
 /** My default view of a list; `ID: null` removes it. */
 export const savedViewDefaultBody = z.strictObject({ LIST: viewListKey, ID: z.number().int().min(1).max(INT4_MAX).nullable() });
 
-
 // The schema and the interface the web writes against say the same thing.
 export const savedViewStateMatches: z.ZodType<SavedViewState> = savedViewState;

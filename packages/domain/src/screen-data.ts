@@ -1,5 +1,35 @@
 import type { Action } from './permissions';
-import { activitiesMeta, auditTrailMeta, badgesMeta, categoriesMeta, circuitsMeta, clientsMeta, clientTypesMeta, clientUsersMeta, contactRequestsMeta, couponsMeta, fluxMeta, galleryMeta, giftConversionsMeta, giftsMeta, homeServicesMeta, logsMeta, ordersMeta, partnerToolsMeta, productCategoriesMeta, productsMeta, returnsMeta, ristournesMeta, startingGiftPurchasesMeta, startingGiftsMeta, subCategoriesMeta, tarifsMeta, voucherPurchasesMeta, vouchersMeta, zoneChiefsMeta } from './resources';
+import {
+  activitiesMeta,
+  auditTrailMeta,
+  badgesMeta,
+  categoriesMeta,
+  circuitsMeta,
+  clientsMeta,
+  clientTypesMeta,
+  clientUsersMeta,
+  contactRequestsMeta,
+  couponsMeta,
+  fluxMeta,
+  galleryMeta,
+  giftConversionsMeta,
+  giftsMeta,
+  homeServicesMeta,
+  logsMeta,
+  ordersMeta,
+  partnerToolsMeta,
+  productCategoriesMeta,
+  productsMeta,
+  returnsMeta,
+  ristournesMeta,
+  startingGiftPurchasesMeta,
+  startingGiftsMeta,
+  subCategoriesMeta,
+  tarifsMeta,
+  voucherPurchasesMeta,
+  vouchersMeta,
+  zoneChiefsMeta,
+} from './resources';
 import type { ScreenKey } from './screens';
 
 export interface ScreenData {

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
-import { contactRequestBody, galleryBody, galleryUpdateBody, homeServiceUpdateBody, inferGalleryKind, isHttpUrl, partnerToolBody, SHOWCASE_MSG, websiteServiceBody } from './showcase';
+import {
+  contactRequestBody,
+  galleryBody,
+  galleryUpdateBody,
+  homeServiceUpdateBody,
+  inferGalleryKind,
+  isHttpUrl,
+  partnerToolBody,
+  SHOWCASE_MSG,
+  websiteServiceBody,
+} from './showcase';
 
 const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('showcase rules', () => {
   it('a service needs both titles and contents; title and text stand for the French ones', () => {
-    expect(errors(websiteServiceBody.safeParse({ type: 'image-annotation', title_fr: 'A', content_fr: 'B' }))).toEqual({ title_en: MSG.required, content_en: MSG.required });
+    expect(errors(websiteServiceBody.safeParse({ type: 'image-annotation', title_fr: 'A', content_fr: 'B' }))).toEqual({
+      title_en: MSG.required,
+      content_en: MSG.required,
+    });
     const legacy = websiteServiceBody.safeParse({ type: 'our-services', title: 'Ancien', text: 'Texte', title_en: 'Old', content_en: 'Text' });
     expect(legacy.success).toBe(true);
-    expect(errors(websiteServiceBody.safeParse({ type: 'autre', title_fr: 'A', title_en: 'A', content_fr: 'B', content_en: 'B' }))).toEqual({ type: SHOWCASE_MSG.serviceType });
+    expect(errors(websiteServiceBody.safeParse({ type: 'autre', title_fr: 'A', title_en: 'A', content_fr: 'B', content_en: 'B' }))).toEqual({
+      type: SHOWCASE_MSG.serviceType,
+    });
   });
   it('an update checks only what it sends: a position alone passes, a blank title does not', () => {
     expect(homeServiceUpdateBody.safeParse({ position: 2 }).success).toBe(true);
@@ -35,7 +50,11 @@ describe('showcase rules', () => {
     expect(inferGalleryKind({ TYPE: 'video', LINK: 'https://youtu.be/x' }, true)).toBe('video');
   });
   it('a contact request: name and message required, phone exactly 8 digits or +', () => {
-    expect(errors(contactRequestBody.safeParse({ NAME: '', GSM: '1234567', CONTENT: '' }))).toEqual({ NAME: MSG.required, GSM: MSG.phone8, CONTENT: MSG.required });
+    expect(errors(contactRequestBody.safeParse({ NAME: '', GSM: '1234567', CONTENT: '' }))).toEqual({
+      NAME: MSG.required,
+      GSM: MSG.phone8,
+      CONTENT: MSG.required,
+    });
     expect(contactRequestBody.safeParse({ NAME: 'A', GSM: '+2162000', CONTENT: 'B' }).success).toBe(true);
     expect(contactRequestBody.safeParse({ NAME: 'A', GSM: '123456789', CONTENT: 'B' }).success).toBe(false);
   });

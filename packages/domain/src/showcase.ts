@@ -37,7 +37,11 @@ export const isHttpUrl = (value: string) => HTTP_URL_PATTERN.test(value);
 const httpUrl = () => optionalText(500).refine((v) => v == null || isHttpUrl(v), { error: SHOWCASE_MSG.url });
 
 /** The older single-language names, accepted as the French ones; never null so that an absent one writes nothing. */
-const legacyText = (max: number) => z.string().max(max, { error: MSG.maxLength(max) }).optional();
+const legacyText = (max: number) =>
+  z
+    .string()
+    .max(max, { error: MSG.maxLength(max) })
+    .optional();
 
 const serviceShape = {
   title_fr: optionalText(255),
@@ -79,12 +83,16 @@ function requireBilingual(v: ServiceValues, ctx: z.RefinementCtx, partial: boole
 const serviceType = z.enum(SERVICE_TYPES, { error: SHOWCASE_MSG.serviceType });
 
 /** Website services by type (POST service): `type` is the route's. */
-export const websiteServiceBody = z.object({ type: serviceType, ...serviceShape, position: z.number().int().min(1).optional() }).superRefine((v, ctx) => requireBilingual(v, ctx, false));
+export const websiteServiceBody = z
+  .object({ type: serviceType, ...serviceShape, position: z.number().int().min(1).optional() })
+  .superRefine((v, ctx) => requireBilingual(v, ctx, false));
 export const websiteServiceUpdateBody = z
   .object({ type: serviceType.optional(), ...serviceUpdateShape, position: z.number().int().min(1).optional() })
   .superRefine((v, ctx) => requireBilingual(v, ctx, true));
 /** Home-page services (POST services): the same fields without a type. */
-export const homeServiceBody = z.object({ ...serviceShape, position: z.number().int().min(1).optional() }).superRefine((v, ctx) => requireBilingual(v, ctx, false));
+export const homeServiceBody = z
+  .object({ ...serviceShape, position: z.number().int().min(1).optional() })
+  .superRefine((v, ctx) => requireBilingual(v, ctx, false));
 export const homeServiceUpdateBody = z
   .object({ ...serviceUpdateShape, position: z.number().int().min(1).optional() })
   .superRefine((v, ctx) => requireBilingual(v, ctx, true));

@@ -25,7 +25,12 @@ export type ConfigEntryBody = z.infer<typeof configEntryBody>;
 
 /** A new configuration entry: its KEY is given once. */
 export const configEntryCreateBody = configEntryBody.extend({
-  KEY: z.string({ error: 'Ce champ est obligatoire.' }).trim().toUpperCase().max(40, { error: SITE_SETTINGS_MSG.keyFormat }).regex(CONFIG_KEY_PATTERN, { error: SITE_SETTINGS_MSG.keyFormat }),
+  KEY: z
+    .string({ error: 'Ce champ est obligatoire.' })
+    .trim()
+    .toUpperCase()
+    .max(40, { error: SITE_SETTINGS_MSG.keyFormat })
+    .regex(CONFIG_KEY_PATTERN, { error: SITE_SETTINGS_MSG.keyFormat }),
 });
 
 export interface ConfigEntry {

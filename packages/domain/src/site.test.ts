@@ -21,7 +21,9 @@ describe('site sections', () => {
 
   it('requires titles and contents, contents optional in form, steps and footer', () => {
     const intro = sectionSchemaFor(sectionDef('home', 'presentation')!);
-    expect(errorsOf(intro.safeParse({ ...base, content_en: '<p><br></p>', img_title_fr: 'a', img_title_en: 'b', img_alt: 'c' }))).toEqual({ content_en: MSG.required });
+    expect(errorsOf(intro.safeParse({ ...base, content_en: '<p><br></p>', img_title_fr: 'a', img_title_en: 'b', img_alt: 'c' }))).toEqual({
+      content_en: MSG.required,
+    });
     expect(errorsOf(intro.safeParse(base))).toEqual({ img_title_fr: MSG.required, img_title_en: MSG.required, img_alt: MSG.required });
     const steps = sectionSchemaFor(sectionDef('build_a_team', 'steps')!);
     expect(steps.safeParse({ title_fr: 'É', title_en: 'S', content_fr: '', content_en: null }).success).toBe(true);

@@ -47,10 +47,8 @@ describe('zone chief', () => {
   });
 
   it('takes a GSM of at least 8 digits with at most a leading plus', () => {
-    for (const GSM of ['12345678', '+21612345678', '216123456789'])
-      expect(errors(zoneChiefBody, { ...chief, GSM })).toEqual({});
-    for (const GSM of ['1234567', '12 34 56 78', '216+12345678', 'abcdefgh'])
-      expect(errors(zoneChiefBody, { ...chief, GSM })).toEqual({ GSM: [MSG.phone] });
+    for (const GSM of ['12345678', '+21612345678', '216123456789']) expect(errors(zoneChiefBody, { ...chief, GSM })).toEqual({});
+    for (const GSM of ['1234567', '12 34 56 78', '216+12345678', 'abcdefgh']) expect(errors(zoneChiefBody, { ...chief, GSM })).toEqual({ GSM: [MSG.phone] });
   });
 
   it('checks names, email and status', () => {

@@ -25,13 +25,17 @@ export const STAFF_MSG = {
   roleClientUser: "Un utilisateur d'un client ne peut avoir que le rôle patente.",
   chiefHasClients: (n: number) =>
     `Suppression impossible : ce chef de zone est encore responsable de ${n} client${n > 1 ? 's' : ''}. Réaffectez ${n > 1 ? 'ces clients' : 'ce client'} à un autre chef de zone d'abord.`,
-  chiefRoleHasClients: (n: number) =>
-    `Ce chef de zone est encore responsable de ${n} client${n > 1 ? 's' : ''} : réaffectez-les avant de changer son rôle.`,
+  chiefRoleHasClients: (n: number) => `Ce chef de zone est encore responsable de ${n} client${n > 1 ? 's' : ''} : réaffectez-les avant de changer son rôle.`,
   codeChefZoneExists: 'Ce code de chef de zone est déjà utilisé.',
 } as const;
 
 /** A new account's password: empty is "required", then the sign-in rule (at least 8 characters). */
-const newPassword = () => z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }).max(200, { error: MSG.maxLength(200) }).pipe(password());
+const newPassword = () =>
+  z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required, abort: true })
+    .max(200, { error: MSG.maxLength(200) })
+    .pipe(password());
 
 /** Zone chief, add dialog: password and CODE_CHEF_ZONE required. */
 export const zoneChiefBody = z.object({

@@ -28,8 +28,14 @@ describe('CSV row rules of the ERP synchronisation', () => {
   it('checks a product row with the product form rules (TTC ≥ HT, required Arabic label)', () => {
     const good = { REF: 'P-1', LABEL: 'Lait', LABEL_AR: 'حليب', CODE_CATEGORIE: 'LAIT', PRICE_HT: '1,200', PRICE_TTC: '1.428', QTE: '10' };
     expect(validateSyncRow('products', good)).toMatchObject({ ok: true, value: { REF: 'P-1', PRICE_HT: '1.200', QTE: 10 } });
-    expect(errorsOf(validateSyncRow('products', { ...good, PRICE_TTC: '1.000' }))).toEqual([{ field: 'PRICE_TTC', message: 'Le prix TTC doit être supérieur ou égal au prix HT.' }]);
-    expect(errorsOf(validateSyncRow('products', { ...good, LABEL_AR: ' ', QTE: 'dix' })).map((e) => e.field).sort()).toEqual(['LABEL_AR', 'QTE']);
+    expect(errorsOf(validateSyncRow('products', { ...good, PRICE_TTC: '1.000' }))).toEqual([
+      { field: 'PRICE_TTC', message: 'Le prix TTC doit être supérieur ou égal au prix HT.' },
+    ]);
+    expect(
+      errorsOf(validateSyncRow('products', { ...good, LABEL_AR: ' ', QTE: 'dix' }))
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['LABEL_AR', 'QTE']);
   });
 
   it('checks an invoice line: a real day, a positive whole quantity, an optional price', () => {
@@ -53,7 +59,11 @@ describe('CSV row rules of the ERP synchronisation', () => {
     expect(errorsOf(validateSyncRow('remises', { CODE_CLIENT: 'C1', REMISE_N: '-1' })).map((e) => e.field)).toEqual(['REMISE_N']);
     const tarif = { ARTICLE: 'P-1', CIRCUIT: 'Traditionnel', MSTRDAT: '2025-01-01', MENDDAT: '2025-12-31', REMISE: '5', PHT: '1.2' };
     expect(validateSyncRow('tarifs', tarif).ok).toBe(true);
-    expect(errorsOf(validateSyncRow('tarifs', { ...tarif, MENDDAT: '2024-12-31', REMISE: '101' })).map((e) => e.field).sort()).toEqual(['MENDDAT', 'REMISE']);
+    expect(
+      errorsOf(validateSyncRow('tarifs', { ...tarif, MENDDAT: '2024-12-31', REMISE: '101' }))
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['MENDDAT', 'REMISE']);
   });
 });
 
@@ -66,18 +76,12 @@ describe('the memoised row checker of a run', () => {
       { NUM_FACTURE: 'F-2', LIGNE: '1', DATE_FACTURE: '2025-03-16', REF: 'P-1', QTE: '3' },
       { NUM_FACTURE: 'F-1', LIGNE: 'x', DATE_FACTURE: '31/02/2025', CODE_CLIENT: ' ', REF: 'P-2', QTE: '0', PRIX_UNITAIRE_TTC: '1.2345' },
     ],
-    remises: [
-      { CODE_CLIENT: 'C1', REMISE_GLOBAL: '12,5', REMISE_N: '' },
-      { CODE_CLIENT: 'C1', REMISE_GLOBAL: 'douze' },
-      { REMISE_N: '1' },
-    ],
+    remises: [{ CODE_CLIENT: 'C1', REMISE_GLOBAL: '12,5', REMISE_N: '' }, { CODE_CLIENT: 'C1', REMISE_GLOBAL: 'douze' }, { REMISE_N: '1' }],
     clients: [
       { CODE_CLIENT: 'C1', NAME: 'Café Atlas', GSM: '98123456' },
       { CODE_CLIENT: 'C2', NAME: '', GSM: '123' },
     ],
-    products: [
-      { REF: 'P-1', LABEL: 'Eau', LABEL_AR: 'ماء', CODE_CATEGORIE: 'BOI', PRICE_HT: '1.000', PRICE_TTC: '0.900', QTE: '1' },
-    ],
+    products: [{ REF: 'P-1', LABEL: 'Eau', LABEL_AR: 'ماء', CODE_CATEGORIE: 'BOI', PRICE_HT: '1.000', PRICE_TTC: '0.900', QTE: '1' }],
   };
   for (const [kind, rows] of Object.entries(samples) as [keyof typeof samples, Record<string, string>[]][]) {
     it(`gives the same verdicts as the whole-row rules (${kind}), rows repeated or not`, () => {
@@ -86,10 +90,10 @@ describe('the memoised row checker of a run', () => {
         const memo = check(cells);
         const whole = validateSyncRow(kind, cells);
         expect(memo.ok).toBe(whole.ok);
-        if (memo.ok && whole.ok) expect(Object.entries(memo.value).filter(([, v]) => v !== undefined)).toEqual(Object.entries(whole.value).filter(([, v]) => v !== undefined));
+        if (memo.ok && whole.ok)
+          expect(Object.entries(memo.value).filter(([, v]) => v !== undefined)).toEqual(Object.entries(whole.value).filter(([, v]) => v !== undefined));
         expect(errorsOf(memo).sort((a, b) => a.field.localeCompare(b.field))).toEqual(errorsOf(whole).sort((a, b) => a.field.localeCompare(b.field)));
       }
     });
   }
 });
-

@@ -41,10 +41,45 @@ const col = (name: string, required = false, extra: Partial<SyncColumn> = {}): S
 
 /** Client columns: the form's fields, classification by name (activity by code) instead of ids. */
 const CLIENT_TEXT_COLUMNS = [
-  'TVA', 'RNE', 'PATENT', 'ADDRESS', 'GSM', 'IS_ACTIVE', 'STATUS', 'NUM_SIRET', 'C_FACTURE', 'C_PAYEUR', 'C_GROUP', 'C_RISQUE', 'TAXE',
-  'PERCENTAGE', 'PAIEMENT', 'REGLEMENT', 'DELAI_RECUPERATION', 'ENCOURS_COMMERCIAL', 'CODE_COMPTABLE', 'SECTION', 'ENCOURS_AUTORISE',
-  'REPRESENTANT_1', 'REPRESENTANT_2', 'OBSERVATIONS', 'GOUVERNORAT', 'REGION', 'DESTINATION', 'CITY', 'POSTAL_CODE', 'FAX', 'LATITUDE',
-  'LONGITUDE', 'ADD_LIVRAISON', 'MODE_LIVRAISON', 'DELAI_LIVRAISON', 'SITE', 'GSM_FID', 'GSM_SYS', 'EMAIL',
+  'TVA',
+  'RNE',
+  'PATENT',
+  'ADDRESS',
+  'GSM',
+  'IS_ACTIVE',
+  'STATUS',
+  'NUM_SIRET',
+  'C_FACTURE',
+  'C_PAYEUR',
+  'C_GROUP',
+  'C_RISQUE',
+  'TAXE',
+  'PERCENTAGE',
+  'PAIEMENT',
+  'REGLEMENT',
+  'DELAI_RECUPERATION',
+  'ENCOURS_COMMERCIAL',
+  'CODE_COMPTABLE',
+  'SECTION',
+  'ENCOURS_AUTORISE',
+  'REPRESENTANT_1',
+  'REPRESENTANT_2',
+  'OBSERVATIONS',
+  'GOUVERNORAT',
+  'REGION',
+  'DESTINATION',
+  'CITY',
+  'POSTAL_CODE',
+  'FAX',
+  'LATITUDE',
+  'LONGITUDE',
+  'ADD_LIVRAISON',
+  'MODE_LIVRAISON',
+  'DELAI_LIVRAISON',
+  'SITE',
+  'GSM_FID',
+  'GSM_SYS',
+  'EMAIL',
 ] as const;
 const CLIENT_DECIMALS = new Set(['PERCENTAGE', 'ENCOURS_COMMERCIAL', 'ENCOURS_AUTORISE', 'LATITUDE', 'LONGITUDE']);
 
@@ -115,7 +150,12 @@ export const SYNC_DEFS: Record<SyncKind, SyncDef> = {
     path: 'syncRemisesFromCSV',
     file: 'remises.csv',
     key: ['CODE_CLIENT'],
-    columns: [col('CODE_CLIENT', true), col('REMISE_GLOBAL', false, { decimal: true }), col('REMISE_N', false, { decimal: true }), col('REMISE_N_1', false, { decimal: true })],
+    columns: [
+      col('CODE_CLIENT', true),
+      col('REMISE_GLOBAL', false, { decimal: true }),
+      col('REMISE_N', false, { decimal: true }),
+      col('REMISE_N_1', false, { decimal: true }),
+    ],
   },
   tarifs: {
     kind: 'tarifs',
@@ -211,7 +251,9 @@ const invoiceRow = z.object({
   CODE_CLIENT: requiredText(30),
   REF: requiredText(50),
   QTE: wholeNumber().refine((v) => v > 0, { error: 'La quantité doit être au moins 1.' }),
-  PRIX_UNITAIRE_TTC: decimal3().nullish().or(z.literal('').transform(() => null)),
+  PRIX_UNITAIRE_TTC: decimal3()
+    .nullish()
+    .or(z.literal('').transform(() => null)),
 });
 
 const rules = CLIENT_FIELD_RULES as Record<string, z.ZodType>;
@@ -225,7 +267,10 @@ const clientRow = z.object({
   ...Object.fromEntries(CLIENT_TEXT_COLUMNS.map((c) => [c, (rules[c] ?? rules[c === 'LATITUDE' ? 'Latitude' : 'Longitude']).optional()])),
 });
 
-const money = () => decimal3().nullish().or(z.literal('').transform(() => null));
+const money = () =>
+  decimal3()
+    .nullish()
+    .or(z.literal('').transform(() => null));
 const remiseRow = z.object({ CODE_CLIENT: requiredText(30), REMISE_GLOBAL: money(), REMISE_N: money(), REMISE_N_1: money() });
 
 const ROW_SCHEMAS: Record<Exclude<SyncKind, 'images'>, z.ZodType> = {
@@ -274,7 +319,12 @@ export function syncRowValidator(kind: Exclude<SyncKind, 'images'>): (cells: Rec
       return { ok: false, errors: parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })) };
     };
   }
-  const columns = Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, rule]) => ({ name, rule, def: byName.get(name), memo: new Map<string | undefined, CellResult>() }));
+  const columns = Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, rule]) => ({
+    name,
+    rule,
+    def: byName.get(name),
+    memo: new Map<string | undefined, CellResult>(),
+  }));
   return (cells) => {
     const value: Record<string, unknown> = {};
     let errors: { field: string; message: string }[] | null = null;

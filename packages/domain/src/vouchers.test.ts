@@ -26,6 +26,9 @@ describe('manual consumption', () => {
   it('needs a reason and at least one voucher', () => {
     expect(manualPurchaseBody.safeParse({ MANUAL_REASON: '  ', VOCHERS_PURCHASES: [1] }).error?.issues[0].message).toBe(VOUCHER_MSG.reasonRequired);
     expect(manualPurchaseBody.safeParse({ MANUAL_REASON: 'Remise', VOCHERS_PURCHASES: [] }).error?.issues[0].message).toBe(VOUCHER_MSG.noneSelected);
-    expect(manualPurchaseBody.parse({ MANUAL_REASON: ' Remise ', VOCHERS_PURCHASES: ['3', 4] })).toEqual({ MANUAL_REASON: 'Remise', VOCHERS_PURCHASES: [3, 4] });
+    expect(manualPurchaseBody.parse({ MANUAL_REASON: ' Remise ', VOCHERS_PURCHASES: ['3', 4] })).toEqual({
+      MANUAL_REASON: 'Remise',
+      VOCHERS_PURCHASES: [3, 4],
+    });
   });
 });

@@ -17,7 +17,7 @@ export const VOUCHER_MSG = {
   alreadyUsed: (ref: string) => `Le voucher ${ref} est déjà utilisé.`,
   notClients: (ref: string) => `Le voucher ${ref} n'appartient pas à ce client.`,
   unknown: 'Voucher introuvable.',
-  oneClient: "Les vouchers choisis doivent appartenir à un seul client.",
+  oneClient: 'Les vouchers choisis doivent appartenir à un seul client.',
   refExists: 'Ce numéro de voucher est déjà utilisé.',
 } as const;
 
@@ -52,7 +52,11 @@ export type VoucherBody = z.input<typeof voucherBody>;
 
 /** POST vocher-purchases/manualPurchase: every listed voucher becomes used, or none. */
 export const manualPurchaseBody = z.object({
-  MANUAL_REASON: z.string({ error: VOUCHER_MSG.reasonRequired }).trim().min(1, { error: VOUCHER_MSG.reasonRequired }).max(500, { error: MSG.maxLength(500) }),
+  MANUAL_REASON: z
+    .string({ error: VOUCHER_MSG.reasonRequired })
+    .trim()
+    .min(1, { error: VOUCHER_MSG.reasonRequired })
+    .max(500, { error: MSG.maxLength(500) }),
   VOCHERS_PURCHASES: z.array(refId(), { error: VOUCHER_MSG.noneSelected }).min(1, { error: VOUCHER_MSG.noneSelected }).max(500),
 });
 

@@ -1,4 +1,3 @@
-
 /**
  * Webhooks: what the programme tells other systems. Every event is written to the
  * outbox in the transaction of the change it reports (lib/webhooks/outbox.ts), then delivered to the

@@ -75,7 +75,10 @@ async function start(dataDir: string | undefined, copyOf?: string): Promise<Work
 }
 
 /** A statement to post, or a transaction (or a restart) waiting to hold the database. */
-type Waiting = { since: number; order: number } & ({ request: Request; resolve: (value: unknown) => void; reject: (error: Error) => void } | { hold: () => void });
+type Waiting = { since: number; order: number } & (
+  | { request: Request; resolve: (value: unknown) => void; reject: (error: Error) => void }
+  | { hold: () => void }
+);
 
 /**
  * Statements posted ahead of the one running: the thread always has the next one at hand while the

@@ -50,11 +50,7 @@ export async function seedDemoAccounts(db: Db, password: string) {
  * exists (a database that never had the demo costs no hash).
  */
 export async function demoAdminOpen(db: Db, password: string): Promise<boolean> {
-  const [admin] = await db
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS[0].email}`)
-    .limit(1);
+  const [admin] = await db.select({ hash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS[0].email}`).limit(1);
   return !!admin && (await verifyPassword(password, admin.hash));
 }
 

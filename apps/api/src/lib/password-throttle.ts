@@ -50,11 +50,14 @@ export async function countPasswordCall(db: Pick<Db, 'execute'>, ip: string, acc
       : sql`account as (
           select hits, ceil(extract(epoch from (started_at + ${window}::interval - now())))::int as wait
           from throttles where key = ${accountKey} and started_at > now() - ${window}::interval)`;
-  const [row] = await queryRows<Row>(db, sql`
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
     with ip as (${countHitSql(one(passwordAddressKey(ip)), windowMinutes)}), ${accountPart}
     select ip.hits as ip_hits, ip.wait as ip_wait, account.hits as account_hits, account.wait as account_wait
     from ip left join account on true
-  `);
+  `,
+  );
   const byAddress = hitVerdict(row && { hits: row.ip_hits, wait: row.ip_wait }, perAddress);
   // Read, not counted: this call is the (perAccount + 1)th only if perAccount already succeeded.
   const accountMax = counting === 'every-call' ? perAccount : perAccount - 1;

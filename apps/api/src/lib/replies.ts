@@ -15,8 +15,7 @@ export const pageMeta = z.object({
 });
 
 /** A list: one page of it with `meta` when `page` is given; without `page`, up to UNPAGED_LIMIT rows (`meta` when cut). */
-export const listReply = <T extends z.ZodType>(item: T) =>
-  z.object({ success: z.literal(true), data: z.array(item), meta: pageMeta.optional() });
+export const listReply = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: z.array(item), meta: pageMeta.optional() });
 
 export const errorReply = z
   .object({

@@ -5,7 +5,31 @@ import sanitizeHtml from 'sanitize-html';
  * event handlers, styles other than alignment/colour and non-http(s)/mailto links are dropped.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'blockquote', 'pre', 'code', 'h1', 'h2', 'h3', 'ol', 'ul', 'li', 'a', 'span', 'sub', 'sup', 'img'],
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'blockquote',
+    'pre',
+    'code',
+    'h1',
+    'h2',
+    'h3',
+    'ol',
+    'ul',
+    'li',
+    'a',
+    'span',
+    'sub',
+    'sup',
+    'img',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],

@@ -7,7 +7,13 @@ import { errorReply } from './replies';
  * is a 409 that changes nothing (no audit row); a move its status set does not allow is a 422 naming
  * STATUS. `allowed` narrows the set's rule where a workflow adds its own (receipt by scan only).
  */
-export function checkStatusMove(set: StatusSet, from: number, to: number, allowed = set.canMove(from, to), notAllowed = STATUS_MSG.notAllowed(set, from, to)): void {
+export function checkStatusMove(
+  set: StatusSet,
+  from: number,
+  to: number,
+  allowed = set.canMove(from, to),
+  notAllowed = STATUS_MSG.notAllowed(set, from, to),
+): void {
   if (from === to) throw new AppError(409, STATUS_MSG.already(set, to));
   if (!allowed) throw new AppError(422, notAllowed, { STATUS: [notAllowed] });
 }

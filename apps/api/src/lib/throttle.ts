@@ -50,7 +50,9 @@ function ipv6Groups(address: string): number[] {
  */
 export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<boolean> {
   const window = `${windowMinutes} minutes`;
-  const counted = await queryRows(db, sql`
+  const counted = await queryRows(
+    db,
+    sql`
     insert into throttles as t (key, hits, started_at, last_at) values (${key.slice(0, 300)}, 1, now(), now())
     on conflict (key) do update set
       hits = case when t.started_at <= now() - ${window}::interval then 1 else t.hits + 1 end,
@@ -58,7 +60,8 @@ export async function takeHit(db: Pick<Db, 'execute'>, key: string, max: number,
       last_at = now()
     where t.started_at <= now() - ${window}::interval or t.hits < ${max}
     returning t.hits
-  `);
+  `,
+  );
   return counted.length > 0;
 }
 
@@ -103,7 +106,10 @@ export function hitVerdict(row: { hits: number | string | null; wait: number | s
  * if not, in how many seconds the window ends (for Retry-After). Used per IP on the app's sign-in.
  */
 export async function countHit(db: Pick<Db, 'execute'>, key: string, max: number, windowMinutes: number): Promise<HitVerdict> {
-  const [row] = await queryRows<{ hits: number | string; wait: number | string }>(db, countHitSql(sql`values (${key.slice(0, 300)}, 1, now(), now())`, windowMinutes));
+  const [row] = await queryRows<{ hits: number | string; wait: number | string }>(
+    db,
+    countHitSql(sql`values (${key.slice(0, 300)}, 1, now(), now())`, windowMinutes),
+  );
   return hitVerdict(row, max);
 }
 

@@ -97,5 +97,4 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
 ];
 
 /** Seeds an empty database with the demo (accounts, then DEMO_SEEDS); false when it already has accounts. */
-export const seedDemoIfEmpty = (db: Db, password: string, uploads?: ObjectStore): Promise<boolean> =>
-  runDemoSeedsIfEmpty(db, DEMO_SEEDS, password, uploads);
+export const seedDemoIfEmpty = (db: Db, password: string, uploads?: ObjectStore): Promise<boolean> => runDemoSeedsIfEmpty(db, DEMO_SEEDS, password, uploads);

@@ -65,7 +65,14 @@ async function seedClients(db: Db, count: number, password: string, log: (line: 
   if (accounts === 0) {
     await seedDemoAccounts(db, password);
     const roleIds = await ensureRoles(db);
-    await db.insert(users).values({ email: GENERATED_MARKER, passwordHash: await hashPassword(password), firstname: 'Données', lastname: 'générées', roleId: roleIds.get(ROLE.admin)!, status: ACCOUNT_CODES.INACTIVE });
+    await db.insert(users).values({
+      email: GENERATED_MARKER,
+      passwordHash: await hashPassword(password),
+      firstname: 'Données',
+      lastname: 'générées',
+      roleId: roleIds.get(ROLE.admin)!,
+      status: ACCOUNT_CODES.INACTIVE,
+    });
     await seedClassification(db);
     await seedStaff(db, password);
     await seedBadges(db);

@@ -13,7 +13,6 @@ import { tooMany } from '../lib/throttle';
 
 export { hashToken, newToken } from '../lib/auth/tokens';
 
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open without a session (sign-in, captcha, password reset, health). */
@@ -199,7 +198,8 @@ export async function sessionUser(
     lastUse = now;
   }
   // A cached user is shared by the requests of its session: frozen, so that none can change it for the others.
-  if (cache && ticket !== undefined) cache.keep(ticket, tokenHash, { user: Object.freeze(user), lastUsedAt: lastUse, expiresAt: expiresAt.getTime(), storedAt: now });
+  if (cache && ticket !== undefined)
+    cache.keep(ticket, tokenHash, { user: Object.freeze(user), lastUsedAt: lastUse, expiresAt: expiresAt.getTime(), storedAt: now });
   return user;
 }
 

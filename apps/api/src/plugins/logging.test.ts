@@ -60,8 +60,17 @@ describe('log redaction', () => {
     app.log.error(err);
     await app.close();
     expect(written).not.toContain('SECRET-');
-    const [line] = written.trim().split('\n').map((l) => JSON.parse(l));
-    expect(line.err).toMatchObject({ type: 'QueryError', errorClass: 'DrizzleQueryError', code: '23505', constraint: 'sessions_token_hash_key', table: 'sessions' });
+    const [line] = written
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(line.err).toMatchObject({
+      type: 'QueryError',
+      errorClass: 'DrizzleQueryError',
+      code: '23505',
+      constraint: 'sessions_token_hash_key',
+      table: 'sessions',
+    });
     expect(line.err.sql).toBe('insert into "sessions" ("token_hash", "user_id") values ($1, $2)');
     expect(line.err.message).toBe(pg.message);
     // Other errors are written as before.
@@ -69,4 +78,3 @@ describe('log redaction', () => {
     expect(errorForLog(plain)).toBe(plain);
   });
 });
-

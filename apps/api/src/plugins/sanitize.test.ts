@@ -84,6 +84,8 @@ describe('stripDeep', () => {
 
   it('refuses a string longer than any field accepts before scanning it, naming the field', () => {
     expect(stripDeep({ a: 'x'.repeat(100_000) })).toEqual({ a: 'x'.repeat(100_000) });
-    expect(() => stripDeep({ a: [{ b: 'x'.repeat(100_001) }] })).toThrow(expect.objectContaining({ statusCode: 422, errors: { 'a.0.b': ['Au plus 100000 caractères.'] } }));
+    expect(() => stripDeep({ a: [{ b: 'x'.repeat(100_001) }] })).toThrow(
+      expect.objectContaining({ statusCode: 422, errors: { 'a.0.b': ['Au plus 100000 caractères.'] } }),
+    );
   });
 });

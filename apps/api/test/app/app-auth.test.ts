@@ -32,10 +32,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Json = { success: boolean; data: Record<string, unknown> & { accessToken: string; refreshToken: string }; message?: string; errors?: Record<string, string[]> };
+type Json = {
+  success: boolean;
+  data: Record<string, unknown> & { accessToken: string; refreshToken: string };
+  message?: string;
+  errors?: Record<string, string[]>;
+};
 
 const login = (email: string, password: string, deviceId = 'device-1', extra: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: `${APP}/auth/login`, remoteAddress: ip, payload: { email, password, deviceId, deviceName: 'Samsung Galaxy A54', ...extra } });
+  t.app.inject({
+    method: 'POST',
+    url: `${APP}/auth/login`,
+    remoteAddress: ip,
+    payload: { email, password, deviceId, deviceName: 'Samsung Galaxy A54', ...extra },
+  });
 const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: `${APP}/auth/refresh`, remoteAddress: ip, payload: { refreshToken } });
 const me = (accessToken: string) => t.app.inject({ method: 'GET', url: `${APP}/me`, headers: { authorization: `Bearer ${accessToken}` } });
 const body = (res: { json(): unknown }) => res.json() as Json;
@@ -52,7 +62,11 @@ describe('POST auth/login', () => {
     const res = await login(u.email.toUpperCase(), u.password, 'a1b2-c3d4');
     expect(res.statusCode, res.body).toBe(200);
     const data = body(res).data;
-    expect(data).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, user: { ID: u.userId, EMAIL: u.email, FIRSTNAME: 'Sami', LASTNAME: 'Ben Ali', GSM: '+21698123456', CLIENT_ID: u.clientId } });
+    expect(data).toMatchObject({
+      tokenType: 'Bearer',
+      expiresIn: 900,
+      user: { ID: u.userId, EMAIL: u.email, FIRSTNAME: 'Sami', LASTNAME: 'Ben Ali', GSM: '+21698123456', CLIENT_ID: u.clientId },
+    });
     expect(data.accessToken).not.toBe(data.refreshToken);
     expect((await me(data.accessToken)).statusCode).toBe(200);
 
@@ -63,7 +77,10 @@ describe('POST auth/login', () => {
     const [client] = await t.db.select({ lastUse: clients.lastUse }).from(clients).where(eq(clients.id, u.clientId));
     expect(Date.now() - account.seen!.getTime()).toBeLessThan(60_000);
     expect(client.lastUse?.getTime()).toBe(account.seen!.getTime());
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, u.userId), eq(auditLog.action, 'login')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, u.userId), eq(auditLog.action, 'login')));
     expect(audits).toHaveLength(1);
 
     // What staff see: the logs screen lists it with the device, the dashboard counts the visitor today.
@@ -155,7 +172,12 @@ describe('POST auth/refresh, POST auth/logout', () => {
     expect((await refresh(third.refreshToken)).statusCode).toBe(401);
     const [family] = await t.db.select().from(appSessions).where(eq(appSessions.userId, u.userId));
     expect(family.revokedReason).toBe('reuse');
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.userId, u.userId), eq(auditLog.action, 'token_reuse')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, u.userId), eq(auditLog.action, 'token_reuse'))),
+    ).toHaveLength(1);
   });
 
   it('refuses an unknown, an access token, an expired token; and an account switched off since', async () => {
@@ -163,7 +185,10 @@ describe('POST auth/refresh, POST auth/logout', () => {
     const pair = await signedIn(u.email, u.password);
     expect((await refresh('x'.repeat(43))).statusCode).toBe(401);
     expect((await refresh(pair.accessToken)).statusCode).toBe(401);
-    await t.db.update(appTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(appTokens.tokenHash, hashToken(pair.refreshToken)));
+    await t.db
+      .update(appTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(appTokens.tokenHash, hashToken(pair.refreshToken)));
     expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
 
     const next = await signedIn(u.email, u.password, 'device-2');
@@ -178,7 +203,10 @@ describe('POST auth/refresh, POST auth/logout', () => {
   it('an expired access token is refused (401), the refresh token still gives a new one', async () => {
     const u = await appClientUser(t.db);
     const pair = await signedIn(u.email, u.password);
-    await t.db.update(appTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(appTokens.tokenHash, hashToken(pair.accessToken)));
+    await t.db
+      .update(appTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(appTokens.tokenHash, hashToken(pair.accessToken)));
     const expired = await me(pair.accessToken);
     expect(expired.statusCode).toBe(401);
     expect(body(expired).message).toBe(APP_MSG.sessionExpired);
@@ -220,7 +248,10 @@ describe('GET me, PUT me', () => {
     const u = await appClientUser(t.db);
     await t.db.update(clients).set({ pointsFid: 0 }).where(eq(clients.id, u.clientId));
     const { accessToken } = await signedIn(u.email, u.password);
-    await t.db.insert(programmeSettings).values({ id: 1, expiryPolicy: 'never' }).onConflictDoUpdate({ target: programmeSettings.id, set: { expiryPolicy: 'never', expiryMonths: null } });
+    await t.db
+      .insert(programmeSettings)
+      .values({ id: 1, expiryPolicy: 'never' })
+      .onConflictDoUpdate({ target: programmeSettings.id, set: { expiryPolicy: 'never', expiryMonths: null } });
     const res = await me(accessToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res).data).toEqual({
@@ -241,7 +272,8 @@ describe('GET me, PUT me', () => {
     const u = await appClientUser(t.db);
     const here = await signedIn(u.email, u.password, 'phone');
     const there = await signedIn(u.email, u.password, 'tablet');
-    const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: `${APP}/me`, headers: { authorization: `Bearer ${here.accessToken}` }, payload: payload as object });
+    const put = (payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: `${APP}/me`, headers: { authorization: `Bearer ${here.accessToken}` }, payload: payload as object });
 
     const gsm = await put({ GSM: '+21622333444' });
     expect(gsm.statusCode, gsm.body).toBe(200);
@@ -268,7 +300,14 @@ describe('GET me, PUT me', () => {
 });
 
 describe('POST register', () => {
-  const registration = (code: string, email: string) => ({ CODE_CLIENT: code, LASTNAME: 'Trabelsi', FIRSTNAME: 'Amel', EMAIL: email, GSM: '+21655111222', PASSWORD: 'Inscrite2026!' });
+  const registration = (code: string, email: string) => ({
+    CODE_CLIENT: code,
+    LASTNAME: 'Trabelsi',
+    FIRSTNAME: 'Amel',
+    EMAIL: email,
+    GSM: '+21655111222',
+    PASSWORD: 'Inscrite2026!',
+  });
 
   it('lands in the users screen « Demandes » tab; staff switch it on; then the user signs in', async () => {
     const owner = await appClientUser(t.db);
@@ -283,7 +322,15 @@ describe('POST register', () => {
     const requests = await t.app.inject({ method: 'GET', url: `/api/client-users?status=0&page=1&search=${encodeURIComponent(email)}`, headers: admin });
     expect(requests.statusCode, requests.body).toBe(200);
     const [row] = (requests.json() as { data: Record<string, unknown>[] }).data;
-    expect(row).toMatchObject({ EMAIL: email, STATUS: 0, CLIENT_ID: owner.clientId, CODE_CLIENT: owner.code, LASTNAME: 'Trabelsi', FIRSTNAME: 'Amel', GSM: '+21655111222' });
+    expect(row).toMatchObject({
+      EMAIL: email,
+      STATUS: 0,
+      CLIENT_ID: owner.clientId,
+      CODE_CLIENT: owner.code,
+      LASTNAME: 'Trabelsi',
+      FIRSTNAME: 'Amel',
+      GSM: '+21655111222',
+    });
     const team = await t.app.inject({ method: 'GET', url: `/api/client-users?status=1&page=1&search=${encodeURIComponent(email)}`, headers: admin });
     expect((team.json() as { data: unknown[] }).data).toEqual([]);
 
@@ -302,7 +349,12 @@ describe('POST register', () => {
     const typo = `NOPE-${stamp}`;
     // Each from its own address: the per-address limit must not tell the calls apart.
     const send = (code: string, email: string, n: number, name = 'Trabelsi') =>
-      t.app.inject({ method: 'POST', url: `${APP}/register`, remoteAddress: `192.0.2.${(stamp * 7 + n) % 250}`, payload: { ...registration(code, email), LASTNAME: name } });
+      t.app.inject({
+        method: 'POST',
+        url: `${APP}/register`,
+        remoteAddress: `192.0.2.${(stamp * 7 + n) % 250}`,
+        payload: { ...registration(code, email), LASTNAME: name },
+      });
     const [before] = await t.db.select().from(users).where(eq(users.id, owner.userId));
     const replies = [
       await send(owner.code, known, 1),
@@ -331,7 +383,15 @@ describe('POST register', () => {
       return (res.json() as { data: Record<string, unknown>[] }).data;
     };
     expect(await requests(known)).toEqual([
-      expect.objectContaining({ EMAIL: known, LASTNAME: 'Trabelsi', STATUS: 0, CLIENT_ID: owner.clientId, CODE_CLIENT: owner.code, REQUESTED_CODE: owner.code, CODE_OK: true }),
+      expect.objectContaining({
+        EMAIL: known,
+        LASTNAME: 'Trabelsi',
+        STATUS: 0,
+        CLIENT_ID: owner.clientId,
+        CODE_CLIENT: owner.code,
+        REQUESTED_CODE: owner.code,
+        CODE_OK: true,
+      }),
     ]);
     const [unknown] = await requests(stranger);
     expect(unknown).toMatchObject({ EMAIL: stranger, STATUS: 0, CLIENT_ID: null, CODE_CLIENT: null, CLIENT_NAME: null, REQUESTED_CODE: typo, CODE_OK: false });
@@ -368,7 +428,9 @@ describe('rate limits and captcha (own app per setting)', () => {
       const a = await appClientUser(limited.db);
       const b = await appClientUser(limited.db);
       const signIn = async (email: string, password: string) =>
-        (limited.app.inject({ method: 'POST', url: `${APP}/auth/login`, payload: { email, password, deviceId: 'd' } }).then((r) => (r.json() as Json).data.accessToken));
+        limited.app
+          .inject({ method: 'POST', url: `${APP}/auth/login`, payload: { email, password, deviceId: 'd' } })
+          .then((r) => (r.json() as Json).data.accessToken);
       const ta = await signIn(a.email, a.password);
       const tb = await signIn(b.email, b.password);
       const call = (tok: string) => limited.app.inject({ method: 'GET', url: `${APP}/me`, headers: { authorization: `Bearer ${tok}` } });
@@ -406,7 +468,11 @@ describe('rate limits and captcha (own app per setting)', () => {
       const res = await strict.app.inject({ method: 'POST', url: `${APP}/auth/login`, payload: { email: u.email, password: u.password, deviceId: 'd' } });
       expect(res.statusCode).toBe(422);
       expect((res.json() as Json).errors).toEqual({ captcha: [MSG.captcha] });
-      const reg = await strict.app.inject({ method: 'POST', url: `${APP}/register`, payload: { CODE_CLIENT: u.code, LASTNAME: 'A', FIRSTNAME: 'B', EMAIL: 'c@client.test.tn', GSM: '+21655111222', PASSWORD: 'Inscrite2026!' } });
+      const reg = await strict.app.inject({
+        method: 'POST',
+        url: `${APP}/register`,
+        payload: { CODE_CLIENT: u.code, LASTNAME: 'A', FIRSTNAME: 'B', EMAIL: 'c@client.test.tn', GSM: '+21655111222', PASSWORD: 'Inscrite2026!' },
+      });
       expect(reg.statusCode).toBe(422);
       expect((await strict.app.inject({ method: 'GET', url: '/api/captcha' })).json()).toMatchObject({ data: { enabled: false } });
     } finally {

@@ -18,7 +18,17 @@ let asA: Record<string, string>;
 let asB: Record<string, string>;
 let asC: Record<string, string>;
 
-type Product = { ID: number; REF: string; PRICE_TTC: number; BASE_PRICE_TTC: number; POINTS: number; IS_NEW: number; CATEGORY_ID: number | null; RANGE_ID: number | null; RANGE_NAME: string | null };
+type Product = {
+  ID: number;
+  REF: string;
+  PRICE_TTC: number;
+  BASE_PRICE_TTC: number;
+  POINTS: number;
+  IS_NEW: number;
+  CATEGORY_ID: number | null;
+  RANGE_ID: number | null;
+  RANGE_NAME: string | null;
+};
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `${APP}/${url}`, headers });
 const list = async (url: string, headers = asA) => {
   const res = await get(url, headers);
@@ -68,14 +78,37 @@ describe('GET products: price and points of the day for this client', () => {
   it('reads the same figures one product at a time', async () => {
     const res = await get(`products/${f.products.olive1.id}`, asA);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ ID: f.products.olive1.id, REF: 'TST-OLV-1', PRICE_TTC: 10.71, POINTS: 25, CATEGORY_ID: f.categories.oils.id, RANGE_NAME: 'Olive test' });
+    expect(res.json().data).toMatchObject({
+      ID: f.products.olive1.id,
+      REF: 'TST-OLV-1',
+      PRICE_TTC: 10.71,
+      POINTS: 25,
+      CATEGORY_ID: f.categories.oils.id,
+      RANGE_NAME: 'Olive test',
+    });
     expect((await get(`products/${f.products.olive1.id}`, asB)).json().data.PRICE_TTC).toBe(11.9);
   });
 
   it('gives each product’s first image as its URL', async () => {
     await t.db.insert(media).values([
-      { entity: 'products', entityId: f.products.olive1.id, collection: 'images', fileName: 'a.png', storedName: 'first-olive.png', mimeType: 'image/png', size: 10 },
-      { entity: 'products', entityId: f.products.olive1.id, collection: 'images', fileName: 'b.png', storedName: 'second-olive.png', mimeType: 'image/png', size: 10 },
+      {
+        entity: 'products',
+        entityId: f.products.olive1.id,
+        collection: 'images',
+        fileName: 'a.png',
+        storedName: 'first-olive.png',
+        mimeType: 'image/png',
+        size: 10,
+      },
+      {
+        entity: 'products',
+        entityId: f.products.olive1.id,
+        collection: 'images',
+        fileName: 'b.png',
+        storedName: 'second-olive.png',
+        mimeType: 'image/png',
+        size: 10,
+      },
     ]);
     const a = (await list('products')).data as (Product & { IMAGE: string | null })[];
     expect(a.find((r) => r.REF === 'TST-OLV-1')!.IMAGE).toBe('/uploads/first-olive.png');

@@ -24,24 +24,38 @@ let b: AppClient;
 let classOfA: ClientClassification;
 
 type Method = 'GET' | 'POST' | 'PUT';
-const app = (who: AppClient, method: Method, url: string, payload?: unknown) => t.app.inject({ method, url: `${APP}/${url}`, payload: payload as never, headers: who.headers });
+const app = (who: AppClient, method: Method, url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `${APP}/${url}`, payload: payload as never, headers: who.headers });
 const staff = (method: Method, url: string, payload?: unknown) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: admin });
 const today = todayInTunis();
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' });
 
 async function gift(ref: string, values: Partial<typeof loyaltyGifts.$inferInsert> = {}) {
-  const [g] = await t.db.insert(loyaltyGifts).values({ ref, name: `Cadeau ${ref}`, type: 'bien', qts: 50, nbrOfPoints: 100, ...values }).returning({ id: loyaltyGifts.id });
+  const [g] = await t.db
+    .insert(loyaltyGifts)
+    .values({ ref, name: `Cadeau ${ref}`, type: 'bien', qts: 50, nbrOfPoints: 100, ...values })
+    .returning({ id: loyaltyGifts.id });
   return g.id;
 }
 /** Another row's id of a classification table than `id` (a value the client does not have). */
-async function otherId(table: typeof clientActivities | typeof clientCircuits | typeof clientCategories | typeof clientTypes | typeof badges, id: number | null) {
-  const [row] = await t.db.select({ id: table.id }).from(table).where(id == null ? undefined : sql`${table.id} <> ${id}`).limit(1);
+async function otherId(
+  table: typeof clientActivities | typeof clientCircuits | typeof clientCategories | typeof clientTypes | typeof badges,
+  id: number | null,
+) {
+  const [row] = await t.db
+    .select({ id: table.id })
+    .from(table)
+    .where(id == null ? undefined : sql`${table.id} <> ${id}`)
+    .limit(1);
   return row.id;
 }
 const offeredRefs = async (who: AppClient) => {
   const r = await app(who, 'GET', 'gifts?perPage=100');
   expect(r.statusCode).toBe(200);
-  return (r.json().data as { REF: string }[]).map((g) => g.REF).filter((ref) => ref.startsWith('APP-')).sort();
+  return (r.json().data as { REF: string }[])
+    .map((g) => g.REF)
+    .filter((ref) => ref.startsWith('APP-'))
+    .sort();
 };
 
 beforeAll(async () => {
@@ -54,12 +68,31 @@ beforeAll(async () => {
   await seedClients(t.db, DEMO_PASSWORD, 80);
   await seedRewards(t.db);
   const [demo] = await t.db
-    .select({ activiteId: clients.activityId, circuitId: clients.circuitId, categoryId: clients.categoryId, typeClientId: clients.typeClientId, badgeId: clients.badgeId })
+    .select({
+      activiteId: clients.activityId,
+      circuitId: clients.circuitId,
+      categoryId: clients.categoryId,
+      typeClientId: clients.typeClientId,
+      badgeId: clients.badgeId,
+    })
     .from(clients)
-    .where(and(isNotNull(clients.activityId), isNotNull(clients.circuitId), isNotNull(clients.categoryId), isNotNull(clients.typeClientId), isNotNull(clients.badgeId)))
+    .where(
+      and(
+        isNotNull(clients.activityId),
+        isNotNull(clients.circuitId),
+        isNotNull(clients.categoryId),
+        isNotNull(clients.typeClientId),
+        isNotNull(clients.badgeId),
+      ),
+    )
     .limit(1);
   classOfA = demo;
-  a = await appClient(t, 'APP-A', { activityId: demo.activiteId, circuitId: demo.circuitId, categoryId: demo.categoryId, typeClientId: demo.typeClientId, badgeId: demo.badgeId }, 500);
+  a = await appClient(
+    t,
+    'APP-A',
+    { activityId: demo.activiteId, circuitId: demo.circuitId, categoryId: demo.categoryId, typeClientId: demo.typeClientId, badgeId: demo.badgeId },
+    500,
+  );
   b = await appClient(t, 'APP-B', {}, 500);
 });
 afterAll(() => t?.close());
@@ -73,7 +106,16 @@ describe('GET gifts: what this client may request today', () => {
     await gift('APP-CAT-OK', { categoryId: c.categoryId });
     await gift('APP-TYP-OK', { typeClientId: c.typeClientId });
     await gift('APP-BAD-OK', { badgesId: c.badgeId });
-    await gift('APP-ALL-OK', { activiteId: c.activiteId, circuitId: c.circuitId, categoryId: c.categoryId, typeClientId: c.typeClientId, badgesId: c.badgeId, startDay: today, endDate: today, qts: 1 });
+    await gift('APP-ALL-OK', {
+      activiteId: c.activiteId,
+      circuitId: c.circuitId,
+      categoryId: c.categoryId,
+      typeClientId: c.typeClientId,
+      badgesId: c.badgeId,
+      startDay: today,
+      endDate: today,
+      qts: 1,
+    });
     await gift('APP-ACT-NO', { activiteId: await otherId(clientActivities, c.activiteId) });
     await gift('APP-CIR-NO', { circuitId: await otherId(clientCircuits, c.circuitId) });
     await gift('APP-CAT-NO', { categoryId: await otherId(clientCategories, c.categoryId) });
@@ -96,13 +138,22 @@ describe('GET gifts: what this client may request today', () => {
     expect(all.meta.total).toBe(all.data.length);
     const points = all.data.map((g: { NBR_OF_POINTS: number }) => g.NBR_OF_POINTS);
     expect(points).toEqual([...points].sort((x, y) => x - y));
-    expect(all.data.find((g: { REF: string }) => g.REF === 'BON-20')).toMatchObject({ TYPE: 'voucher', VOCHER_VALUE: '20.000', NBR_OF_POINTS: 250, MEDIA: null });
+    expect(all.data.find((g: { REF: string }) => g.REF === 'BON-20')).toMatchObject({
+      TYPE: 'voucher',
+      VOCHER_VALUE: '20.000',
+      NBR_OF_POINTS: 250,
+      MEDIA: null,
+    });
     expect((await app(a, 'GET', 'gifts?perPage=101')).statusCode).toBe(422);
   });
 
   it('the SQL filter and the domain rule (giftRefusal) agree for every client and gift of the demo data', async () => {
     // Restrictions taken from the demo clients' own values, so each rule splits them.
-    const sample = await t.db.select({ a: clients.activityId, c: clients.circuitId, k: clients.categoryId, ty: clients.typeClientId, b: clients.badgeId }).from(clients).where(isNotNull(clients.badgeId)).limit(3);
+    const sample = await t.db
+      .select({ a: clients.activityId, c: clients.circuitId, k: clients.categoryId, ty: clients.typeClientId, b: clients.badgeId })
+      .from(clients)
+      .where(isNotNull(clients.badgeId))
+      .limit(3);
     for (const [i, s] of sample.entries()) {
       await gift(`AGREE-${i}-A`, { activiteId: s.a });
       await gift(`AGREE-${i}-C`, { circuitId: s.c, badgesId: s.b });
@@ -111,13 +162,22 @@ describe('GET gifts: what this client may request today', () => {
     }
     const gifts = await t.db.select().from(loyaltyGifts);
     const tuples = await t.db
-      .selectDistinct({ activiteId: clients.activityId, circuitId: clients.circuitId, categoryId: clients.categoryId, typeClientId: clients.typeClientId, badgeId: clients.badgeId })
+      .selectDistinct({
+        activiteId: clients.activityId,
+        circuitId: clients.circuitId,
+        categoryId: clients.categoryId,
+        typeClientId: clients.typeClientId,
+        badgeId: clients.badgeId,
+      })
       .from(clients);
     expect(tuples.length).toBeGreaterThan(10);
     let offered = 0;
     for (const client of tuples) {
       const bySql = (await t.db.select({ id: loyaltyGifts.id }).from(loyaltyGifts).where(giftsOfferedTo(client, today))).map((g) => g.id).sort((x, y) => x - y);
-      const byDomain = gifts.filter((g) => giftRefusal(g as GiftRestrictions, client, 1, today) === null).map((g) => g.id).sort((x, y) => x - y);
+      const byDomain = gifts
+        .filter((g) => giftRefusal(g as GiftRestrictions, client, 1, today) === null)
+        .map((g) => g.id)
+        .sort((x, y) => x - y);
       expect(bySql).toEqual(byDomain);
       offered += bySql.length;
     }
@@ -137,11 +197,23 @@ describe('POST gift-purchases: a waiting request, within the points not already 
     const r = await app(a, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: mug, QTE: 3 });
     expect(r.statusCode).toBe(201);
     const p = r.json().data;
-    expect(p).toMatchObject({ LOYALTY_GIFT_ID: mug, GIFT_NAME: 'Cadeau APP-MUG', GIFT_TYPE: 'bien', QTE: 3, POINTS: 300, STATUS: 0, STATUS_LABEL: GIFT_PURCHASE_STATUS.label(0), UNITS: [] });
+    expect(p).toMatchObject({
+      LOYALTY_GIFT_ID: mug,
+      GIFT_NAME: 'Cadeau APP-MUG',
+      GIFT_TYPE: 'bien',
+      QTE: 3,
+      POINTS: 300,
+      STATUS: 0,
+      STATUS_LABEL: GIFT_PURCHASE_STATUS.label(0),
+      UNITS: [],
+    });
     const [row] = await t.db.select().from(giftPurchases).where(eq(giftPurchases.id, p.ID));
     expect(row).toMatchObject({ clientId: a.clientId, requestedBy: a.userId, status: 0 });
     expect((await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, a.clientId)))[0].p).toBe(500);
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'gift-purchases'), eq(auditLog.entityId, String(p.ID))));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'gift-purchases'), eq(auditLog.entityId, String(p.ID))));
     expect(trail).toMatchObject({ userId: a.userId, userEmail: a.email, action: 'create' });
     // The staff's gift bell (GET /api/getAskPurchases) lists it first, under the client's name.
     const bell = (await staff('GET', 'getAskPurchases')).json().data;
@@ -189,13 +261,22 @@ describe('POST gift-purchases: a waiting request, within the points not already 
     const c = await appClient(t, 'APP-RACE', {}, 500);
     const c2 = await appClient(t, 'APP-RACE', {}, 0, 'second');
     // Different gifts: each request locks its own gift's row, so only the client's row orders them.
-    const race = [await gift('APP-RACE-1', { nbrOfPoints: 200, qts: 100 }), await gift('APP-RACE-2', { nbrOfPoints: 200, qts: 100 }), await gift('APP-RACE-3', { nbrOfPoints: 200, qts: 100 })];
+    const race = [
+      await gift('APP-RACE-1', { nbrOfPoints: 200, qts: 100 }),
+      await gift('APP-RACE-2', { nbrOfPoints: 200, qts: 100 }),
+      await gift('APP-RACE-3', { nbrOfPoints: 200, qts: 100 }),
+    ];
     for (let round = 0; round < 3; round++) {
       await t.db.update(giftPurchases).set({ status: 3 }).where(eq(giftPurchases.clientId, c.clientId));
       // 500 points, 200 a request: of six at once, exactly two fit.
-      const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => app(i % 2 ? c : c2, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: race[i % 3], QTE: 1 })));
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => app(i % 2 ? c : c2, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: race[i % 3], QTE: 1 })),
+      );
       expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422, 422]);
-      const [{ waiting }] = await t.db.select({ waiting: sql<number>`coalesce(sum(points), 0)::int` }).from(giftPurchases).where(and(eq(giftPurchases.clientId, c.clientId), eq(giftPurchases.status, 0)));
+      const [{ waiting }] = await t.db
+        .select({ waiting: sql<number>`coalesce(sum(points), 0)::int` })
+        .from(giftPurchases)
+        .where(and(eq(giftPurchases.clientId, c.clientId), eq(giftPurchases.status, 0)));
       expect(waiting).toBe(400);
     }
   });
@@ -206,10 +287,17 @@ describe('GET gift-purchases and POST conversions/receive', () => {
   let units: { id: number; qrcode: string }[];
   beforeAll(async () => {
     const scarf = await gift('APP-SCARF', { nbrOfPoints: 10, qts: 20 });
-    await t.db.update(giftPurchases).set({ status: 3 }).where(and(eq(giftPurchases.clientId, a.clientId), eq(giftPurchases.status, 0)));
+    await t.db
+      .update(giftPurchases)
+      .set({ status: 3 })
+      .where(and(eq(giftPurchases.clientId, a.clientId), eq(giftPurchases.status, 0)));
     purchase = (await app(a, 'POST', 'gift-purchases', { LOYALTY_GIFT_ID: scarf, QTE: 3 })).json().data.ID;
     expect((await staff('POST', `gift-purchases/accept/${purchase}`)).statusCode).toBe(200);
-    units = await t.db.select({ id: giftConversions.id, qrcode: giftConversions.qrcode }).from(giftConversions).where(eq(giftConversions.giftPurchaseId, purchase)).orderBy(giftConversions.id);
+    units = await t.db
+      .select({ id: giftConversions.id, qrcode: giftConversions.qrcode })
+      .from(giftConversions)
+      .where(eq(giftConversions.giftPurchaseId, purchase))
+      .orderBy(giftConversions.id);
     expect(units).toHaveLength(3);
     for (const u of units.slice(0, 2)) expect((await staff('PUT', `giftConversion/${u.id}`, { STATUS: 3 })).statusCode).toBe(200);
   });
@@ -275,7 +363,10 @@ describe('GET gift-purchases and POST conversions/receive', () => {
     expect((await app(b, 'POST', 'conversions/receive', { QRCODE: row.qrcode })).statusCode).toBe(404);
     const r = await app(a, 'POST', 'conversions/receive', { QRCODE: row.qrcode });
     expect(r.json().data).toMatchObject({ ID: id, KIND: 'starter', GIFT_PURCHASE_ID: null, STATUS: 4 });
-    const [after] = await t.db.select().from(startingGiftPurchases).where(inArray(startingGiftPurchases.id, [id]));
+    const [after] = await t.db
+      .select()
+      .from(startingGiftPurchases)
+      .where(inArray(startingGiftPurchases.id, [id]));
     expect(after.status).toBe(4);
     expect(after.scanDate).not.toBeNull();
   });

@@ -86,7 +86,12 @@ describe('read state, per user', () => {
     const r = await app(a, `notifications/${sent['Pour B']}/read`, 'POST');
     expect(r.statusCode).toBe(404);
     expect(r.json().message).toBe(FLUX_MSG.notificationUnknown);
-    expect(await t.db.select().from(fluxReads).where(and(eq(fluxReads.userId, a.userId), eq(fluxReads.fluxId, sent['Pour B'])))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(fluxReads)
+        .where(and(eq(fluxReads.userId, a.userId), eq(fluxReads.fluxId, sent['Pour B']))),
+    ).toHaveLength(0);
     expect((await app(a, 'notifications/999999/read', 'POST')).statusCode).toBe(404);
     expect((await app(a, 'notifications/abc/read', 'POST')).statusCode).toBe(422);
     expect((await app(b, 'notifications/unread-count')).json().data).toEqual({ count: 2 });

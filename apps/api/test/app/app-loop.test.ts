@@ -27,7 +27,10 @@ beforeAll(async () => {
   t = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
   rx = await startReceiver();
   cat = await appCatalogue(t.db);
-  [{ id: giftId }] = await t.db.insert(loyaltyGifts).values({ ref: 'LOOP-MUG', name: 'Mug du programme', type: 'bien', qts: 5, nbrOfPoints: 50 }).returning({ id: loyaltyGifts.id });
+  [{ id: giftId }] = await t.db
+    .insert(loyaltyGifts)
+    .values({ ref: 'LOOP-MUG', name: 'Mug du programme', type: 'bien', qts: 5, nbrOfPoints: 50 })
+    .returning({ id: loyaltyGifts.id });
 });
 afterAll(async () => {
   await t?.close();
@@ -54,7 +57,13 @@ describe('the app-to-back-office loop', () => {
     // 1. The shop's manager registers on the app; staff validate the request.
     const registration = { CODE_CLIENT: 'APP-A', LASTNAME: 'Ben Salah', FIRSTNAME: 'Nadia', EMAIL, GSM: '+21655000111', PASSWORD };
     await call('POST', `${APP}/register`, {}, registration, 201);
-    const signIn = () => t.app.inject({ method: 'POST', url: `${APP}/auth/login`, remoteAddress: '203.0.113.40', payload: { email: EMAIL, password: PASSWORD, deviceId: 'loop-phone-1', deviceName: 'Samsung Galaxy A54' } });
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${APP}/auth/login`,
+        remoteAddress: '203.0.113.40',
+        payload: { email: EMAIL, password: PASSWORD, deviceId: 'loop-phone-1', deviceName: 'Samsung Galaxy A54' },
+      });
     expect((await signIn()).statusCode).toBe(403);
     const [request] = await call('GET', `/api/client-users?status=0&page=1&search=${encodeURIComponent(EMAIL)}`, admin);
     await call('PUT', `/api/users/${request.id ?? request.ID}`, admin, { STATUS: 1 });
@@ -70,7 +79,18 @@ describe('the app-to-back-office loop', () => {
     const olive = products.find((p: { ID: number }) => p.ID === cat.products.olive1.id);
     const juice = products.find((p: { ID: number }) => p.ID === cat.products.juice1.id);
     const points = olive.POINTS * 2 + juice.POINTS * 3;
-    const order = await call('POST', `${APP}/orders`, { ...app, 'idempotency-key': randomUUID() }, { ITEMS: [{ PRODUCT_ID: olive.ID, QTE: 2 }, { PRODUCT_ID: juice.ID, QTE: 3 }] }, 201);
+    const order = await call(
+      'POST',
+      `${APP}/orders`,
+      { ...app, 'idempotency-key': randomUUID() },
+      {
+        ITEMS: [
+          { PRODUCT_ID: olive.ID, QTE: 2 },
+          { PRODUCT_ID: juice.ID, QTE: 3 },
+        ],
+      },
+      201,
+    );
     expect(order).toMatchObject({ STATUS: 0, STATUS_LABEL: 'Nouveau', TOTAL_POINTS: points });
 
     // 4. The back office sees it at once in the order bell; staff process and accept it.
@@ -92,7 +112,10 @@ describe('the app-to-back-office loop', () => {
     expect((await call('GET', `${APP}/me`, app)).POINTS).toBe(points - 50);
 
     // 7. The warehouse prepares the unit, staff ship it.
-    const [unit] = await t.db.select({ id: giftConversions.id, qrcode: giftConversions.qrcode }).from(giftConversions).where(eq(giftConversions.giftPurchaseId, purchase.ID));
+    const [unit] = await t.db
+      .select({ id: giftConversions.id, qrcode: giftConversions.qrcode })
+      .from(giftConversions)
+      .where(eq(giftConversions.giftPurchaseId, purchase.ID));
     await call('PUT', `/api/giftConversion/${unit.id}`, warehouse, { STATUS: 1 });
     await call('PUT', `/api/giftConversion/${unit.id}`, admin, { STATUS: 3 });
 

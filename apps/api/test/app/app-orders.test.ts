@@ -42,7 +42,15 @@ afterAll(() => t.close());
 
 describe('POST orders', () => {
   it('writes a « Nouveau » order for the client and its user, priced by the server with the day’s price list and points', async () => {
-    const res = await post({ ITEMS: [{ PRODUCT_ID: f.products.olive1.id, QTE: 2 }, { PRODUCT_ID: f.products.juice2.id, QTE: 3 }] }, asA);
+    const res = await post(
+      {
+        ITEMS: [
+          { PRODUCT_ID: f.products.olive1.id, QTE: 2 },
+          { PRODUCT_ID: f.products.juice2.id, QTE: 3 },
+        ],
+      },
+      asA,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
     // Retail price list on OLV-1 (10.710, point period 25); JUS-2 at its own price (2.499, 3 points).
@@ -58,7 +66,16 @@ describe('POST orders', () => {
   });
 
   it('prices another circuit’s client with its own price list, and takes the address sent', async () => {
-    const res = await post({ ITEMS: [{ PRODUCT_ID: f.products.olive1.id, QTE: 1 }, { PRODUCT_ID: f.products.juice2.id, QTE: 2 }], ADDRESS: '  Dépôt de Sousse  ' }, asB);
+    const res = await post(
+      {
+        ITEMS: [
+          { PRODUCT_ID: f.products.olive1.id, QTE: 1 },
+          { PRODUCT_ID: f.products.juice2.id, QTE: 2 },
+        ],
+        ADDRESS: '  Dépôt de Sousse  ',
+      },
+      asB,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ TOTAL_NET_TTC: 16.13, TOTAL_POINTS: 25 + 6, ADDRESS: 'Dépôt de Sousse' });
   });
@@ -88,7 +105,16 @@ describe('POST orders', () => {
 
   it('refuses a hidden or unknown product on its line, writing nothing', async () => {
     const before = await orderCount();
-    const res = await post({ ITEMS: [{ PRODUCT_ID: f.products.olive1.id, QTE: 1 }, { PRODUCT_ID: f.products.hidden.id, QTE: 1 }, { PRODUCT_ID: 999_999, QTE: 1 }] }, asA);
+    const res = await post(
+      {
+        ITEMS: [
+          { PRODUCT_ID: f.products.olive1.id, QTE: 1 },
+          { PRODUCT_ID: f.products.hidden.id, QTE: 1 },
+          { PRODUCT_ID: 999_999, QTE: 1 },
+        ],
+      },
+      asA,
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'ITEMS.1.PRODUCT_ID': [APP_ORDER_MSG.unavailable], 'ITEMS.2.PRODUCT_ID': [APP_ORDER_MSG.unavailable] });
     expect(await orderCount()).toBe(before);
@@ -106,7 +132,15 @@ describe('POST orders', () => {
     expect((await post({}, asA)).statusCode).toBe(422);
     const tooMany = Array.from({ length: APP_ORDER_MAX_LINES + 1 }, (_, i) => ({ PRODUCT_ID: i + 1, QTE: 1 }));
     expect((await post({ ITEMS: tooMany }, asA)).json().errors).toHaveProperty('ITEMS');
-    const twice = await post({ ITEMS: [{ PRODUCT_ID: f.products.olive1.id, QTE: 1 }, { PRODUCT_ID: f.products.olive1.id, QTE: 2 }] }, asA);
+    const twice = await post(
+      {
+        ITEMS: [
+          { PRODUCT_ID: f.products.olive1.id, QTE: 1 },
+          { PRODUCT_ID: f.products.olive1.id, QTE: 2 },
+        ],
+      },
+      asA,
+    );
     expect(twice.json().errors).toEqual({ 'ITEMS.1.PRODUCT_ID': [APP_ORDER_MSG.duplicate] });
     expect(await orderCount()).toBe(before);
     expect((await post(line(APP_ORDER_MAX_QTE), asA)).statusCode).toBe(201);
@@ -212,7 +246,9 @@ describe('an app order in the back-office', () => {
     const created = (await post({ ITEMS: [{ PRODUCT_ID: f.products.olive2.id, QTE: 1 }] }, asA)).json().data;
     const listed = await get(`/api/orders?page=1&search=${created.NUM_ORDER}`, admin);
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().data).toEqual([expect.objectContaining({ id: created.ID, NUM_ORDER: created.NUM_ORDER, STATUS: 0, CODE_CLIENT: 'APP-A', TOTAL_NET_TTC: 17.5, USER_NAME: 'Sami Test' })]);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: created.ID, NUM_ORDER: created.NUM_ORDER, STATUS: 0, CODE_CLIENT: 'APP-A', TOTAL_NET_TTC: 17.5, USER_NAME: 'Sami Test' }),
+    ]);
     const bell = (await get('/api/getAskOrders', admin)).json().data;
     expect(bell.items[0]).toMatchObject({ id: created.ID, NUM_ORDER: created.NUM_ORDER, USER: 'Sami Test', CODE_CLIENT: 'APP-A', TOTAL: 17.5 });
     expect(bell.count).toBe((await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, 0)))[0].n);

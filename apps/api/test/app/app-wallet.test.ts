@@ -15,14 +15,22 @@ let b: AppClient;
 let giftVouchers: number[];
 let rebate2024: number;
 
-const app = (who: AppClient, url: string, method: 'GET' | 'POST' = 'GET', payload?: unknown) => t.app.inject({ method, url: `${APP}/${url}`, payload: payload as never, headers: who.headers });
-const staff = (method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: admin });
+const app = (who: AppClient, url: string, method: 'GET' | 'POST' = 'GET', payload?: unknown) =>
+  t.app.inject({ method, url: `${APP}/${url}`, payload: payload as never, headers: who.headers });
+const staff = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: admin });
 
 /** A rebate voucher of `year`, with the client's rebate figures moved as the yearly generation does. */
 async function rebate(clientId: number, year: number, amount: string) {
   const [v] = await t.db
     .insert(voucherPurchases)
-    .values({ voucherRef: `RIST-${year}-${String(clientId).padStart(6, '0')}`, clientId, ristourneYear: year, soldeUsed: amount, qrcode: `rist-${year}-${clientId}-${'x'.repeat(20)}` })
+    .values({
+      voucherRef: `RIST-${year}-${String(clientId).padStart(6, '0')}`,
+      clientId,
+      ristourneYear: year,
+      soldeUsed: amount,
+      qrcode: `rist-${year}-${clientId}-${'x'.repeat(20)}`,
+    })
     .returning({ id: voucherPurchases.id });
   const n = sql`${amount}::numeric`;
   await t.db
@@ -38,16 +46,24 @@ beforeAll(async () => {
   a = await appClient(t, 'WAL-A', {}, 1000);
   b = await appClient(t, 'WAL-B', {}, 1000);
   // A voucher gift asked on the app and accepted by staff: two vouchers of 20,500 DT.
-  const [bon] = await t.db.insert(loyaltyGifts).values({ ref: 'WAL-BON', name: "Bon d'achat", type: 'voucher', qts: 10, nbrOfPoints: 100, voucherValue: '20.500' }).returning();
+  const [bon] = await t.db
+    .insert(loyaltyGifts)
+    .values({ ref: 'WAL-BON', name: "Bon d'achat", type: 'voucher', qts: 10, nbrOfPoints: 100, voucherValue: '20.500' })
+    .returning();
   const asked = await app(a, 'gift-purchases', 'POST', { LOYALTY_GIFT_ID: bon.id, QTE: 2 });
   expect(asked.statusCode).toBe(201);
   expect((await staff('POST', `gift-purchases/accept/${asked.json().data.ID}`)).statusCode).toBe(200);
-  giftVouchers = (await t.db.select({ id: voucherPurchases.id }).from(voucherPurchases).where(eq(voucherPurchases.clientId, a.clientId)).orderBy(voucherPurchases.id)).map((v) => v.id);
+  giftVouchers = (
+    await t.db.select({ id: voucherPurchases.id }).from(voucherPurchases).where(eq(voucherPurchases.clientId, a.clientId)).orderBy(voucherPurchases.id)
+  ).map((v) => v.id);
   rebate2024 = await rebate(a.clientId, 2024, '120.250');
   await rebate(a.clientId, 2025, '80.125');
   await rebate(b.clientId, 2025, '999.000');
   // One gift voucher and the 2024 rebate used at the counter by staff.
-  expect((await staff('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Remis au comptoir', VOCHERS_PURCHASES: [giftVouchers[0], rebate2024] })).statusCode).toBe(200);
+  expect(
+    (await staff('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Remis au comptoir', VOCHERS_PURCHASES: [giftVouchers[0], rebate2024] }))
+      .statusCode,
+  ).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -63,9 +79,18 @@ describe('GET vouchers', () => {
     const gift = body.data.find((v: { ID: number }) => v.ID === giftVouchers[1]);
     expect(gift).toMatchObject({ SOLDE_USED: 20.5, STATUS: 0, STATUS_LABEL: 'Disponible', ORIGIN: 'gift', RISTOURNE_YEAR: null, SCAN_DATE: null });
     expect(gift.QRCODE).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(body.data.find((v: { ID: number }) => v.ID === rebate2024)).toMatchObject({ SOLDE_USED: 120.25, STATUS: 1, STATUS_LABEL: 'Utilisé', ORIGIN: 'ristourne', RISTOURNE_YEAR: 2024, QRCODE: null });
+    expect(body.data.find((v: { ID: number }) => v.ID === rebate2024)).toMatchObject({
+      SOLDE_USED: 120.25,
+      STATUS: 1,
+      STATUS_LABEL: 'Utilisé',
+      ORIGIN: 'ristourne',
+      RISTOURNE_YEAR: 2024,
+      QRCODE: null,
+    });
     // B's voucher is never in A's list, nor A's in B's.
-    expect((await app(b, 'vouchers')).json().data.map((v: { VOCHER_REF: string }) => v.VOCHER_REF)).toEqual([`RIST-2025-${String(b.clientId).padStart(6, '0')}`]);
+    expect((await app(b, 'vouchers')).json().data.map((v: { VOCHER_REF: string }) => v.VOCHER_REF)).toEqual([
+      `RIST-2025-${String(b.clientId).padStart(6, '0')}`,
+    ]);
   });
 
   it('filters available and used, pages, and refuses an unknown filter', async () => {
@@ -92,7 +117,14 @@ describe('GET rebates', () => {
       RISTOURNE_SOLDE_N_1: 80.125,
       YEARS: [
         { YEAR: 2025, VOCHER_REF: `RIST-2025-${String(a.clientId).padStart(6, '0')}`, AMOUNT: 80.125, STATUS: 0, STATUS_LABEL: 'Disponible', SCAN_DATE: null },
-        { YEAR: 2024, VOCHER_REF: `RIST-2024-${String(a.clientId).padStart(6, '0')}`, AMOUNT: 120.25, STATUS: 1, STATUS_LABEL: 'Utilisé', SCAN_DATE: expect.any(String) },
+        {
+          YEAR: 2024,
+          VOCHER_REF: `RIST-2024-${String(a.clientId).padStart(6, '0')}`,
+          AMOUNT: 120.25,
+          STATUS: 1,
+          STATUS_LABEL: 'Utilisé',
+          SCAN_DATE: expect.any(String),
+        },
       ],
     });
     const theirs = (await app(b, 'rebates')).json().data;

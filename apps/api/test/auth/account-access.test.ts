@@ -24,7 +24,10 @@ let templateId: number;
 beforeAll(async () => {
   t = await createTestApp({ mailer, env: { APP_RATE_PER_MINUTE: '0' } });
   admin = await t.auth('admin@demo.tn');
-  const [tpl] = await t.db.insert(messageTemplates).values({ name: 'Invitation accès', type: 'email', subject: 'Bienvenue', content: '<p>{{LIEN}}</p>' }).returning();
+  const [tpl] = await t.db
+    .insert(messageTemplates)
+    .values({ name: 'Invitation accès', type: 'email', subject: 'Bienvenue', content: '<p>{{LIEN}}</p>' })
+    .returning();
   templateId = tpl.id;
 });
 afterAll(async () => {
@@ -33,7 +36,8 @@ afterAll(async () => {
 
 let ipSeq = 0;
 const nextIp = () => `198.51.100.${++ipSeq}`;
-const json = (res: { json(): unknown }) => res.json() as { success: boolean; message?: string; data: Record<string, unknown> & { refused: { id: number; reason: string }[] } };
+const json = (res: { json(): unknown }) =>
+  res.json() as { success: boolean; message?: string; data: Record<string, unknown> & { refused: { id: number; reason: string }[] } };
 const appLogin = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: `${APP}/auth/login`, remoteAddress: nextIp(), payload: { email, password, deviceId: 'phone-1', deviceName: 'Test' } });
 const appGet = (token: string, url = `${APP}/me`) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -52,7 +56,8 @@ async function inviteByMail(email: string): Promise<string> {
   return token;
 }
 const lookup = (token: string) => t.app.inject({ method: 'POST', url: '/api/invitations/lookup', remoteAddress: nextIp(), payload: { token } });
-const accept = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/api/invitations/accept', remoteAddress: nextIp(), payload: { token, password, confirm: password } });
+const accept = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/invitations/accept', remoteAddress: nextIp(), payload: { token, password, confirm: password } });
 
 describe('an invitation never decides who may sign in', () => {
   it('a self-registered account staff never validated is not invited, in bulk or by mail, and an old link cannot switch it on', async () => {
@@ -72,10 +77,17 @@ describe('an invitation never decides who may sign in', () => {
     expect(registered.status).toBe(0);
 
     const sent0 = mailer.sent.length;
-    const byClient = json(await t.app.inject({ method: 'POST', url: '/api/clients/bulk/invite', headers: admin, payload: { ids: [owner.clientId], template_key: templateId } }));
+    const byClient = json(
+      await t.app.inject({ method: 'POST', url: '/api/clients/bulk/invite', headers: admin, payload: { ids: [owner.clientId], template_key: templateId } }),
+    );
     expect(byClient.data).toMatchObject({ changed: 0, refused: [{ id: owner.clientId, reason: INVITATION_MSG.notValidated }] });
     const byUser = json(
-      await t.app.inject({ method: 'POST', url: '/api/client-users/bulk/invite', headers: admin, payload: { ids: [registered.id, owner.userId], template_key: templateId } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/client-users/bulk/invite',
+        headers: admin,
+        payload: { ids: [registered.id, owner.userId], template_key: templateId },
+      }),
     );
     expect(byUser.data.changed).toBe(0);
     expect(byUser.data.refused.map((r) => [r.id, r.reason]).sort()).toEqual(
@@ -91,7 +103,9 @@ describe('an invitation never decides who may sign in', () => {
 
     // A link that exists anyway (sent before this rule) opens nothing.
     const token = `legacy-${process.pid}-${Date.now()}`;
-    await t.db.insert(invitations).values({ email, userId: registered.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000), result: 'sent' });
+    await t.db
+      .insert(invitations)
+      .values({ email, userId: registered.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000), result: 'sent' });
     expect((await lookup(token)).statusCode).toBe(404);
     expect((await accept(token, 'Choisi-2026!')).statusCode).toBe(404);
     expect(await statusOf(registered.id)).toBe(0);
@@ -147,7 +161,12 @@ describe('signing out means everywhere, on the app too', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/password/send-email', remoteAddress: ip, payload: { email: u.email } })).statusCode).toBe(200);
     const code = /\b(\d{6})\b/.exec(mailer.sent.slice(sent0).find((m) => m.to === u.email)?.text ?? '')?.[1];
     expect(code).toBeDefined();
-    const reset = await t.app.inject({ method: 'POST', url: '/api/password/reset-pwd', remoteAddress: ip, payload: { email: u.email, reset_code: code, password: 'Reinit-2026!' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/reset-pwd',
+      remoteAddress: ip,
+      payload: { email: u.email, reset_code: code, password: 'Reinit-2026!' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     await expectFamilyDead(a);
 

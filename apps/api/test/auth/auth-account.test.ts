@@ -24,7 +24,12 @@ const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', head
 describe('PUT /api/back-office/changePassword/:id', () => {
   it('answers INVALID_OLD_PASSWORD for a wrong old password and changes nothing', async () => {
     const { token, user } = await signIn('magasin@demo.tn');
-    const res = await changePassword(token, user.id, { name: 'Sami Gharbi', old_password: 'pas-le-bon', new_password: 'Nouveau-2025!', confirm_password: 'Nouveau-2025!' });
+    const res = await changePassword(token, user.id, {
+      name: 'Sami Gharbi',
+      old_password: 'pas-le-bon',
+      new_password: 'Nouveau-2025!',
+      confirm_password: 'Nouveau-2025!',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ success: false, message: 'INVALID_OLD_PASSWORD', errors: { old_password: [MSG.invalidOldPassword] } });
     await signIn('magasin@demo.tn');
@@ -32,7 +37,12 @@ describe('PUT /api/back-office/changePassword/:id', () => {
 
   it('requires the confirmation to match, and the name and old password', async () => {
     const { token, user } = await signIn('magasin@demo.tn');
-    const mismatch = await changePassword(token, user.id, { name: 'Sami', old_password: DEMO_PASSWORD, new_password: 'Nouveau-2025!', confirm_password: 'Autre-2025!' });
+    const mismatch = await changePassword(token, user.id, {
+      name: 'Sami',
+      old_password: DEMO_PASSWORD,
+      new_password: 'Nouveau-2025!',
+      confirm_password: 'Autre-2025!',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.confirm_password).toEqual([MSG.passwordsMismatch]);
     const unconfirmed = await changePassword(token, user.id, { name: 'Sami', old_password: DEMO_PASSWORD, new_password: 'Nouveau-2025!' });
@@ -47,7 +57,12 @@ describe('PUT /api/back-office/changePassword/:id', () => {
   it("refuses another user's id with 403", async () => {
     const { token } = await signIn('magasin@demo.tn');
     const { user: other } = await signIn('chef@demo.tn');
-    const res = await changePassword(token, other.id, { name: 'Karim', old_password: DEMO_PASSWORD, new_password: 'Pirate-2025!', confirm_password: 'Pirate-2025!' });
+    const res = await changePassword(token, other.id, {
+      name: 'Karim',
+      old_password: DEMO_PASSWORD,
+      new_password: 'Pirate-2025!',
+      confirm_password: 'Pirate-2025!',
+    });
     expect(res.statusCode).toBe(403);
     await signIn('chef@demo.tn');
   });
@@ -73,7 +88,9 @@ describe('PUT /api/back-office/changePassword/:id', () => {
     expect(res.json().data.message).toBe('Identifiants modifiés');
     expect((await me(current.token)).statusCode).toBe(200);
     expect((await me(other.token)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'commercial@demo.tn', password: DEMO_PASSWORD } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'commercial@demo.tn', password: DEMO_PASSWORD } })).statusCode).toBe(
+      401,
+    );
     await signIn('commercial@demo.tn', 'Nouveau-2025!');
 
     const [trail] = await t.db
@@ -120,7 +137,13 @@ describe('profile', () => {
       payload: { LASTNAME: ' Trabelsi-Ayari ', FIRSTNAME: 'Karim', EMAIL: 'Karim.Chef@Demo.tn', GSM: '+21697000000', CURRENT_PASSWORD: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ LASTNAME: 'Trabelsi-Ayari', EMAIL: 'karim.chef@demo.tn', login: 'karim.chef@demo.tn', GSM: '+21697000000', role: 'chefZone' });
+    expect(res.json().data).toMatchObject({
+      LASTNAME: 'Trabelsi-Ayari',
+      EMAIL: 'karim.chef@demo.tn',
+      login: 'karim.chef@demo.tn',
+      GSM: '+21697000000',
+      role: 'chefZone',
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ lastname: 'Trabelsi-Ayari', email: 'karim.chef@demo.tn', gsm: '+21697000000' });
 
@@ -160,7 +183,12 @@ describe('profile', () => {
     expect(row.lastname).toBe('Gharbi');
     expect((t.mailer as MemoryMailer).sent.length).toBe(mails);
     // The other fields alone need no password; the same address in another case is no change.
-    const same = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: { ...base, EMAIL: 'MAGASIN@demo.tn', LASTNAME: 'Gharbi' } });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { ...base, EMAIL: 'MAGASIN@demo.tn', LASTNAME: 'Gharbi' },
+    });
     expect(same.statusCode).toBe(200);
   });
 

@@ -7,8 +7,7 @@ import { connectionLogs, loginAttempts, throttles } from '../../src/modules/auth
 import { hashToken } from '../../src/plugins/auth';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from '../support/helpers';
 
-const CHROME_LINUX =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -59,7 +58,10 @@ describe('POST /api/loginBO', () => {
     expect(profile.json().data).toMatchObject({ EMAIL: 'admin@demo.tn', role: 'admin', login: 'admin@demo.tn' });
 
     // Only the hash of the token is stored, and the session lasts 12 hours.
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.data.token)));
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.data.token)));
     expect(session).toBeDefined();
     const hours = (session.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
@@ -72,7 +74,12 @@ describe('POST /api/loginBO', () => {
     const userId = res.json().data.user.id;
     const [log] = await t.db.select().from(connectionLogs).where(eq(connectionLogs.userId, userId)).orderBy(desc(connectionLogs.id)).limit(1);
     expect(log).toMatchObject({ platform: 'Back-Office', deviceName: 'Chrome 120 — Linux', ip: '10.0.2.2', userId });
-    const [trail] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(userId))).orderBy(desc(auditLog.id)).limit(1);
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(userId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(trail).toMatchObject({ action: 'login', entity: 'users', userEmail: 'chef@demo.tn' });
   });
 
@@ -116,7 +123,10 @@ describe('POST /api/loginBO', () => {
     // Other accounts are not affected.
     expect((await login('chef@demo.tn', DEMO_PASSWORD, { ip: '10.1.0.99' })).statusCode).toBe(200);
     // Once the delay is over, the owner signs in from an address never seen before.
-    await t.db.update(throttles).set({ lastAt: new Date(Date.now() - 16_000) }).where(eq(throttles.key, 'login-account:magasin@demo.tn'));
+    await t.db
+      .update(throttles)
+      .set({ lastAt: new Date(Date.now() - 16_000) })
+      .where(eq(throttles.key, 'login-account:magasin@demo.tn'));
     expect((await login('magasin@demo.tn', DEMO_PASSWORD, { ip: '10.1.0.200' })).statusCode).toBe(200);
     // ...and the success wipes the slate: a typo afterwards is an ordinary 401.
     expect((await login('magasin@demo.tn', 'wrong-password', { ip: '10.1.0.201' })).statusCode).toBe(401);
@@ -128,7 +138,10 @@ describe('POST /api/loginBO', () => {
     const waits: (number | string)[] = [];
     for (let n = 0; n < 3; n++) {
       // Each time the delay has just passed, one more wrong password...
-      await t.db.update(throttles).set({ lastAt: new Date(Date.now() - 10 * 60_000) }).where(eq(throttles.key, key));
+      await t.db
+        .update(throttles)
+        .set({ lastAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(throttles.key, key));
       expect((await login(email, 'wrong-password', { ip: `10.12.${n}.1` })).statusCode).toBe(401);
       waits.push(waitOf((await login(email, DEMO_PASSWORD, { ip: `10.13.${n}.1` })).json().message));
     }
@@ -176,7 +189,10 @@ describe('POST /api/loginBO', () => {
   it('forgets an IP lock once its window is over', async () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await login(`inconnu${i}@demo.tn`, 'wrong-password', { ip: '10.4.0.1' });
     expect((await login('admin@demo.tn', DEMO_PASSWORD, { ip: '10.4.0.1' })).statusCode).toBe(429);
-    await t.db.update(throttles).set({ startedAt: new Date(Date.now() - 16 * 60_000) }).where(eq(throttles.key, 'login-ip:10.4.0.1'));
+    await t.db
+      .update(throttles)
+      .set({ startedAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(throttles.key, 'login-ip:10.4.0.1'));
     expect((await login('admin@demo.tn', DEMO_PASSWORD, { ip: '10.4.0.1' })).statusCode).toBe(200);
   });
 });
@@ -197,25 +213,38 @@ describe('sessions', () => {
     expect(t.config.SESSION_IDLE_MINUTES).toBe(120);
     const idle = (await login('admin@demo.tn', DEMO_PASSWORD)).json().data.token as string;
     const used = (await login('admin@demo.tn', DEMO_PASSWORD)).json().data.token as string;
-    const lastUse = (token: string, at: Date) => t.db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.tokenHash, hashToken(token)));
+    const lastUse = (token: string, at: Date) =>
+      t.db
+        .update(sessions)
+        .set({ lastUsedAt: at })
+        .where(eq(sessions.tokenHash, hashToken(token)));
     await lastUse(idle, new Date(Date.now() - 121 * 60_000));
     await lastUse(used, new Date(Date.now() - 119 * 60_000));
     const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me(idle)).statusCode).toBe(401);
     expect((await me(used)).statusCode).toBe(200);
     // The request counted as a use: the session has two more hours.
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(used)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(used)));
     expect(Date.now() - row.lastUsedAt.getTime()).toBeLessThan(60_000);
   });
 
   it('records a use at most once a minute', async () => {
     const token = (await login('admin@demo.tn', DEMO_PASSWORD)).json().data.token as string;
     const recent = new Date(Date.now() - 30_000);
-    await t.db.update(sessions).set({ lastUsedAt: recent }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: recent })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     for (let i = 0; i < 3; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     }
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row.lastUsedAt.getTime()).toBe(recent.getTime());
   });
 

@@ -51,7 +51,9 @@ describe('a change of rights ends the account’s sessions', () => {
     const token = await signIn('magasin@demo.tn');
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: admin, payload: { LASTNAME: 'Gharbi-Ben Ali' } })).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: admin, payload: { ROLE_ID: await roleId('Commercial') } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: admin, payload: { ROLE_ID: await roleId('Commercial') } })).statusCode).toBe(
+      200,
+    );
     const res = await me(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.sessionExpired);

@@ -50,13 +50,19 @@ const freshIp = () => `198.51.${100 + Math.floor(++seq / 250)}.${(seq % 250) + 1
 
 async function staffAccount() {
   const email = `pw.staff.${++seq}@demo.tn`;
-  const [u] = await t.db.insert(users).values({ email, passwordHash: demoHash, firstname: 'Test', lastname: 'Limites', roleId: adminRole, status: 1 }).returning({ id: users.id });
+  const [u] = await t.db
+    .insert(users)
+    .values({ email, passwordHash: demoHash, firstname: 'Test', lastname: 'Limites', roleId: adminRole, status: 1 })
+    .returning({ id: users.id });
   return { id: u.id, email, auth: await t.auth(email) };
 }
 
 async function appAccount(status = 1) {
   const n = ++seq;
-  const [client] = await t.db.insert(clients).values({ code: `PWL${n}`, name: `Client limites ${n}` }).returning({ id: clients.id });
+  const [client] = await t.db
+    .insert(clients)
+    .values({ code: `PWL${n}`, name: `Client limites ${n}` })
+    .returning({ id: clients.id });
   const email = `pw.app.${n}@client.test.tn`;
   const [u] = await t.db
     .insert(users)
@@ -144,7 +150,13 @@ const calls: Call[] = [
       const a = await appAccount();
       return {
         account: a.email,
-        send: (ip) => t.app.inject({ method: 'POST', url: '/api/app/v1/auth/login', ...from(ip), payload: { email: a.email, password: DEMO_PASSWORD, deviceId: `device-${a.id}` } }),
+        send: (ip) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/app/v1/auth/login',
+            ...from(ip),
+            payload: { email: a.email, password: DEMO_PASSWORD, deviceId: `device-${a.id}` },
+          }),
         changed: async () => (await t.db.select({ id: appSessions.id }).from(appSessions).where(eq(appSessions.userId, a.id))).length > 0,
       };
     },
@@ -172,10 +184,13 @@ const calls: Call[] = [
     async prepare() {
       const a = await appAccount(0);
       const token = newToken();
-      await t.db.insert(invitations).values({ email: a.email, userId: a.id, tokenHash: hashToken(token), result: 'sent', expiresAt: new Date(Date.now() + 86_400_000) });
+      await t.db
+        .insert(invitations)
+        .values({ email: a.email, userId: a.id, tokenHash: hashToken(token), result: 'sent', expiresAt: new Date(Date.now() + 86_400_000) });
       return {
         account: accountOfSecret('invitation', token),
-        send: (ip) => t.app.inject({ method: 'POST', url: '/api/invitations/accept', ...from(ip), payload: { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD } }),
+        send: (ip) =>
+          t.app.inject({ method: 'POST', url: '/api/invitations/accept', ...from(ip), payload: { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD } }),
         changed: async () => (await passwordHashOf(a.id)) !== demoHash,
       };
     },
@@ -185,10 +200,13 @@ const calls: Call[] = [
     async prepare() {
       const s = await staffAccount();
       const code = '482915';
-      await t.db.insert(passwordResets).values({ userId: s.id, codeHash: createHash('sha256').update(code).digest('hex'), expiresAt: new Date(Date.now() + 600_000) });
+      await t.db
+        .insert(passwordResets)
+        .values({ userId: s.id, codeHash: createHash('sha256').update(code).digest('hex'), expiresAt: new Date(Date.now() + 600_000) });
       return {
         account: s.email,
-        send: (ip) => t.app.inject({ method: 'POST', url: '/api/password/reset-pwd', ...from(ip), payload: { email: s.email, reset_code: code, password: NEW_PASSWORD } }),
+        send: (ip) =>
+          t.app.inject({ method: 'POST', url: '/api/password/reset-pwd', ...from(ip), payload: { email: s.email, reset_code: code, password: NEW_PASSWORD } }),
         changed: async () => (await passwordHashOf(s.id)) !== demoHash,
       };
     },
@@ -267,14 +285,21 @@ describe('the counts', () => {
       payload: { LASTNAME: 'Autre', FIRSTNAME: 'Test', EMAIL: s.email.toUpperCase(), GSM: '+21698123456' },
     });
     expect(profile.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'PUT', url: '/api/app/v1/me', remoteAddress: PROXY, headers: { authorization: `Bearer ${await appTokenFor(t.db, a.email)}`, 'x-forwarded-for': ip }, payload: { GSM: '+21655000111' } });
+    const me = await t.app.inject({
+      method: 'PUT',
+      url: '/api/app/v1/me',
+      remoteAddress: PROXY,
+      headers: { authorization: `Bearer ${await appTokenFor(t.db, a.email)}`, 'x-forwarded-for': ip },
+      payload: { GSM: '+21655000111' },
+    });
     expect(me.statusCode).toBe(200);
     expect(await hitsOf(passwordAddressKey(ip))).toBe(0);
   });
 
   it('a sign-in counts against its account only once it succeeded: wrong passwords typed by others do not use it up', async () => {
     const a = await appAccount();
-    const signIn = (password: string) => t.app.inject({ method: 'POST', url: '/api/app/v1/auth/login', ...from(freshIp()), payload: { email: a.email, password, deviceId: `d-${a.id}` } });
+    const signIn = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/app/v1/auth/login', ...from(freshIp()), payload: { email: a.email, password, deviceId: `d-${a.id}` } });
     expect((await signIn('Mauvais-2026!')).statusCode).toBe(401);
     expect(await hitsOf(passwordAccountKey(a.email))).toBe(0);
     expect((await signIn(DEMO_PASSWORD)).statusCode).toBe(200);
@@ -285,7 +310,8 @@ describe('the counts', () => {
 });
 
 describe('IPv6 clients are counted by their /64', () => {
-  const sendCode = (ip: string, n: number) => t.app.inject({ method: 'POST', url: '/api/password/send-email', ...from(ip), payload: { email: `nobody.${n}@demo.tn` } });
+  const sendCode = (ip: string, n: number) =>
+    t.app.inject({ method: 'POST', url: '/api/password/send-email', ...from(ip), payload: { email: `nobody.${n}@demo.tn` } });
 
   it('two addresses of one /64 share the reset-code allowance; another /64 keeps its own', async () => {
     // 5 code requests per address per 15 minutes (password-reset.routes.ts), the first five from one address.
@@ -306,12 +332,23 @@ describe('the line of password hashes', () => {
     const BURST = 30;
     const accounts = await t.db
       .insert(users)
-      .values(Array.from({ length: BURST }, (_, i) => ({ email: `rush.${i}@demo.tn`, passwordHash: demoHash, firstname: 'Rush', lastname: String(i), roleId: adminRole, status: 1 })))
+      .values(
+        Array.from({ length: BURST }, (_, i) => ({
+          email: `rush.${i}@demo.tn`,
+          passwordHash: demoHash,
+          firstname: 'Rush',
+          lastname: String(i),
+          roleId: adminRole,
+          status: 1,
+        })),
+      )
       .returning({ email: users.email });
     const list = await t.auth('admin@demo.tn');
     const refusedBefore = passwordHashStats().refused;
     const burst = Promise.all(
-      accounts.map((a, i) => t.app.inject({ method: 'POST', url: '/api/loginBO', ...from(`203.0.113.${i + 1}`), payload: { email: a.email, password: DEMO_PASSWORD, from: 'BO' } })),
+      accounts.map((a, i) =>
+        t.app.inject({ method: 'POST', url: '/api/loginBO', ...from(`203.0.113.${i + 1}`), payload: { email: a.email, password: DEMO_PASSWORD, from: 'BO' } }),
+      ),
     );
     // Meanwhile, an ordinary page of clients with a staff session.
     const page = await t.app.inject({ method: 'GET', url: '/api/clients?page=1&perPage=10', headers: list });

@@ -107,7 +107,8 @@ describe.runIf(onPostgres)('sessions cached by each node of a cluster', () => {
     expect(res.statusCode).toBe(200);
     return { authorization: `Bearer ${res.json().data.token}` };
   };
-  const status = async (node: FastifyInstance, headers: Record<string, string>, url = '/api/me') => (await node.inject({ method: 'GET', url, headers })).statusCode;
+  const status = async (node: FastifyInstance, headers: Record<string, string>, url = '/api/me') =>
+    (await node.inject({ method: 'GET', url, headers })).statusCode;
   /** SQL run by neither node, as the ERP's synchronisation or an administrator in psql would. */
   const outside = async (text: string, values: unknown[]) => {
     const c = new pg.Client({ connectionString: target });

@@ -18,13 +18,15 @@ let chef: { authorization: string };
 let circuitName: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const postForm = (url: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) => {
   const body = multipart(fields, file);
   return t.app.inject({ method: 'POST', url: `/api/${url}`, payload: body.payload, headers: { ...admin, ...body.headers } });
 };
 const png = solidPng(8, 8, [120, 60, 30]);
-const count = async (table: typeof productCategories | typeof subCategories | typeof tarifs) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+const count = async (table: typeof productCategories | typeof subCategories | typeof tarifs) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,10 +39,20 @@ afterAll(() => t.close());
 
 describe('categories', () => {
   it('creates from form data with its image (MEDIA), lists it, and keeps the code read-only', async () => {
-    const r = await postForm('categories', { CODE_CATEGORIE: 'CAF', NAME: 'Café', LABEL: 'Cafés torréfiés', Ordre: '2' }, { field: 'MEDIA', name: 'cafe.png', type: 'image/png', content: png });
+    const r = await postForm(
+      'categories',
+      { CODE_CATEGORIE: 'CAF', NAME: 'Café', LABEL: 'Cafés torréfiés', Ordre: '2' },
+      { field: 'MEDIA', name: 'cafe.png', type: 'image/png', content: png },
+    );
     expect(r.statusCode).toBe(201);
     const created = r.json().data;
-    expect(created).toMatchObject({ CODE_CATEGORIE: 'CAF', NAME: 'Café', LABEL: 'Cafés torréfiés', Ordre: 2, MEDIA: { file_name: 'cafe.png', mime_type: 'image/png' } });
+    expect(created).toMatchObject({
+      CODE_CATEGORIE: 'CAF',
+      NAME: 'Café',
+      LABEL: 'Cafés torréfiés',
+      Ordre: 2,
+      MEDIA: { file_name: 'cafe.png', mime_type: 'image/png' },
+    });
 
     const list = (await call('GET', 'categories?page=1&search=caf')).json();
     expect(list.meta).toMatchObject({ total: 1, per_page: 50 });
@@ -49,7 +61,10 @@ describe('categories', () => {
     const edited = await call('PUT', `categories/${created.id}`, { CODE_CATEGORIE: 'AUTRE', NAME: 'Café & thé', Ordre: 1 });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ CODE_CATEGORIE: 'CAF', NAME: 'Café & thé', Ordre: 1 });
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'categories'), eq(auditLog.action, 'update')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'categories'), eq(auditLog.action, 'update')));
     expect(trail.changes).toMatchObject({ NAME: ['Café', 'Café & thé'] });
   });
 
@@ -62,7 +77,11 @@ describe('categories', () => {
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ CODE_CATEGORIE: [MSG.codeExists] });
     const files = existsSync(path.join(t.config.dataDir, 'uploads')) ? readdirSync(path.join(t.config.dataDir, 'uploads')).length : 0;
-    const fake = await postForm('categories', { CODE_CATEGORIE: 'FAKE', NAME: 'Faux', LABEL: 'x', Ordre: '4' }, { field: 'MEDIA', name: 'x.png', type: 'image/png', content: Buffer.from('<?php echo 1; ?>') });
+    const fake = await postForm(
+      'categories',
+      { CODE_CATEGORIE: 'FAKE', NAME: 'Faux', LABEL: 'x', Ordre: '4' },
+      { field: 'MEDIA', name: 'x.png', type: 'image/png', content: Buffer.from('<?php echo 1; ?>') },
+    );
     expect(fake.statusCode).toBe(422);
     expect(readdirSync(path.join(t.config.dataDir, 'uploads'))).toHaveLength(files);
     expect(await count(productCategories)).toBe(before);
@@ -79,7 +98,11 @@ describe('categories', () => {
 
 describe('ranges', () => {
   it('creates a range under a category named by its code, and lists the code and name', async () => {
-    const r = await postForm('sub_categories', { NAME: 'Moulu', LABEL: 'Café moulu', CODE_CATEGORIE: 'caf' }, { field: 'MEDIA', name: 'moulu.png', type: 'image/png', content: png });
+    const r = await postForm(
+      'sub_categories',
+      { NAME: 'Moulu', LABEL: 'Café moulu', CODE_CATEGORIE: 'caf' },
+      { field: 'MEDIA', name: 'moulu.png', type: 'image/png', content: png },
+    );
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ NAME: 'Moulu', CODE_CATEGORIE: 'CAF', CATEGORY_NAME: 'Café & thé', MEDIA: { file_name: 'moulu.png' } });
     const bySearch = (await call('GET', 'sub_categories?page=1&search=CAF')).json();
@@ -115,13 +138,30 @@ describe('tarifs', () => {
     const [p] = await t.db.insert(products).values({ ref: 'HUI-0001', label: 'Huile d’olive 1 L', priceHt: '13.800', priceTtc: '16.422' }).returning();
     productId = p.id;
   });
-  const line = () => ({ ARTICLE: 'hui-0001', REMISE: '7.5', MSTRDAT: '2026-01-01', MENDDAT: '2026-06-30', PHT: '12.765', CIRCUIT: circuitName, DESCRIPTION: 'Premier semestre' });
+  const line = () => ({
+    ARTICLE: 'hui-0001',
+    REMISE: '7.5',
+    MSTRDAT: '2026-01-01',
+    MENDDAT: '2026-06-30',
+    PHT: '12.765',
+    CIRCUIT: circuitName,
+    DESCRIPTION: 'Premier semestre',
+  });
 
   it('creates a line from the product REF and the circuit name, and reads them back', async () => {
     const r = await call('POST', 'tarifs', line());
     expect(r.statusCode).toBe(201);
     const created = r.json().data;
-    expect(created).toMatchObject({ ARTICLE: 'HUI-0001', PRODUCT_ID: productId, PRODUCT_LABEL: 'Huile d’olive 1 L', REMISE: 7.5, MSTRDAT: '2026-01-01', MENDDAT: '2026-06-30', PHT: 12.765, CIRCUIT: 'CHR' });
+    expect(created).toMatchObject({
+      ARTICLE: 'HUI-0001',
+      PRODUCT_ID: productId,
+      PRODUCT_LABEL: 'Huile d’olive 1 L',
+      REMISE: 7.5,
+      MSTRDAT: '2026-01-01',
+      MENDDAT: '2026-06-30',
+      PHT: 12.765,
+      CIRCUIT: 'CHR',
+    });
     expect(created.ID).toBe(created.id);
     const list = (await call('GET', 'tarifs?page=1&search=huile')).json();
     expect(list.data).toHaveLength(1);

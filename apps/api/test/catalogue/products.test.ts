@@ -15,7 +15,8 @@ let chef: { authorization: string };
 let categoryId: number;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const product = (over: Record<string, unknown> = {}) => ({
   REF: 'HUI-1001',
   LABEL: 'Huile d’olive vierge extra 1 L',
@@ -118,7 +119,11 @@ describe('products', () => {
       const r = await call('POST', 'products', product({ REF: ref, IS_NEW: 1 }));
       news.push(r.json().data.id);
     }
-    const orderOf = async () => (await t.db.select({ id: products.id, o: products.orderNew }).from(products).where(eq(products.isNew, 1)).orderBy(products.orderNew)).map((r) => [r.id, r.o]);
+    const orderOf = async () =>
+      (await t.db.select({ id: products.id, o: products.orderNew }).from(products).where(eq(products.isNew, 1)).orderBy(products.orderNew)).map((r) => [
+        r.id,
+        r.o,
+      ]);
     expect(await orderOf()).toEqual([
       [news[0], 1],
       [news[1], 2],
@@ -223,7 +228,10 @@ describe('product points', () => {
       call('POST', 'products/addProductPoint', period(tunisDay(110), tunisDay(130))),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
-    const rows = await t.db.select().from(productPoints).where(sql`${productPoints.productId} = ${productId} and ${productPoints.dateDebut} >= ${tunisDay(100)}`);
+    const rows = await t.db
+      .select()
+      .from(productPoints)
+      .where(sql`${productPoints.productId} = ${productId} and ${productPoints.dateDebut} >= ${tunisDay(100)}`);
     expect(rows).toHaveLength(1);
   });
 

@@ -34,7 +34,10 @@ describe('circuits', () => {
     expect((await call('DELETE', `clients_circuits/${c.id}`)).statusCode).toBe(200);
     expect((await call('GET', `clients_circuits/${c.id}`)).statusCode).toBe(404);
 
-    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(c.id)));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(c.id)));
     const mine = trail.filter((r) => r.entity === 'clients_circuits').map((r) => r.action);
     expect(mine).toEqual(['create', 'update', 'delete']);
     const update = trail.find((r) => r.action === 'update');
@@ -218,7 +221,10 @@ describe('exports', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="circuits\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     const expected = (await call('GET', 'clients_circuits?page=1&search=a')).json().meta.total;
     expect(lines.length).toBe(expected + 1);
     expect(lines[0]).toBe('Nom;Description');

@@ -140,7 +140,7 @@ describe('clients: status, zone chief, badge, points', () => {
     const { ids } = await some(3);
     await t.db.update(clients).set({ status: 1 }).where(eq(clients.id, ids[0]));
     const res = (await bulk('status', { ids, STATUS: 1 })).json().data;
-    expect(res).toMatchObject({ changed: 2, refusedCount: 1, refused: [{ id: ids[0], reason: 'Le statut est déjà « Validé » : rien n\'a changé.' }] });
+    expect(res).toMatchObject({ changed: 2, refusedCount: 1, refused: [{ id: ids[0], reason: "Le statut est déjà « Validé » : rien n'a changé." }] });
     expect((await read(ids)).map((c) => c.status)).toEqual([1, 1, 1]);
   });
 
@@ -166,7 +166,10 @@ describe('clients: status, zone chief, badge, points', () => {
       [f.gold.id, 500],
       [f.gold.id, 500],
     ]);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(pointsLedger).where(and(inArray(pointsLedger.clientId, ids), eq(pointsLedger.source, 'badge')));
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointsLedger)
+      .where(and(inArray(pointsLedger.clientId, ids), eq(pointsLedger.source, 'badge')));
     expect(n).toBe(3);
     const again = (await bulk('badge', { ids: [ids[0]], BADGES_ID: f.gold.id })).json().data;
     expect(again.refused[0].reason).toBe('A déjà ce badge.');
@@ -181,7 +184,10 @@ describe('clients: status, zone chief, badge, points', () => {
       .select({ sum: sql<number>`sum(${pointsLedger.amount})::int`, n: sql<number>`count(*)::int` })
       .from(pointsLedger)
       .where(and(inArray(pointsLedger.clientId, ids), eq(pointsLedger.source, 'offer')));
-    const [{ total }] = await t.db.select({ total: sql<number>`sum(${clients.pointsFid})::int` }).from(clients).where(inArray(clients.id, ids));
+    const [{ total }] = await t.db
+      .select({ total: sql<number>`sum(${clients.pointsFid})::int` })
+      .from(clients)
+      .where(inArray(clients.id, ids));
     expect([n, sum, total]).toEqual([25, 1000, 1000]);
     const entry = await lastAudit();
     expect(entry.action).toBe('bulk:points');
@@ -191,17 +197,32 @@ describe('clients: status, zone chief, badge, points', () => {
 
 describe('clients: invite their users', () => {
   it('mails each client’s mobile-app users as the invitations route does; a client without users is refused', async () => {
-    const [tpl] = await t.db.insert(messageTemplates).values({ type: 'email', name: 'Invitation groupée', subject: 'Bienvenue {{PRENOM}}', content: '<p><a href="{{LIEN}}">Lien</a></p>' }).returning();
+    const [tpl] = await t.db
+      .insert(messageTemplates)
+      .values({ type: 'email', name: 'Invitation groupée', subject: 'Bienvenue {{PRENOM}}', content: '<p><a href="{{LIEN}}">Lien</a></p>' })
+      .returning();
     const { ids } = await some(2);
     const k = ++run;
     await t.db.insert(users).values(
-      [0, 1].map((i) => ({ email: `invite.${i}.${k}@client.tn`, passwordHash: 'x', firstname: `Amel${i}`, lastname: 'Invitée', roleId: f.patenteRole, clientId: ids[0] })),
+      [0, 1].map((i) => ({
+        email: `invite.${i}.${k}@client.tn`,
+        passwordHash: 'x',
+        firstname: `Amel${i}`,
+        lastname: 'Invitée',
+        roleId: f.patenteRole,
+        clientId: ids[0],
+      })),
     );
     const mailer = t.mailer as MemoryMailer;
     const sent0 = mailer.sent.length;
     const res = (await bulk('invite', { ids, template_key: tpl.id })).json().data;
     expect(res).toMatchObject({ changed: 1, refusedCount: 1, refused: [{ id: ids[1], reason: 'Aucun utilisateur à inviter.' }] });
-    expect(mailer.sent.slice(sent0).map((m) => m.to).sort()).toEqual([`invite.0.${k}@client.tn`, `invite.1.${k}@client.tn`]);
+    expect(
+      mailer.sent
+        .slice(sent0)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([`invite.0.${k}@client.tn`, `invite.1.${k}@client.tn`]);
     // An unknown template: 422 before anything is committed (no audit entry claims an invitation).
     const audits0 = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'bulk:invite')))[0].n;
     expect((await bulk('invite', { ids, template_key: 999999 })).statusCode).toBe(422);

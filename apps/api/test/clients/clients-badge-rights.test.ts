@@ -52,7 +52,10 @@ async function chiefClient(badgeId: number | null) {
 async function state(id: number) {
   const [c] = await t.db.select({ badgeId: clients.badgeId, points: clients.pointsFid, updatedAt: clients.updatedAt }).from(clients).where(eq(clients.id, id));
   const [{ ledger }] = await t.db.select({ ledger: sql<number>`count(*)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, id));
-  const [{ trail }] = await t.db.select({ trail: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.entityId, String(id)));
+  const [{ trail }] = await t.db
+    .select({ trail: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, String(id)));
   return { ...c, ledger, trail };
 }
 

@@ -174,13 +174,21 @@ describe('clients list', () => {
   it('exports every filtered row: CSV, Excel (clients.xlsx, one sheet « Clients ») and A4 landscape PDF', async () => {
     const csv = await call('GET', 'export/csv?tags=CZ-SUD');
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines).toHaveLength(4);
     expect(lines[0].split(';').slice(0, 3)).toEqual(['Code client', 'Client', 'GSM']);
     expect(lines[0]).toContain(`CA ${new Date().getFullYear() - 1}`);
     // Same order as the list, for any sort.
     const sorted = (await call('GET', 'clients?sort=NAME&order=desc')).json().data.map((c: { CODE_CLIENT: string }) => c.CODE_CLIENT);
-    const exported = (await call('GET', 'export/csv?sort=NAME&order=desc')).body.replace(/^\uFEFF/, '').trim().split(/\r\n/).slice(1).map((l) => l.split(';')[0]);
+    const exported = (await call('GET', 'export/csv?sort=NAME&order=desc')).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/)
+      .slice(1)
+      .map((l) => l.split(';')[0]);
     expect(exported).toEqual(sorted);
     const xlsx = await call('GET', 'export/excel');
     expect(xlsx.headers['content-disposition']).toMatch(/filename="clients\.xlsx"/);
@@ -270,7 +278,8 @@ describe('zone scoping', () => {
     ];
     for (const email of ['magasin@demo.tn', 'commercial@demo.tn']) {
       const headers = await t.auth(email);
-      for (const [method, url, body] of calls) expect([email, method, url, (await call(method, url, body, headers)).statusCode]).toEqual([email, method, url, 403]);
+      for (const [method, url, body] of calls)
+        expect([email, method, url, (await call(method, url, body, headers)).statusCode]).toEqual([email, method, url, 403]);
     }
     for (const [method, url, body] of calls) expect([method, url, (await call(method, url, body, {})).statusCode]).toEqual([method, url, 401]);
   });

@@ -32,9 +32,11 @@ const PLANTED: Record<string, string> = {
   'apps/web/src/features/orders/IntoApp.tsx': "import { x } from '../../app/router';\nexport const y = x;\n",
 };
 const CLEAN: Record<string, string> = {
-  'apps/api/src/modules/orders/through-the-index.ts': "import { applyPoints } from '../loyalty';\nimport { AppError } from '../../lib/http';\nexport const x = [applyPoints, AppError];\n",
+  'apps/api/src/modules/orders/through-the-index.ts':
+    "import { applyPoints } from '../loyalty';\nimport { AppError } from '../../lib/http';\nexport const x = [applyPoints, AppError];\n",
   'apps/api/src/modules/orders/clean.table.ts': "import { products } from '../catalogue/catalogue.table';\nexport const x = products;\n",
-  'apps/web/src/features/orders/a/b/Inside.tsx': "import { x } from '../../orders.api';\nimport { y } from '../../../../components/Thing';\nexport const z = [x, y];\n",
+  'apps/web/src/features/orders/a/b/Inside.tsx':
+    "import { x } from '../../orders.api';\nimport { y } from '../../../../components/Thing';\nexport const z = [x, y];\n",
 };
 
 /** The files biome refuses in the planted copy, with the rule that refused each. */

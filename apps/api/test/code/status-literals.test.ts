@@ -22,7 +22,8 @@ import { describe, expect, it } from 'vitest';
  */
 const apiDir = path.resolve(import.meta.dirname, '../..');
 // `status` alone or ending a name (`prev_status`), before a comparison with a number.
-const STATUS_LITERAL = /(?<![a-z])status\s*(?:=|<>|!=|<=|>=|<|>)\s*\d|(?<![a-z])status\s+(?:not\s+)?in\s*\(\s*\d|(?<![a-z])status\s+is\s+(?:not\s+)?distinct\s+from\s+\d/i;
+const STATUS_LITERAL =
+  /(?<![a-z])status\s*(?:=|<>|!=|<=|>=|<|>)\s*\d|(?<![a-z])status\s+(?:not\s+)?in\s*\(\s*\d|(?<![a-z])status\s+is\s+(?:not\s+)?distinct\s+from\s+\d/i;
 /** Drizzle's comparison helpers whose first argument may be a status column. */
 const DRIZZLE_CONDITIONS = new Set(['eq', 'ne', 'inArray', 'notInArray', 'gt', 'gte', 'lt', 'lte']);
 const EQUALITY = new Set([
@@ -68,7 +69,11 @@ function scan(file: string, text: string): { statements: string[]; literals: ts.
     if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source) === 'sql') {
       const t = node.template;
       // An interpolated status column (`${orders.status} <> 2`) reads as the word status, so the number after it is seen.
-      statements.push(ts.isNoSubstitutionTemplateLiteral(t) ? t.text : t.head.text + t.templateSpans.map((s) => (isStatus(s.expression) ? ' status ' : ' … ') + s.literal.text).join(''));
+      statements.push(
+        ts.isNoSubstitutionTemplateLiteral(t)
+          ? t.text
+          : t.head.text + t.templateSpans.map((s) => (isStatus(s.expression) ? ' status ' : ' … ') + s.literal.text).join(''),
+      );
     }
     if (ts.isCallExpression(node) && node.expression.getText(source) === 'sql.raw') {
       const [arg] = node.arguments;
@@ -85,7 +90,13 @@ function scan(file: string, text: string): { statements: string[]; literals: ts.
     if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind)) {
       if ((isStatus(node.left) && isCode(node.right)) || (isStatus(node.right) && isCode(node.left))) literals.push(node);
     }
-    if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && ts.isIdentifier(node.name) && node.name.text === 'status' && isCode(node.initializer)) {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isObjectLiteralExpression(node.parent) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === 'status' &&
+      isCode(node.initializer)
+    ) {
       literals.push(node);
     }
     ts.forEachChild(node, visit);
@@ -102,7 +113,9 @@ function rawSql(file: string, text: string): string[] {
 /** `file:line: code` for each status number written in TypeScript. */
 function typedLiterals(file: string, text: string): string[] {
   const { literals, source } = scan(file, text);
-  return literals.map((node) => `${path.relative(apiDir, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`);
+  return literals.map(
+    (node) => `${path.relative(apiDir, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`,
+  );
 }
 
 /** `file: the statement's line` for each raw statement comparing a status with a number. */

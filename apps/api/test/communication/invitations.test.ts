@@ -65,7 +65,9 @@ function parseMail(raw: string) {
   const subject = subjectRaw
     .replace(/\r?\n[ \t]/g, ' ')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodePart('content-transfer-encoding: quoted-printable', text.replace(/_/g, ' ')),
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodePart('content-transfer-encoding: quoted-printable', text.replace(/_/g, ' ')),
     )
     .trim();
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/).slice(1);
@@ -215,7 +217,10 @@ describe('POST invite/mail', () => {
   it('needs a template and at least one recipient; the template must be an email template', async () => {
     const empty = await invite([], null);
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toMatchObject({ message: INVITATION_MSG.required, errors: { emails: [INVITATION_MSG.required], template_key: [INVITATION_MSG.required] } });
+    expect(empty.json()).toMatchObject({
+      message: INVITATION_MSG.required,
+      errors: { emails: [INVITATION_MSG.required], template_key: [INVITATION_MSG.required] },
+    });
     expect((await invite(['pas-un-email'])).json().errors).toEqual({ 'emails.0': [MSG.email] });
     for (const key of [smsTemplateId, 999_999]) {
       const r = await invite([STAFF], key);
@@ -240,7 +245,12 @@ describe('POST invite/mail', () => {
   it('builds the link on PUBLIC_URL when it is set, whatever host the request came to', async () => {
     t.app.config.PUBLIC_URL = 'https://fidelite.example.tn/bo';
     try {
-      const r = await t.app.inject({ method: 'POST', url: '/api/invite/mail', payload: { emails: [CLIENT_USER], template_key: templateId }, headers: { ...admin, host: 'interne:3000' } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/invite/mail',
+        payload: { emails: [CLIENT_USER], template_key: templateId },
+        headers: { ...admin, host: 'interne:3000' },
+      });
       expect(r.statusCode).toBe(200);
       expect(lastMailTo(CLIENT_USER).html).toMatch(/href="https:\/\/fidelite\.example\.tn\/bo\/invitation#token=[\w-]{43}"/);
     } finally {
@@ -271,7 +281,10 @@ describe('public invitation page calls', () => {
 
     const [user] = await t.db.select().from(users).where(eq(users.id, staffId));
     expect(user.status).toBe(1);
-    const [old] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(oldSession)));
+    const [old] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(oldSession)));
     expect(old.revokedAt).not.toBeNull();
 
     const signedIn = await login(STAFF, 'Bienvenue-2025');
@@ -354,23 +367,44 @@ describe('public invitation page calls', () => {
     });
     expect(r.statusCode).toBe(200);
     const [adminUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.tn'));
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'invitations'), gt(auditLog.id, last))).orderBy(auditLog.id);
-    expect(rows.map((x) => [x.action, x.userId, x.userEmail, (x.changes as Record<string, unknown>).email, (x.changes as Record<string, unknown>).result, (x.changes as Record<string, unknown>).ip])).toEqual([
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'invitations'), gt(auditLog.id, last)))
+      .orderBy(auditLog.id);
+    expect(
+      rows.map((x) => [
+        x.action,
+        x.userId,
+        x.userEmail,
+        (x.changes as Record<string, unknown>).email,
+        (x.changes as Record<string, unknown>).result,
+        (x.changes as Record<string, unknown>).ip,
+      ]),
+    ).toEqual([
       ['invitation', adminUser.id, 'admin@demo.tn', STAFF, 'sent', '10.42.0.7'],
       ['invitation', adminUser.id, 'admin@demo.tn', 'personne.audit@nulle.tn', 'failed', '10.42.0.7'],
     ]);
     // Never the token, nor its hash.
     expect(JSON.stringify(rows)).not.toMatch(/token/i);
     const trail = await t.app.inject({ method: 'GET', url: '/api/audit?ACTION=security&ENTITY=invitations&page=1', headers: admin });
-    expect(trail.json().data.slice(0, 2).map((e: { ACTION: string; AT: string }) => e.ACTION)).toEqual(['invitation', 'invitation']);
+    expect(
+      trail
+        .json()
+        .data.slice(0, 2)
+        .map((e: { ACTION: string; AT: string }) => e.ACTION),
+    ).toEqual(['invitation', 'invitation']);
   });
 
   it('never gives out tokens or their hashes', async () => {
     const r = await invite([CLIENT_USER]);
     expect(JSON.stringify(r.json())).not.toMatch(/token/i);
-    const hashes = (await t.db.select({ h: invitations.tokenHash }).from(invitations).where(inArray(invitations.userId, [staffId, clientUserId]))).map(
-      (x) => x.h,
-    );
+    const hashes = (
+      await t.db
+        .select({ h: invitations.tokenHash })
+        .from(invitations)
+        .where(inArray(invitations.userId, [staffId, clientUserId]))
+    ).map((x) => x.h);
     for (const h of hashes.filter(Boolean)) expect(r.body).not.toContain(h);
   });
 });

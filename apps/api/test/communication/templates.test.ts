@@ -151,7 +151,10 @@ describe('templating lists', () => {
     expect(emails.json().meta).toBeUndefined();
     expect(emails.json().data).toHaveLength(4);
     const page = await call('GET', 'templating/sms?page=2&perPage=1');
-    expect(page.json()).toMatchObject({ data: [{ NOM_DU_MODÈLE: 'Rappel d’expiration (SMS)' }], meta: { total: 3, last_page: 3, current_page: 2, per_page: 1 } });
+    expect(page.json()).toMatchObject({
+      data: [{ NOM_DU_MODÈLE: 'Rappel d’expiration (SMS)' }],
+      meta: { total: 3, last_page: 3, current_page: 2, per_page: 1 },
+    });
   });
 
   it('typed paths take the type from the path and do not reach the other type', async () => {

@@ -57,7 +57,11 @@ describe('OpenAPI document', () => {
     expect(Object.keys(list.properties ?? {}).sort()).toEqual(['data', 'meta', 'success']);
     expect(Object.keys(list.properties!.meta.properties ?? {}).sort()).toEqual(['current_page', 'last_page', 'per_page', 'total']);
     const exported = doc.paths['/api/clients_circuits/export/{format}'].get.responses['200'].content!;
-    expect(Object.keys(exported).sort()).toEqual(['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv; charset=utf-8']);
+    expect(Object.keys(exported).sort()).toEqual([
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv; charset=utf-8',
+    ]);
   });
 
   it('documents exactly the fields each list returns', async () => {

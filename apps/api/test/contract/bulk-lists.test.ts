@@ -95,7 +95,10 @@ describe('orders', () => {
     // Every order is changed by exactly one of the two; the other sees it already accepted.
     expect(a.json().data.changed + b.json().data.changed).toBe(4);
     const after = (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, mine)))[0].p;
-    const [{ rows }] = await t.db.select({ rows: sql<number>`count(*)::int` }).from(pointsLedger).where(and(eq(pointsLedger.source, 'order'), inArray(pointsLedger.sourceId, ids)));
+    const [{ rows }] = await t.db
+      .select({ rows: sql<number>`count(*)::int` })
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.source, 'order'), inArray(pointsLedger.sourceId, ids)));
     expect([rows, after - before]).toEqual([4, 100]);
   });
 
@@ -119,7 +122,11 @@ describe('orders', () => {
   it('delete: new and refused orders go, the others are refused with the single delete’s message', async () => {
     const { ids } = await newOrders([0, 3, 1]);
     const res = (await bulk('orders', 'delete', { ids })).json().data;
-    expect(res).toMatchObject({ changed: 2, refusedCount: 1, refused: [{ id: ids[2], reason: 'Seule une commande « Nouveau » ou « Traité et refusé » peut être supprimée.' }] });
+    expect(res).toMatchObject({
+      changed: 2,
+      refusedCount: 1,
+      refused: [{ id: ids[2], reason: 'Seule une commande « Nouveau » ou « Traité et refusé » peut être supprimée.' }],
+    });
     expect((await orderRows(ids)).map((o) => o.id)).toEqual([ids[2]]);
   });
 });
@@ -134,7 +141,8 @@ describe('starter-gift conversions: prepare and ship by role', () => {
       .returning({ id: startingGiftPurchases.id });
     return rows.map((r) => r.id);
   };
-  const statusOf = async (ids: number[]) => (await t.db.select().from(startingGiftPurchases).where(inArray(startingGiftPurchases.id, ids)).orderBy(startingGiftPurchases.id)).map((r) => r.status);
+  const statusOf = async (ids: number[]) =>
+    (await t.db.select().from(startingGiftPurchases).where(inArray(startingGiftPurchases.id, ids)).orderBy(startingGiftPurchases.id)).map((r) => r.status);
   const path = BULK_LISTS.starterConversions.path;
 
   it('a Magasinier prepares (En attente → Préparé) and may not ship', async () => {
@@ -210,19 +218,44 @@ describe('users', () => {
     const k = ++n;
     const rows = await t.db
       .insert(users)
-      .values([0, 0, 1].map((status, i) => ({ email: `bulk.${i}.${k}@client.tn`, passwordHash: 'x', firstname: 'Sonia', lastname: `Groupe${k}`, roleId: f.patenteRole, clientId: mine, status })))
+      .values(
+        [0, 0, 1].map((status, i) => ({
+          email: `bulk.${i}.${k}@client.tn`,
+          passwordHash: 'x',
+          firstname: 'Sonia',
+          lastname: `Groupe${k}`,
+          roleId: f.patenteRole,
+          clientId: mine,
+          status,
+        })),
+      )
       .returning({ id: users.id });
     const search = `Groupe${k}`;
     const tab = (await t.app.inject({ method: 'GET', url: `/api/client-users?page=1&perPage=1&status=0&search=${search}`, headers: admin })).json();
     const res = (await bulk('client-users', 'activate', { filter: { status: '0', search } })).json().data;
     expect(res).toMatchObject({ matched: tab.meta.total, changed: 2 });
-    expect((await t.db.select().from(users).where(inArray(users.id, rows.map((r) => r.id)))).every((u) => u.status === 1)).toBe(true);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              rows.map((r) => r.id),
+            ),
+          )
+      ).every((u) => u.status === 1),
+    ).toBe(true);
   });
 
   it('client users: an invitation to ids none of which is in the list refuses them, invites nobody, and is no server error', async () => {
     // Found by the fuzzer: with no row in reach, the action's mail step got nothing and failed after the commit.
     const [me] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.tn'));
-    const [template] = await t.db.insert(messageTemplates).values({ type: 'email', name: 'Invitation hors liste', subject: 'Bienvenue', content: '<p>{{LIEN}}</p>' }).returning();
+    const [template] = await t.db
+      .insert(messageTemplates)
+      .values({ type: 'email', name: 'Invitation hors liste', subject: 'Bienvenue', content: '<p>{{LIEN}}</p>' })
+      .returning();
     const res = await bulk('client-users', 'invite', { ids: [me.id], template_key: template.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ changed: 0, refusedCount: 1, refused: [{ id: me.id }] });

@@ -31,7 +31,10 @@ const together = <T>(count: number, fn: (i: number) => Promise<T>) => Promise.al
 /** A new client with no points, made straight in the database. */
 async function newClient() {
   n++;
-  const [c] = await t.db.insert(clients).values({ code: `RACE-${n}`, name: `Client concurrent ${n}` }).returning();
+  const [c] = await t.db
+    .insert(clients)
+    .values({ code: `RACE-${n}`, name: `Client concurrent ${n}` })
+    .returning();
   return c;
 }
 const pointsOf = async (id: number) => {
@@ -46,7 +49,10 @@ const pointsOf = async (id: number) => {
 async function acceptedPurchase(units: number, ship: boolean) {
   const c = await newClient();
   await applyPoints(t.db, eq(clients.id, c.id), { amount: 10 * units, source: 'offer', reason: 'Points de départ', authorId: null });
-  const [gift] = await t.db.insert(loyaltyGifts).values({ ref: `G-RACE-${n}`, name: `Cadeau ${n}`, type: 'bien', qts: 100, nbrOfPoints: 10 }).returning();
+  const [gift] = await t.db
+    .insert(loyaltyGifts)
+    .values({ ref: `G-RACE-${n}`, name: `Cadeau ${n}`, type: 'bien', qts: 100, nbrOfPoints: 10 })
+    .returning();
   const created = await call('POST', 'gift-purchases', { CLIENT_ID: c.id, LOYALTY_GIFT_ID: gift.id, QTE: units });
   const purchase = created.json().data.id as number;
   expect((await call('POST', `gift-purchases/accept/${purchase}`)).statusCode).toBe(200);
@@ -120,7 +126,10 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
       const p = await acceptedPurchase(1, false);
       await applyPoints(t.db, eq(clients.id, p.client.id), { amount: 10, source: 'offer', reason: 'Points de départ', authorId: null });
       const second = (await call('POST', 'gift-purchases', { CLIENT_ID: p.client.id, LOYALTY_GIFT_ID: p.gift, QTE: 1 })).json().data.id as number;
-      const [accepted, refused] = await Promise.all([call('POST', `gift-purchases/accept/${second}`), call('PUT', `giftConversion/${p.units[0].id}`, { STATUS: 2 })]);
+      const [accepted, refused] = await Promise.all([
+        call('POST', `gift-purchases/accept/${second}`),
+        call('PUT', `giftConversion/${p.units[0].id}`, { STATUS: 2 }),
+      ]);
       expect([accepted.statusCode, refused.statusCode]).toEqual([200, 200]);
       expect(await pointsOf(p.client.id)).toMatchObject({ balance: 10, ledger: 10 });
       expect(await stock(p.gift)).toBe(99);
@@ -128,12 +137,21 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
   });
 
   /** The audit rows written for one record. */
-  const trail = async (entity: string, id: number) => (await t.db.select().from(auditLog).where(sql`${auditLog.entity} = ${entity} and ${auditLog.entityId} = ${String(id)}`)).length;
+  const trail = async (entity: string, id: number) =>
+    (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.entity} = ${entity} and ${auditLog.entityId} = ${String(id)}`)
+    ).length;
 
   it('the same status asked twice at once (an order, a client, a gift unit): one 200, one 409, one audit row', async () => {
     for (let round = 0; round < 5; round++) {
       const c = await newClient();
-      const [o] = await t.db.insert(orders).values({ numOrder: `RACE-O-${n}`, clientId: c.id, status: 0, totalPoints: 30 }).returning();
+      const [o] = await t.db
+        .insert(orders)
+        .values({ numOrder: `RACE-O-${n}`, clientId: c.id, status: 0, totalPoints: 30 })
+        .returning();
       const moves = await together(2, () => call('PUT', `orders/${o.id}`, { STATUS: 1 }));
       expect(moves.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await trail('orders', o.id)).toBe(1);
@@ -152,7 +170,10 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
     for (let round = 0; round < 5; round++) {
       const c = await newClient();
       const qr = `qr-race-${n}-${'x'.repeat(24)}`;
-      const [v] = await t.db.insert(voucherPurchases).values({ voucherRef: `VCH-RACE-${n}`, clientId: c.id, soldeUsed: '20.000', qrcode: qr }).returning();
+      const [v] = await t.db
+        .insert(voucherPurchases)
+        .values({ voucherRef: `VCH-RACE-${n}`, clientId: c.id, soldeUsed: '20.000', qrcode: qr })
+        .returning();
       const [manual, scan] = await Promise.all([
         call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Remise en magasin', VOCHERS_PURCHASES: [v.id] }),
         call('POST', 'vocher-purchases/scan', { QRCODE: qr }),
@@ -175,8 +196,17 @@ describe.skipIf(!onPostgres)('concurrent writes on PostgreSQL', () => {
     const page = await call('GET', 'pages/home');
     const pageId = (page.statusCode === 200 ? page : await call('POST', 'pages', { key: 'home' })).json().data.id as number;
     const found = await call('GET', 'pages/home/sections/our_figures');
-    const section = (found.statusCode === 200 ? found : await call('POST', 'sections', { key: 'our_figures', pages_id: pageId, position: 0 })).json().data as { id: number };
-    const block = (i: number) => ({ sections_id: section.id, key: 'pi pi-star', title_fr: `Bloc ${i}`, title_en: `Block ${i}`, content_fr: '<p>Contenu</p>', content_en: '<p>Content</p>' });
+    const section = (found.statusCode === 200 ? found : await call('POST', 'sections', { key: 'our_figures', pages_id: pageId, position: 0 })).json().data as {
+      id: number;
+    };
+    const block = (i: number) => ({
+      sections_id: section.id,
+      key: 'pi pi-star',
+      title_fr: `Bloc ${i}`,
+      title_en: `Block ${i}`,
+      content_fr: '<p>Contenu</p>',
+      content_en: '<p>Content</p>',
+    });
     const blocks = await together(6, (i) => call('POST', 'blocs', block(i)));
     expect(blocks.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
     const list = (await call('GET', `blocs?page=1&sections_id=${section.id}`)).json().data as { position: number }[];
@@ -191,7 +221,10 @@ describe.runIf(onPostgres)('one query at a time on a transaction’s connection'
     process.on('warning', listen);
     try {
       const c = await newClient();
-      const [type] = await t.db.insert(clientTypes).values({ name: `Type du test ${n}` }).returning();
+      const [type] = await t.db
+        .insert(clientTypes)
+        .values({ name: `Type du test ${n}` })
+        .returning();
       const r = await call('PUT', `clients/${c.id}`, { ADDRESS: 'Rue de la Kasbah', TYPE_CLIENT_ID: type.id, TVA: '1234567A', GSM: '98123456' });
       expect(r.statusCode, r.body).toBe(200);
       // Warnings are emitted on the next tick.

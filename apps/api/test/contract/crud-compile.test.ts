@@ -32,7 +32,17 @@ describe('compileResource', () => {
     expect(Object.keys(activities.sortable).sort()).toEqual(['CIRCUIT_NAME', 'CODE', 'E_COMMERCE', 'FIDELITE', 'NAME', 'REMISE_RISTOUNE', 'id']);
     expect(activities.searchTargets).toHaveLength(3);
     expect(activities.exportColumns.map((c) => c.header)).toEqual(['Nom', 'Code', 'Circuit', 'E-commerce', 'Fidélité', 'Remise / ristourne']);
-    const dto = activities.toDto({ id: 1, NAME: 'N', CODE: 'C', CIRCUIT: 1, CIRCUIT_NAME: 'Ci', DESCRIPTION: null, E_COMMERCE: 1, FIDELITE: 0, REMISE_RISTOUNE: 0 });
+    const dto = activities.toDto({
+      id: 1,
+      NAME: 'N',
+      CODE: 'C',
+      CIRCUIT: 1,
+      CIRCUIT_NAME: 'Ci',
+      DESCRIPTION: null,
+      E_COMMERCE: 1,
+      FIDELITE: 0,
+      REMISE_RISTOUNE: 0,
+    });
     expect(activities.exportColumns.map((c) => c.value(dto))).toEqual(['N', 'C', 'Ci', 'Oui', 'Non', 'Non']);
   });
 
@@ -47,11 +57,25 @@ describe('compileResource', () => {
 
 /** An export reads only its columns' fields (a client row has 70, its export 20). */
 describe('compileResource: what an export reads', () => {
-  const things = pgTable('things', { id: serial('id').primaryKey(), code: text('code').notNull(), kind: text('kind').notNull(), note: text('note'), done: smallint('done') });
+  const things = pgTable('things', {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    note: text('note'),
+    done: smallint('done'),
+  });
   type Thing = { id: number; CODE: string; KIND: string; NOTE: string | null; DONE: 0 | 1 };
   const thingsDef = (format: (v: unknown, d: Thing) => string, uses?: readonly ('KIND' | 'NOTE')[]) =>
     defineResource<Thing>()({
-      meta: { path: 'things', noun: 'cette chose', perPage: 50, defaultSort: { field: 'CODE', order: 'asc' }, sortable: [], labels: {}, export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' } },
+      meta: {
+        path: 'things',
+        noun: 'cette chose',
+        perPage: 50,
+        defaultSort: { field: 'CODE', order: 'asc' },
+        sortable: [],
+        labels: {},
+        export: { fileName: 'choses', title: 'Choses', orientation: 'portrait' },
+      },
       tag: 'things',
       actions: { read: 'clients:read', write: 'clients:write' },
       table: things,

@@ -101,7 +101,10 @@ beforeAll(async () => {
     .orderBy(users.id)
     .limit(1);
   const pair = await appPairFor(t.db, appUser.id, 'fuzz-device');
-  await t.db.update(appTokens).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(appTokens.tokenHash, hashToken(pair.accessToken)));
+  await t.db
+    .update(appTokens)
+    .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+    .where(eq(appTokens.tokenHash, hashToken(pair.accessToken)));
   appHeaders = { authorization: `Bearer ${pair.accessToken}` };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   components = doc.components?.schemas ?? {};
@@ -140,7 +143,17 @@ const { resolve, typeOf, sample } = openApiReader(() => components);
 const staffHeaders = () => headers;
 const HUGE = 'x'.repeat(300_000);
 const WRONG: unknown[] = ['texte', '', 12345, -1, 1.5, 1e308, 0, true, false, [], [5], {}, { $ne: '' }, null];
-const STRANGE_STRINGS = ['a\u0000b', '\ud800', 'x\udfffy', HUGE, '<script>alert(1)</script>', "'; drop table clients; --", '../../../../etc/passwd', '%00', '\u202e\u0000'];
+const STRANGE_STRINGS = [
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  HUGE,
+  '<script>alert(1)</script>',
+  "'; drop table clients; --",
+  '../../../../etc/passwd',
+  '%00',
+  '\u202e\u0000',
+];
 
 /** A body nested `levels` deep (objects inside arrays inside objects...). */
 function deep(levels: number): string {
@@ -169,16 +182,31 @@ const freshPair = () => appPairFor(t.db, appUser.id, `fuzz-${++devices}`);
 const firstOwn = (list: string) => Number(ownIds.get(`${APP}/${list}`)?.[0] ?? 1);
 
 const APP_SENDERS: Record<string, () => Promise<Sender>> = {
-  [`POST ${APP}/auth/login`]: async () => ({ headers: {}, body: { email: appUser.email, password: DEMO_PASSWORD, deviceId: 'fuzz-login' }, credentials: ['email', 'password'] }),
+  [`POST ${APP}/auth/login`]: async () => ({
+    headers: {},
+    body: { email: appUser.email, password: DEMO_PASSWORD, deviceId: 'fuzz-login' },
+    credentials: ['email', 'password'],
+  }),
   // A refresh token is spent by its first accepted use, and one presented again ends its family: each request gets its own.
-  [`POST ${APP}/auth/refresh`]: async () => ({ headers: {}, body: { refreshToken: (await freshPair()).refreshToken }, credentials: ['refreshToken'], wrote: true }),
+  [`POST ${APP}/auth/refresh`]: async () => ({
+    headers: {},
+    body: { refreshToken: (await freshPair()).refreshToken },
+    credentials: ['refreshToken'],
+    wrote: true,
+  }),
   [`POST ${APP}/auth/logout`]: async () => ({ headers: { authorization: `Bearer ${(await freshPair()).accessToken}` }, wrote: true }),
   [`POST ${APP}/register`]: async () => ({
     headers: {},
     body: { CODE_CLIENT: appUser.code, EMAIL: `fuzz.${randomUUID().slice(0, 8)}@client.test.tn`, GSM: '+21698123456', PASSWORD: 'Fuzz-2026-Inscription!' },
   }),
-  [`POST ${APP}/orders`]: async () => ({ headers: { ...appHeaders, 'idempotency-key': randomUUID() }, body: { ITEMS: [{ PRODUCT_ID: firstOwn('products'), QTE: 1 }] } }),
-  [`POST ${APP}/gift-purchases`]: async () => ({ headers: { ...appHeaders, 'idempotency-key': randomUUID() }, body: { LOYALTY_GIFT_ID: firstOwn('gifts'), QTE: 1 } }),
+  [`POST ${APP}/orders`]: async () => ({
+    headers: { ...appHeaders, 'idempotency-key': randomUUID() },
+    body: { ITEMS: [{ PRODUCT_ID: firstOwn('products'), QTE: 1 }] },
+  }),
+  [`POST ${APP}/gift-purchases`]: async () => ({
+    headers: { ...appHeaders, 'idempotency-key': randomUUID() },
+    body: { LOYALTY_GIFT_ID: firstOwn('gifts'), QTE: 1 },
+  }),
   // The phone only: a valid password change would end the user's other families and its sign-in with DEMO_PASSWORD.
   [`PUT ${APP}/me`]: async () => ({ headers: appHeaders, body: { GSM: '+21698123456', password: undefined } }),
 };
@@ -210,7 +238,22 @@ const MULTIPARTS: [string, string | Buffer][] = [
 ];
 
 /** Path values: a real id, then traversal, encodings and numbers Number() would misread. */
-const PATH_VALUES = ['1', '2', '..%2F..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e', '%00', '%ED%A0%80', '1e3', '0x10', '-1', '99999999999999999999', '%20', 'a%2Fb', `${'9'.repeat(300)}`];
+const PATH_VALUES = [
+  '1',
+  '2',
+  '..%2F..%2F..%2Fetc%2Fpasswd',
+  '..',
+  '%2e%2e',
+  '%00',
+  '%ED%A0%80',
+  '1e3',
+  '0x10',
+  '-1',
+  '99999999999999999999',
+  '%20',
+  'a%2Fb',
+  `${'9'.repeat(300)}`,
+];
 
 function build(op: Operation, r: ReturnType<typeof rng>, sender: Sender): Req {
   const { headers } = sender;
@@ -352,7 +395,9 @@ async function fingerprint(): Promise<string> {
     sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'app_sessions', 'throttles', 'login_attempts') order by 1`,
   )) {
     const where = tablename === 'audit_log' ? ` where x.action not in (${SECURITY_EVENTS})` : '';
-    const [{ d }] = await rows<{ d: string }>(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${tablename}" x${where}`));
+    const [{ d }] = await rows<{ d: string }>(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${tablename}" x${where}`),
+    );
     parts.push(`${tablename}=${d}`);
   }
   return parts.join('\n');
@@ -370,7 +415,9 @@ async function nextXid(): Promise<string> {
 /** Background work a request started (voucher generation, syncs) ends before the next check. */
 async function settle() {
   for (let i = 0; i < 100; i++) {
-    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`).catch(() => [{ n: 0 }]);
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`).catch(() => [
+      { n: 0 },
+    ]);
     if (!n) return;
     await new Promise((ok) => setTimeout(ok, 100));
   }
@@ -385,7 +432,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const r = rng(SEED);
     // Every operation in turn, in an order drawn from the seed, then again; the app's operations spread
     // over the first REQUESTS requests, so that each is sent even when a run is shorter than one round.
-    const shuffled = ops.map((op) => ({ op, k: r.next() })).sort((a, b) => a.k - b.k).map((x) => x.op);
+    const shuffled = ops
+      .map((op) => ({ op, k: r.next() }))
+      .sort((a, b) => a.k - b.k)
+      .map((x) => x.op);
     const order: Operation[] = new Array(ops.length);
     const appFirst = shuffled.filter((op) => op.appApi);
     const span = Math.max(appFirst.length, Math.min(REQUESTS, ops.length));
@@ -446,10 +496,17 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       xid = await nextXid();
     }
     console.log(`fuzz: ${fingerprints} empreintes de la base (après chaque requête qui a écrit)`);
-    console.log(`fuzz: statuts ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    console.log(
+      `fuzz: statuts ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+    );
     const appSent = [...appStatuses.values()].flat();
     console.log(
-      `fuzz: ${appSent.length} requêtes à l'application mobile sur ${appStatuses.size} de ses ${appOps.length} opérations, ${appSent.filter((s) => s === 401).length} en 401\n  ${[...appStatuses]
+      `fuzz: ${appSent.length} requêtes à l'application mobile sur ${appStatuses.size} de ses ${appOps.length} opérations, ${appSent.filter((s) => s === 401).length} en 401\n  ${[
+        ...appStatuses,
+      ]
         .sort()
         .map(([k, v]) => `${k} → ${v.join(' ')}`)
         .join('\n  ')}`,

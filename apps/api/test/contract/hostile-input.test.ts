@@ -22,7 +22,9 @@ const CIRCUITS = UNPAGED_LIMIT + 3;
 beforeAll(async () => {
   t = await createTestApp();
   headers = await t.auth('admin@demo.tn');
-  await t.db.execute(sql`insert into clients (code_client, name) select 'FZ' || lpad(g::text, 6, '0'), 'Client ' || g from generate_series(1, ${CLIENTS}::int) g`);
+  await t.db.execute(
+    sql`insert into clients (code_client, name) select 'FZ' || lpad(g::text, 6, '0'), 'Client ' || g from generate_series(1, ${CLIENTS}::int) g`,
+  );
   await t.db.execute(sql`insert into client_circuits (name) select 'Circuit ' || g from generate_series(1, ${CIRCUITS}::int) g`);
 }, 120_000);
 afterAll(() => t?.close());
@@ -55,7 +57,12 @@ describe('codes files longer than 65,535 bind parameters', () => {
 
   it(`offer points to the ${CLIENTS} clients of a file`, async () => {
     const body = multipart({ POINTS_OFFERED: '5' }, file);
-    const r = await t.app.inject({ method: 'POST', url: '/api/users/offerPoints/clients_file', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/offerPoints/clients_file',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
     expect([r.statusCode, r.json().data?.clients]).toEqual([200, CLIENTS]);
     const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from clients where points_offered = 5`);
     expect(n).toBe(CLIENTS);

@@ -68,7 +68,8 @@ const newKey = () => `cle-${Date.now()}-${++n}`;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload: unknown, key?: string, auth = admin) =>
   t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: { ...auth, ...(key === undefined ? {} : { 'idempotency-key': key }) } });
-const ledgerRows = async (clientId: number) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, clientId)))[0].n;
+const ledgerRows = async (clientId: number) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, clientId)))[0].n;
 const balance = async (id: number) => (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, id)))[0].p;
 
 beforeAll(async () => {
@@ -190,7 +191,9 @@ describe('Idempotency-Key on a points edit', () => {
     const retried = newKey();
     const rows = await ledgerRows(clientA);
     await t.db.execute(sql`alter table points_ledger rename to points_ledger_away`);
-    const failed = await call('POST', `clients/${clientA}/points`, { POINTS: 7 }, retried).finally(() => t.db.execute(sql`alter table points_ledger_away rename to points_ledger`));
+    const failed = await call('POST', `clients/${clientA}/points`, { POINTS: 7 }, retried).finally(() =>
+      t.db.execute(sql`alter table points_ledger_away rename to points_ledger`),
+    );
     expect(failed.statusCode).toBe(500);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, retried))).toEqual([]);
     const ok = await call('POST', `clients/${clientA}/points`, { POINTS: 7 }, retried);
@@ -237,7 +240,8 @@ describe('two calls racing with one key', () => {
     const wrote = replies.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] === undefined);
     expect(wrote.length).toBe(1);
     for (const r of replies) {
-      if (r.statusCode === 409) expect(r.json()).toEqual({ success: false, message: IDEMPOTENCY_MSG.inProgress, errors: { 'Idempotency-Key': [IDEMPOTENCY_MSG.inProgress] } });
+      if (r.statusCode === 409)
+        expect(r.json()).toEqual({ success: false, message: IDEMPOTENCY_MSG.inProgress, errors: { 'Idempotency-Key': [IDEMPOTENCY_MSG.inProgress] } });
       else expect([r.statusCode, r.body]).toEqual([200, wrote[0].body]);
     }
     expect(await ledgerRows(clientB)).toBe(rows + 1);
@@ -268,7 +272,8 @@ describe('two calls racing with one key', () => {
     await locked;
     const first = call('POST', `clients/${clientA}/points`, { POINTS: 9 }, key);
     // The first call has taken the key (no reply yet) and waits on the client's row.
-    for (let i = 0; i < 200 && !(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length; i++) await new Promise((ok) => setTimeout(ok, 10));
+    for (let i = 0; i < 200 && !(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length; i++)
+      await new Promise((ok) => setTimeout(ok, 10));
     const second = await call('POST', `clients/${clientA}/points`, { POINTS: 9 }, key);
     expect([second.statusCode, second.json().message]).toEqual([409, IDEMPOTENCY_MSG.inProgress]);
     release();
@@ -282,13 +287,19 @@ describe('two calls racing with one key', () => {
 
   it('accepts a gift request once, debiting its points once, when the accept is sent twice at once', async () => {
     await applyPoints(t.db, eq(clients.id, clientA), { amount: 500, source: 'offer', reason: 'Points de départ', authorId: null });
-    const [gift] = await t.db.insert(loyaltyGifts).values({ ref: 'G-IDEM-BON', name: "Bon d'achat 20 DT", type: 'voucher', qts: 5, nbrOfPoints: 50, voucherValue: '20.000' }).returning();
+    const [gift] = await t.db
+      .insert(loyaltyGifts)
+      .values({ ref: 'G-IDEM-BON', name: "Bon d'achat 20 DT", type: 'voucher', qts: 5, nbrOfPoints: 50, voucherValue: '20.000' })
+      .returning();
     const created = await call('POST', 'gift-purchases', { CLIENT_ID: clientA, LOYALTY_GIFT_ID: gift.id, QTE: 2 });
     expect(created.statusCode).toBe(201);
     const purchase = created.json().data.id as number;
     const before = await balance(clientA);
     const key = newKey();
-    const replies = await Promise.all([call('POST', `gift-purchases/accept/${purchase}`, undefined, key), call('POST', `gift-purchases/accept/${purchase}`, undefined, key)]);
+    const replies = await Promise.all([
+      call('POST', `gift-purchases/accept/${purchase}`, undefined, key),
+      call('POST', `gift-purchases/accept/${purchase}`, undefined, key),
+    ]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual(replies.some((r) => r.statusCode === 409) ? [200, 409] : [200, 200]);
     expect(await balance(clientA)).toBe(before - 100);
     expect((await t.db.select({ s: giftPurchases.status }).from(giftPurchases).where(eq(giftPurchases.id, purchase)))[0].s).not.toBe(0);
@@ -322,7 +333,12 @@ describe('a points file (multipart)', () => {
   };
   const send = (key: string, boundary: string, codes: string) => {
     const { payload, 'content-type': type } = file(boundary, codes);
-    return t.app.inject({ method: 'POST', url: '/api/users/offerPoints/clients_file', payload, headers: { ...admin, 'content-type': type, 'idempotency-key': key } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/users/offerPoints/clients_file',
+      payload,
+      headers: { ...admin, 'content-type': type, 'idempotency-key': key },
+    });
   };
 
   it('is the same request whatever its boundary, another one when its file differs', async () => {
@@ -342,7 +358,13 @@ describe('an order status change', () => {
   it('is made once: the replay answers the first reply, not the status rule’s 409, and writes no second audit row', async () => {
     const [product] = await t.db.insert(products).values({ ref: 'P-IDEM', label: 'Produit idempotent', priceTtc: '1.500', points: 4 }).returning();
     const order = await t.db.transaction((tx) => createOrder(tx, { numOrder: 'CMD-IDEM-0001', clientId: clientB, items: [{ productId: product.id, qte: 5 }] }));
-    const audits = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(eq(auditLog.entity, 'orders'), eq(auditLog.entityId, String(order)))))[0].n;
+    const audits = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'orders'), eq(auditLog.entityId, String(order))))
+      )[0].n;
     const key = newKey();
     const done = await call('PUT', `orders/${order}`, { STATUS: 1 }, key);
     expect([done.statusCode, done.json().data.STATUS]).toEqual([200, 1]);
@@ -358,12 +380,19 @@ describe('an order status change', () => {
 describe('an app order (the header is required there)', () => {
   it('is keyed per app user, apart from the staff’s keys: a replay writes no second order, no key is a 422', async () => {
     const roles = await ensureRoles(t.db);
-    await t.db.insert(users).values({ email: 'rim.idem@client.test.tn', passwordHash: 'x', firstname: 'Rim', lastname: 'Idem', roleId: roles.get(ROLE.patente)!, clientId: clientA });
+    await t.db
+      .insert(users)
+      .values({ email: 'rim.idem@client.test.tn', passwordHash: 'x', firstname: 'Rim', lastname: 'Idem', roleId: roles.get(ROLE.patente)!, clientId: clientA });
     const app = await appAuth(t.db, 'rim.idem@client.test.tn');
     const [product] = await t.db.insert(products).values({ ref: 'P-IDEM-APP', label: 'Produit de l’app', priceTtc: '2.000', points: 1 }).returning();
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.clientId, clientA)))[0].n;
     const order = (key?: string) =>
-      t.app.inject({ method: 'POST', url: `${APP}/orders`, payload: { ITEMS: [{ PRODUCT_ID: product.id, QTE: 2 }] }, headers: { ...app, ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+      t.app.inject({
+        method: 'POST',
+        url: `${APP}/orders`,
+        payload: { ITEMS: [{ PRODUCT_ID: product.id, QTE: 2 }] },
+        headers: { ...app, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      });
     const before = await count();
     const missing = await order();
     expect([missing.statusCode, missing.json().errors]).toEqual([422, { 'Idempotency-Key': [IDEMPOTENCY_MSG.required] }]);

@@ -100,14 +100,21 @@ describe('page sizes', () => {
       Object.entries(methods).flatMap(([method, op]) =>
         ((op.parameters as Param[] | undefined) ?? [])
           .filter((p) => p.in === 'query' && p.name === 'perPage')
-          .map((p) => ({ route: `${method.toUpperCase()} ${path}`, path, schema: p.schema ?? {}, required: (op.parameters as Param[]).filter((q) => q.in === 'query' && q.required && q.name !== 'perPage') })),
+          .map((p) => ({
+            route: `${method.toUpperCase()} ${path}`,
+            path,
+            schema: p.schema ?? {},
+            required: (op.parameters as Param[]).filter((q) => q.in === 'query' && q.required && q.name !== 'perPage'),
+          })),
       ),
     );
 
   it('every perPage declares a whole number from 1 to its maximum', () => {
     const listed = pages();
     expect(listed.length).toBeGreaterThan(60);
-    const undeclared = listed.filter(({ schema }) => schema.type !== 'integer' || schema.minimum !== 1 || typeof schema.maximum !== 'number').map((p) => p.route);
+    const undeclared = listed
+      .filter(({ schema }) => schema.type !== 'integer' || schema.minimum !== 1 || typeof schema.maximum !== 'number')
+      .map((p) => p.route);
     expect(undeclared).toEqual([]);
   });
 

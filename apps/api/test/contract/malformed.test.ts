@@ -66,7 +66,12 @@ describe('malformed bodies', () => {
     const wrong: string[] = [];
     let sent = 0;
     for (const r of targets) {
-      for (const body of [...bodies, { email: 'x', password: huge, deviceId: '\u0000' }, { refreshToken: { $ne: '' } }, { GSM: 12, password: { old: null, new: [] } }]) {
+      for (const body of [
+        ...bodies,
+        { email: 'x', password: huge, deviceId: '\u0000' },
+        { refreshToken: { $ne: '' } },
+        { GSM: 12, password: { old: null, new: [] } },
+      ]) {
         const res = await t.app.inject({
           method: r.method as 'POST',
           url: samplePath(r.url),
@@ -76,7 +81,8 @@ describe('malformed bodies', () => {
           remoteAddress: `192.0.2.${1 + (sent++ % 250)}`,
         });
         // A body whose fields are all optional and unknown ones dropped (PUT me {}) may be a 200 that changes nothing.
-        if (res.statusCode >= 500 || (res.statusCode >= 400 && res.json().success !== false)) wrong.push(`${r.method} ${r.url} ${JSON.stringify(body)?.slice(0, 60)} → ${res.statusCode}`);
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && res.json().success !== false))
+          wrong.push(`${r.method} ${r.url} ${JSON.stringify(body)?.slice(0, 60)} → ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -155,9 +161,7 @@ describe('malformed multipart', () => {
   ];
 
   it('answers every malformed upload with a 4xx, stores nothing and leaves no file behind', async () => {
-    const type = (
-      await t.app.inject({ method: 'POST', url: '/api/typeclients', payload: { NAME: 'Cible des envois' }, headers })
-    ).json().data;
+    const type = (await t.app.inject({ method: 'POST', url: '/api/typeclients', payload: { NAME: 'Cible des envois' }, headers })).json().data;
     for (const [label, contentType, payload] of cases) {
       for (const url of [`/api/typeclients/media/${type.id}`, `/api/typeclients/${type.id}/image`]) {
         const r = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });

@@ -25,7 +25,11 @@ async function loadResources(): Promise<{ file: string; name: string; def: AnyDe
     const mod: Record<string, unknown> = await import(join(modulesDir, file));
     for (const [name, value] of Object.entries(mod)) {
       const candidate = typeof value === 'function' && name.endsWith('Resource') ? (value as (dir: string) => unknown)('/nonexistent') : value;
-      const def = isDef(candidate) ? candidate : candidate && typeof candidate === 'object' && 'def' in candidate && isDef(candidate.def) ? candidate.def : null;
+      const def = isDef(candidate)
+        ? candidate
+        : candidate && typeof candidate === 'object' && 'def' in candidate && isDef(candidate.def)
+          ? candidate.def
+          : null;
       if (def) found.push({ file, name, def });
     }
   }
@@ -33,7 +37,9 @@ async function loadResources(): Promise<{ file: string; name: string; def: AnyDe
 }
 
 const isMeta = (v: unknown): v is ResourceMeta => !!v && typeof v === 'object' && 'path' in v && 'sortable' in v && 'perPage' in v && 'export' in v;
-const domainMetas = Object.entries(domain as Record<string, unknown>).flatMap(([name, value]) => (name.endsWith('Meta') && isMeta(value) ? [[name, value] as const] : []));
+const domainMetas = Object.entries(domain as Record<string, unknown>).flatMap(([name, value]) =>
+  name.endsWith('Meta') && isMeta(value) ? [[name, value] as const] : [],
+);
 
 describe('resource metadata (one declaration for the API and the screens)', async () => {
   const resources = await loadResources();
@@ -49,15 +55,18 @@ describe('resource metadata (one declaration for the API and the screens)', asyn
     expect(['id', ...def.meta.sortable]).toContain(def.meta.defaultSort.field);
   });
 
-  it.each(resources.map((r) => [`${r.file} ${r.name}`, r.def] as const))('%s: each export column is headed by its field’s label, or by words of its own that differ from it', (_, def) => {
-    const labels = def.meta.labels as Record<string, string | undefined>;
-    const exported = def.fields.filter((f) => f.export);
-    const copies = exported.filter((f) => f.export !== true && f.export?.header !== undefined && f.export.header === labels[f.api]).map((f) => f.api);
-    expect(copies, 'an export header that repeats the label: write `export: true` or drop `header`').toEqual([]);
-    const headers = compileResource(def).exportColumns.map((c) => c.header);
-    expect(headers).toHaveLength(exported.length + (def.media?.export ? 1 : 0));
-    for (const h of headers) expect(h).toMatch(/\S/);
-  });
+  it.each(resources.map((r) => [`${r.file} ${r.name}`, r.def] as const))(
+    '%s: each export column is headed by its field’s label, or by words of its own that differ from it',
+    (_, def) => {
+      const labels = def.meta.labels as Record<string, string | undefined>;
+      const exported = def.fields.filter((f) => f.export);
+      const copies = exported.filter((f) => f.export !== true && f.export?.header !== undefined && f.export.header === labels[f.api]).map((f) => f.api);
+      expect(copies, 'an export header that repeats the label: write `export: true` or drop `header`').toEqual([]);
+      const headers = compileResource(def).exportColumns.map((c) => c.header);
+      expect(headers).toHaveLength(exported.length + (def.media?.export ? 1 : 0));
+      for (const h of headers) expect(h).toMatch(/\S/);
+    },
+  );
 
   it.each(domainMetas)('%s is the metadata of exactly one resource, which reads it whole', (_, meta) => {
     const users = resources.filter((r) => r.def.meta === meta || r.def.meta.path === meta.path);

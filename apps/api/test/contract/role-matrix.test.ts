@@ -75,10 +75,14 @@ const rows = <T>(query: ReturnType<typeof sql>): Promise<T[]> => queryRows<T>(t.
  */
 async function fingerprint(alsoSkip: string[] = []): Promise<string> {
   const skip = new Set(['sessions', ...alsoSkip]);
-  const names = (await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by 1`)).map((x) => x.tablename).filter((n) => !skip.has(n));
+  const names = (await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by 1`))
+    .map((x) => x.tablename)
+    .filter((n) => !skip.has(n));
   const parts: string[] = [];
   for (const name of names) {
-    const [{ d }] = await rows<{ d: string }>(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${name}" x`));
+    const [{ d }] = await rows<{ d: string }>(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${name}" x`),
+    );
     parts.push(`${name}=${d}`);
   }
   return parts.join('\n');
@@ -127,7 +131,10 @@ describe('role × route matrix', () => {
       const open = routes.filter((r) => allowed(role, r) && actionOf(r) !== 'self').map((r) => `${r.method} ${r.url}`);
       const extra = open.filter((k) => !/\/(conversions|starter_conversions|conversion_gifts|conversions_starter)/.test(k) && !/(gift|starter)/i.test(k));
       expect(extra, role).toEqual([]);
-      expect(open.every((k) => k.startsWith('GET ') || k.startsWith('HEAD ')), `${role}: read only`).toBe(true);
+      expect(
+        open.every((k) => k.startsWith('GET ') || k.startsWith('HEAD ')),
+        `${role}: read only`,
+      ).toBe(true);
     }
   });
 });
@@ -193,10 +200,14 @@ const hasParam = (url: string) => /:[A-Za-z_]+|\*/.test(url);
 
 /** Every row of one client (every table with a CLIENT_ID, its own row, its users' read marks), as one digest. */
 async function clientPrint(clientId: number): Promise<string> {
-  const tables = await rows<{ table_name: string }>(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'client_id' order by 1`);
+  const tables = await rows<{ table_name: string }>(
+    sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'client_id' order by 1`,
+  );
   const parts: string[] = [];
   const digest = async (label: string, from: string) => {
-    const [{ d }] = await rows<{ d: string }>(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from ${from}`));
+    const [{ d }] = await rows<{ d: string }>(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from ${from}`),
+    );
     parts.push(`${label}=${d}`);
   };
   for (const { table_name } of tables) await digest(table_name, `"${table_name}" x where x.client_id = ${Number(clientId)}`);
@@ -209,7 +220,12 @@ describe('a client user of another client (the app routes’ column)', () => {
   let f: TwoClients;
   let appRoutes: RouteEntry[];
   const as = (headers: { authorization: string }, method: string, url: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   beforeAll(async () => {
     const all = t.app.routeTable;
@@ -220,7 +236,10 @@ describe('a client user of another client (the app routes’ column)', () => {
     const adminToken = newToken();
     await t.db.insert(sessions).values({ userId: adminUser.id, tokenHash: hashToken(adminToken), expiresAt: new Date(Date.now() + 3600_000) });
     const admin = { authorization: `Bearer ${adminToken}` };
-    const [gift] = await t.db.insert(loyaltyGifts).values({ ref: 'XC-CADEAU', name: 'Cadeau du test croisé', type: 'bien', qts: 50, nbrOfPoints: 10 }).returning({ id: loyaltyGifts.id });
+    const [gift] = await t.db
+      .insert(loyaltyGifts)
+      .values({ ref: 'XC-CADEAU', name: 'Cadeau du test croisé', type: 'bien', qts: 50, nbrOfPoints: 10 })
+      .returning({ id: loyaltyGifts.id });
     /** A client's rows, made as the app and the back office make them: an order, a gift request accepted (two units), notifications, a rebate voucher. */
     const side = async (clientId: number, email: string, tag: string, notifications: number): Promise<Side> => {
       const headers = await appAuth(t.db, email);
@@ -244,7 +263,14 @@ describe('a client user of another client (the app routes’ column)', () => {
         .returning({ id: voucherPurchases.id });
       const vouchers = await t.db.select({ id: voucherPurchases.id }).from(voucherPurchases).where(eq(voucherPurchases.clientId, clientId));
       expect(vouchers.map((v) => v.id)).toContain(voucher.id);
-      return { clientId, headers, orders: [order.json().data.ID], giftPurchases: [asked.json().data.ID], vouchers: vouchers.map((v) => v.id), notifications: sent };
+      return {
+        clientId,
+        headers,
+        orders: [order.json().data.ID],
+        giftPurchases: [asked.json().data.ID],
+        vouchers: vouchers.map((v) => v.id),
+        notifications: sent,
+      };
     };
     const a = await side(cat.clients.a.id, 'sami.a@client.test.tn', 'A', 2);
     const b = await side(cat.clients.b.id, 'sami.b@client.test.tn', 'B', 1);
@@ -252,7 +278,10 @@ describe('a client user of another client (the app routes’ column)', () => {
     const units = await t.db.select().from(giftConversions).where(eq(giftConversions.clientId, a.clientId)).orderBy(giftConversions.id);
     expect(units).toHaveLength(2);
     await t.db.update(giftConversions).set({ status: CONVERSION_SHIPPED }).where(eq(giftConversions.id, units[1].id));
-    const [starter] = await t.db.insert(startingGifts).values({ ref: 'XC-DEMARRAGE', name: 'Kit de démarrage du test croisé', description: 'Kit' }).returning({ id: startingGifts.id });
+    const [starter] = await t.db
+      .insert(startingGifts)
+      .values({ ref: 'XC-DEMARRAGE', name: 'Kit de démarrage du test croisé', description: 'Kit' })
+      .returning({ id: startingGifts.id });
     const [kit] = await t.db
       .insert(startingGiftPurchases)
       .values({ ref: 'DEM-XC-A-0001', clientId: a.clientId, startingGiftId: starter.id, status: CONVERSION_SHIPPED, qrcode: `xc-kit-A-${randomUUID()}` })
@@ -260,7 +289,10 @@ describe('a client user of another client (the app routes’ column)', () => {
     const aRows = {
       orders: await rows<{ num_order: string }>(sql`select num_order from orders where client_id = ${a.clientId}`),
       purchases: await t.db.select({ ref: giftPurchases.ref }).from(giftPurchases).where(eq(giftPurchases.clientId, a.clientId)),
-      vouchers: await t.db.select({ ref: voucherPurchases.voucherRef, qr: voucherPurchases.qrcode }).from(voucherPurchases).where(eq(voucherPurchases.clientId, a.clientId)),
+      vouchers: await t.db
+        .select({ ref: voucherPurchases.voucherRef, qr: voucherPurchases.qrcode })
+        .from(voucherPurchases)
+        .where(eq(voucherPurchases.clientId, a.clientId)),
     };
     const [aUser] = await t.db.select({ gsm: users.gsm }).from(users).where(eq(users.email, 'sami.a@client.test.tn'));
     f = {
@@ -300,7 +332,9 @@ describe('a client user of another client (the app routes’ column)', () => {
     });
     expect(unplaced, 'route d’application à classer : BY_ID (ou SHARED_BY_ID), BY_BODY ou OWN_WRITES').toEqual([]);
     // And every entry names a route that still exists.
-    const stale = [...Object.keys(BY_ID), ...Object.keys(SHARED_BY_ID), ...Object.keys(BY_BODY), ...Object.keys(OWN_WRITES), ...Object.keys(LISTS)].filter((k) => !keys.has(k));
+    const stale = [...Object.keys(BY_ID), ...Object.keys(SHARED_BY_ID), ...Object.keys(BY_BODY), ...Object.keys(OWN_WRITES), ...Object.keys(LISTS)].filter(
+      (k) => !keys.has(k),
+    );
     expect(stale).toEqual([]);
   });
 
@@ -324,7 +358,8 @@ describe('a client user of another client (the app routes’ column)', () => {
     for (const r of byBody) {
       for (const payload of BY_BODY[`${r.method} ${r.url}`](f)) {
         const res = await as(f.b.headers, r.method, r.url, payload);
-        if (res.statusCode !== 404 || leaks(res.body).length) wrong.push(`${r.method} ${r.url} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== 404 || leaks(res.body).length)
+          wrong.push(`${r.method} ${r.url} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
         column.push(`${`${r.method} ${r.url} (${Object.keys(payload).join(', ')})`.padEnd(54)} autre client ${res.statusCode}`);
       }
     }

@@ -161,7 +161,10 @@ describe('the route table', () => {
     const appRevoked = await appPair();
     await t.db.transaction((tx) => revokeAppSession(tx, appRevoked.sessionId, 'signout'));
     const appExpired = await appPair();
-    await t.db.update(appTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(appTokens.tokenHash, hashToken(appExpired.accessToken)));
+    await t.db
+      .update(appTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(appTokens.tokenHash, hashToken(appExpired.accessToken)));
     const appRefresh = await appPair();
     const offUser = await appClientUser(t.db);
     const appOff = await appTokenFor(t.db, offUser.email);

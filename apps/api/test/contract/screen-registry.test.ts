@@ -55,7 +55,8 @@ describe('screen registry × roles', () => {
         const data = dataAction(s);
         const served = data === null || can(role, data);
         const expected = served ? 200 : 403;
-        if (res.statusCode !== expected || (reachable && res.statusCode !== 200)) wrong.push(`${role} ${s.key} GET ${url} → ${res.statusCode} (expected ${expected})`);
+        if (res.statusCode !== expected || (reachable && res.statusCode !== 200))
+          wrong.push(`${role} ${s.key} GET ${url} → ${res.statusCode} (expected ${expected})`);
       }
     }
     expect(wrong).toEqual([]);
@@ -64,7 +65,10 @@ describe('screen registry × roles', () => {
   it('serves no data beyond the reachable screens but for the declared reads', () => {
     // Per role: the screens whose data it is served without opening them, each with the read it holds.
     const beyond = Object.fromEntries(
-      STAFF.map(({ role }) => [role, screens.filter((s) => !canOpen(role, s) && (dataAction(s) === null || can(role, dataAction(s)!))).map((s) => `${s.key} (${dataAction(s)})`)]),
+      STAFF.map(({ role }) => [
+        role,
+        screens.filter((s) => !canOpen(role, s) && (dataAction(s) === null || can(role, dataAction(s)!))).map((s) => `${s.key} (${dataAction(s)})`),
+      ]),
     );
     expect(beyond).toEqual({
       admin: [],
@@ -88,7 +92,13 @@ describe('screen registry × roles', () => {
     // The menu lists exactly the reachable screens that have an entry.
     for (const { role } of STAFF) {
       const inMenu = new Set(menuFor(role).flatMap((g) => g.entries.map((e) => screenAt(e.path)?.key)));
-      expect([role, [...inMenu].sort()]).toEqual([role, screens.filter((s) => s.menu?.length && canOpen(role, s)).map((s) => s.key).sort()]);
+      expect([role, [...inMenu].sort()]).toEqual([
+        role,
+        screens
+          .filter((s) => s.menu?.length && canOpen(role, s))
+          .map((s) => s.key)
+          .sort(),
+      ]);
     }
   });
 });

@@ -13,7 +13,10 @@ import { createTestApp, DEMO_PASSWORD, type TestContext } from '../support/helpe
 import type { Schema } from '../support/openapi';
 
 let t: TestContext;
-let doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema: Schema }> }; parameters?: { in: string; name: string }[] }>>; components?: { schemas?: Record<string, Schema> } };
+let doc: {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema: Schema }> }; parameters?: { in: string; name: string }[] }>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -57,7 +60,20 @@ describe('secret fields', () => {
     const secret = fieldPaths().filter(({ names }) => names.some((n) => LOOKS_SECRET.test(n)));
     // The walk finds the fields it must: the sign-ins', the reset's, the invitation's, the app's.
     const found = new Set(secret.map(({ names }) => names.join('.')));
-    for (const name of ['password', 'PASSWORD', 'old_password', 'new_password', 'confirm_password', 'CURRENT_PASSWORD', 'confirm', 'reset_code', 'token', 'refreshToken', 'password.old', 'password.new']) {
+    for (const name of [
+      'password',
+      'PASSWORD',
+      'old_password',
+      'new_password',
+      'confirm_password',
+      'CURRENT_PASSWORD',
+      'confirm',
+      'reset_code',
+      'token',
+      'refreshToken',
+      'password.old',
+      'password.new',
+    ]) {
       expect(found, name).toContain(name);
     }
     const stripped = secret.filter(({ names }) => {
@@ -91,7 +107,10 @@ describe('secret fields', () => {
   it('an account whose hash was made from the stripped password signs in with the whole one, which is then its password', async () => {
     const email = 'commercial@demo.tn';
     expect(stripTags(HOSTILE)).toBe('Winter2026');
-    await t.db.update(users).set({ passwordHash: await hashPassword('Winter2026') }).where(eq(users.email, email));
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Winter2026') })
+      .where(eq(users.email, email));
     const before = await storedHash(email);
     const res = await signIn(email, HOSTILE, '10.77.0.3');
     expect(res.statusCode, res.body).toBe(200);

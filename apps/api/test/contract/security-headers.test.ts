@@ -23,7 +23,10 @@ let webDist: string;
 beforeAll(async () => {
   // A stand-in for the built web app, so the page routes are served as in production.
   webDist = mkdtempSync(path.join(os.tmpdir(), 'bo-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+  );
   // Published over plain http (a LAN installation): no HSTS, no upgrade of requests.
   t = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.10:3000' }, overrides: { webDist } });
   admin = await t.auth('admin@demo.tn');
@@ -116,14 +119,23 @@ describe('uploaded files', () => {
     const entry = await t.app.inject({ method: 'POST', url: '/api/configs', headers: admin, payload: { KEY: key, NAME: key, DESCRIPTION: 'Fichier de test' } });
     expect(entry.statusCode, entry.body).toBe(201);
     const body = multipart({}, file);
-    const res = await t.app.inject({ method: 'POST', url: `/api/configs/media/${entry.json().data.id}`, headers: { ...admin, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/configs/media/${entry.json().data.id}`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.FILE.original_url;
   }
 
   it('an image is shown inline, a PDF is downloaded; both with nosniff and a sandboxing CSP', async () => {
     const png = await uploadConfigFile('LOGO_TEST', { name: 'logo.png', type: 'image/png', content: solidPng(8, 8, [200, 0, 0]) });
-    const pdf = await uploadConfigFile('CGV_TEST', { name: 'cgv.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    const pdf = await uploadConfigFile('CGV_TEST', {
+      name: 'cgv.pdf',
+      type: 'application/pdf',
+      content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
     // Unguessable names: 24 random hex digits after the owner.
     expect(png).toMatch(/^\/uploads\/configs-\d+-[0-9a-f]{24}\.png$/);
 

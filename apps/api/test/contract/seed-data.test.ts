@@ -103,7 +103,9 @@ describe('demo data', () => {
     const expiringSoon = sql`select count(distinct client_id)::int n from points_lots
       where remaining > 0 and expires_at > now() and expires_at < now() + interval '30 days'`;
     expect(await count(h, expiringSoon)).toBe(15);
-    expect(await count(h, sql`select count(*)::int n from message_templates where name like 'Rappel d’expiration%' and content like '%{{POINTS_EXPIRANT}}%'`)).toBe(2);
+    expect(
+      await count(h, sql`select count(*)::int n from message_templates where name like 'Rappel d’expiration%' and content like '%{{POINTS_EXPIRANT}}%'`),
+    ).toBe(2);
   });
 
   it('is not a database seed:large may fill', async () => {
@@ -164,8 +166,15 @@ describe('seed:large', () => {
     expect(await count(h, sql`select count(*)::int n from clients c where not exists (select 1 from users u where u.client_id = c.id)`)).toBe(0);
     expect(await count(h, sql`select count(distinct platform)::int n from connection_logs`)).toBe(2);
     expect(await count(h, sql`select min(extract(year from date_login))::int n from connection_logs`)).toBe(2021);
-    expect(await count(h, sql`select count(*)::int n from connection_logs l join users u on u.id = l.user_id where l.platform = 'Application Mobile' and u.client_id is distinct from l.client_id`)).toBe(0);
-    expect(await count(h, sql`select count(*)::int n from clients c join users u on u.client_id = c.id where c.last_use is distinct from u.last_seen_at`)).toBe(0);
+    expect(
+      await count(
+        h,
+        sql`select count(*)::int n from connection_logs l join users u on u.id = l.user_id where l.platform = 'Application Mobile' and u.client_id is distinct from l.client_id`,
+      ),
+    ).toBe(0);
+    expect(await count(h, sql`select count(*)::int n from clients c join users u on u.client_id = c.id where c.last_use is distinct from u.last_seen_at`)).toBe(
+      0,
+    );
     expect(await count(h, sql`select coalesce(sum(n), 0)::int n from connection_month_stats`)).toBe(6000);
     expect(await count(h, sql`select coalesce(sum(n), 0)::int n from order_month_stats`)).toBe(3600);
   });

@@ -1,4 +1,13 @@
-import { CLIENT_STATUS, CONVERSION_STATUS, GIFT_PURCHASE_STATUS, ORDER_STATUS, STATUS_MSG, type StatusSet, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
+import {
+  CLIENT_STATUS,
+  CONVERSION_STATUS,
+  GIFT_PURCHASE_STATUS,
+  ORDER_STATUS,
+  STATUS_MSG,
+  type StatusSet,
+  VOUCHER_MSG,
+  VOUCHER_PURCHASE_STATUS,
+} from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/lib/audit/audit.table';
@@ -26,7 +35,8 @@ let product: number;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Reply = Awaited<ReturnType<TestContext['app']['inject']>>;
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const auditRows = async () => Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0].n);
 
 /** `act` is refused with 409 "already", the row keeps `status`, and no audit row is written. */
@@ -39,11 +49,14 @@ async function sameStatus(act: () => Promise<Reply>, set: StatusSet, status: num
   expect(await auditRows()).toBe(trail);
 }
 
-const conversionStatus = (id: number) => async () => (await t.db.select({ s: giftConversions.status }).from(giftConversions).where(eq(giftConversions.id, id)))[0].s;
-const starterStatus = (id: number) => async () => (await t.db.select({ s: startingGiftPurchases.status }).from(startingGiftPurchases).where(eq(startingGiftPurchases.id, id)))[0].s;
+const conversionStatus = (id: number) => async () =>
+  (await t.db.select({ s: giftConversions.status }).from(giftConversions).where(eq(giftConversions.id, id)))[0].s;
+const starterStatus = (id: number) => async () =>
+  (await t.db.select({ s: startingGiftPurchases.status }).from(startingGiftPurchases).where(eq(startingGiftPurchases.id, id)))[0].s;
 const purchaseStatus = (id: number) => async () => (await t.db.select({ s: giftPurchases.status }).from(giftPurchases).where(eq(giftPurchases.id, id)))[0].s;
 const orderStatus = (id: number) => async () => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
-const voucherStatus = (id: number) => async () => (await t.db.select({ s: voucherPurchases.status }).from(voucherPurchases).where(eq(voucherPurchases.id, id)))[0].s;
+const voucherStatus = (id: number) => async () =>
+  (await t.db.select({ s: voucherPurchases.status }).from(voucherPurchases).where(eq(voucherPurchases.id, id)))[0].s;
 const clientStatus = (id: number) => async () => (await t.db.select({ s: clients.status }).from(clients).where(eq(clients.id, id)))[0].s;
 
 beforeAll(async () => {
@@ -54,12 +67,16 @@ beforeAll(async () => {
   [{ id: clientB }] = await t.db.insert(clients).values({ code: 'C-RULE-B', name: 'Kiosque du Lac' }).returning();
   await applyPoints(t.db, eq(clients.id, clientA), { amount: 1000, source: 'offer', reason: 'Points de départ', authorId: null });
   [{ id: bien }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-RULE', name: 'Thermos', type: 'bien', qts: 20, nbrOfPoints: 10 }).returning();
-  [{ id: voucherGift }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-RULE-V', name: 'Bon 10 DT', type: 'voucher', qts: 20, nbrOfPoints: 10, voucherValue: '10.000' }).returning();
+  [{ id: voucherGift }] = await t.db
+    .insert(loyaltyGifts)
+    .values({ ref: 'G-RULE-V', name: 'Bon 10 DT', type: 'voucher', qts: 20, nbrOfPoints: 10, voucherValue: '10.000' })
+    .returning();
   [{ id: product }] = await t.db.insert(products).values({ ref: 'P-RULE', label: 'Produit', priceTtc: '1.000', points: 1 }).returning();
 });
 afterAll(() => t.close());
 
-const newPurchase = async (gift = bien, qte = 1) => (await call('POST', 'gift-purchases', { CLIENT_ID: clientA, LOYALTY_GIFT_ID: gift, QTE: qte })).json().data.id as number;
+const newPurchase = async (gift = bien, qte = 1) =>
+  (await call('POST', 'gift-purchases', { CLIENT_ID: clientA, LOYALTY_GIFT_ID: gift, QTE: qte })).json().data.id as number;
 
 describe('gift conversions: the same status again is 409', () => {
   it('Préparé, Refusé, Expédié, Réceptionné asked again change nothing, for the warehouse and the admin alike', async () => {
@@ -130,7 +147,9 @@ describe('orders: the same status again is 409, the hidden ones 422', () => {
   it('refuses Nouveau → Nouveau (409) and Nouveau → 2 or 4 (422), and every status asked again', async () => {
     let n = 0;
     for (const status of ORDER_STATUS.codes) {
-      const id = await t.db.transaction((tx) => createOrder(tx, { numOrder: `CMD-R-${++n}`, clientId: clientA, items: [{ productId: product, qte: 1 }], status }));
+      const id = await t.db.transaction((tx) =>
+        createOrder(tx, { numOrder: `CMD-R-${++n}`, clientId: clientA, items: [{ productId: product, qte: 1 }], status }),
+      );
       await sameStatus(() => call('PUT', `orders/${id}`, { STATUS: status }), ORDER_STATUS, status, orderStatus(id));
       if (status !== 0) continue;
       for (const hidden of [2, 4]) {

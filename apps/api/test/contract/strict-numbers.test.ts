@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: admin });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers: admin });
 
 const state = async () => {
   const [c] = await t.db.select({ points: clients.pointsFid, status: clients.status }).from(clients).where(eq(clients.id, clientId));
@@ -63,7 +64,8 @@ describe('the issue’s endpoints refuse what is not a number, changing nothing'
   });
 
   it('POST clients/{id}/points says « Valeur non prise en compte » for empty or 0, and still takes digits from the form', async () => {
-    for (const POINTS of ['', ' ', 0, '0']) expect((await call('POST', `clients/${clientId}/points`, { POINTS })).json().errors.POINTS).toEqual([POINTS_MESSAGES.notTaken]);
+    for (const POINTS of ['', ' ', 0, '0'])
+      expect((await call('POST', `clients/${clientId}/points`, { POINTS })).json().errors.POINTS).toEqual([POINTS_MESSAGES.notTaken]);
     const before = await state();
     expect((await call('POST', `clients/${clientId}/points`, { POINTS: '5' })).json().data.POINTS_FID).toBe(before.points + 5);
     expect((await state()).ledgerRows).toBe(before.ledgerRows + 1);
@@ -82,9 +84,12 @@ describe('the issue’s endpoints refuse what is not a number, changing nothing'
     expect((await call('PUT', `clients/status/${clientId}`, { STATUS: CLIENT_STATUS.codes[1] })).json().data.STATUS).toBe(1);
   });
 
-  it.each(['IS_ACTIVE=', 'IS_ACTIVE=%20', 'page=', 'page=%20', 'page=1e3', 'perPage=', 'page=0x10'])('a list asked with ?%s is a 422, not 0 or 1000', async (q) => {
-    expect((await call('GET', `clients/codes?${q}`)).statusCode).toBe(422);
-  });
+  it.each(['IS_ACTIVE=', 'IS_ACTIVE=%20', 'page=', 'page=%20', 'page=1e3', 'perPage=', 'page=0x10'])(
+    'a list asked with ?%s is a 422, not 0 or 1000',
+    async (q) => {
+      expect((await call('GET', `clients/codes?${q}`)).statusCode).toBe(422);
+    },
+  );
 });
 
 /**
@@ -100,9 +105,19 @@ describe('every number of every JSON body', () => {
    * optional figures (cleared to null, as its text fields; the ERP import reads the same rules) and
    * a gift's points and voucher value ("points optional").
    */
-  const BLANK_MEANS_NONE = new Set(['PERCENTAGE', 'DELAI_RECUPERATION', 'ENCOURS_COMMERCIAL', 'ENCOURS_AUTORISE', 'Latitude', 'Longitude', 'DELAI_LIVRAISON', 'STATUS']);
+  const BLANK_MEANS_NONE = new Set([
+    'PERCENTAGE',
+    'DELAI_RECUPERATION',
+    'ENCOURS_COMMERCIAL',
+    'ENCOURS_AUTORISE',
+    'Latitude',
+    'Longitude',
+    'DELAI_LIVRAISON',
+    'STATUS',
+  ]);
   const blankIsNone = (path: string, field: string) =>
-    (/^\/api\/clients(\/\{id\})?$/.test(path) && BLANK_MEANS_NONE.has(field)) || (/^\/api\/gifts/.test(path) && (field === 'NBR_OF_POINTS' || field === 'VOCHER_VALUE'));
+    (/^\/api\/clients(\/\{id\})?$/.test(path) && BLANK_MEANS_NONE.has(field)) ||
+    (/^\/api\/gifts/.test(path) && (field === 'NBR_OF_POINTS' || field === 'VOCHER_VALUE'));
 
   it('answers 422 naming the field to "", " ", true, [5] and {} in place of each of them', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
@@ -125,11 +140,17 @@ describe('every number of every JSON body', () => {
             if (typeof bad === 'string' && blankIsNone(path, field)) continue;
             const body = { ...(sample(schema) as Record<string, unknown>), [field]: list ? [bad] : bad };
             const url = path.replace(/\{[^}]+\}/g, '1');
-            const r = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload: body as never, headers: path.startsWith(`${APP}/`) ? appUser : admin });
+            const r = await t.app.inject({
+              method: method.toUpperCase() as 'POST',
+              url,
+              payload: body as never,
+              headers: path.startsWith(`${APP}/`) ? appUser : admin,
+            });
             sent++;
             // Refused for this field by the schema, before any handler could read the row named in the path.
             const named = Object.keys((r.json() as { errors?: Record<string, unknown> }).errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`));
-            if (r.statusCode !== 422 || !named) wrong.push(`${method.toUpperCase()} ${path} ${field}=${JSON.stringify(list ? [bad] : bad)} → ${r.statusCode} ${r.body.slice(0, 120)}`);
+            if (r.statusCode !== 422 || !named)
+              wrong.push(`${method.toUpperCase()} ${path} ${field}=${JSON.stringify(list ? [bad] : bad)} → ${r.statusCode} ${r.body.slice(0, 120)}`);
           }
         }
       }

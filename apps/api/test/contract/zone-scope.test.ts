@@ -59,7 +59,11 @@ type Check =
 
 const denied: Check = { kind: 'denied' };
 const list = (url?: string): Check => ({ kind: 'list', url });
-const byId = (entity: Entity, path: string, body?: unknown): Check => ({ kind: 'row', url: (s) => path.replace(':id', String(ids[s][entity])), body: body === undefined ? undefined : () => body });
+const byId = (entity: Entity, path: string, body?: unknown): Check => ({
+  kind: 'row',
+  url: (s) => path.replace(':id', String(ids[s][entity])),
+  body: body === undefined ? undefined : () => body,
+});
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The id of his client's image (the media delete; an upload above replaces it). */
 const currentMedia = async () =>
@@ -155,7 +159,14 @@ for (const [base, entity] of [
 
 // The bulk actions of the client-linked lists, read from the domain's declaration.
 const BULK_ENTITY: Record<string, Entity> = { clients: 'client', orders: 'order', giftConversion: 'conversion', 'startingGift-purchases': 'starter' };
-const BULK_PARAMS: Record<string, Record<string, unknown>> = { status: { STATUS: 1 }, site: { SITE: 'Dépôt Nord' }, 'chef-zone': { CHEF_ZONE_ID: null }, badge: { BADGES_ID: 1 }, points: { points: 1, reason: 'x' }, invite: { template_key: 1 } };
+const BULK_PARAMS: Record<string, Record<string, unknown>> = {
+  status: { STATUS: 1 },
+  site: { SITE: 'Dépôt Nord' },
+  'chef-zone': { CHEF_ZONE_ID: null },
+  badge: { BADGES_ID: 1 },
+  points: { points: 1, reason: 'x' },
+  invite: { template_key: 1 },
+};
 for (const list of Object.values(BULK_LISTS)) {
   const entity = BULK_ENTITY[list.path];
   if (!entity) continue;
@@ -183,19 +194,55 @@ beforeAll(async () => {
       .returning();
     ids[side].client = c.id;
     await applyPoints(t.db, eq(clients.id, c.id), { amount: 100, source: 'offer', reason: 'Départ', authorId: null });
-    await t.db.insert(users).values({ email: `${side}@client.tn`, passwordHash: f.chef.passwordHash, firstname: CODE[side], lastname: 'User', roleId: f.patenteRole, clientId: c.id });
-    [{ id: ids[side].order }] = await t.db.insert(orders).values({ numOrder: `O-${CODE[side]}`, clientId: c.id }).returning();
-    [{ id: ids[side].purchase }] = await t.db.insert(giftPurchases).values({ ref: `P-${CODE[side]}`, clientId: c.id, loyaltyGiftId: gift.id, qte: 1, points: 10, status: 1 }).returning();
+    await t.db.insert(users).values({
+      email: `${side}@client.tn`,
+      passwordHash: f.chef.passwordHash,
+      firstname: CODE[side],
+      lastname: 'User',
+      roleId: f.patenteRole,
+      clientId: c.id,
+    });
+    [{ id: ids[side].order }] = await t.db
+      .insert(orders)
+      .values({ numOrder: `O-${CODE[side]}`, clientId: c.id })
+      .returning();
+    [{ id: ids[side].purchase }] = await t.db
+      .insert(giftPurchases)
+      .values({ ref: `P-${CODE[side]}`, clientId: c.id, loyaltyGiftId: gift.id, qte: 1, points: 10, status: 1 })
+      .returning();
     [{ id: ids[side].conversion }] = await t.db
       .insert(giftConversions)
-      .values({ ref: `GC-${CODE[side]}`, giftPurchaseId: ids[side].purchase, clientId: c.id, loyaltyGiftId: gift.id, pointsUsed: 10, newPoints: 90, status: 1, qrcode: qr[side].conversion })
+      .values({
+        ref: `GC-${CODE[side]}`,
+        giftPurchaseId: ids[side].purchase,
+        clientId: c.id,
+        loyaltyGiftId: gift.id,
+        pointsUsed: 10,
+        newPoints: 90,
+        status: 1,
+        qrcode: qr[side].conversion,
+      })
       .returning();
-    [{ id: ids[side].starter }] = await t.db.insert(startingGiftPurchases).values({ ref: `SP-${CODE[side]}`, clientId: c.id, startingGiftId: starter.id, status: 1, qrcode: qr[side].starter }).returning();
-    [{ id: ids[side].voucher }] = await t.db.insert(voucherPurchases).values({ voucherRef: `V-${CODE[side]}`, clientId: c.id, soldeUsed: '10', qrcode: qr[side].voucher }).returning();
-    [{ id: ids[side].return }] = await t.db.insert(goodsReturns).values({ numRetour: `R-${CODE[side]}`, clientId: c.id, address: 'Tunis' }).returning();
+    [{ id: ids[side].starter }] = await t.db
+      .insert(startingGiftPurchases)
+      .values({ ref: `SP-${CODE[side]}`, clientId: c.id, startingGiftId: starter.id, status: 1, qrcode: qr[side].starter })
+      .returning();
+    [{ id: ids[side].voucher }] = await t.db
+      .insert(voucherPurchases)
+      .values({ voucherRef: `V-${CODE[side]}`, clientId: c.id, soldeUsed: '10', qrcode: qr[side].voucher })
+      .returning();
+    [{ id: ids[side].return }] = await t.db
+      .insert(goodsReturns)
+      .values({ numRetour: `R-${CODE[side]}`, clientId: c.id, address: 'Tunis' })
+      .returning();
   }
   const m = multipart({}, { name: 'logo.png', type: 'image/png', content: png });
-  const upload = await t.app.inject({ method: 'POST', url: `/api/clients/${ids.mine.client}/image`, payload: m.payload, headers: { ...(await t.auth('admin@demo.tn')), ...m.headers } });
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: `/api/clients/${ids.mine.client}/image`,
+    payload: m.payload,
+    headers: { ...(await t.auth('admin@demo.tn')), ...m.headers },
+  });
   expect(upload.statusCode, upload.body).toBe(200);
 });
 afterAll(() => t?.close());
@@ -217,7 +264,18 @@ describe('zone scope on every client-linked route', () => {
       // The yearly rebate of every client at once (admin job; no zone chief action).
       '/clients/calculateRistourne/',
     ];
-    const prefixes = ['/clients', '/orders', '/retourMarchandises', '/giftConversion', '/startingGift-purchases', '/gift-purchases', '/vocher-purchases', '/offered-points', '/users/offerPoints', '/export/'];
+    const prefixes = [
+      '/clients',
+      '/orders',
+      '/retourMarchandises',
+      '/giftConversion',
+      '/startingGift-purchases',
+      '/gift-purchases',
+      '/vocher-purchases',
+      '/offered-points',
+      '/users/offerPoints',
+      '/export/',
+    ];
     const unmarked = t.app.routeTable
       .filter((r) => r.method !== 'HEAD' && r.options.config?.ownedBy !== 'client')
       .map(key)

@@ -37,8 +37,22 @@ beforeAll(async () => {
   const u = await t.db
     .insert(users)
     .values([
-      { email: 'u1@d.tn', passwordHash: 'x', roleId: roleRow.roleId, clientId: a.id, createdAt: tn('2024-03-05T10:00:00'), lastSeenAt: new Date(Date.now() - 10 * day) },
-      { email: 'u2@d.tn', passwordHash: 'x', roleId: roleRow.roleId, clientId: b.id, createdAt: tn('2024-03-20T10:00:00'), lastSeenAt: new Date(Date.now() - 45 * day) },
+      {
+        email: 'u1@d.tn',
+        passwordHash: 'x',
+        roleId: roleRow.roleId,
+        clientId: a.id,
+        createdAt: tn('2024-03-05T10:00:00'),
+        lastSeenAt: new Date(Date.now() - 10 * day),
+      },
+      {
+        email: 'u2@d.tn',
+        passwordHash: 'x',
+        roleId: roleRow.roleId,
+        clientId: b.id,
+        createdAt: tn('2024-03-20T10:00:00'),
+        lastSeenAt: new Date(Date.now() - 45 * day),
+      },
       // 31/12/2024 23:30 in Tunis, already 2025 in no time zone but Tunis's next day: a 2024-12 registration.
       { email: 'u3@d.tn', passwordHash: 'x', roleId: roleRow.roleId, clientId: c.id, createdAt: tn('2024-12-31T23:30:00'), lastSeenAt: null },
     ])
@@ -50,8 +64,24 @@ beforeAll(async () => {
     { numOrder: 'O-4', clientId: b.id, status: 4, totalNetTtc: '100.000', createdAt: tn('2025-06-15T12:00:00') },
   ]);
   await t.db.insert(voucherPurchases).values([
-    { voucherRef: 'V-1', clientId: a.id, soldeUsed: '1500.000', status: 1, qrcode: 'q1', scanDate: tn('2025-02-03T10:00:00'), createdAt: tn('2025-01-15T09:00:00') },
-    { voucherRef: 'V-2', clientId: b.id, soldeUsed: '250.000', status: 1, qrcode: 'q2', scanDate: tn('2025-02-20T10:00:00'), createdAt: tn('2025-01-15T09:00:00') },
+    {
+      voucherRef: 'V-1',
+      clientId: a.id,
+      soldeUsed: '1500.000',
+      status: 1,
+      qrcode: 'q1',
+      scanDate: tn('2025-02-03T10:00:00'),
+      createdAt: tn('2025-01-15T09:00:00'),
+    },
+    {
+      voucherRef: 'V-2',
+      clientId: b.id,
+      soldeUsed: '250.000',
+      status: 1,
+      qrcode: 'q2',
+      scanDate: tn('2025-02-20T10:00:00'),
+      createdAt: tn('2025-01-15T09:00:00'),
+    },
     { voucherRef: 'V-3', clientId: b.id, soldeUsed: '750.000', status: 0, qrcode: 'q3', createdAt: tn('2025-01-15T09:00:00') },
   ]);
   await t.db.delete(connectionLogs);
@@ -67,7 +97,13 @@ afterAll(() => t.close());
 describe('dashboard', () => {
   it('counts the tiles and the cards', async () => {
     expect(await get('dashboard/count')).toEqual({ users: 0, clients: 3, products: 0, orders: 4 });
-    expect(await get('dashboard')).toMatchObject({ clients_actifs: 2, users_registred: 3, users_actifs_60: 2, users_actifs_30: 1, consumption: { consumed: 2, not_consumed: 1 } });
+    expect(await get('dashboard')).toMatchObject({
+      clients_actifs: 2,
+      users_registred: 3,
+      users_actifs_60: 2,
+      users_actifs_30: 1,
+      consumption: { consumed: 2, not_consumed: 1 },
+    });
   });
 
   it('groups registrations, orders and connections by Tunis month, with the year filter', async () => {
@@ -130,7 +166,9 @@ describe('dashboard', () => {
     async function expectSummariesTrue() {
       const all = (q: ReturnType<typeof sql>) => queryRows(t.db, q);
       expect(await all(sql`select to_char(month, 'YYYY-MM') m, status, n::int, total::text from order_month_stats where n <> 0 order by 1, 2`)).toEqual(
-        await all(sql`select to_char(created_at at time zone 'Africa/Tunis', 'YYYY-MM') m, status, count(*)::int n, sum(total_net_ttc)::text total from orders group by 1, 2 order by 1, 2`),
+        await all(
+          sql`select to_char(created_at at time zone 'Africa/Tunis', 'YYYY-MM') m, status, count(*)::int n, sum(total_net_ttc)::text total from orders group by 1, 2 order by 1, 2`,
+        ),
       );
       expect(await all(sql`select to_char(day, 'YYYY-MM-DD') d, n from app_visitor_days order by 1`)).toEqual(
         await all(
@@ -138,10 +176,14 @@ describe('dashboard', () => {
         ),
       );
       expect(await all(sql`select to_char(month, 'YYYY-MM') m, platform, n::int from connection_month_stats where n <> 0 order by 1, 2`)).toEqual(
-        await all(sql`select to_char(date_login at time zone 'Africa/Tunis', 'YYYY-MM') m, platform, count(*)::int n from connection_logs group by 1, 2 order by 1, 2`),
+        await all(
+          sql`select to_char(date_login at time zone 'Africa/Tunis', 'YYYY-MM') m, platform, count(*)::int n from connection_logs group by 1, 2 order by 1, 2`,
+        ),
       );
       expect(await all(sql`select to_char(month, 'YYYY-MM') m, n::int from registration_month_stats where n <> 0 order by 1`)).toEqual(
-        await all(sql`select to_char(created_at at time zone 'Africa/Tunis', 'YYYY-MM') m, count(*)::int n from users where client_id is not null group by 1 order by 1`),
+        await all(
+          sql`select to_char(created_at at time zone 'Africa/Tunis', 'YYYY-MM') m, count(*)::int n from users where client_id is not null group by 1 order by 1`,
+        ),
       );
       expect(await all(sql`select key, n::int from dashboard_counts where n <> 0 order by key`)).toEqual(
         await all(sql`select * from (
@@ -158,7 +200,10 @@ describe('dashboard', () => {
       const before = await get('dashboard/count');
       const [patente] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.label, ROLE.patente));
       await t.db.update(clients).set({ isActive: 0 }).where(eq(clients.code, 'D-A'));
-      await t.db.update(users).set({ roleId: patente.id }).where(inArray(users.email, ['u1@d.tn', 'u2@d.tn']));
+      await t.db
+        .update(users)
+        .set({ roleId: patente.id })
+        .where(inArray(users.email, ['u1@d.tn', 'u2@d.tn']));
       await t.db.update(users).set({ clientId: null }).where(eq(users.email, 'u3@d.tn'));
       const [gone] = await t.db.insert(clients).values({ code: 'D-Z', name: 'Éphémère', isActive: 1 }).returning();
       await t.db.delete(clients).where(eq(clients.id, gone.id));
@@ -171,7 +216,10 @@ describe('dashboard', () => {
 
     it('follows order status changes, moves, new totals and deletions', async () => {
       await t.db.update(orders).set({ status: 1, totalNetTtc: '12.000' }).where(eq(orders.numOrder, 'O-1'));
-      await t.db.update(orders).set({ createdAt: tn('2025-06-20T10:00:00') }).where(eq(orders.numOrder, 'O-2'));
+      await t.db
+        .update(orders)
+        .set({ createdAt: tn('2025-06-20T10:00:00') })
+        .where(eq(orders.numOrder, 'O-2'));
       await t.db.delete(orders).where(eq(orders.numOrder, 'O-3'));
       // An update that changes none of the summed columns.
       await t.db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.numOrder, 'O-4'));
@@ -215,7 +263,11 @@ describe('dashboard', () => {
         ),
       );
       expect(await get('visiteurs?year=2026')).toEqual([{ day: '2026-02-10', visitors: 1 }]);
-      expect((await get('orderByMonth?year=2026')).find((r: { month: string }) => r.month === '2026-02')).toEqual({ month: '2026-02', order_count: 8, order_total: 8 });
+      expect((await get('orderByMonth?year=2026')).find((r: { month: string }) => r.month === '2026-02')).toEqual({
+        month: '2026-02',
+        order_count: 8,
+        order_total: 8,
+      });
       await expectSummariesTrue();
     });
   });

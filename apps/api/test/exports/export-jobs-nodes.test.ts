@@ -47,7 +47,9 @@ beforeAll(async () => {
   const token = newToken();
   await db.handle.db.insert(sessions).values({ userId: admin.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
   headers = { authorization: `Bearer ${token}` };
-  await db.handle.db.insert(clients).values(Array.from({ length: ROWS }, (_, i) => ({ code: `NODE${String(i).padStart(5, '0')}`, name: `Client du nœud ${i} ${'y'.repeat(i % 30)}` })));
+  await db.handle.db
+    .insert(clients)
+    .values(Array.from({ length: ROWS }, (_, i) => ({ code: `NODE${String(i).padStart(5, '0')}`, name: `Client du nœud ${i} ${'y'.repeat(i % 30)}` })));
 }, 120_000);
 afterAll(async () => {
   for (const app of apps) await app.close().catch(() => {});
@@ -58,7 +60,8 @@ afterAll(async () => {
 });
 
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url: `/api/${url}`, headers });
-const status = async (app: FastifyInstance, id: string) => (await get(app, `export-jobs/${id}`)).json().data as { state: string; written: number; total: number };
+const status = async (app: FastifyInstance, id: string) =>
+  (await get(app, `export-jobs/${id}`)).json().data as { state: string; written: number; total: number };
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -77,7 +80,12 @@ describe('background exports on several nodes', () => {
     expect(started.statusCode).toBe(202);
     const { id, total } = started.json().data;
     expect(total).toBe(ROWS);
-    expect(await until(() => status(b, id), (s) => s.state !== 'running')).toMatchObject({ state: 'done', written: ROWS, total: ROWS });
+    expect(
+      await until(
+        () => status(b, id),
+        (s) => s.state !== 'running',
+      ),
+    ).toMatchObject({ state: 'done', written: ROWS, total: ROWS });
     expect(await objects()).toContain(`exports/${id}.csv`);
     const file = await get(b, `export-jobs/${id}/file`);
     expect(file.statusCode).toBe(200);
@@ -103,7 +111,10 @@ describe('background exports on several nodes', () => {
     };
     jobs.store = stalled;
     const { id } = (await get(a, 'clients/export/csv?job=1')).json().data;
-    await until(() => status(b, id), (s) => s.written > 0);
+    await until(
+      () => status(b, id),
+      (s) => s.written > 0,
+    );
     await a.close();
     const after = await status(b, id);
     expect(after.state).toBe('interrupted');

@@ -44,7 +44,8 @@ const start = async (url: string, headers = admin) => {
   expect(res.statusCode, res.body).toBe(202);
   return res.json().data as { id: string; total: number | null };
 };
-const status = async (id: string, headers = admin) => (await get(`export-jobs/${id}`, headers)).json().data as { state: string; written: number; total: number };
+const status = async (id: string, headers = admin) =>
+  (await get(`export-jobs/${id}`, headers)).json().data as { state: string; written: number; total: number };
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -54,7 +55,11 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_0
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-const finished = (id: string, headers = admin) => until(() => status(id, headers), (s) => s.state !== 'running');
+const finished = (id: string, headers = admin) =>
+  until(
+    () => status(id, headers),
+    (s) => s.state !== 'running',
+  );
 const file = (id: string, headers = admin) => get(`export-jobs/${id}/file`, headers);
 
 /** The exports store, with a tap that stops reading a put's bytes past `bytes` until `release()`. */
@@ -125,7 +130,10 @@ describe('exports as background jobs', () => {
       const job = await start(`clients/export/csv?${FILTER}`);
       await t.db.insert(clients).values({ code: 'EXPLATE', name: 'Export test ajouté après le départ' });
       // Mid-way: some rows written and counted in the database, not all.
-      const mid = await until(() => status(job.id), (s) => s.written > 0);
+      const mid = await until(
+        () => status(job.id),
+        (s) => s.written > 0,
+      );
       expect(mid.state).toBe('running');
       expect(mid.written).toBeLessThan(ROWS);
       hold.release();
@@ -147,7 +155,10 @@ describe('exports as background jobs', () => {
     let id = '';
     try {
       ({ id } = await start(`clients/export/csv?${FILTER}`));
-      await until(() => status(id), (s) => s.written > 0);
+      await until(
+        () => status(id),
+        (s) => s.written > 0,
+      );
       const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/export-jobs/${id}`, headers: admin });
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json().data.state).toBe('cancelled');
@@ -169,7 +180,7 @@ describe('exports as background jobs', () => {
     expect(readdirSync(path.join(t.config.dataDir, 'exports')).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 
-  it('writes outside the request that started it: its statements do not carry that request\'s arrival', async () => {
+  it("writes outside the request that started it: its statements do not carry that request's arrival", async () => {
     // On the embedded database, statements carrying an earlier arrival pass before later requests'
     // (db/request-order.ts): a writer carrying its request's would go ahead of every call made meanwhile.
     const [{ id: owner }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.tn'));
@@ -180,13 +191,20 @@ describe('exports as background jobs', () => {
         yield { n };
       }
     }
-    const spec = { format: 'csv' as const, fileName: 'arrivee', title: 'Arrivée', orientation: 'portrait' as const, columns: [{ header: 'n', value: (r: { n: number }) => r.n }], rows: rows() };
+    const spec = {
+      format: 'csv' as const,
+      fileName: 'arrivee',
+      title: 'Arrivée',
+      orientation: 'portrait' as const,
+      columns: [{ header: 'n', value: (r: { n: number }) => r.n }],
+      rows: rows(),
+    };
     const id = await requestArrival.run(42, () => t.app.exportJobs.start(owner, 'GET /test', spec, 3));
     expect(await finished(id)).toMatchObject({ state: 'done', written: 3 });
     expect(seen).toEqual([undefined, undefined, undefined]);
   });
 
-  it("answers 404 to another user, whatever the call, and changes nothing", async () => {
+  it('answers 404 to another user, whatever the call, and changes nothing', async () => {
     const job = await start(`clients/export/csv?${FILTER}`);
     await finished(job.id);
     const other = await t.auth('commercial@demo.tn');
@@ -226,7 +244,16 @@ describe('exports as background jobs', () => {
     const [{ id: adminId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.tn'));
     // A writer on a node that died: its row stopped beating two minutes ago.
     const dead = '11111111-1111-4111-8111-111111111111';
-    await t.db.insert(exportJobs).values({ id: dead, userId: adminId, route: 'GET /api/clients/export/:format', format: 'csv', fileName: 'clients', total: 10, written: 5, heartbeatAt: sql`now() - interval '2 minutes'` });
+    await t.db.insert(exportJobs).values({
+      id: dead,
+      userId: adminId,
+      route: 'GET /api/clients/export/:format',
+      format: 'csv',
+      fileName: 'clients',
+      total: 10,
+      written: 5,
+      heartbeatAt: sql`now() - interval '2 minutes'`,
+    });
     expect((await status(dead)).state).toBe('interrupted');
 
     const old = await start(`clients/export/csv?${FILTER}`);
@@ -243,7 +270,7 @@ describe('exports as background jobs', () => {
     const report = await t.app.jobs.housekeeping();
     expect(report.export_jobs).toBeGreaterThanOrEqual(1);
     expect((await get(`export-jobs/${old.id}`)).statusCode).toBe(404);
-    expect((await t.app.storage.exports.head(`${old.id}.csv`))).toBeNull();
+    expect(await t.app.storage.exports.head(`${old.id}.csv`)).toBeNull();
     expect((await status(fresh.id)).state).toBe('done');
     expect((await file(fresh.id)).statusCode).toBe(200);
     const [row] = await t.db.select({ state: exportJobs.state }).from(exportJobs).where(eq(exportJobs.id, dead));

@@ -40,7 +40,11 @@ beforeAll(async () => {
   await t.db.insert(users).values({ ...rest, email: 'admin2@demo.tn', firstname: 'Yasmine', lastname: 'Ben Amor' });
   [admin, admin2, chef] = await Promise.all(['admin@demo.tn', 'admin2@demo.tn', 'chef@demo.tn'].map((e) => t.auth(e)));
   const [{ id: chefId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'chef@demo.tn'));
-  await t.db.insert(clients).values(Array.from({ length: 300 }, (_, i) => ({ code: `LIM${String(i).padStart(4, '0')}`, name: `Limite ${i} ${'z'.repeat(i % 30)}`, chefZoneId: chefId })));
+  await t.db
+    .insert(clients)
+    .values(
+      Array.from({ length: 300 }, (_, i) => ({ code: `LIM${String(i).padStart(4, '0')}`, name: `Limite ${i} ${'z'.repeat(i % 30)}`, chefZoneId: chefId })),
+    );
 }, 120_000);
 afterAll(async () => {
   for (const app of extra) await app.close().catch(() => {});
@@ -54,10 +58,16 @@ const started = async (app: FastifyInstance, headers: Headers) => {
   expect(res.statusCode, res.body).toBe(202);
   return res.json().data.id as string;
 };
-const state = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/export-jobs/${id}`, headers: admin })).json().data?.state as string | undefined;
+const state = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/export-jobs/${id}`, headers: admin })).json().data?.state as string | undefined;
 const idOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 const runningRows = async (email: string) =>
-  (await t.db.select({ id: exportJobs.id }).from(exportJobs).where(and(eq(exportJobs.userId, await idOf(email)), eq(exportJobs.state, 'running')))).length;
+  (
+    await t.db
+      .select({ id: exportJobs.id })
+      .from(exportJobs)
+      .where(and(eq(exportJobs.userId, await idOf(email)), eq(exportJobs.state, 'running')))
+  ).length;
 async function until<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -149,8 +159,14 @@ describe('rationed background exports', () => {
 
       // One of the user's exports ends (its file written): the user may start one more, not two.
       hold.release(a1);
-      await until(() => state(a1), (s) => s === 'done');
-      await until(() => t.app.exportJobs.writers, (n) => n === PER_NODE - 1);
+      await until(
+        () => state(a1),
+        (s) => s === 'done',
+      );
+      await until(
+        () => t.app.exportJobs.writers,
+        (n) => n === PER_NODE - 1,
+      );
       const a3 = await started(t.app, admin);
       expect(await state(a3)).toBe('running');
       expect((await exportOn(t.app, admin)).statusCode).toBe(429);
@@ -158,14 +174,23 @@ describe('rationed background exports', () => {
     } finally {
       hold.releaseAll();
     }
-    await until(() => t.app.exportJobs.writers, (n) => n === 0);
+    await until(
+      () => t.app.exportJobs.writers,
+      (n) => n === 0,
+    );
     // Nothing running any more: the user starts again.
     const again = await started(t.app, admin);
-    await until(() => state(again), (s) => s === 'done');
+    await until(
+      () => state(again),
+      (s) => s === 'done',
+    );
   });
 
   it(`counts a user's exports over every node: ${onPostgres ? 'eight starts at once on two nodes' : 'starts on two nodes'} give two jobs and six 429`, async () => {
-    await until(() => t.app.exportJobs.writers, (n) => n === 0);
+    await until(
+      () => t.app.exportJobs.writers,
+      (n) => n === 0,
+    );
     // Two more nodes with room to spare: only the user's limit, kept in the database, can refuse.
     const [b, c] = [await node(10), await node(10)];
     const holds = [holdPuts(b), holdPuts(c)];
@@ -179,7 +204,10 @@ describe('rationed background exports', () => {
     } finally {
       for (const h of holds) h.releaseAll();
     }
-    await until(() => b.exportJobs.writers + c.exportJobs.writers, (n) => n === 0);
+    await until(
+      () => b.exportJobs.writers + c.exportJobs.writers,
+      (n) => n === 0,
+    );
     expect(await runningRows('admin2@demo.tn')).toBe(0);
   });
 });

@@ -20,14 +20,20 @@ type File = { field: string; name: string; type: string; content: Buffer };
 function form(fields: [string, string][], files: File[] = []) {
   const parts: Buffer[] = [];
   for (const [name, value] of fields) parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const f of files) parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.content, Buffer.from('\r\n'));
+  for (const f of files)
+    parts.push(
+      Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.content,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { ...admin, 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` } };
 }
 const post = (url: string, body: ReturnType<typeof form>) => t.app.inject({ method: 'POST', url: `/api/${url}`, ...body });
 const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers });
 const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(flux))[0].n;
-const recipientsOf = async (id: number) => (await t.db.select({ id: fluxRecipients.clientId }).from(fluxRecipients).where(eq(fluxRecipients.fluxId, id))).map((r) => r.id).sort((a, b) => a - b);
+const recipientsOf = async (id: number) =>
+  (await t.db.select({ id: fluxRecipients.clientId }).from(fluxRecipients).where(eq(fluxRecipients.fluxId, id))).map((r) => r.id).sort((a, b) => a - b);
 const content: [string, string][] = [
   ['TITLE', 'Double points ce week-end'],
   ['MESSAGE', '<p>Tous vos achats comptent double 🎉 <script>alert(1)</script><strong>samedi</strong></p>'],
@@ -54,7 +60,13 @@ afterAll(() => t.close());
 
 describe("'Clients actifs': POST flux", () => {
   it('sends to the chosen clients with an image, recipients stored in the same write; the message is cleaned', async () => {
-    const r = await post('flux', form([...content, ['DESTINATION[0]', String(c['C-A'])], ['DESTINATION[1]', String(c['C-D'])]], [{ field: 'file', name: 'promo.png', type: 'image/png', content: solidPng(20, 20, [200, 0, 0]) }]));
+    const r = await post(
+      'flux',
+      form(
+        [...content, ['DESTINATION[0]', String(c['C-A'])], ['DESTINATION[1]', String(c['C-D'])]],
+        [{ field: 'file', name: 'promo.png', type: 'image/png', content: solidPng(20, 20, [200, 0, 0]) }],
+      ),
+    );
     expect(r.statusCode).toBe(201);
     const { id, RECIPIENTS, message } = r.json().data;
     expect(RECIPIENTS).toBe(2);
@@ -76,11 +88,20 @@ describe("'Clients actifs': POST flux", () => {
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json().message).toContain('C-C');
     expect((await post('flux', form([...content, ['DESTINATION[0]', '999999']]))).statusCode).toBe(422);
-    const empty = await post('flux', form([['TITLE', ''], ['MESSAGE', '<p><br></p>']]));
+    const empty = await post(
+      'flux',
+      form([
+        ['TITLE', ''],
+        ['MESSAGE', '<p><br></p>'],
+      ]),
+    );
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json().errors).sort()).toEqual(['DESTINATION', 'MESSAGE', 'TITLE']);
     expect(empty.json().errors.MESSAGE).toEqual([FLUX_MSG.messageRequired]);
-    const notImage = await post('flux', form([...content, ['DESTINATION[0]', String(c['C-A'])]], [{ field: 'file', name: 'x.png', type: 'image/png', content: Buffer.from('texte') }]));
+    const notImage = await post(
+      'flux',
+      form([...content, ['DESTINATION[0]', String(c['C-A'])]], [{ field: 'file', name: 'x.png', type: 'image/png', content: Buffer.from('texte') }]),
+    );
     expect(notImage.statusCode).toBe(422);
     expect(await count()).toBe(before);
   });
@@ -110,7 +131,13 @@ describe("'Par Activité': POST flux/activities", () => {
 describe("'Mutiple': POST flux/clients_file", () => {
   const csv = (text: string, name = 'codes.csv', type = 'text/csv'): File => ({ field: 'CLIENTS_FILE', name, type, content: Buffer.from(text) });
   it('sends to the codes of a CSV file (header, BOM, either separator), with an image beside it', async () => {
-    const r = await post('flux/clients_file', form(content, [csv('\uFEFFCODE_CLIENT;NOM\r\nc-a;Atlas\r\nC-D,Dar\r\n'), { field: 'file', name: 'p.png', type: 'image/png', content: solidPng(10, 10, [0, 0, 200]) }]));
+    const r = await post(
+      'flux/clients_file',
+      form(content, [
+        csv('\uFEFFCODE_CLIENT;NOM\r\nc-a;Atlas\r\nC-D,Dar\r\n'),
+        { field: 'file', name: 'p.png', type: 'image/png', content: solidPng(10, 10, [0, 0, 200]) },
+      ]),
+    );
     expect(r.statusCode).toBe(201);
     expect(await recipientsOf(r.json().data.id)).toEqual([c['C-A'], c['C-D']].sort((a, b) => a - b));
   });
@@ -119,7 +146,11 @@ describe("'Mutiple': POST flux/clients_file", () => {
     const r = await post('flux/clients_file', form(content, [csv('C-A\nINCONNU\nC-C\nC-A\n')]));
     expect(r.statusCode).toBe(422);
     expect(r.json().message).toBe(FLUX_MSG.fileProblems(3));
-    expect(r.json().errors.CLIENTS_FILE).toEqual(['Ligne 2 (INCONNU) : Code client introuvable.', `Ligne 3 (C-C) : ${FLUX_MSG.inactive}`, 'Ligne 4 (C-A) : Code en double (déjà à la ligne 1).']);
+    expect(r.json().errors.CLIENTS_FILE).toEqual([
+      'Ligne 2 (INCONNU) : Code client introuvable.',
+      `Ligne 3 (C-C) : ${FLUX_MSG.inactive}`,
+      'Ligne 4 (C-A) : Code en double (déjà à la ligne 1).',
+    ]);
     expect(await count()).toBe(before);
   });
   it('accepts only CSV or plain text', async () => {

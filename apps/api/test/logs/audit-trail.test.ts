@@ -13,10 +13,21 @@ let admin: { authorization: string };
 let adminId: number;
 let clientId: number;
 let circuitId: number;
-type Entry = { id: number; USER_ID: number | null; USER_EMAIL: string | null; USER: string | null; ACTION: string; ENTITY: string; ENTITY_ID: string | null; CHANGES: unknown; AT: string };
+type Entry = {
+  id: number;
+  USER_ID: number | null;
+  USER_EMAIL: string | null;
+  USER: string | null;
+  ACTION: string;
+  ENTITY: string;
+  ENTITY_ID: string | null;
+  CHANGES: unknown;
+  AT: string;
+};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const trail = async (query: string) => (await call('GET', `audit?${query}`)).json().data as Entry[];
 const tunisToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' });
 
@@ -130,7 +141,14 @@ describe('GET audit: as staff use it', () => {
     expect(create.CHANGES).toEqual({ NAME: 'Grossistes', DESCRIPTION: 'Vente en gros' });
     expect(Object.keys(update.CHANGES as object)).toEqual(['NAME']);
     // Staff accounts and templates too, whose creates are their own routes.
-    const chief = await call('POST', 'chef-zone', { CODE_CHEF_ZONE: 'CZ-AUD', FIRSTNAME: 'Karim', LASTNAME: 'Audit', EMAIL: 'karim.audit@demo.tn', GSM: '+21698111333', PASSWORD: 'Secret123!' });
+    const chief = await call('POST', 'chef-zone', {
+      CODE_CHEF_ZONE: 'CZ-AUD',
+      FIRSTNAME: 'Karim',
+      LASTNAME: 'Audit',
+      EMAIL: 'karim.audit@demo.tn',
+      GSM: '+21698111333',
+      PASSWORD: 'Secret123!',
+    });
     expect(chief.statusCode, chief.body).toBe(201);
     const [account] = await trail(`ENTITY=users&ACTION=create&search=${chief.json().data.id}`);
     expect(account.CHANGES).toMatchObject({ FIRSTNAME: 'Karim', EMAIL: 'karim.audit@demo.tn', CODE_CHEF_ZONE: 'CZ-AUD' });
@@ -175,7 +193,16 @@ describe('GET audit: security events', () => {
   it('exports them with their French labels', async () => {
     const csv = await call('GET', 'audit/export/csv?ACTION=security');
     expect(csv.statusCode).toBe(200);
-    for (const label of ['Connexion refusée', 'Connexion bloquée', 'Code de réinitialisation envoyé', 'Code de réinitialisation refusé', 'Mot de passe réinitialisé', 'E-mail modifié', 'Déconnexion', 'Connexion']) {
+    for (const label of [
+      'Connexion refusée',
+      'Connexion bloquée',
+      'Code de réinitialisation envoyé',
+      'Code de réinitialisation refusé',
+      'Mot de passe réinitialisé',
+      'E-mail modifié',
+      'Déconnexion',
+      'Connexion',
+    ]) {
       expect(csv.body).toContain(label);
     }
     expect(csv.body).not.toMatch(/;(Création|Modification|Suppression);/);

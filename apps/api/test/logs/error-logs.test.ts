@@ -80,7 +80,11 @@ describe('the log of a failure', () => {
       expect(log).not.toContain('params');
       expect(log).not.toContain('Failing row');
       const line = lines().find((l) => l.reqId === requestId && l.msg === 'unhandled error');
-      expect(line, log).toMatchObject({ level: 50, statusCode: 500, err: { type: 'QueryError', errorClass: 'DrizzleQueryError', code: '23514', constraint: 'refuse_every_change', table: 'webhook_endpoints' } });
+      expect(line, log).toMatchObject({
+        level: 50,
+        statusCode: 500,
+        err: { type: 'QueryError', errorClass: 'DrizzleQueryError', code: '23514', constraint: 'refuse_every_change', table: 'webhook_endpoints' },
+      });
       expect(line?.err?.message).toContain('refuse_every_change');
       expect(line?.err?.sql).toMatch(/^update "webhook_endpoints" set "secret" = \$1/);
       expect(line?.err?.stack).toMatch(/\n\s+at /);
@@ -99,7 +103,14 @@ describe('the log of a failure', () => {
       await db.handle.db.execute(sql`select ${secret}::int as n`);
       yield { n: 2 };
     }
-    const spec = { format: 'csv' as const, fileName: 'echec', title: 'Échec', orientation: 'portrait' as const, columns: [{ header: 'n', value: (r: { n: number }) => r.n }], rows: rows() };
+    const spec = {
+      format: 'csv' as const,
+      fileName: 'echec',
+      title: 'Échec',
+      orientation: 'portrait' as const,
+      columns: [{ header: 'n', value: (r: { n: number }) => r.n }],
+      rows: rows(),
+    };
     const from = written.length;
     const id = await app.exportJobs.start(adminId, 'GET /api/clients/export/:format', spec, 2);
     let status: Record<string, unknown> = {};

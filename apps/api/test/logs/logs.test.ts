@@ -15,7 +15,16 @@ let adminId: number;
 let mobileUserId: number;
 
 const call = (url: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers });
-type Log = { id: number; PLATFORM: string; DEVICE_NAME: string | null; CLIENT: string | null; CLIENT_ID: number | null; USER: string | null; USER_ID: number | null; DATE_LOGIN: string };
+type Log = {
+  id: number;
+  PLATFORM: string;
+  DEVICE_NAME: string | null;
+  CLIENT: string | null;
+  CLIENT_ID: number | null;
+  USER: string | null;
+  USER_ID: number | null;
+  DATE_LOGIN: string;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,7 +81,10 @@ describe('GET logs', () => {
     // the one with a log, the last written (a list cut at the cap would miss it).
     const many = 2 * REF_IDS_CAP;
     await t.db.execute(sql`insert into clients (code_client, name) select 'RC-' || i, 'Épicerie Refcap ' || i from generate_series(1, ${many}) i`);
-    const [{ id: refcap }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.code, `RC-${many}`));
+    const [{ id: refcap }] = await t.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.code, `RC-${many}`));
     await t.db.insert(connectionLogs).values({ platform: MOBILE_PLATFORM, deviceName: 'Redmi Note 12', clientId: refcap });
     const found = (await call('logs?page=1&search=refcap')).json();
     expect(found.meta.total).toBe(1);
@@ -92,7 +104,12 @@ describe('GET logs', () => {
   });
 
   it('records a back-office sign-in, which then heads the list', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: 'admin@demo.tn', password: DEMO_PASSWORD, from: 'BO' }, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/loginBO',
+      payload: { email: 'admin@demo.tn', password: DEMO_PASSWORD, from: 'BO' },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' },
+    });
     expect(login.statusCode).toBe(200);
     const [first] = (await call('logs?page=1')).json().data as Log[];
     expect(first).toMatchObject({ PLATFORM: BACK_OFFICE_PLATFORM, USER_ID: adminId });

@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 
 const png = solidPng(8, 8, [200, 150, 40]);
 const BOUNDARY = MULTIPART_BOUNDARY;
@@ -64,7 +65,17 @@ describe('badges: CRUD as JSON', () => {
     const created = await call('POST', 'badges', { NAME: '  Bronze  ', BONUS_BADGE: 100, BONUS_EVOLUTION: '50', DESCRIPTION: 'Premier palier' });
     expect(created.statusCode).toBe(201);
     const b = created.json().data;
-    expect(b).toEqual({ id: b.id, ID: b.id, NAME: 'Bronze', BONUS_BADGE: 100, BONUS_EVOLUTION: 50, BONUS_MAINTIEN: 0, DESCRIPTION: 'Premier palier', IS_ACTIVE: 0, MEDIA: null });
+    expect(b).toEqual({
+      id: b.id,
+      ID: b.id,
+      NAME: 'Bronze',
+      BONUS_BADGE: 100,
+      BONUS_EVOLUTION: 50,
+      BONUS_MAINTIEN: 0,
+      DESCRIPTION: 'Premier palier',
+      IS_ACTIVE: 0,
+      MEDIA: null,
+    });
 
     await call('POST', 'badges', { NAME: 'Argent', BONUS_BADGE: 250, IS_ACTIVE: 1 });
     const page = (await call('GET', 'badges?page=1')).json();
@@ -82,7 +93,10 @@ describe('badges: CRUD as JSON', () => {
 
     expect((await call('DELETE', `badges/${b.id}`)).statusCode).toBe(200);
     expect((await call('GET', `badges/${b.id}`)).statusCode).toBe(404);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id))));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id))));
     expect(trail.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(trail[1].changes).toEqual({ IS_ACTIVE: [0, 1] });
   });
@@ -110,7 +124,14 @@ describe('badges: POST as form data with the image', () => {
   it('creates the row and its image in one call, the numbers read from text fields', async () => {
     const r = await postForm(
       form(
-        { NAME: 'Platine<script>alert(1)</script>', BONUS_BADGE: '1000', BONUS_EVOLUTION: '500', BONUS_MAINTIEN: '250', DESCRIPTION: 'Meilleur palier', IS_ACTIVE: '1' },
+        {
+          NAME: 'Platine<script>alert(1)</script>',
+          BONUS_BADGE: '1000',
+          BONUS_EVOLUTION: '500',
+          BONUS_MAINTIEN: '250',
+          DESCRIPTION: 'Meilleur palier',
+          IS_ACTIVE: '1',
+        },
         { name: 'platine.png', type: 'image/png', content: png },
       ),
     );
@@ -124,7 +145,10 @@ describe('badges: POST as form data with the image', () => {
     // The list shows the image too.
     const listed = (await call('GET', 'badges?page=1&search=platine')).json().data[0];
     expect(listed.MEDIA.original_url).toBe(b.MEDIA.original_url);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id))));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id))));
     expect(trail.map((x) => x.action)).toEqual(['create', 'media']);
   });
 
@@ -143,10 +167,17 @@ describe('badges: POST as form data with the image', () => {
   it('refuses a file of the wrong type (by its bytes) with 422 and writes no row and no file', async () => {
     const rows = await badgeCount();
     const files = storedFiles();
-    const r = await postForm(form({ NAME: 'Faux', BONUS_BADGE: '10' }, { name: 'evil.png', type: 'image/png', content: Buffer.from('<?php system($_GET[1]); ?>') }));
+    const r = await postForm(
+      form({ NAME: 'Faux', BONUS_BADGE: '10' }, { name: 'evil.png', type: 'image/png', content: Buffer.from('<?php system($_GET[1]); ?>') }),
+    );
     expect(r.statusCode).toBe(422);
     expect(r.json()).toEqual({ success: false, message: MSG.fileType, errors: { file: [MSG.fileType] } });
-    const pdf = await postForm(form({ NAME: 'Faux' }, { name: 'doc.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF') }));
+    const pdf = await postForm(
+      form(
+        { NAME: 'Faux' },
+        { name: 'doc.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF') },
+      ),
+    );
     expect(pdf.statusCode).toBe(422);
     expect(await badgeCount()).toBe(rows);
     expect(storedFiles()).toEqual(files);
@@ -156,9 +187,16 @@ describe('badges: POST as form data with the image', () => {
   it('refuses bad fields with the schema’s messages and stores nothing; a duplicate name leaves no file', async () => {
     const rows = await badgeCount();
     const files = storedFiles();
-    const bad = await postForm(form({ NAME: '', BONUS_BADGE: '-1', BONUS_EVOLUTION: 'abc', BONUS_MAINTIEN: '' }, { name: 'x.png', type: 'image/png', content: png }));
+    const bad = await postForm(
+      form({ NAME: '', BONUS_BADGE: '-1', BONUS_EVOLUTION: 'abc', BONUS_MAINTIEN: '' }, { name: 'x.png', type: 'image/png', content: png }),
+    );
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ NAME: [MSG.required], BONUS_BADGE: [BADGE_POINTS_MESSAGE], BONUS_EVOLUTION: [BADGE_POINTS_MESSAGE], BONUS_MAINTIEN: [MSG.required] });
+    expect(bad.json().errors).toEqual({
+      NAME: [MSG.required],
+      BONUS_BADGE: [BADGE_POINTS_MESSAGE],
+      BONUS_EVOLUTION: [BADGE_POINTS_MESSAGE],
+      BONUS_MAINTIEN: [MSG.required],
+    });
     const dup = await postForm(form({ NAME: 'platine' }, { name: 'x.png', type: 'image/png', content: png }));
     expect(dup.statusCode).toBe(422);
     expect(dup.json().message).toBe(MSG.nameExists);
@@ -170,7 +208,12 @@ describe('badges: POST as form data with the image', () => {
 
   it('answers a malformed or cut-off multipart body with 422', async () => {
     const cut = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="NAME"\r\n\r\nCoupé\r\n--${BOUNDARY}\r\nContent-Disposition: form-da`);
-    const r = await t.app.inject({ method: 'POST', url: '/api/badges', payload: cut, headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/badges',
+      payload: cut,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    });
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ success: false, message: MSG.multipartInvalid });
     const noBoundary = await t.app.inject({ method: 'POST', url: '/api/badges', payload: 'abc', headers: { ...admin, 'content-type': 'multipart/form-data' } });
@@ -182,7 +225,9 @@ describe('badges: POST as form data with the image', () => {
     const up = await t.app.inject({ method: 'POST', url: `/api/badges/media/${b.id}`, ...form({}, { name: 'topaze.png', type: 'image/png', content: png }) });
     expect(up.statusCode).toBe(200);
     expect(up.json().data.MEDIA).toMatchObject({ file_name: 'topaze.png' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/badges/media/999999', ...form({}, { name: 't.png', type: 'image/png', content: png }) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/badges/media/999999', ...form({}, { name: 't.png', type: 'image/png', content: png }) })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -196,7 +241,10 @@ describe('badges: validate', () => {
     expect((await call('GET', `badges/${b.id}`)).json().data.IS_ACTIVE).toBe(1);
     // Already active: nothing changes, still 200.
     expect((await call('PUT', `badges/validate/${b.id}`)).statusCode).toBe(200);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id)), eq(auditLog.action, 'update')));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id)), eq(auditLog.action, 'update')));
     expect(trail.map((x) => x.changes)).toEqual([{ IS_ACTIVE: [0, 1] }]);
     expect((await call('PUT', 'badges/validate/999999')).statusCode).toBe(404);
   });
@@ -205,7 +253,12 @@ describe('badges: validate', () => {
 describe('badges: sendEmail', () => {
   it('mails the badge with its image to every active user of the client', async () => {
     const b = (
-      await postForm(form({ NAME: 'Or & Co', BONUS_BADGE: '1500', BONUS_EVOLUTION: '300', BONUS_MAINTIEN: '100', DESCRIPTION: 'Client <fidèle>', IS_ACTIVE: '1' }, { name: 'or.png', type: 'image/png', content: png }))
+      await postForm(
+        form(
+          { NAME: 'Or & Co', BONUS_BADGE: '1500', BONUS_EVOLUTION: '300', BONUS_MAINTIEN: '100', DESCRIPTION: 'Client <fidèle>', IS_ACTIVE: '1' },
+          { name: 'or.png', type: 'image/png', content: png },
+        ),
+      )
     ).json().data;
     const client = await insertClient();
     await insertClientUser(client.id, 'u1.badge@demo.tn');
@@ -238,7 +291,10 @@ describe('badges: sendEmail', () => {
     await insertClientUser(client.id, 'audit.badge@demo.tn');
     const r = await t.app.inject({ method: 'GET', url: `/api/badges/${b.id}/sendEmail/${client.id}`, headers: admin, remoteAddress: '10.55.0.9' });
     expect(r.statusCode).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id)), eq(auditLog.action, 'badge_mail')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'badges'), eq(auditLog.entityId, String(b.id)), eq(auditLog.action, 'badge_mail')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       userEmail: 'admin@demo.tn',
@@ -287,7 +343,12 @@ describe('badges: delete guard', () => {
 
     await t.db.update(clients).set({ badgeId: null }).where(eq(clients.id, client.id));
     expect((await call('DELETE', `badges/${b.id}`)).statusCode).toBe(200);
-    expect(await t.db.select().from(media).where(and(eq(media.entity, 'badges'), eq(media.entityId, b.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(media)
+        .where(and(eq(media.entity, 'badges'), eq(media.entityId, b.id))),
+    ).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: b.MEDIA.original_url })).statusCode).toBe(404);
   });
 });
@@ -362,7 +423,9 @@ describe('badges: sendEmail over SMTP', () => {
     const headers = await s.auth('admin@demo.tn');
     const [c] = await s.db.insert(clients).values({ code: 'SMTP-1', name: 'Superette SMTP' }).returning({ id: clients.id });
     const [role] = await s.db.select({ id: roles.id }).from(roles).where(eq(roles.label, ROLE.admin));
-    await s.db.insert(users).values({ email: 'smtp.client@demo.tn', passwordHash: 'x', roleId: role.id, clientId: c.id, firstname: 'Hela', lastname: 'Jaziri' });
+    await s.db
+      .insert(users)
+      .values({ email: 'smtp.client@demo.tn', passwordHash: 'x', roleId: role.id, clientId: c.id, firstname: 'Hela', lastname: 'Jaziri' });
     const created = await s.app.inject({
       method: 'POST',
       url: '/api/badges',

@@ -18,7 +18,16 @@ import { createTestApp, type TestContext } from '../support/helpers';
  */
 let t: TestContext;
 let admin: Record<string, string>;
-type Lot = { id: number; ORIGIN: string; SOURCE: string | null; REASON: string | null; AMOUNT: number; REMAINING: number; LAST_DAY: string | null; CREATED_AT: string };
+type Lot = {
+  id: number;
+  ORIGIN: string;
+  SOURCE: string | null;
+  REASON: string | null;
+  AMOUNT: number;
+  REMAINING: number;
+  LAST_DAY: string | null;
+  CREATED_AT: string;
+};
 const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers });
 const DAY = 86_400_000;
 
@@ -32,7 +41,8 @@ beforeAll(async () => {
   await t.db.update(programmeSettings).set({ expiryPolicy: 'months', expiryMonths: 24 });
   client = await appClientUser(t.db);
   const c = client.clientId;
-  const credit = async (POINTS: number, REASON: string) => expect((await t.app.inject({ method: 'POST', url: `/api/clients/${c}/points`, payload: { POINTS, REASON }, headers: admin })).statusCode).toBe(200);
+  const credit = async (POINTS: number, REASON: string) =>
+    expect((await t.app.inject({ method: 'POST', url: `/api/clients/${c}/points`, payload: { POINTS, REASON }, headers: admin })).statusCode).toBe(200);
   await credit(100, 'Geste commercial');
   // An order accepted by staff: its points reach the client as a lot of origin « Commande ».
   const [{ id: productId }] = await t.db.insert(products).values({ ref: 'LOT-1', label: 'Thé vert 100 g', priceTtc: '3.200', points: 5 }).returning();
@@ -72,7 +82,12 @@ describe('a client’s points lots', () => {
   });
 
   it('a spent lot is no longer listed; a never-expiring one comes last, without a day', async () => {
-    const [{ id: lotId }] = await t.db.select({ id: pointsLots.id }).from(pointsLots).where(eq(pointsLots.clientId, client.clientId)).orderBy(pointsLots.id).limit(1);
+    const [{ id: lotId }] = await t.db
+      .select({ id: pointsLots.id })
+      .from(pointsLots)
+      .where(eq(pointsLots.clientId, client.clientId))
+      .orderBy(pointsLots.id)
+      .limit(1);
     await t.db.update(pointsLots).set({ expiresAt: null }).where(eq(pointsLots.id, lotId));
     const lots = (await get(`clients/${client.clientId}/lots?page=1&perPage=10`)).json().data as Lot[];
     expect(lots.at(-1)).toMatchObject({ REASON: 'Geste commercial', LAST_DAY: null });
@@ -99,7 +114,10 @@ describe('a client’s points lots', () => {
   it('exports the lots with the day they can last be spent, DD/MM/YYYY', async () => {
     const res = await get(`clients/${client.clientId}/lots/export/csv`);
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toContain('Expire après le');
     expect(lines).toHaveLength(5);
     const [y, m, d] = lastDayOf(expiries[1]).split('-');
@@ -126,4 +144,3 @@ describe('a client’s points lots', () => {
     }
   });
 });
-

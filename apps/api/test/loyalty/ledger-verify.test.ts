@@ -153,19 +153,26 @@ describe('Contrôle du registre: the invariants', () => {
       expect(check).toMatchObject({ COUNT: 1, PENDING: 1, OFFENDERS: [{ CLIENT: lots[1].code, EXPECTED: 0, FOUND: lots[1].remaining }] });
       expect(check.OFFENDERS[0].DETAIL).toMatch(new RegExp(`^Lot n° ${lots[1].id}, expiré le \\d\\d/\\d\\d/\\d{4} à \\d\\d:\\d\\d$`));
     } finally {
-      for (const l of lots) await db.execute(sql`update points_lots set expires_at = ${l.expires_at == null ? null : new Date(l.expires_at).toISOString()}::timestamptz where id = ${l.id}`);
+      for (const l of lots)
+        await db.execute(
+          sql`update points_lots set expires_at = ${l.expires_at == null ? null : new Date(l.expires_at).toISOString()}::timestamptz where id = ${l.id}`,
+        );
     }
     expect((await verifyLedger(db)).OK).toBe(true);
   });
 
   it('lists the first offenders and counts them all', async () => {
-    await db.execute(sql`update clients set points_fid_n = points_fid_n + 1 where id in (select id from clients where points_year = extract(year from now() at time zone 'Africa/Tunis') order by id limit 25)`);
+    await db.execute(
+      sql`update clients set points_fid_n = points_fid_n + 1 where id in (select id from clients where points_year = extract(year from now() at time zone 'Africa/Tunis') order by id limit 25)`,
+    );
     try {
       const r = await verifyLedger(db, 5);
       expect(checkOf(r, 'points_year').COUNT).toBe(25);
       expect(checkOf(r, 'points_year').OFFENDERS).toHaveLength(5);
     } finally {
-      await db.execute(sql`update clients set points_fid_n = points_fid_n - 1 where id in (select id from clients where points_year = extract(year from now() at time zone 'Africa/Tunis') order by id limit 25)`);
+      await db.execute(
+        sql`update clients set points_fid_n = points_fid_n - 1 where id in (select id from clients where points_year = extract(year from now() at time zone 'Africa/Tunis') order by id limit 25)`,
+      );
     }
   });
 
@@ -211,13 +218,22 @@ describe('Passif du programme', () => {
     expect(l.POINT_VALUE).toBe(17);
     expect(l.TOTAL).toEqual({ CLIENTS: Number(sums.clients), POINTS: Number(sums.points), MILLIMES: Number(sums.points) * 17 });
     for (const g of ['chef_zone', 'badge', 'activity'] as const) {
-      expect(l.GROUPS[g].reduce((s, r) => s + r.POINTS, 0), g).toBe(Number(sums.points));
-      expect(l.GROUPS[g].reduce((s, r) => s + r.CLIENTS, 0), g).toBe(Number(sums.clients));
+      expect(
+        l.GROUPS[g].reduce((s, r) => s + r.POINTS, 0),
+        g,
+      ).toBe(Number(sums.points));
+      expect(
+        l.GROUPS[g].reduce((s, r) => s + r.CLIENTS, 0),
+        g,
+      ).toBe(Number(sums.clients));
     }
     expect(l.GROUPS.expiry_month.reduce((s, r) => s + r.POINTS, 0)).toBe(Number(sums.lots));
     for (const r of Object.values(l.GROUPS).flat()) expect(r.MILLIMES).toBe(r.POINTS * 17);
     // By zone chief, one group per chef as SQL groups it; the demo's back-dated credits expire next month or so.
-    const chefs = await q<{ key: string | null; points: string }>(db, sql`select chef_zone_id::text as key, sum(points_fid) as points from clients where points_fid > 0 group by 1`);
+    const chefs = await q<{ key: string | null; points: string }>(
+      db,
+      sql`select chef_zone_id::text as key, sum(points_fid) as points from clients where points_fid > 0 group by 1`,
+    );
     expect(new Map(l.GROUPS.chef_zone.map((r) => [r.KEY, r.POINTS]))).toEqual(new Map(chefs.map((c) => [c.key, Number(c.points)])));
     expect(l.GROUPS.expiry_month.at(-1)).toMatchObject({ KEY: null, LABEL: 'Sans expiration' });
     expect(l.GROUPS.expiry_month.filter((r) => r.KEY !== null).every((r) => /^\d{2}\/\d{4}$/.test(r.LABEL))).toBe(true);
@@ -249,7 +265,10 @@ describe('Passif du programme', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain('passif_programme.csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^"?Regroupement"?[;,]"?Groupe"?[;,]"?Clients"?[;,]"?Points"?[;,]"?Équivalent \(DT\)"?$/);
     const groups = Object.values(l.GROUPS).flat().length;
     expect(lines).toHaveLength(1 + groups + 1);
@@ -274,7 +293,13 @@ describe('npm run ledger:verify', () => {
     const env = { ...process.env, DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent' } as Record<string, string>;
     if (onPostgres) env.DATABASE_URL = target;
     else delete env.DATABASE_URL;
-    const run = () => spawnSync('npm', ['run', '--silent', 'ledger:verify'], { cwd: path.resolve(import.meta.dirname, '../../../..'), env, encoding: 'utf8', timeout: 120_000 });
+    const run = () =>
+      spawnSync('npm', ['run', '--silent', 'ledger:verify'], {
+        cwd: path.resolve(import.meta.dirname, '../../../..'),
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     // The embedded database opens in one process at a time: the test lets go of it while the command runs.
     let open: DbHandle | null = handle;
     const write = async (query: ReturnType<typeof sql>) => {

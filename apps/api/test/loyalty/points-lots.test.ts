@@ -93,7 +93,8 @@ async function newClient(): Promise<number> {
   return Number(r.id);
 }
 const points = (id: number, POINTS: number) => call('POST', `clients/${id}/points`, { POINTS });
-const setPolicy = (EXPIRY_POLICY: string, EXPIRY_MONTHS?: number) => call('PUT', 'settings/programme', { EXPIRY_POLICY, ...(EXPIRY_MONTHS ? { EXPIRY_MONTHS } : {}) });
+const setPolicy = (EXPIRY_POLICY: string, EXPIRY_MONTHS?: number) =>
+  call('PUT', 'settings/programme', { EXPIRY_POLICY, ...(EXPIRY_MONTHS ? { EXPIRY_MONTHS } : {}) });
 const lotsOf = (id: number) =>
   q<{ id: number; amount: number; remaining: number; expires_at: Date | string | null }>(
     db,
@@ -143,7 +144,10 @@ describe('lots', () => {
     await setPolicy('never');
     const [never, six, yearEnd] = await lotsOf(id);
     expect(never).toMatchObject({ amount: 100, remaining: 100, expires_at: null });
-    const credited = await q<{ created_at: Date | string }>(db, sql`select l.created_at from points_ledger l join points_lots p on p.ledger_id = l.id where p.id in (${six.id}, ${yearEnd.id}) order by p.id`);
+    const credited = await q<{ created_at: Date | string }>(
+      db,
+      sql`select l.created_at from points_ledger l join points_lots p on p.ledger_id = l.id where p.id in (${six.id}, ${yearEnd.id}) order by p.id`,
+    );
     expect(iso(six.expires_at)).toBe(iso(lotExpiresAt('months', 6, new Date(credited[0].created_at))));
     expect(iso(yearEnd.expires_at)).toBe(iso(lotExpiresAt('year_end', null, new Date(credited[1].created_at))));
 
@@ -167,7 +171,10 @@ describe('lots', () => {
     const ids = [await newClient(), await newClient(), await newClient()];
     const r = await call('POST', 'users/offerPoints/clients', { POINTS_OFFERED: 25, CLIENTS: ids });
     expect(r.statusCode).toBe(200);
-    const lots = await q<{ n: number }>(db, sql`select count(*)::int as n from points_lots where client_id in (${sql.join(ids, sql`, `)}) and amount = 25 and remaining = 25`);
+    const lots = await q<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from points_lots where client_id in (${sql.join(ids, sql`, `)}) and amount = 25 and remaining = 25`,
+    );
     expect(lots[0].n).toBe(3);
     expect(await lotMismatches(db)).toEqual([]);
   });
@@ -243,11 +250,16 @@ describe('shown to staff', () => {
     await points(id, 1000);
     await db.execute(sql`update points_lots set expires_at = now() + interval '10 days' where client_id = ${id} and expires_at is not null`);
     const detail = (await call('GET', `clients/${id}`)).json().data;
-    const [day] = await q<{ d: string }>(db, sql`select to_char((now() + interval '10 days' - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') as d`);
+    const [day] = await q<{ d: string }>(
+      db,
+      sql`select to_char((now() + interval '10 days' - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') as d`,
+    );
     expect(detail).toMatchObject({ POINTS_FID: 1070, POINTS_EXPIRANT: 70, DATE_EXPIRATION: day.d });
     const list = (await call('GET', 'clients/points?sort=POINTS_EXPIRANT&order=desc&page=1')).json();
     expect(list.data[0]).toMatchObject({ CLIENT_ID: id, POINTS_FID: 1070, POINTS_EXPIRANT: 70 });
-    const other = (await call('GET', `clients/points?search=${encodeURIComponent('L-1')}&page=1`)).json().data.find((r: { CODE_CLIENT: string }) => r.CODE_CLIENT === 'L-1');
+    const other = (await call('GET', `clients/points?search=${encodeURIComponent('L-1')}&page=1`))
+      .json()
+      .data.find((r: { CODE_CLIENT: string }) => r.CODE_CLIENT === 'L-1');
     expect(other?.POINTS_EXPIRANT).toBe(0);
     // The dashboard card: every client's points expiring within 30 days.
     const [all] = await q<{ points: number; clients: number }>(

@@ -101,7 +101,14 @@ describe('points edit (Référentiel > Points)', () => {
   it('lists the balances, 100 per page, searchable', async () => {
     const r = (await call('GET', 'clients/points?page=1&search=P-00')).json();
     expect(r.meta).toMatchObject({ total: 3, per_page: 100 });
-    expect(r.data[0]).toEqual({ id: ids['P-001'], CLIENT_ID: ids['P-001'], CODE_CLIENT: 'P-001', NAME: expect.any(String), POINTS_FID: 100, POINTS_EXPIRANT: 0 });
+    expect(r.data[0]).toEqual({
+      id: ids['P-001'],
+      CLIENT_ID: ids['P-001'],
+      CODE_CLIENT: 'P-001',
+      NAME: expect.any(String),
+      POINTS_FID: 100,
+      POINTS_EXPIRANT: 0,
+    });
   });
 });
 

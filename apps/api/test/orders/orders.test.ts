@@ -20,10 +20,21 @@ let pA: number;
 let pB: number;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 let seq = 0;
 const order = (clientId: number, over: Partial<Parameters<typeof createOrder>[1]> = {}) =>
-  t.db.transaction((tx) => createOrder(tx, { numOrder: `CMD-T-${String(++seq).padStart(4, '0')}`, clientId, items: [{ productId: pA, qte: 3 }, { productId: pB, qte: 2 }], ...over }));
+  t.db.transaction((tx) =>
+    createOrder(tx, {
+      numOrder: `CMD-T-${String(++seq).padStart(4, '0')}`,
+      clientId,
+      items: [
+        { productId: pA, qte: 3 },
+        { productId: pB, qte: 2 },
+      ],
+      ...over,
+    }),
+  );
 const balance = async (id: number) => (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, id)))[0].p;
 
 beforeAll(async () => {
@@ -47,7 +58,10 @@ describe('writing an order', () => {
     expect(o.totalNetTtc).toBe('0.700');
     expect(o.totalPoints).toBe(3 * 2 + 2 * 5);
     await t.db.update(products).set({ priceTtc: '9.999' }).where(eq(products.id, pA));
-    const [line] = await t.db.select().from(orderItems).where(and(eq(orderItems.orderId, id), eq(orderItems.productId, pA)));
+    const [line] = await t.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, id), eq(orderItems.productId, pA)));
     expect(line.unitPriceTtc).toBe('0.100');
     await t.db.update(products).set({ priceTtc: '0.100' }).where(eq(products.id, pA));
   });
@@ -86,7 +100,10 @@ describe('GET orders', () => {
     const items = (await call('GET', `orders/${first.id}/items?page=1&perPage=1`)).json();
     expect(items.meta).toMatchObject({ total: 2, per_page: 1 });
     expect(items.data[0]).toMatchObject({ PRODUCT: { REF: 'P-A', LABEL: 'Produit A', MEDIA: null }, PRODUCT_POINTS: 2, QTE_ORDERED: 3, UNIT_PRICE_TTC: 0.1 });
-    const csv = (await call('GET', 'orders/export/csv?STATUS=1')).body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const csv = (await call('GET', 'orders/export/csv?STATUS=1')).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('Traitement en cours');
   });
@@ -115,7 +132,10 @@ describe('PUT orders/{id}', () => {
     const id = await order(theirs);
     const r = await call('PUT', `orders/${id}`, { SITE: 'Sfax Sud' });
     expect(r.json().data.SITE).toBe('Sfax Sud');
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'orders'), eq(auditLog.entityId, String(id))));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'orders'), eq(auditLog.entityId, String(id))));
     expect(trail.changes).toMatchObject({ SITE: [null, 'Sfax Sud'] });
   });
 });
@@ -132,7 +152,10 @@ describe('points of an order', () => {
     const other = await order(mine);
     await Promise.all([2, 4].map((s) => t.db.transaction((tx) => applyOrderStatus(tx, other, s, null))));
     expect(await balance(mine)).toBe(start + 32);
-    const rows = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.source, 'order'), eq(pointsLedger.sourceId, other)));
+    const rows = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.source, 'order'), eq(pointsLedger.sourceId, other)));
     expect(rows).toHaveLength(1);
     expect(rows[0].reason).toMatch(/^Commande CMD-T-\d+ traitée$/);
     const [{ sum }] = await t.db.select({ sum: sql<number>`sum(amount)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, mine));
@@ -238,7 +261,16 @@ describe('export at volume', () => {
     const total = (await call('GET', 'orders?page=1')).json().meta.total;
     const res = await call('GET', 'orders/export/csv?sort=NUM_ORDER&order=desc');
     expect(res.statusCode).toBe(200);
-    const numbers = res.body.trim().split('\n').slice(1).map((line) => line.replace(/^\uFEFF/, '').split(';')[0].replaceAll('"', ''));
+    const numbers = res.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) =>
+        line
+          .replace(/^\uFEFF/, '')
+          .split(';')[0]
+          .replaceAll('"', ''),
+      );
     expect(numbers).toHaveLength(total);
     expect(new Set(numbers).size).toBe(total);
     expect(numbers).toEqual([...numbers].sort().reverse());

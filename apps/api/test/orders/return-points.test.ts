@@ -26,25 +26,41 @@ const call = (method: Method, url: string, payload?: unknown) => t.app.inject({ 
 /** A client holding `points`, given through the ledger as staff would. */
 async function clientWith(points: number): Promise<number> {
   seq++;
-  const [{ id }] = await t.db.insert(clients).values({ code: `C-RP${seq}`, name: `Épicerie Retour ${seq}` }).returning();
+  const [{ id }] = await t.db
+    .insert(clients)
+    .values({ code: `C-RP${seq}`, name: `Épicerie Retour ${seq}` })
+    .returning();
   if (points) expect((await call('POST', `clients/${id}/points`, { POINTS: points, REASON: 'Solde de départ' })).statusCode).toBe(200);
   return id;
 }
 const balance = async (id: number) => (await t.db.select({ n: clients.pointsFid }).from(clients).where(eq(clients.id, id)))[0].n;
 /** The client's ledger rows of source « return », oldest first. */
 const returnRows = async (id: number) =>
-  t.db.select({ amount: pointsLedger.amount, reason: pointsLedger.reason }).from(pointsLedger).where(sql`${pointsLedger.clientId} = ${id} and ${pointsLedger.source} = 'return'`).orderBy(pointsLedger.id);
+  t.db
+    .select({ amount: pointsLedger.amount, reason: pointsLedger.reason })
+    .from(pointsLedger)
+    .where(sql`${pointsLedger.clientId} = ${id} and ${pointsLedger.source} = 'return'`)
+    .orderBy(pointsLedger.id);
 /** Every balance equals the sum of its ledger rows. */
 async function ledgerHolds(...ids: number[]) {
   for (const id of ids) {
-    const [{ sum }] = await t.db.select({ sum: sql<number>`coalesce(sum(${pointsLedger.amount}), 0)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, id));
+    const [{ sum }] = await t.db
+      .select({ sum: sql<number>`coalesce(sum(${pointsLedger.amount}), 0)::int` })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.clientId, id));
     expect(await balance(id)).toBe(sum);
   }
 }
 const createReturn = async (clientId: number, lines: { PRODUCT_ID: number; QTE: number }[]) => {
   const r = await call('POST', 'retourMarchandises', { ADDRESS: 'Dépôt de Ben Arous', CLIENT_ID: clientId, ITEMS: lines.map((l) => ({ ...l, UV: 'Carton' })) });
   expect(r.statusCode).toBe(201);
-  return r.json().data as { id: number; NUM_RETOUR: string; POINTS_OWED: number; POINTS_DEBITED: number | null; ITEMS: { id: number; PRODUCT_ID: number; POINTS: number; RATES: { QTE: number; POINTS: number; CREDITED: boolean; NUM_ORDER: string | null }[] }[] };
+  return r.json().data as {
+    id: number;
+    NUM_RETOUR: string;
+    POINTS_OWED: number;
+    POINTS_DEBITED: number | null;
+    ITEMS: { id: number; PRODUCT_ID: number; POINTS: number; RATES: { QTE: number; POINTS: number; CREDITED: boolean; NUM_ORDER: string | null }[] }[];
+  };
 };
 
 /**
@@ -100,8 +116,14 @@ describe('returned goods and points', () => {
 
   it('takes back the points the goods earned on their order, not the product’s points of today', async () => {
     const c = await clientWith(0);
-    const [{ id: p }] = await t.db.insert(products).values({ ref: `RP-P${seq}`, label: 'Café moulu 250 g', priceTtc: '6.900', points: 15 }).returning();
-    const [{ id: q }] = await t.db.insert(products).values({ ref: `RP-Q${seq}`, label: 'Sucre 1 kg', priceTtc: '1.800', points: 4 }).returning();
+    const [{ id: p }] = await t.db
+      .insert(products)
+      .values({ ref: `RP-P${seq}`, label: 'Café moulu 250 g', priceTtc: '6.900', points: 15 })
+      .returning();
+    const [{ id: q }] = await t.db
+      .insert(products)
+      .values({ ref: `RP-Q${seq}`, label: 'Sucre 1 kg', priceTtc: '1.800', points: 4 })
+      .returning();
     const num = await creditedOrder(c, [
       [p, 4, 15],
       [q, 10, 4],
@@ -119,7 +141,10 @@ describe('returned goods and points', () => {
 
   it('walks the credited orders newest first, never takes a unit twice, and values units beyond every credit at today’s points', async () => {
     const c = await clientWith(500);
-    const [{ id: p }] = await t.db.insert(products).values({ ref: `RP-N${seq}`, label: 'Lait 1 L', priceTtc: '1.350', points: 10 }).returning();
+    const [{ id: p }] = await t.db
+      .insert(products)
+      .values({ ref: `RP-N${seq}`, label: 'Lait 1 L', priceTtc: '1.350', points: 10 })
+      .returning();
     const older = await creditedOrder(c, [[p, 3, 10]]);
     const newer = await creditedOrder(c, [[p, 2, 15]]);
     await setPoints(p, 99);
@@ -158,7 +183,10 @@ describe('returned goods and points', () => {
 
   it('two returns racing for the units of one order line take each unit once', async () => {
     const c = await clientWith(1000);
-    const [{ id: p }] = await t.db.insert(products).values({ ref: `RP-R${seq}`, label: 'Farine 1 kg', priceTtc: '0.900', points: 7 }).returning();
+    const [{ id: p }] = await t.db
+      .insert(products)
+      .values({ ref: `RP-R${seq}`, label: 'Farine 1 kg', priceTtc: '0.900', points: 7 })
+      .returning();
     await creditedOrder(c, [[p, 3, 20]]);
     await setPoints(p, 1);
     // On PostgreSQL the three run side by side: each finds its units under the client's lock.

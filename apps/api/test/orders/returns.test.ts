@@ -17,7 +17,8 @@ let p2: number;
 let p3: number;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const year = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' }).slice(0, 4));
 const body = (over: Record<string, unknown> = {}) => ({
   ADDRESS: 'Dépôt de Ben Arous',
@@ -46,10 +47,25 @@ describe('POST retourMarchandises', () => {
     const r = await call('POST', 'retourMarchandises', body());
     expect(r.statusCode).toBe(201);
     const ret = r.json().data;
-    expect(ret).toMatchObject({ NUM_RETOUR: returnNumber(year, 1), CLIENT_ID: clientId, CODE_CLIENT: 'C-RET', CLIENT_NAME: 'Superette El Amen', ADDRESS: 'Dépôt de Ben Arous' });
+    expect(ret).toMatchObject({
+      NUM_RETOUR: returnNumber(year, 1),
+      CLIENT_ID: clientId,
+      CODE_CLIENT: 'C-RET',
+      CLIENT_NAME: 'Superette El Amen',
+      ADDRESS: 'Dépôt de Ben Arous',
+    });
     expect(ret.NUM_RETOUR).toBe(`RET-${year}-00001`);
     expect(ret.ITEMS).toEqual([
-      expect.objectContaining({ PRODUCT_ID: p1, PRODUCT_REF: 'R-1', PRODUCT_NAME: 'Biscuits secs 200 g', PRODUCT_PRICE: 2.38, PRODUCT_POINTS: 2, QTE: 4, UV: 'Carton', MEDIA: null }),
+      expect.objectContaining({
+        PRODUCT_ID: p1,
+        PRODUCT_REF: 'R-1',
+        PRODUCT_NAME: 'Biscuits secs 200 g',
+        PRODUCT_PRICE: 2.38,
+        PRODUCT_POINTS: 2,
+        QTE: 4,
+        UV: 'Carton',
+        MEDIA: null,
+      }),
       expect.objectContaining({ PRODUCT_ID: p2, QTE: 2, UV: 'Unité' }),
     ]);
     const [trail] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'retourMarchandises'));
@@ -61,7 +77,16 @@ describe('POST retourMarchandises', () => {
     const empty = await call('POST', 'retourMarchandises', { ITEMS: [] });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ ADDRESS: [MSG.required], CLIENT_ID: [MSG.required], ITEMS: [RETURN_MSG.itemsRequired] });
-    const twice = await call('POST', 'retourMarchandises', body({ ITEMS: [{ PRODUCT_ID: p1, QTE: 1 }, { PRODUCT_ID: p1, QTE: 2 }] }));
+    const twice = await call(
+      'POST',
+      'retourMarchandises',
+      body({
+        ITEMS: [
+          { PRODUCT_ID: p1, QTE: 1 },
+          { PRODUCT_ID: p1, QTE: 2 },
+        ],
+      }),
+    );
     expect(twice.json().errors).toEqual({ 'ITEMS.1.PRODUCT_ID': [RETURN_MSG.productTwice] });
     const zero = await call('POST', 'retourMarchandises', body({ ITEMS: [{ PRODUCT_ID: p1, QTE: 0 }] }));
     expect(zero.json().errors).toEqual({ 'ITEMS.0.QTE': [RETURN_MSG.quantity] });
@@ -70,7 +95,16 @@ describe('POST retourMarchandises', () => {
 
   it('refuses an unknown client or product with nothing written, and the number is not skipped', async () => {
     const before = [await count(goodsReturns), await count(goodsReturnItems)];
-    const unknownProduct = await call('POST', 'retourMarchandises', body({ ITEMS: [{ PRODUCT_ID: p1, QTE: 1 }, { PRODUCT_ID: 999_999, QTE: 1 }] }));
+    const unknownProduct = await call(
+      'POST',
+      'retourMarchandises',
+      body({
+        ITEMS: [
+          { PRODUCT_ID: p1, QTE: 1 },
+          { PRODUCT_ID: 999_999, QTE: 1 },
+        ],
+      }),
+    );
     expect(unknownProduct.statusCode).toBe(422);
     expect(unknownProduct.json().errors).toEqual({ 'ITEMS.1.PRODUCT_ID': [RETURN_MSG.productUnknown] });
     const unknownClient = await call('POST', 'retourMarchandises', body({ CLIENT_ID: 999_999 }));
@@ -95,7 +129,9 @@ describe('list, read, line update', () => {
   it('pages, searches by number and client, sorts, and exports', async () => {
     const list = (await call('GET', 'retourMarchandises?page=1')).json();
     expect(list.meta).toMatchObject({ total: 6, per_page: 50 });
-    expect((await call('GET', 'retourMarchandises?page=1&search=00002')).json().data.map((x: { NUM_RETOUR: string }) => x.NUM_RETOUR)).toEqual([returnNumber(year, 2)]);
+    expect((await call('GET', 'retourMarchandises?page=1&search=00002')).json().data.map((x: { NUM_RETOUR: string }) => x.NUM_RETOUR)).toEqual([
+      returnNumber(year, 2),
+    ]);
     expect((await call('GET', 'retourMarchandises?page=1&search=amen')).json().meta.total).toBe(6);
     const sorted = (await call('GET', 'retourMarchandises?page=1&sort=NUM_RETOUR&order=asc')).json().data.map((x: { NUM_RETOUR: string }) => x.NUM_RETOUR);
     expect(sorted[0]).toBe(returnNumber(year, 1));

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 /** A calendar day in Tunis, `days` from today (YYYY-MM-DD). */
 const tunisDay = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' });
 const couponCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(coupons))[0].n;
@@ -61,7 +62,11 @@ describe('coupons: CRUD', () => {
     expect(removed.json()).toEqual({ success: true, data: { id: c.id } });
     expect((await call('GET', `coupons/${c.id}`)).statusCode).toBe(404);
 
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'coupons'), eq(auditLog.entityId, String(c.id)))).orderBy(auditLog.id);
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'coupons'), eq(auditLog.entityId, String(c.id))))
+      .orderBy(auditLog.id);
     expect(trail.map((x) => x.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(trail[1].changes).toEqual({ ACTIF: [1, 0] });
     expect(trail[2].changes).toMatchObject({ CODE: ['ETE25', 'ETE26'], VALUE: ['10.000', '15.000'] });
@@ -79,7 +84,13 @@ describe('coupons: validation (422 with French field errors, nothing written)', 
     const before = await couponCount();
     const empty = await call('POST', 'coupons', {});
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors).toEqual({ CODE: [MSG.required], VALUE: [MSG.required], TYPE: [COUPON_MSG.typeUnknown], EXPIRY_DATE: [MSG.required], ACTIF: [MSG.required] });
+    expect(empty.json().errors).toEqual({
+      CODE: [MSG.required],
+      VALUE: [MSG.required],
+      TYPE: [COUPON_MSG.typeUnknown],
+      EXPIRY_DATE: [MSG.required],
+      ACTIF: [MSG.required],
+    });
     const type = await call('POST', 'coupons', coupon({ CODE: 'TYPE', TYPE: 'cadeau' }));
     expect(type.json().errors).toEqual({ TYPE: [COUPON_MSG.typeUnknown] });
     expect(await couponCount()).toBe(before);
@@ -117,7 +128,11 @@ describe('coupons: validation (422 with French field errors, nothing written)', 
     for (const day of [tunisDay(0), tunisDay(-1)]) {
       const r = await call('POST', 'coupons', coupon({ CODE: `EXP${day}`, EXPIRY_DATE: day }));
       expect(r.statusCode).toBe(422);
-      expect(r.json()).toEqual({ success: false, message: "Le champ Date d'expiration doit être une date postérieure à aujourd'hui.", errors: { EXPIRY_DATE: [COUPON_MSG.expiryPast] } });
+      expect(r.json()).toEqual({
+        success: false,
+        message: "Le champ Date d'expiration doit être une date postérieure à aujourd'hui.",
+        errors: { EXPIRY_DATE: [COUPON_MSG.expiryPast] },
+      });
     }
     const ok = await call('POST', 'coupons', coupon({ CODE: 'DEMAIN', EXPIRY_DATE: tunisDay(1) }));
     expect(ok.statusCode).toBe(201);
@@ -129,7 +144,10 @@ describe('coupons: validation (422 with French field errors, nothing written)', 
   });
 
   it('keeps an expired coupon switchable: the switch does not send the date', async () => {
-    const [expired] = await t.db.insert(coupons).values({ code: 'PERIME', value: '3', type: 'fixed', expiryDate: tunisDay(-5), actif: 1 }).returning();
+    const [expired] = await t.db
+      .insert(coupons)
+      .values({ code: 'PERIME', value: '3', type: 'fixed', expiryDate: tunisDay(-5), actif: 1 })
+      .returning();
     const off = await call('PUT', `coupons/${expired.id}`, { ACTIF: 0 });
     expect(off.statusCode).toBe(200);
     expect(off.json().data).toMatchObject({ ACTIF: 0, EXPIRY_DATE: tunisDay(-5) });
@@ -151,7 +169,10 @@ describe('coupons: exports', () => {
     await call('POST', 'coupons', coupon({ CODE: 'EXPORT-F', VALUE: '1234.5', TYPE: 'fixed', EXPIRY_DATE: '2099-12-31' }));
     const csv = await call('GET', 'coupons/export/csv?search=EXPORT-F');
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe("Code;Valeur;Type;Date d'expiration;Actif");
     expect(lines[1]).toBe('EXPORT-F;1\u00a0234,500 DT;Montant fixe;31/12/2099;Oui');
 

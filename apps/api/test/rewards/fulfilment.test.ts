@@ -26,11 +26,14 @@ let voucher: number;
 const year = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' }).slice(0, 4));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const balance = async (id: number) => (await t.db.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, id)))[0].p;
-const ledgerSum = async (id: number) => Number((await t.db.select({ s: sql<number>`coalesce(sum(amount), 0)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, id)))[0].s);
+const ledgerSum = async (id: number) =>
+  Number((await t.db.select({ s: sql<number>`coalesce(sum(amount), 0)::int` }).from(pointsLedger).where(eq(pointsLedger.clientId, id)))[0].s);
 const stock = async (id: number) => (await t.db.select({ q: loyaltyGifts.qts }).from(loyaltyGifts).where(eq(loyaltyGifts.id, id)))[0].q;
-const conversionsOf = (purchaseId: number) => t.db.select().from(giftConversions).where(eq(giftConversions.giftPurchaseId, purchaseId)).orderBy(giftConversions.id);
+const conversionsOf = (purchaseId: number) =>
+  t.db.select().from(giftConversions).where(eq(giftConversions.giftPurchaseId, purchaseId)).orderBy(giftConversions.id);
 const purchaseStatus = async (id: number) => (await t.db.select({ s: giftPurchases.status }).from(giftPurchases).where(eq(giftPurchases.id, id)))[0].s;
 
 beforeAll(async () => {
@@ -41,9 +44,13 @@ beforeAll(async () => {
   const [chefUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'chef@demo.tn'));
   [{ id: clientA }] = await t.db.insert(clients).values({ code: 'C-GIFT-A', name: 'Superette El Amen', address: '12 rue de Marseille, Tunis' }).returning();
   [{ id: clientB }] = await t.db.insert(clients).values({ code: 'C-GIFT-B', name: 'Café du Port', chefZoneId: chefUser.id }).returning();
-  for (const id of [clientA, clientB]) await applyPoints(t.db, eq(clients.id, id), { amount: 500, source: 'offer', reason: 'Points de départ', authorId: null });
+  for (const id of [clientA, clientB])
+    await applyPoints(t.db, eq(clients.id, id), { amount: 500, source: 'offer', reason: 'Points de départ', authorId: null });
   [{ id: bien }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-MUG', name: 'Mug isotherme', type: 'bien', qts: 10, nbrOfPoints: 100 }).returning();
-  [{ id: voucher }] = await t.db.insert(loyaltyGifts).values({ ref: 'G-BON20', name: "Bon d'achat 20 DT", type: 'voucher', qts: 5, nbrOfPoints: 50, voucherValue: '20.000' }).returning();
+  [{ id: voucher }] = await t.db
+    .insert(loyaltyGifts)
+    .values({ ref: 'G-BON20', name: "Bon d'achat 20 DT", type: 'voucher', qts: 5, nbrOfPoints: 50, voucherValue: '20.000' })
+    .returning();
 });
 afterAll(() => t.close());
 
@@ -54,7 +61,15 @@ describe('gift purchases', () => {
     const r = await call('POST', 'gift-purchases', { CLIENT_ID: clientA, LOYALTY_GIFT_ID: bien, QTE: 3 });
     expect(r.statusCode).toBe(201);
     purchase = r.json().data.id;
-    expect(r.json().data).toMatchObject({ REF: rewardNumber('purchase', year, 1), CODE_CLIENT: 'C-GIFT-A', GIFT_NAME: 'Mug isotherme', GIFT_TYPE: 'bien', QTE: 3, POINTS: 300, STATUS: 0 });
+    expect(r.json().data).toMatchObject({
+      REF: rewardNumber('purchase', year, 1),
+      CODE_CLIENT: 'C-GIFT-A',
+      GIFT_NAME: 'Mug isotherme',
+      GIFT_TYPE: 'bien',
+      QTE: 3,
+      POINTS: 300,
+      STATUS: 0,
+    });
     expect(await balance(clientA)).toBe(500); // nothing debited before acceptance
   });
 
@@ -81,7 +96,10 @@ describe('gift purchases', () => {
     expect(await balance(clientA)).toBe(200);
     expect(await ledgerSum(clientA)).toBe(200);
     expect(await stock(bien)).toBe(7);
-    const [row] = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.clientId, clientA), eq(pointsLedger.source, 'gift')));
+    const [row] = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.clientId, clientA), eq(pointsLedger.source, 'gift')));
     expect(row).toMatchObject({ amount: -300, balanceAfter: 200, sourceId: purchase });
     const units = await conversionsOf(purchase);
     expect(units.map((u) => u.ref)).toEqual([1, 2, 3].map((n) => rewardNumber('conversion', year, n)));
@@ -134,7 +152,10 @@ describe('gift conversions', () => {
   let units: (typeof giftConversions.$inferSelect)[];
   let purchase: number;
   beforeAll(async () => {
-    [{ id: purchase }] = await t.db.select({ id: giftPurchases.id }).from(giftPurchases).where(eq(giftPurchases.ref, rewardNumber('purchase', year, 1)));
+    [{ id: purchase }] = await t.db
+      .select({ id: giftPurchases.id })
+      .from(giftPurchases)
+      .where(eq(giftPurchases.ref, rewardNumber('purchase', year, 1)));
     units = await conversionsOf(purchase);
   });
 
@@ -203,7 +224,8 @@ describe('gift conversions', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'slip-')), 'slip.pdf');
     writeFileSync(file, pdf.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
-    for (const s of ['BON DE SORTIE', units[0].qrcode, units[0].ref, 'C-GIFT-A', 'Superette El Amen', 'Mug isotherme', '100', 'Magasinier', 'Client']) expect(text).toContain(s);
+    for (const s of ['BON DE SORTIE', units[0].qrcode, units[0].ref, 'C-GIFT-A', 'Superette El Amen', 'Mug isotherme', '100', 'Magasinier', 'Client'])
+      expect(text).toContain(s);
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Page size:\s+595\.\d* x 841\.\d* pts \(A4\)/);
     // The request's date in Tunis time, whatever the server's time zone.
     const tunis = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', ...o }).format(units[0].createdAt);
@@ -219,7 +241,10 @@ describe('gift conversions', () => {
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'slip-')), 'slip.pdf');
       writeFileSync(file, pdf.rawPayload);
       // -raw follows the order the file writes its text: the reading order (see products-pdf.test.ts).
-      const text = execFileSync('pdftotext', ['-raw', file, '-']).toString().replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
+      const text = execFileSync('pdftotext', ['-raw', file, '-'])
+        .toString()
+        .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+        .replace(/\s+/g, ' ');
       expect(text).toContain(arabic);
       expect(text).toContain('شارع الحرية تونس');
       expect(text).toContain('Mug isotherme');
@@ -238,7 +263,10 @@ describe('gift conversions', () => {
     expect((await call('DELETE', `giftConversion/${unit.id}`)).statusCode).toBe(200);
     expect(await balance(clientA)).toBe(before + 100);
     expect(await purchaseStatus(id)).toBe(3);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'giftConversion'), eq(auditLog.action, 'delete')));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'giftConversion'), eq(auditLog.action, 'delete')));
     expect(trail).toHaveLength(1);
   });
 });

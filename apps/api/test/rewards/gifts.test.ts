@@ -17,7 +17,8 @@ let chef: { authorization: string };
 const ref = { type: 0, circuit: 0, activity: 0, category: 0, badge: 0 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 /** POST/PUT of a multipart body (fields and, optionally, one file) as the admin. */
 const send = (url: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1], headers = admin) => {
   const body = multipart(fields, file);
@@ -41,12 +42,19 @@ const storedFiles = (prefix: string) => (existsSync(uploads()) ? readdirSync(upl
 const fileOf = (url: string) => path.join(uploads(), path.basename(url));
 const count = async (table: typeof loyaltyGifts | typeof startingGifts) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 const trail = (entity: string, id: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)))).orderBy(auditLog.id);
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
 
 let clientSeq = 0;
 async function insertClient() {
   clientSeq++;
-  const [c] = await t.db.insert(clients).values({ code: `GFT-${clientSeq}`, name: `Épicerie Cadeau ${clientSeq}` }).returning({ id: clients.id });
+  const [c] = await t.db
+    .insert(clients)
+    .values({ code: `GFT-${clientSeq}`, name: `Épicerie Cadeau ${clientSeq}` })
+    .returning({ id: clients.id });
   return c.id;
 }
 
@@ -141,13 +149,21 @@ describe('gifts: create', () => {
     const voucher = await send('gifts', { REF: 'CAD-VX', NAME: 'Bon', TYPE: 'voucher', QTS: '1', VOCHER_VALUE: '10' }, pngFile());
     expect(voucher.statusCode).toBe(422);
     expect(voucher.json()).toEqual({ success: false, message: GIFT_MSG.mediaOnlyBien, errors: { file: [GIFT_MSG.mediaOnlyBien] } });
-    const pdf = await send('gifts', { REF: 'CAD-PDF', NAME: 'Fiche', TYPE: 'bien', QTS: '1' }, { name: 'fiche.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF') });
+    const pdf = await send(
+      'gifts',
+      { REF: 'CAD-PDF', NAME: 'Fiche', TYPE: 'bien', QTS: '1' },
+      { name: 'fiche.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF') },
+    );
     expect(pdf.statusCode).toBe(422);
     expect(pdf.json().message).toBe(MSG.fileType);
     expect(await count(loyaltyGifts)).toBe(rows);
     expect(storedFiles('gifts')).toEqual(files);
     // A voucher form with an empty file input (nothing chosen) is fine.
-    const empty = await send('gifts', { REF: 'CAD-V5', NAME: 'Bon de 5 DT', TYPE: 'voucher', QTS: '3', VOCHER_VALUE: '5' }, { name: '', type: 'application/octet-stream', content: Buffer.alloc(0) });
+    const empty = await send(
+      'gifts',
+      { REF: 'CAD-V5', NAME: 'Bon de 5 DT', TYPE: 'voucher', QTS: '3', VOCHER_VALUE: '5' },
+      { name: '', type: 'application/octet-stream', content: Buffer.alloc(0) },
+    );
     expect(empty.statusCode).toBe(201);
   });
 
@@ -168,7 +184,15 @@ describe('gifts: create', () => {
     const dup = await call('POST', 'gifts', { REF: 'cad-sac', NAME: 'Autre sac', TYPE: 'bien', QTS: 1 });
     expect(dup.statusCode).toBe(422);
     expect(dup.json()).toEqual({ success: false, message: GIFT_MSG.refExists, errors: { REF: [GIFT_MSG.refExists] } });
-    const unknown = await call('POST', 'gifts', { REF: 'CAD-REF', NAME: 'X', TYPE: 'bien', QTS: 1, TYPE_CLIENT_ID: 999999, BADGES_ID: 999998, CIRCUIT: ref.circuit });
+    const unknown = await call('POST', 'gifts', {
+      REF: 'CAD-REF',
+      NAME: 'X',
+      TYPE: 'bien',
+      QTS: 1,
+      TYPE_CLIENT_ID: 999999,
+      BADGES_ID: 999998,
+      CIRCUIT: ref.circuit,
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ TYPE_CLIENT_ID: [GIFT_MSG.refUnknown], BADGES_ID: [GIFT_MSG.refUnknown] });
   });
@@ -218,13 +242,17 @@ describe('gifts: list, read, update', () => {
   });
 
   it('checks a partial PUT against the stored gift: value of a voucher, period, type change without value', async () => {
-    const v = (await call('POST', 'gifts', { REF: 'CAD-PART', NAME: 'Bon partiel', TYPE: 'voucher', QTS: 1, VOCHER_VALUE: 8, START_DAY: '2025-03-01' })).json().data;
+    const v = (await call('POST', 'gifts', { REF: 'CAD-PART', NAME: 'Bon partiel', TYPE: 'voucher', QTS: 1, VOCHER_VALUE: 8, START_DAY: '2025-03-01' })).json()
+      .data;
     expect((await call('PUT', `gifts/${v.id}`, { VOCHER_VALUE: '0' })).json().errors).toEqual({ VOCHER_VALUE: [GIFT_MSG.voucherValuePositive] });
     expect((await call('PUT', `gifts/${v.id}`, { VOCHER_VALUE: 'abc' })).json().errors).toEqual({ VOCHER_VALUE: [MSG.number] });
     const before = await call('PUT', `gifts/${v.id}`, { END_DATE: '2025-02-28' });
     expect(before.statusCode).toBe(422);
     expect(before.json().errors).toEqual({ END_DATE: [MSG.periodOrder] });
-    expect((await call('PUT', `gifts/${v.id}`, { VOCHER_VALUE: '9.5', END_DATE: '2025-03-31' })).json().data).toMatchObject({ VOCHER_VALUE: '9.500', END_DATE: '2025-03-31' });
+    expect((await call('PUT', `gifts/${v.id}`, { VOCHER_VALUE: '9.5', END_DATE: '2025-03-31' })).json().data).toMatchObject({
+      VOCHER_VALUE: '9.500',
+      END_DATE: '2025-03-31',
+    });
     const good = (await call('POST', 'gifts', { REF: 'CAD-PART2', NAME: 'Stylo', TYPE: 'bien', QTS: 1 })).json().data;
     expect((await call('PUT', `gifts/${good.id}`, { TYPE: 'voucher' })).json().errors).toEqual({ VOCHER_VALUE: [GIFT_MSG.voucherValueRequired] });
     expect((await call('PUT', `gifts/${good.id}`, { REF: 'CAD-SAC' })).json().errors).toEqual({ REF: [GIFT_MSG.refExists] });
@@ -284,7 +312,11 @@ describe('starter gifts', () => {
   let kit: { id: number; MEDIA: { id: number; original_url: string } };
 
   it('creates one as form data with its image; without an image (form or JSON) it is refused', async () => {
-    const r = await send('startingGifts', { REF: 'BNV-KIT', NAME: 'Kit de bienvenue', DESCRIPTION: 'Tablier et casquette' }, { ...pngFile('kit.png'), field: 'MEDIA' });
+    const r = await send(
+      'startingGifts',
+      { REF: 'BNV-KIT', NAME: 'Kit de bienvenue', DESCRIPTION: 'Tablier et casquette' },
+      { ...pngFile('kit.png'), field: 'MEDIA' },
+    );
     expect(r.statusCode).toBe(201);
     kit = r.json().data;
     expect(kit).toMatchObject({ REF: 'BNV-KIT', NAME: 'Kit de bienvenue', DESCRIPTION: 'Tablier et casquette', MEDIA: { file_name: 'kit.png' } });

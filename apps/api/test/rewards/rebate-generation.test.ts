@@ -44,7 +44,17 @@ async function fixtures(db: Db) {
   await db.insert(ristournes).values([
     { numRistourne: 1, name: 'Palier 1', year: 2025, valMin: '0', valMax: '2999.999', percentage: '1', remise: '0', activiteId: actA.id },
     { numRistourne: 2, name: 'Palier 2', year: 2025, valMin: '3000', valMax: '5999.999', percentage: '2.5', remise: '0', activiteId: actA.id },
-    { numRistourne: 2, name: 'Palier inactif', year: 2025, valMin: '3000', valMax: '5999.999', percentage: '50', remise: '0', activiteId: actA.id, isActive: 0 },
+    {
+      numRistourne: 2,
+      name: 'Palier inactif',
+      year: 2025,
+      valMin: '3000',
+      valMax: '5999.999',
+      percentage: '50',
+      remise: '0',
+      activiteId: actA.id,
+      isActive: 0,
+    },
     { numRistourne: 1, name: 'Palier 2026', year: 2026, valMin: '0', valMax: '999999', percentage: '1', remise: '0', activiteId: actA.id },
   ]);
   return [c1.id, c2.id, c3.id];
@@ -124,10 +134,13 @@ describe('a generation killed in the middle', () => {
       await handle.migrate();
       const [k1, k2] = await fixtures(handle.db);
       if (handle.kind === 'pglite') await handle.close(); // one process at a time on a PGlite folder
-      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../fixtures/generate-then-die.ts'), target, '2025'], { encoding: 'utf8', timeout: 120_000 });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../fixtures/generate-then-die.ts'), target, '2025'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect(child.signal).toBe('SIGKILL');
       expect(child.stdout).toContain('killing');
-      const again = handle.kind === 'pglite' ? (await createDatabaseAt(target)) : handle;
+      const again = handle.kind === 'pglite' ? await createDatabaseAt(target) : handle;
       try {
         expect((await again.db.select({ n: sql<number>`count(*)::int` }).from(voucherPurchases))[0].n).toBe(0);
         expect((await again.db.select({ n: sql<number>`count(*)::int` }).from(ristourneRuns))[0].n).toBe(0);

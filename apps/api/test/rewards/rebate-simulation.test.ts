@@ -57,7 +57,12 @@ async function allSimulated(year: number, perPage = 7) {
 }
 
 const issued = async (year: number) =>
-  (await t.db.select({ id: voucherPurchases.clientId, amount: voucherPurchases.soldeUsed }).from(voucherPurchases).where(eq(voucherPurchases.ristourneYear, year))).map((v) => [v.id, v.amount]);
+  (
+    await t.db
+      .select({ id: voucherPurchases.clientId, amount: voucherPurchases.soldeUsed })
+      .from(voucherPurchases)
+      .where(eq(voucherPurchases.ristourneYear, year))
+  ).map((v) => [v.id, v.amount]);
 
 /** What a simulation must leave as it found: vouchers, runs, the clients' rebate totals, the audit trail. */
 const footprint = async () =>
@@ -104,7 +109,17 @@ describe('GET ristournes/simulation/{year}', () => {
   it('gives per tier the clients, their turnover and the rebate, and the totals, writing nothing', async () => {
     const before = await footprint();
     const s = await data('ristournes/simulation/2025');
-    expect(s).toMatchObject({ YEAR: 2025, ALREADY: false, REFUSAL: null, VOUCHERS: 2, TURNOVER: '6234.567', TOTAL: '122.346', PREV_YEAR: 2024, PREV_VOUCHERS: 0, PREV_TOTAL: '0.000' });
+    expect(s).toMatchObject({
+      YEAR: 2025,
+      ALREADY: false,
+      REFUSAL: null,
+      VOUCHERS: 2,
+      TURNOVER: '6234.567',
+      TOTAL: '122.346',
+      PREV_YEAR: 2024,
+      PREV_VOUCHERS: 0,
+      PREV_TOTAL: '0.000',
+    });
     // 2234.567 DT at 1 % → 22.346 (rounded half up to the millime); 4000 at 2.5 % → 100.000; the café earns nothing.
     expect(s.tiers.map((x: Record<string, unknown>) => [x.NAME, x.CLIENTS, x.TURNOVER, x.TOTAL, x.PERCENTAGE])).toEqual([
       ['Palier 1', 1, '2234.567', '22.346', '1.000'],
@@ -133,8 +148,28 @@ describe('GET ristournes/simulation/{year}', () => {
     const r = await get('ristournes/simulation/2025/clients');
     expect(r.json().meta).toMatchObject({ total: 2, current_page: 1, per_page: 50 });
     expect(r.json().data).toEqual([
-      { id: c2, CODE_CLIENT: 'C-R2', NAME: 'Épicerie Lac', ACTIVITE_NAME: 'Épicerie', TURNOVER: '4000.000', NUM_RISTOURNE: 2, TIER: 'Palier 2', PERCENTAGE: '2.500', AMOUNT: '100.000' },
-      { id: c1, CODE_CLIENT: 'C-R1', NAME: 'Épicerie Ennasr', ACTIVITE_NAME: 'Épicerie', TURNOVER: '2234.567', NUM_RISTOURNE: 1, TIER: 'Palier 1', PERCENTAGE: '1.000', AMOUNT: '22.346' },
+      {
+        id: c2,
+        CODE_CLIENT: 'C-R2',
+        NAME: 'Épicerie Lac',
+        ACTIVITE_NAME: 'Épicerie',
+        TURNOVER: '4000.000',
+        NUM_RISTOURNE: 2,
+        TIER: 'Palier 2',
+        PERCENTAGE: '2.500',
+        AMOUNT: '100.000',
+      },
+      {
+        id: c1,
+        CODE_CLIENT: 'C-R1',
+        NAME: 'Épicerie Ennasr',
+        ACTIVITE_NAME: 'Épicerie',
+        TURNOVER: '2234.567',
+        NUM_RISTOURNE: 1,
+        TIER: 'Palier 1',
+        PERCENTAGE: '1.000',
+        AMOUNT: '22.346',
+      },
     ]);
     const names = async (q: string) => (await data(`ristournes/simulation/2025/clients?${q}`)).map((x: { CODE_CLIENT: string }) => x.CODE_CLIENT);
     expect(await names('sort=AMOUNT&order=asc')).toEqual(['C-R1', 'C-R2']);
@@ -153,7 +188,10 @@ describe('GET ristournes/simulation/{year}', () => {
     const csv = await get('ristournes/simulation/2025/clients/export/csv?sort=AMOUNT&order=desc');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain('simulation_ristournes_2025.csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe("Code client;Client;Activité;Chiffre d'affaires;Palier;Pourcentage;Montant");
     expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['C-R2', 'C-R1']);
     expect(lines[2]).toMatch(/^C-R1;Épicerie Ennasr;Épicerie;2\s234,567 DT;Palier 1;1(,000)?\s?%;22,346 DT$/);
@@ -163,7 +201,15 @@ describe('GET ristournes/simulation/{year}', () => {
     await book.xlsx.load(xlsx.rawPayload as never);
     const sheet = book.worksheets[0];
     const values = sheet.getRows(1, sheet.rowCount)!.map((row) => (row.values as unknown[]).slice(1));
-    expect(values.find((v) => v[0] === 'C-R2')).toEqual(['C-R2', 'Épicerie Lac', 'Épicerie', expect.stringMatching(/^4\s000,000 DT$/), 'Palier 2', expect.stringMatching(/^2,5(00)?\s?%$/), '100,000 DT']);
+    expect(values.find((v) => v[0] === 'C-R2')).toEqual([
+      'C-R2',
+      'Épicerie Lac',
+      'Épicerie',
+      expect.stringMatching(/^4\s000,000 DT$/),
+      'Palier 2',
+      expect.stringMatching(/^2,5(00)?\s?%$/),
+      '100,000 DT',
+    ]);
     expect(values.some((v) => v[0] === 'C-R1')).toBe(false);
     expect((await get('ristournes/simulation/2025/clients/export/pdf')).statusCode).toBe(422);
   });
@@ -189,7 +235,9 @@ describe('GET ristournes/simulation/{year}', () => {
   });
 
   it('says when LANCER would be refused (the previous year has tiers but was never generated)', async () => {
-    await t.db.insert(ristournes).values({ numRistourne: 1, name: 'Palier 2027', year: 2027, valMin: '0', valMax: '999999', percentage: '1', remise: '0', activiteId: actA });
+    await t.db
+      .insert(ristournes)
+      .values({ numRistourne: 1, name: 'Palier 2027', year: 2027, valMin: '0', valMax: '999999', percentage: '1', remise: '0', activiteId: actA });
     expect(await data('ristournes/simulation/2028')).toMatchObject({ REFUSAL: RISTOURNE_MSG.previousYearMissing, ALREADY: false });
   });
 
@@ -228,7 +276,9 @@ describe('GET ristournes/simulation/{year}', () => {
     expect(result).toEqual(expect.objectContaining({ vouchers: summary.VOUCHERS, total: summary.TOTAL }));
     expect((await issued(year)).sort()).toEqual(simulated.map((s) => [s.id, s.AMOUNT]).sort());
     // The per-tier totals add up to the issued total, to the millime (summed in SQL).
-    const [{ sum }] = rowsOf<{ sum: string }>(await t.db.execute(sql`select sum(solde_used)::text as sum from vocher_purchases where ristourne_year = ${year}`));
+    const [{ sum }] = rowsOf<{ sum: string }>(
+      await t.db.execute(sql`select sum(solde_used)::text as sum from vocher_purchases where ristourne_year = ${year}`),
+    );
     expect(sum).toBe(summary.TOTAL);
   }, 120_000);
 });
@@ -236,7 +286,13 @@ describe('GET ristournes/simulation/{year}', () => {
 describe('GET ristournes/segmentation/figures', () => {
   it('counts the clients and the turnover in the range, by the generation’s turnover', async () => {
     // 2025: C-R1 2234.567, C-R2 4000, C-R3 4000 (the café counts: the slider sizes turnover, not rebates).
-    expect(await data('ristournes/segmentation/figures?min=3000&max=6000&year=2025')).toEqual({ YEAR: 2025, min: '3000', max: '6000', CLIENTS: 2, TURNOVER: '8000.000' });
+    expect(await data('ristournes/segmentation/figures?min=3000&max=6000&year=2025')).toEqual({
+      YEAR: 2025,
+      min: '3000',
+      max: '6000',
+      CLIENTS: 2,
+      TURNOVER: '8000.000',
+    });
     expect(await data('ristournes/segmentation/figures?min=0&max=10000&year=2025')).toMatchObject({ CLIENTS: 3, TURNOVER: '10234.567' });
     expect(await data('ristournes/segmentation/figures?min=2234.567&max=2234.567&year=2025')).toMatchObject({ CLIENTS: 1, TURNOVER: '2234.567' });
     const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Tunis', year: 'numeric' }).format(new Date()));

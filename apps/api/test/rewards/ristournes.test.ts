@@ -28,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const tier = (over: Record<string, unknown> = {}) => ({
   NUM_RISTOURNE: 1,
   NAME: 'Palier 1',
@@ -83,7 +84,11 @@ describe('ristournes: CRUD', () => {
 
     expect((await call('DELETE', `ristournes/${r.id}`)).json()).toEqual({ success: true, data: { id: r.id } });
     expect((await call('GET', `ristournes/${r.id}`)).statusCode).toBe(404);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'ristournes'), eq(auditLog.entityId, String(r.id)))).orderBy(auditLog.id);
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'ristournes'), eq(auditLog.entityId, String(r.id))))
+      .orderBy(auditLog.id);
     expect(trail.map((x) => x.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(trail[2].changes).toEqual({ PERCENTAGE: ['1.500', '2.250'], ACTIVITE: [epicerie.id, null], ACTIVITE_NAME: ['Épicerie', null] });
   });
@@ -95,9 +100,16 @@ describe('ristournes: CRUD', () => {
   });
 
   it('exports a portrait PDF and a CSV in dinars and percentages', async () => {
-    await call('POST', 'ristournes', tier({ NUM_RISTOURNE: 9, NAME: 'Export', YEAR: 2030, VAL_MIN: '1234.5', VAL_MAX: '2000', PERCENTAGE: '2.5', ACTIVITE: cafe.id }));
+    await call(
+      'POST',
+      'ristournes',
+      tier({ NUM_RISTOURNE: 9, NAME: 'Export', YEAR: 2030, VAL_MIN: '1234.5', VAL_MAX: '2000', PERCENTAGE: '2.5', ACTIVITE: cafe.id }),
+    );
     const csv = await call('GET', 'ristournes/export/csv?search=Export');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe('N°;Nom;Année;CA min;CA max;Pourcentage;Remise;Activité;Actif');
     expect(lines[1]).toBe('9;Export;2030;1\u00a0234,500 DT;2\u00a0000,000 DT;2,5\u00a0%;2\u00a0%;Café;Oui');
     const pdf = await call('GET', 'ristournes/export/pdf');
@@ -158,7 +170,9 @@ describe('ristournes: active tiers of one year and activity never overlap', () =
     expect(argent.statusCode).toBe(201);
     expect((await call('POST', 'ristournes', tier({ YEAR, NAME: 'Café 26', VAL_MIN: '0', VAL_MAX: '8000', ACTIVITE: cafe.id }))).statusCode).toBe(201);
     expect((await call('POST', 'ristournes', tier({ YEAR, NAME: 'Tous 26', VAL_MIN: '0', VAL_MAX: '8000', ACTIVITE: null }))).statusCode).toBe(201);
-    expect((await call('POST', 'ristournes', tier({ YEAR: YEAR + 1, NAME: 'Bronze 27', VAL_MIN: '0', VAL_MAX: '8000', ACTIVITE: epicerie.id }))).statusCode).toBe(201);
+    expect(
+      (await call('POST', 'ristournes', tier({ YEAR: YEAR + 1, NAME: 'Bronze 27', VAL_MIN: '0', VAL_MAX: '8000', ACTIVITE: epicerie.id }))).statusCode,
+    ).toBe(201);
     const inactive = await call('POST', 'ristournes', tier({ YEAR, NAME: 'Brouillon', VAL_MIN: '100', VAL_MAX: '200', ACTIVITE: epicerie.id, IS_ACTIVE: 0 }));
     expect(inactive.statusCode).toBe(201);
 
@@ -175,8 +189,13 @@ describe('ristournes: active tiers of one year and activity never overlap', () =
     expect(moved.json().errors).toEqual({ VAL_MIN: [message] });
     expect((await call('GET', `ristournes/${argent.json().data.id}`)).json().data.VAL_MIN).toBe('5000.000');
     // Its own range is not a clash: re-saving a tier as it is passes.
-    expect((await call('PUT', `ristournes/${bronze.id}`, tier({ YEAR, NAME: 'Bronze 26', VAL_MIN: '0', VAL_MAX: '4999.999', ACTIVITE: epicerie.id }))).statusCode).toBe(200);
-    const refused = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'ristournes'), eq(auditLog.entityId, String(argent.json().data.id)), eq(auditLog.action, 'update')));
+    expect(
+      (await call('PUT', `ristournes/${bronze.id}`, tier({ YEAR, NAME: 'Bronze 26', VAL_MIN: '0', VAL_MAX: '4999.999', ACTIVITE: epicerie.id }))).statusCode,
+    ).toBe(200);
+    const refused = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'ristournes'), eq(auditLog.entityId, String(argent.json().data.id)), eq(auditLog.action, 'update')));
     expect(refused).toEqual([]);
   });
 
@@ -199,7 +218,10 @@ describe('ristournes: active tiers of one year and activity never overlap', () =
     const b = (await call('POST', 'ristournes', tier({ YEAR: year, NAME: 'B', VAL_MIN: '1000', VAL_MAX: '2000', IS_ACTIVE: 0 }))).json().data;
     const results = await Promise.all([call('PUT', `ristournes/${a.id}`, { IS_ACTIVE: 1 }), call('PUT', `ristournes/${b.id}`, { IS_ACTIVE: 1 })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    const active = await t.db.select().from(ristournes).where(and(eq(ristournes.year, year), eq(ristournes.isActive, 1)));
+    const active = await t.db
+      .select()
+      .from(ristournes)
+      .where(and(eq(ristournes.year, year), eq(ristournes.isActive, 1)));
     expect(active).toHaveLength(1);
   });
 });
@@ -236,7 +258,10 @@ describe('segmentation by previous-year turnover', () => {
     // Without bounds: the slider's default range, 3000–6000.
     expect((await call('GET', 'ristournes/segmentation')).json().data.total).toBe(5);
     expect((await call('GET', 'ristournes/segmentation?min=0&max=10000')).json().data.total).toBe(8);
-    expect((await call('GET', 'ristournes/segmentation?min=0&max=0')).json().data).toMatchObject({ total: 1, byActivity: [{ ACTIVITE_NAME: 'Café', COUNT: 1 }] });
+    expect((await call('GET', 'ristournes/segmentation?min=0&max=0')).json().data).toMatchObject({
+      total: 1,
+      byActivity: [{ ACTIVITE_NAME: 'Café', COUNT: 1 }],
+    });
     expect((await call('GET', 'ristournes/segmentation?min=9000&max=10000')).json().data).toEqual({ min: '9000', max: '10000', total: 0, byActivity: [] });
   });
 

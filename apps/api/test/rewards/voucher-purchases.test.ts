@@ -16,14 +16,18 @@ let ids: number[];
 let qr: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const client = async (id: number) => (await t.db.select().from(clients).where(eq(clients.id, id)))[0];
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.auth('admin@demo.tn');
   // Client A holds a 2025 rebate of 150 DT, not consumed yet: the detail page's cards read these.
-  [{ id: clientA }] = await t.db.insert(clients).values({ code: 'C-VCH-A', name: 'Épicerie Ennour', ristourneN1: '150.000', ristourneReste: '150.000' }).returning();
+  [{ id: clientA }] = await t.db
+    .insert(clients)
+    .values({ code: 'C-VCH-A', name: 'Épicerie Ennour', ristourneN1: '150.000', ristourneReste: '150.000' })
+    .returning();
   [{ id: clientB }] = await t.db.insert(clients).values({ code: 'C-VCH-B', name: 'Kiosque Lafayette' }).returning();
   const rows = await t.db
     .insert(voucherPurchases)
@@ -67,7 +71,8 @@ describe('vocher-purchases', () => {
   it('consumes two vouchers with the reason in one call; the rebate moves from remaining to consumed', async () => {
     const r = await call('POST', 'vocher-purchases/manualPurchase', { MANUAL_REASON: 'Remise sur facture F-2026-118', VOCHERS_PURCHASES: [ids[0], ids[1]] });
     expect(r.statusCode).toBe(200);
-    for (const v of r.json().data) expect(v).toMatchObject({ STATUS: 1, SCAN: 0, MANUAL_REASON: 'Remise sur facture F-2026-118', SCAN_DATE: expect.any(String) });
+    for (const v of r.json().data)
+      expect(v).toMatchObject({ STATUS: 1, SCAN: 0, MANUAL_REASON: 'Remise sur facture F-2026-118', SCAN_DATE: expect.any(String) });
     expect(await client(clientA)).toMatchObject({ ristourneN1: '150.000', ristourneReste: '0.000', ristourneConsumed: '150.000' });
     const trail = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'vocher-purchases'));
     expect(trail).toHaveLength(1);

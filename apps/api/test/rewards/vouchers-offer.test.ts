@@ -14,14 +14,23 @@ let chef: { authorization: string };
 const ref = { type: 0, otherType: 0, circuit: 0, activity: 0, category: 0, badge: 0 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const send = (url: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1], headers = admin) => {
   const body = multipart(fields, file);
   return t.app.inject({ method: 'POST', url: `/api/${url}`, payload: body.payload, headers: { ...headers, ...body.headers } });
 };
 const png = solidPng(8, 8, [200, 60, 60]);
 const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(vouchers))[0].n;
-const body = (over: Record<string, unknown> = {}) => ({ REF: 'VCH-A', QTS: 100, SOLDE: '50.25', TYPE_CLIENT_ID: ref.type, START_DAY: '2025-01-01', END_DATE: '2025-12-31', ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  REF: 'VCH-A',
+  QTS: 100,
+  SOLDE: '50.25',
+  TYPE_CLIENT_ID: ref.type,
+  START_DAY: '2025-01-01',
+  END_DATE: '2025-12-31',
+  ...over,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -65,7 +74,10 @@ describe('vouchers on offer: create', () => {
       DESCRIPTION: 'Fin d’année',
       MEDIA: null,
     });
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'vochers'), eq(auditLog.entityId, String(v.id))));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'vochers'), eq(auditLog.entityId, String(v.id))));
     expect(trail.map((x) => x.action)).toEqual(['create']);
   });
 
@@ -76,7 +88,15 @@ describe('vouchers on offer: create', () => {
       { name: 'bon.png', type: 'image/png', content: png },
     );
     expect(r.statusCode).toBe(201);
-    expect(r.json().data).toMatchObject({ REF: 'VCH-B', SOLDE: '20.000', IS_ACTIVE: 1, TYPE_CLIENT_NAME: 'Détaillant', CATEGORY: null, CATEGORY_NAME: null, MEDIA: { file_name: 'bon.png' } });
+    expect(r.json().data).toMatchObject({
+      REF: 'VCH-B',
+      SOLDE: '20.000',
+      IS_ACTIVE: 1,
+      TYPE_CLIENT_NAME: 'Détaillant',
+      CATEGORY: null,
+      CATEGORY_NAME: null,
+      MEDIA: { file_name: 'bon.png' },
+    });
   });
 
   it('answers 422 with the field messages: required fields, strict period, unknown company, REF used', async () => {
@@ -139,7 +159,10 @@ describe('vouchers on offer: list, update, delete', () => {
       CATEGORY_NAME: null,
       TYPE_CLIENT_NAME: 'Détaillant',
     });
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'vochers'), eq(auditLog.entityId, String(a.id)), eq(auditLog.action, 'update')));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'vochers'), eq(auditLog.entityId, String(a.id)), eq(auditLog.action, 'update')));
     expect(trail[0].changes).toEqual({ IS_ACTIVE: [0, 1] });
   });
 
@@ -190,7 +213,9 @@ describe('vouchers on offer: roles', () => {
     expect((await call('PUT', `vochers/${id}`, { IS_ACTIVE: 1 }, chef)).statusCode).toBe(403);
     expect((await call('DELETE', `vochers/${id}`, undefined, chef)).statusCode).toBe(403);
     const form = multipart({}, { name: 'a.png', type: 'image/png', content: png });
-    expect((await t.app.inject({ method: 'POST', url: `/api/vochers/media/${id}`, payload: form.payload, headers: { ...chef, ...form.headers } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/vochers/media/${id}`, payload: form.payload, headers: { ...chef, ...form.headers } })).statusCode,
+    ).toBe(403);
     expect(await count()).toBe(rows);
     expect((await call('GET', `vochers/${id}`)).json().data.IS_ACTIVE).toBe(0);
   });

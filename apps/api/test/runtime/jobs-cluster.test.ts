@@ -68,7 +68,14 @@ describe('a job queued by a node whose worker is gone', () => {
     // Its key is free again: a new launch is accepted.
     const again = await get(w, 'syncProductsFromCSV?dryRun=1');
     expect(again.statusCode).toBe(202);
-    expect((await until(() => runOn(w, again.json().data.id), (r) => r.RESULT !== 'running')).RESULT).toBe('checked');
+    expect(
+      (
+        await until(
+          () => runOn(w, again.json().data.id),
+          (r) => r.RESULT !== 'running',
+        )
+      ).RESULT,
+    ).toBe('checked');
   }, 120_000);
 });
 
@@ -133,7 +140,14 @@ describe.runIf(onPostgres)('nodes side by side on PostgreSQL', () => {
     const w = await c.node();
     await w.jobs.start();
     const runId = [sa, sb].find((r) => r.statusCode === 202)?.json().data.id;
-    expect((await until(() => runOn(w, runId), (r) => r.RESULT !== 'running')).RESULT).toBe('success');
+    expect(
+      (
+        await until(
+          () => runOn(w, runId),
+          (r) => r.RESULT !== 'running',
+        )
+      ).RESULT,
+    ).toBe('success');
   }, 120_000);
 
   it('a node that starts leaves another node’s live run alone, and any node reads its progress', async () => {
@@ -157,7 +171,11 @@ describe.runIf(onPostgres)('nodes side by side on PostgreSQL', () => {
     expect(await late.jobs.reconcile()).toBe(0);
     expect((await runOn(late, id)).RESULT).toBe('running');
     expect((await get(late, 'syncProductsFromCSV')).statusCode).toBe(409);
-    const run = await until(() => runOn(b, id), (r) => r.RESULT !== 'running', 120_000);
+    const run = await until(
+      () => runOn(b, id),
+      (r) => r.RESULT !== 'running',
+      120_000,
+    );
     expect(run).toMatchObject({ RESULT: 'success', INSERTED: 60_000, PROGRESS: null });
   }, 180_000);
 
@@ -167,7 +185,10 @@ describe.runIf(onPostgres)('nodes side by side on PostgreSQL', () => {
     const b = await c.node({ staleSeconds: 2 });
     await b.jobs.start();
     const url = await databaseUrl();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../fixtures/node-then-die.ts'), url, c.syncDir], { encoding: 'utf8', timeout: 120_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../fixtures/node-then-die.ts'), url, c.syncDir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(child.signal, child.stderr).toBe('SIGKILL');
     expect(child.stdout).toContain('killing');
     const id = Number(/run (\d+)/.exec(child.stdout)?.[1]);
@@ -180,12 +201,21 @@ describe.runIf(onPostgres)('nodes side by side on PostgreSQL', () => {
     const failed = await runOn(b, id);
     expect(failed).toMatchObject({ RESULT: 'failed', MESSAGE: SYNC_MSG.interrupted, INSERTED: 0, PROGRESS: null });
     expect(await productCount()).toBe(before);
-    const [job] = (await c.handle.executeSql('select state::text as state from pgboss.job where id = (select job_id from sync_runs where id = $1)::uuid', [id])).rows as { state: string }[];
+    const [job] = (await c.handle.executeSql('select state::text as state from pgboss.job where id = (select job_id from sync_runs where id = $1)::uuid', [id]))
+      .rows as { state: string }[];
     expect(job.state).toBe('failed');
     // The key is free: the same sync runs to the end on node B.
     const again = await get(b, 'syncProductsFromCSV');
     expect(again.statusCode).toBe(202);
-    expect((await until(() => runOn(b, again.json().data.id), (r) => r.RESULT !== 'running', 120_000)).RESULT).toBe('success');
+    expect(
+      (
+        await until(
+          () => runOn(b, again.json().data.id),
+          (r) => r.RESULT !== 'running',
+          120_000,
+        )
+      ).RESULT,
+    ).toBe('success');
     expect(await productCount()).toBe(before + 40_000);
   }, 240_000);
 });

@@ -115,7 +115,8 @@ describe.runIf(onPostgres)('two API nodes on one database', () => {
     const form = multipart({}, { name: 'products.csv', type: 'text/csv', content });
     return node.fetch('/api/syncProductsFromCSV', { method: 'POST', body: form.payload, headers: form.headers, token });
   };
-  const runOn = async (node: ApiNode, token: string, id: number) => ((await (await node.fetch(`/api/sync/runs/${id}`, { token })).json()) as { data: SyncRun }).data;
+  const runOn = async (node: ApiNode, token: string, id: number) =>
+    ((await (await node.fetch(`/api/sync/runs/${id}`, { token })).json()) as { data: SyncRun }).data;
   const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 120_000): Promise<T> => {
     const end = Date.now() + ms;
     for (;;) {
@@ -156,7 +157,10 @@ describe.runIf(onPostgres)('two API nodes on one database', () => {
 
   it('a rebate generation launched on A and on B at once runs once: one 202, one 409', async () => {
     const token = await signIn(a);
-    const [onA, onB] = await Promise.all([a.fetch('/api/clients/calculateRistourne/2025', { token }), b.fetch('/api/clients/calculateRistourne/2025', { token })]);
+    const [onA, onB] = await Promise.all([
+      a.fetch('/api/clients/calculateRistourne/2025', { token }),
+      b.fetch('/api/clients/calculateRistourne/2025', { token }),
+    ]);
     expect([onA.status, onB.status].sort()).toEqual([202, 409]);
   });
 
@@ -167,20 +171,30 @@ describe.runIf(onPostgres)('two API nodes on one database', () => {
     const sent = await sendSync(a, token, bigProducts(60_000, 'KILL'));
     expect(sent.status).toBe(202);
     const id = ((await sent.json()) as { data: { id: number } }).data.id;
-    const running = await until(() => runOn(a, token, id), (r) => r.PROGRESS !== null || r.RESULT !== 'running');
+    const running = await until(
+      () => runOn(a, token, id),
+      (r) => r.PROGRESS !== null || r.RESULT !== 'running',
+    );
     expect(running.RESULT).toBe('running');
     await a.kill('SIGKILL');
     // A node started once A's heartbeat is old (60 s) finds the run lost as it starts.
     await new Promise((r) => setTimeout(r, 62_000));
     c = await startApiNode('c', env);
-    const failed = await until(() => runOn(c!, token, id), (r) => r.RESULT !== 'running', 30_000);
+    const failed = await until(
+      () => runOn(c!, token, id),
+      (r) => r.RESULT !== 'running',
+      30_000,
+    );
     expect(failed).toMatchObject({ RESULT: 'failed', MESSAGE: SYNC_MSG.interrupted, INSERTED: 0, PROGRESS: null });
     expect(await productsLike('KILL')).toBe(0);
     // The key is free again: the same file runs to its end on the new node.
     const again = await sendSync(c, token, bigProducts(1_000, 'KILL'));
     expect(again.status).toBe(202);
     const againId = ((await again.json()) as { data: { id: number } }).data.id;
-    const done = await until(() => runOn(c!, token, againId), (r) => r.RESULT !== 'running');
+    const done = await until(
+      () => runOn(c!, token, againId),
+      (r) => r.RESULT !== 'running',
+    );
     expect(done.RESULT).toBe('success');
     expect(await productsLike('KILL')).toBe(1_000);
   }, 240_000);

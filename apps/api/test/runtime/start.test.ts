@@ -113,7 +113,9 @@ describe('npm start', () => {
 
       expect([mtime(serverBundle), mtime(webPage)]).toEqual(before);
       expect(output()).not.toContain('Construction');
-      const server = descendants(child.pid!).map(commandLine).find((args) => args.includes('dist/server.mjs'));
+      const server = descendants(child.pid!)
+        .map(commandLine)
+        .find((args) => args.includes('dist/server.mjs'));
       expect(server).toBeDefined();
       expect(server).toContain('--enable-source-maps');
       // The relative DATA_DIR lies in the folder npm start was run from.
@@ -198,7 +200,12 @@ function image() {
 function refusedStart(env: Record<string, string>, args = image().args) {
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'bo-start-refused-'));
   try {
-    const r = spawnSync(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     return { status: r.status, stderr: r.stderr.trim(), stdout: r.stdout };
   } finally {
     rmSync(cwd, { recursive: true, force: true });

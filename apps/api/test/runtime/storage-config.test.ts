@@ -5,7 +5,14 @@ import { ConfigError, loadConfig } from '../../src/config';
 
 /** The S3 settings are validated at start with one clear line naming the variable. */
 const DATA_DIR = path.join(os.tmpdir(), 'bo-config-data');
-const S3 = { DATA_DIR, S3_BUCKET: 'fidelite-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret', S3_FORCE_PATH_STYLE: 'true' };
+const S3 = {
+  DATA_DIR,
+  S3_BUCKET: 'fidelite-media',
+  S3_ENDPOINT: 'http://127.0.0.1:9000',
+  S3_ACCESS_KEY_ID: 'minio',
+  S3_SECRET_ACCESS_KEY: 'minio-secret',
+  S3_FORCE_PATH_STYLE: 'true',
+};
 const refusal = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -34,7 +41,13 @@ describe('object storage settings', () => {
     });
     expect(loadConfig({ ...S3, SYNC_DIR: 'erp/depot/' }).storage).toMatchObject({ syncPrefix: 'erp/depot/' });
     // No keys: the SDK's own chain (AWS_* variables, an instance role); AWS itself: no endpoint, virtual-host style.
-    expect(loadConfig({ DATA_DIR, S3_BUCKET: 'fidelite-media', S3_REGION: 'eu-west-3' }).storage).toMatchObject({ kind: 's3', endpoint: undefined, region: 'eu-west-3', forcePathStyle: false, accessKeyId: undefined });
+    expect(loadConfig({ DATA_DIR, S3_BUCKET: 'fidelite-media', S3_REGION: 'eu-west-3' }).storage).toMatchObject({
+      kind: 's3',
+      endpoint: undefined,
+      region: 'eu-west-3',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    });
   });
 
   it('refuses a wrong value with one line naming the variable', () => {
@@ -45,8 +58,10 @@ describe('object storage settings', () => {
     expect(refusal({ ...S3, S3_FORCE_PATH_STYLE: 'yes' })).toMatch(/^Configuration invalide : S3_FORCE_PATH_STYLE doit valoir true ou false/);
     expect(refusal({ ...S3, S3_SECRET_ACCESS_KEY: '' })).toBe('Configuration invalide : S3_SECRET_ACCESS_KEY manque (les deux clés vont ensemble)');
     expect(refusal({ DATA_DIR, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBe('Configuration invalide : S3_ENDPOINT est donné sans S3_BUCKET');
-    for (const SYNC_DIR of ['/abs', '../up', 'a//b', 'a/.hidden']) expect(refusal({ ...S3, SYNC_DIR }), SYNC_DIR).toMatch(/^Configuration invalide : SYNC_DIR .* doit être un préfixe du bucket/);
+    for (const SYNC_DIR of ['/abs', '../up', 'a//b', 'a/.hidden'])
+      expect(refusal({ ...S3, SYNC_DIR }), SYNC_DIR).toMatch(/^Configuration invalide : SYNC_DIR .* doit être un préfixe du bucket/);
     // The public media and the files sent through the API have their own prefixes.
-    for (const SYNC_DIR of ['uploads', 'uploads/erp', 'sync-uploads']) expect(refusal({ ...S3, SYNC_DIR }), SYNC_DIR).toMatch(/^Configuration invalide : SYNC_DIR .* préfixe réservé/);
+    for (const SYNC_DIR of ['uploads', 'uploads/erp', 'sync-uploads'])
+      expect(refusal({ ...S3, SYNC_DIR }), SYNC_DIR).toMatch(/^Configuration invalide : SYNC_DIR .* préfixe réservé/);
   });
 });

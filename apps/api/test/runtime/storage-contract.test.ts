@@ -58,7 +58,16 @@ afterAll(async () => {
  */
 const backEnds: [string, () => ObjectStore, { atomicSameKey: boolean }][] = [
   ['local disk', () => new LocalStore(path.join(root, 'store')), { atomicSameKey: true }],
-  ['S3 (s3rver)', () => new S3Store(s3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }), s3.bucket, 'contract/'), { atomicSameKey: false }],
+  [
+    'S3 (s3rver)',
+    () =>
+      new S3Store(
+        s3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }),
+        s3.bucket,
+        'contract/',
+      ),
+    { atomicSameKey: false },
+  ],
 ];
 
 describe.each(backEnds)('storage contract: %s', (_name, make, promises) => {
@@ -151,7 +160,20 @@ describe.each(backEnds)('storage contract: %s', (_name, make, promises) => {
     await store.delete(odd);
     expect(await store.head(odd)).toBeNull();
 
-    const refused = ['', '../escape.png', 'a/../../escape.png', 'a//b.png', '/abs.png', 'trailing/', '.hidden', 'a/.hidden', 'a\\b.png', 'nul\u0000.png', 'line\nbreak.png', 'é'.repeat(600)];
+    const refused = [
+      '',
+      '../escape.png',
+      'a/../../escape.png',
+      'a//b.png',
+      '/abs.png',
+      'trailing/',
+      '.hidden',
+      'a/.hidden',
+      'a\\b.png',
+      'nul\u0000.png',
+      'line\nbreak.png',
+      'é'.repeat(600),
+    ];
     for (const key of refused) {
       await expect(store.put(key, Buffer.from('x')), JSON.stringify(key)).rejects.toBeInstanceOf(InvalidKeyError);
       await expect(store.get(key), JSON.stringify(key)).rejects.toBeInstanceOf(InvalidKeyError);
@@ -162,14 +184,18 @@ describe.each(backEnds)('storage contract: %s', (_name, make, promises) => {
     expect(existsSync(path.join(root, 'escape.png'))).toBe(false);
   });
 
-  it.runIf(promises.atomicSameKey)('concurrent puts of one key: one whole body wins', async () => {
-    const bodies = Array.from({ length: 12 }, (_, i) => Buffer.alloc(256 * 1024, i + 1));
-    await Promise.all(bodies.map((b) => store.put('race/same.bin', b)));
-    const winner = await readAll((await store.get('race/same.bin'))!);
-    expect(bodies.map(sha)).toContain(sha(winner));
-    expect((await store.list('race/')).map((o) => o.key)).toEqual(['race/same.bin']);
-    await store.delete('race/same.bin');
-  }, 60_000);
+  it.runIf(promises.atomicSameKey)(
+    'concurrent puts of one key: one whole body wins',
+    async () => {
+      const bodies = Array.from({ length: 12 }, (_, i) => Buffer.alloc(256 * 1024, i + 1));
+      await Promise.all(bodies.map((b) => store.put('race/same.bin', b)));
+      const winner = await readAll((await store.get('race/same.bin'))!);
+      expect(bodies.map(sha)).toContain(sha(winner));
+      expect((await store.list('race/')).map((o) => o.key)).toEqual(['race/same.bin']);
+      await store.delete('race/same.bin');
+    },
+    60_000,
+  );
 
   it('concurrent puts of many keys: all are there, each whole', async () => {
     const bodies = Array.from({ length: 12 }, (_, i) => Buffer.alloc(256 * 1024, i + 1));
@@ -196,7 +222,14 @@ describe('storage contract: back-end specifics', () => {
   });
 
   it('the bucket store keeps its prefix: another prefix of the same bucket does not see its objects', async () => {
-    const client = s3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const client = s3Client({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     const one = new S3Store(client, s3.bucket, 'one/');
     const two = new S3Store(client, s3.bucket, 'two/');
     await one.put('x.csv', Buffer.from('1'));
@@ -206,7 +239,14 @@ describe('storage contract: back-end specifics', () => {
   });
 
   it('ping fails on a bucket that does not exist', async () => {
-    const client = s3Client({ bucket: 'absent-bucket', endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const client = s3Client({
+      bucket: 'absent-bucket',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     await expect(new S3Store(client, 'absent-bucket').ping()).rejects.toBeTruthy();
   });
 });

@@ -27,7 +27,8 @@ let fx: Awaited<ReturnType<typeof syncFixtures>>;
 
 const keysUnder = async (prefix: string) =>
   ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key!).sort();
-const objectBytes = async (key: string) => Buffer.from(await (await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray());
+const objectBytes = async (key: string) =>
+  Buffer.from(await (await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray());
 const putObject = (key: string, body: Buffer | string) => s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }));
 
 const runOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/sync/runs/${id}`, headers: admin })).json().data as SyncRun;
@@ -129,7 +130,12 @@ describe('media in the bucket, served at /uploads/', () => {
   });
 
   it('a PDF is served as an attachment; unknown names, folders, dot files and other prefixes are 404', async () => {
-    const entry = await t.app.inject({ method: 'POST', url: '/api/configs', headers: admin, payload: { KEY: 'CGU_S3', NAME: 'CGU', DESCRIPTION: 'Conditions' } });
+    const entry = await t.app.inject({
+      method: 'POST',
+      url: '/api/configs',
+      headers: admin,
+      payload: { KEY: 'CGU_S3', NAME: 'CGU', DESCRIPTION: 'Conditions' },
+    });
     expect(entry.statusCode, entry.body).toBe(201);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const up = await upload(`/api/configs/media/${entry.json().data.id}`, 'cgu.pdf', 'application/pdf', pdf);
@@ -143,12 +149,21 @@ describe('media in the bucket, served at /uploads/', () => {
     await putObject('uploads/.hidden', 'secret');
     await putObject('uploads/folder/inside.png', 'x');
     await putObject('sync-uploads/private.csv', 'REF;NAME');
-    for (const bad of ['/uploads/nothing.png', '/uploads/', '/uploads/folder', '/uploads/folder/inside.png', '/uploads/.hidden', '/uploads/..%2fsync-uploads%2fprivate.csv', '/uploads/%2e%2e/sync-uploads/private.csv']) {
+    for (const bad of [
+      '/uploads/nothing.png',
+      '/uploads/',
+      '/uploads/folder',
+      '/uploads/folder/inside.png',
+      '/uploads/.hidden',
+      '/uploads/..%2fsync-uploads%2fprivate.csv',
+      '/uploads/%2e%2e/sync-uploads/private.csv',
+    ]) {
       const r = await t.app.inject({ method: 'GET', url: bad });
       expect(r.statusCode, bad).toBe(404);
       expect(r.body, bad).not.toMatch(/secret|REF;NAME/);
     }
-    for (const Key of ['uploads/.hidden', 'uploads/folder/inside.png', 'sync-uploads/private.csv']) await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key }));
+    for (const Key of ['uploads/.hidden', 'uploads/folder/inside.png', 'sync-uploads/private.csv'])
+      await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key }));
   });
 });
 

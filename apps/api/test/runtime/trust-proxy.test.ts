@@ -21,7 +21,13 @@ afterAll(async () => {
 });
 
 const signIn = (t: TestContext, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/loginBO', remoteAddress: '10.9.0.2', headers: { 'x-forwarded-for': '198.51.100.23' }, payload: { email: 'admin@demo.tn', password, from: 'BO' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/loginBO',
+    remoteAddress: '10.9.0.2',
+    headers: { 'x-forwarded-for': '198.51.100.23' },
+    payload: { email: 'admin@demo.tn', password, from: 'BO' },
+  });
 
 describe('TRUST_PROXY', () => {
   it('with a hop count, the address is the one the proxy forwards, and another client’s failures do not lock it out', async () => {
@@ -30,7 +36,13 @@ describe('TRUST_PROXY', () => {
     expect(log.ip).toBe('198.51.100.23');
     // Six failures from other addresses through the same proxy: this client still signs in.
     for (let i = 0; i < 6; i++) {
-      await behindProxy.app.inject({ method: 'POST', url: '/api/loginBO', remoteAddress: '10.9.0.2', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, payload: { email: `nobody${i}@demo.tn`, password: 'Faux1234!', from: 'BO' } });
+      await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/loginBO',
+        remoteAddress: '10.9.0.2',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: { email: `nobody${i}@demo.tn`, password: 'Faux1234!', from: 'BO' },
+      });
     }
     expect((await signIn(behindProxy, DEMO_PASSWORD)).statusCode).toBe(200);
   }, 120_000);

@@ -192,7 +192,15 @@ describe('settings PUT of one field', () => {
         const res = await send('PUT', urlOf(name), { [field]: c.value });
         const after = await s.read(id);
         const moved = [field, ...(s.moves?.(field) ?? [])];
-        const seen = { name, field, status: res.statusCode, errors: res.json().errors, value: after[field], reply: res.json().data, others: without(after, moved) };
+        const seen = {
+          name,
+          field,
+          status: res.statusCode,
+          errors: res.json().errors,
+          value: after[field],
+          reply: res.json().data,
+          others: without(after, moved),
+        };
         const wanted = { name, field, status: 200, errors: undefined, value: c.reads ?? c.value, reply: after, others: without(before, moved) };
         if (JSON.stringify(seen) !== JSON.stringify(wanted)) failures.push({ seen, wanted });
       }

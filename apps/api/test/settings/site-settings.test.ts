@@ -14,7 +14,8 @@ const png = (rgb: [number, number, number] = [10, 120, 200]) => solidPng(40, 20,
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 const upload = (url: string, file: { name: string; type: string; content: Buffer }, headers = admin) => {
   const body = multipart({}, file);
   return t.app.inject({ method: 'POST', url: `/api/${url}`, payload: body.payload, headers: { ...headers, ...body.headers } });
@@ -27,7 +28,12 @@ const uploadMany = (url: string, files: { name: string; content: Buffer }[]) => 
     Buffer.from('\r\n'),
   ]);
   parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`));
-  return t.app.inject({ method: 'POST', url: `/api/${url}`, payload: Buffer.concat(parts), headers: { ...admin, 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/${url}`,
+    payload: Buffer.concat(parts),
+    headers: { ...admin, 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+  });
 };
 const uploads = () => path.join(t.config.dataDir, 'uploads');
 const storedFiles = () => (existsSync(uploads()) ? readdirSync(uploads()).length : 0);
@@ -92,7 +98,14 @@ describe('pop-up images', () => {
     const [kept] = (await call('GET', 'popup/images')).json().data as string[];
     const banner = (await call('GET', 'banniere')).json().data as string;
     const files = storedFiles();
-    for (const image_path of ['../data/pglite', `${kept}/../${path.basename(banner)}`, banner, '/uploads/../../etc/passwd', kept.replace('/uploads/', '/uploads/../uploads/'), '']) {
+    for (const image_path of [
+      '../data/pglite',
+      `${kept}/../${path.basename(banner)}`,
+      banner,
+      '/uploads/../../etc/passwd',
+      kept.replace('/uploads/', '/uploads/../uploads/'),
+      '',
+    ]) {
       const r = await call('DELETE', 'popup/delete', { image_path });
       expect([image_path, r.statusCode]).toEqual([image_path, 404]);
     }
@@ -152,7 +165,13 @@ describe('configuration entries', () => {
 });
 
 describe('company settings', () => {
-  const body = { NAME: 'Fidélité Tunisie SA', TAX_ID: '7654321/B/M/000', ADDRESS: '12 rue de Marseille, 1000 Tunis', PHONE: '+21671111222', EMAIL: 'Contact@Fidelite.tn' };
+  const body = {
+    NAME: 'Fidélité Tunisie SA',
+    TAX_ID: '7654321/B/M/000',
+    ADDRESS: '12 rue de Marseille, 1000 Tunis',
+    PHONE: '+21671111222',
+    EMAIL: 'Contact@Fidelite.tn',
+  };
   it('answers the start-up values until saved; PUT before a first POST is 404', async () => {
     const r = (await call('GET', 'settings')).json().data;
     expect(r).toMatchObject({ id: null, NAME: t.config.COMPANY_NAME, TAX_ID: t.config.COMPANY_TAX_ID });
@@ -192,7 +211,14 @@ describe('roles', () => {
   it('refuses every call but the public ones to zone chiefs, the warehouse and least-rights roles', async () => {
     for (const email of ['chef@demo.tn', 'magasin@demo.tn', 'commercial@demo.tn']) {
       const h = await t.auth(email);
-      for (const [m, u] of [['GET', 'banniere'], ['GET', 'popup/images'], ['GET', 'configs'], ['GET', 'settings'], ['DELETE', 'popup/delete'], ['PUT', 'settings']] as const) {
+      for (const [m, u] of [
+        ['GET', 'banniere'],
+        ['GET', 'popup/images'],
+        ['GET', 'configs'],
+        ['GET', 'settings'],
+        ['DELETE', 'popup/delete'],
+        ['PUT', 'settings'],
+      ] as const) {
         expect([email, u, (await call(m, u, m === 'GET' ? undefined : {}, h)).statusCode]).toEqual([email, u, 403]);
       }
     }

@@ -54,7 +54,10 @@ describe('gallery', () => {
   });
 
   it('exports the list as PDF and XLSX', async () => {
-    for (const [format, type] of [['pdf', 'application/pdf'], ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']]) {
+    for (const [format, type] of [
+      ['pdf', 'application/pdf'],
+      ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ]) {
       const r = await t.app.inject({ method: 'GET', url: `/api/gallery/export/${format}`, headers: admin });
       expect([format, r.statusCode, r.headers['content-type']]).toEqual([format, 200, type]);
       expect(r.rawPayload.length).toBeGreaterThan(500);
@@ -103,8 +106,15 @@ describe('contact requests', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: { NAME: '', GSM: '1234567', CONTENT: '' }, headers: admin });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({ NAME: [MSG.required], GSM: [MSG.phone8], CONTENT: [MSG.required] });
-    expect((await t.app.inject({ method: 'POST', url: '/api/contacts', payload: { NAME: 'A', GSM: '123456789', CONTENT: 'x' }, headers: admin })).statusCode).toBe(422);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: { NAME: 'Sami Ben Ali', GSM: '+2162000', CONTENT: 'Devis annotation' }, headers: admin });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/contacts', payload: { NAME: 'A', GSM: '123456789', CONTENT: 'x' }, headers: admin })).statusCode,
+    ).toBe(422);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { NAME: 'Sami Ben Ali', GSM: '+2162000', CONTENT: 'Devis annotation' },
+      headers: admin,
+    });
     expect(ok.statusCode).toBe(201);
     const list = await t.app.inject({ method: 'GET', url: '/api/contacts?page=1&search=devis', headers: admin });
     expect(list.json().data).toMatchObject([{ NAME: 'Sami Ben Ali', GSM: '+2162000' }]);
@@ -113,7 +123,8 @@ describe('contact requests', () => {
   });
 
   it('public form: same rules, audited, then 429 after 5 sends from one IP', async () => {
-    const send = (payload: unknown, ip = '10.7.0.1') => t.app.inject({ method: 'POST', url: '/api/public/contacts', payload: payload as never, remoteAddress: ip });
+    const send = (payload: unknown, ip = '10.7.0.1') =>
+      t.app.inject({ method: 'POST', url: '/api/public/contacts', payload: payload as never, remoteAddress: ip });
     const bad = await send({ NAME: 'Web', GSM: 'abc', CONTENT: 'Bonjour' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.GSM).toEqual([MSG.phone8]);
@@ -121,7 +132,10 @@ describe('contact requests', () => {
     expect(r.statusCode).toBe(201);
     const [row] = await t.db.select().from(contactRequests).where(eq(contactRequests.id, r.json().data.id));
     expect(row).toMatchObject({ name: 'Web', gsm: '22334455', source: 'website' });
-    const logged = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'contacts'), eq(auditLog.entityId, String(row.id))));
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'contacts'), eq(auditLog.entityId, String(row.id))));
     expect(logged).toHaveLength(1);
     for (let i = 0; i < 3; i++) expect((await send({ NAME: 'Web', GSM: '22334455', CONTENT: `n${i}` })).statusCode).toBe(201);
     const limited = await send({ NAME: 'Web', GSM: '22334455', CONTENT: 'encore' });

@@ -1,4 +1,3 @@
-
 import { SERVICE_TYPES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedShowcase } from '../../src/modules/showcase/showcase.seed';

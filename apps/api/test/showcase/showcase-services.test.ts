@@ -75,7 +75,10 @@ describe('website services by type', () => {
     expect(r.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/api/service/image-annotation', headers: admin });
     expect(list.json().data.map((d: { id: number; position: number }) => [d.id, d.position])).toEqual(order.map((id, i) => [id, i + 1]));
-    const logged = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'service'), eq(auditLog.action, 'reorder')));
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'service'), eq(auditLog.action, 'reorder')));
     expect(logged.length).toBe(1);
   });
 
@@ -88,7 +91,10 @@ describe('website services by type', () => {
     expect(csv.body).not.toContain('Titre T');
     const del = await t.app.inject({ method: 'DELETE', url: `/api/service/${ids[1]}`, headers: admin });
     expect(del.statusCode).toBe(200);
-    const logged = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'service'), eq(auditLog.action, 'delete')));
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'service'), eq(auditLog.action, 'delete')));
     expect(logged.map((l) => l.entityId)).toEqual([String(ids[1])]);
   });
 });

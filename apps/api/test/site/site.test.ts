@@ -63,7 +63,11 @@ describe('page bootstrap', () => {
     const pageId = await bootstrap('home');
     const page = (await call('GET', 'pages/home')).json().data;
     expect(page).toMatchObject({ id: pageId, key: 'home' });
-    expect(page.sections.map((s: { key: string }) => s.key).sort()).toEqual(pageSections('home').map((s) => s.key).sort());
+    expect(page.sections.map((s: { key: string }) => s.key).sort()).toEqual(
+      pageSections('home')
+        .map((s) => s.key)
+        .sort(),
+    );
     expect(page.sections.every((s: { position: number; blocs: unknown[] }) => s.position === 0 && s.blocs.length === 0)).toBe(true);
     expect((await trail('pages', pageId)).map((a) => a.action)).toEqual(['create']);
     expect((await trail('sections')).length).toBe(pageSections('home').length);
@@ -190,7 +194,11 @@ describe('blocks', () => {
 
     const moved = await call('PUT', `blocs/${ids[1]}/position`, { position: 1 });
     expect(moved.json().data).toEqual({ id: ids[1], position: 1 });
-    const rows = await t.db.select({ id: siteBlocks.id, position: siteBlocks.position }).from(siteBlocks).where(eq(siteBlocks.sectionId, figures.id)).orderBy(siteBlocks.position);
+    const rows = await t.db
+      .select({ id: siteBlocks.id, position: siteBlocks.position })
+      .from(siteBlocks)
+      .where(eq(siteBlocks.sectionId, figures.id))
+      .orderBy(siteBlocks.position);
     expect(rows).toEqual([
       { id: ids[1], position: 1 },
       { id: ids[2], position: 2 },
@@ -209,7 +217,15 @@ describe('blocks', () => {
     expect(defaulted.json().data.url).toBe('1');
 
     const body = multipart(
-      { sections_id: String(services.id), key: 'pi pi-image', url: '2', title_fr: 'Images', title_en: 'Images', content_fr: '<p>a</p>', content_en: '<p>b</p>' },
+      {
+        sections_id: String(services.id),
+        key: 'pi pi-image',
+        url: '2',
+        title_fr: 'Images',
+        title_en: 'Images',
+        content_fr: '<p>a</p>',
+        content_en: '<p>b</p>',
+      },
       { name: 'bloc.png', type: 'image/png', content: png },
     );
     const created = await t.app.inject({ method: 'POST', url: '/api/blocs', payload: body.payload, headers: { ...headers, ...body.headers } });
@@ -240,7 +256,11 @@ describe('block images', () => {
     const b = 'xBlockImagesBoundary';
     const parts = [
       ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-      ...files.flatMap((name) => [Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from('\r\n')]),
+      ...files.flatMap((name) => [
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+        content,
+        Buffer.from('\r\n'),
+      ]),
       Buffer.from(`--${b}--\r\n`),
     ];
     return { payload: Buffer.concat(parts), headers: { ...headers, 'content-type': `multipart/form-data; boundary=${b}` } };
@@ -291,13 +311,27 @@ describe('block images', () => {
     const mixed = await send('POST', `blocs/${id}/img`, form({}, ['d.png', 'e.png'], Buffer.from('not an image')));
     expect(mixed.statusCode).toBe(422);
     expect(names((await call('GET', `blocs/${id}`)).json().data.IMAGES)).toEqual(['a.png', 'c.png']);
-    const many = await send('POST', `blocs/${id}/img`, form({}, Array.from({ length: 11 }, (_, i) => `${i}.png`)));
+    const many = await send(
+      'POST',
+      `blocs/${id}/img`,
+      form(
+        {},
+        Array.from({ length: 11 }, (_, i) => `${i}.png`),
+      ),
+    );
     expect(many.statusCode).toBe(422);
     expect(many.json().message).toBe(SITE_MSG.tooManyImages);
 
     expect((await call('DELETE', `blocs/${id}`)).statusCode).toBe(200);
     expect([a, c].some(onDisk)).toBe(false);
-    expect((await t.db.select().from(media).where(and(eq(media.entity, 'blocs'), eq(media.entityId, id)))).length).toBe(0);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(media)
+          .where(and(eq(media.entity, 'blocs'), eq(media.entityId, id)))
+      ).length,
+    ).toBe(0);
 
     // Created with several images as form data, all kept in order.
     const withImages = await send('POST', 'blocs', form(fields(types.id, '2'), ['x.png', 'y.png']));
@@ -363,7 +397,8 @@ describe('section delete', () => {
     const block = await t.app.inject({ method: 'POST', url: '/api/blocs', payload: body.payload, headers: { ...headers, ...body.headers } });
     const blockId = block.json().data.id;
     const files = async () =>
-      (await t.db.select().from(media)).filter((m) => (m.entity === 'sections' && m.entityId === strong.id) || (m.entity === 'blocs' && m.entityId === blockId)).length;
+      (await t.db.select().from(media)).filter((m) => (m.entity === 'sections' && m.entityId === strong.id) || (m.entity === 'blocs' && m.entityId === blockId))
+        .length;
     expect(await files()).toBe(2);
     expect((await call('DELETE', `sections/${strong.id}`)).statusCode).toBe(200);
     await expect.poll(files).toBe(0);

@@ -61,7 +61,10 @@ describe('chef-zone', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().data).toMatchObject({ role: 'chefZone', login: 'sana.benali@test.tn' });
 
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'users'), eq(auditLog.entityId, String(c.id)), eq(auditLog.action, 'create')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'users'), eq(auditLog.entityId, String(c.id)), eq(auditLog.action, 'create')));
     expect(trail.userEmail).toBe('admin@demo.tn');
     expect(JSON.stringify(trail.changes)).not.toMatch(/password|Secret123|scrypt/i);
     // Named as the API names them, as an update of the account is (was codeChefZone, email).
@@ -107,7 +110,8 @@ describe('chef-zone', () => {
     expect(all.meta).toBeUndefined();
     expect(all.data.map((d: { EMAIL: string }) => d.EMAIL).sort()).toEqual(['chef@demo.tn', 'eric.z@test.tn', 'karim.t@test.tn', 'sana.benali@test.tn']);
 
-    const search = async (s: string) => (await call('GET', `chef-zone?page=1&search=${encodeURIComponent(s)}`)).json().data.map((d: { EMAIL: string }) => d.EMAIL);
+    const search = async (s: string) =>
+      (await call('GET', `chef-zone?page=1&search=${encodeURIComponent(s)}`)).json().data.map((d: { EMAIL: string }) => d.EMAIL);
     expect(await search('centre')).toEqual(['eric.z@test.tn']);
     expect((await search('trabel')).sort()).toEqual(['chef@demo.tn', 'karim.t@test.tn']);
     expect(await search('karim.t@')).toEqual(['karim.t@test.tn']);
@@ -139,7 +143,10 @@ describe('chef-zone', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, karim.id));
     expect(await verifyPassword('Secret123!', row.passwordHash)).toBe(true);
 
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(karim.id)), eq(auditLog.action, 'update')));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(karim.id)), eq(auditLog.action, 'update')));
     expect(trail.map((a) => a.changes)).toEqual([
       { STATUS: [1, 0] },
       { GSM: ['+21698111222', '71000000'], LASTNAME: ['Trabelsi', 'Trabelsi-Ayed'], username: ['Karim Trabelsi', 'Karim Trabelsi-Ayed'] },
@@ -180,7 +187,10 @@ describe('chef-zone', () => {
     const del = await call('DELETE', `chef-zone/${eric.id}`);
     expect(del.json()).toEqual({ success: true, data: { id: eric.id } });
     expect((await call('GET', `chef-zone/${eric.id}`)).statusCode).toBe(404);
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(eric.id)), eq(auditLog.action, 'delete')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(eric.id)), eq(auditLog.action, 'delete')));
     expect(trail.changes).toMatchObject({ CODE_CHEF_ZONE: 'CZ-CENTRE' });
   });
 
@@ -188,7 +198,10 @@ describe('chef-zone', () => {
     const csv = await call('GET', 'chef-zone/export/csv?search=CZ-');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain('chefs-de-zone.csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
     expect(lines[0]).toMatch(/Code.*Nom.*Email.*Téléphone.*Actif/);
     expect(lines.slice(1).join('\n')).toContain('Sana Ben Ali');
     expect(lines.length).toBe(3);

@@ -7,7 +7,7 @@ import { auditLog } from '../../src/lib/audit/audit.table';
 import { roles, users } from '../../src/lib/auth/accounts.table';
 import { clientTypes } from '../../src/lib/clients/classification.table';
 import { clients } from '../../src/lib/clients/clients.table';
-import { saveMedia, } from '../../src/lib/media/media.service';
+import { saveMedia } from '../../src/lib/media/media.service';
 import { roleForNewUser } from '../../src/modules/staff/staff.service';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from '../support/helpers';
 
@@ -37,7 +37,14 @@ beforeAll(async () => {
   [{ id: clientId }] = await t.db.insert(clients).values({ code: 'CL-9', name: 'Épicerie Test' }).returning({ id: clients.id });
   const [cu] = await t.db
     .insert(users)
-    .values({ email: 'patente@client.tn', passwordHash: await hashPassword(DEMO_PASSWORD), firstname: 'Mourad', lastname: 'Client', roleId: roleIds.patente, clientId })
+    .values({
+      email: 'patente@client.tn',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      firstname: 'Mourad',
+      lastname: 'Client',
+      roleId: roleIds.patente,
+      clientId,
+    })
     .returning();
   ids['patente@client.tn'] = cu.id;
 });
@@ -84,7 +91,10 @@ describe('POST userBO', () => {
 
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
     expect(await verifyPassword('Secret123!', row.passwordHash)).toBe(true);
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(u.id)), eq(auditLog.action, 'create')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(u.id)), eq(auditLog.action, 'create')));
     expect(trail.userEmail).toBe('admin@demo.tn');
     expect(JSON.stringify(trail.changes)).not.toMatch(/password|Secret123|scrypt/i);
     expect((await t.app.inject({ method: 'POST', url: '/api/loginBO', payload: { email: u.EMAIL, password: 'Secret123!' } })).statusCode).toBe(200);
@@ -122,7 +132,11 @@ describe('POST userBO', () => {
   });
 
   it('stores the birthday, civility and governorate it is sent, and refuses them malformed', async () => {
-    const r = await call('POST', 'userBO', newUser({ EMAIL: 'sami.ferchichi@test.tn', BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null }));
+    const r = await call(
+      'POST',
+      'userBO',
+      newUser({ EMAIL: 'sami.ferchichi@test.tn', BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null }),
+    );
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ BIRTHDAY: '1990-05-04', GENDER: 'Mme', GOUVERNORAT: 'Sousse', CLIENT_ID: null, role: 'admin' });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'sami.ferchichi@test.tn'));
@@ -202,7 +216,10 @@ describe('PUT users/{id}', () => {
     expect(edit.json().data).toMatchObject({ STATUS: 1, GSM: '+21655000000', societe: { NAME: 'Grossiste' } });
     const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash)).toBe(true);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
     expect(trail[0].changes).toEqual({ STATUS: [1, 0] });
     expect(trail[1].changes).toMatchObject({ STATUS: [0, 1], GSM: ['+21655345678', '+21655000000'], TYPE_CLIENT_ID: [null, typeId] });
     expect((await call('PUT', 'users/999999', { STATUS: 1 })).statusCode).toBe(404);
@@ -255,7 +272,10 @@ describe('DELETE users/{id}', () => {
     expect((await call('DELETE', `users/${id}`)).json()).toEqual({ success: true, data: { id } });
     expect((await call('GET', `users/${id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `users/${id}`)).statusCode).toBe(404);
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'delete')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'delete')));
     expect(trail.changes).toMatchObject({ EMAIL: 'nour.haddad@test.tn' });
   });
 });
@@ -278,7 +298,10 @@ describe('back-office/users export', () => {
     const csv = await call('GET', 'back-office/users/export/csv?search=demo.tn&sort=LASTNAME');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain('utilisateurs-back-office.csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
     expect(lines[0]).toMatch(/Nom.*Email.*Téléphone.*Rôle.*Société.*Actif/);
     expect(lines.length).toBe(5);
     expect(lines[1]).toContain('Amira Ben Salah');

@@ -191,10 +191,19 @@ describe('POST client-users', () => {
     expect(row.passwordHash).toMatch(/^scrypt/);
     expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash)).toBe(false);
     expect(await verifyPassword('', row.passwordHash)).toBe(false);
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(u.id)), eq(auditLog.action, 'create')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(u.id)), eq(auditLog.action, 'create')));
     expect(trail.userEmail).toBe('admin@demo.tn');
     // Named as the API names them, as an update of the account is (was email, clientId, gender, birthday).
-    expect(trail.changes).toMatchObject({ EMAIL: 'nadia.trabelsi@client.tn', CLIENT_ID: clientIds['C-300'], GENDER: 'Mme', BIRTHDAY: '1988-11-03', ROLE_ID: roleIds[ROLE.patente] });
+    expect(trail.changes).toMatchObject({
+      EMAIL: 'nadia.trabelsi@client.tn',
+      CLIENT_ID: clientIds['C-300'],
+      GENDER: 'Mme',
+      BIRTHDAY: '1988-11-03',
+      ROLE_ID: roleIds[ROLE.patente],
+    });
     expect(JSON.stringify(trail.changes)).not.toMatch(/password|scrypt/i);
 
     // The invitation (shared dialog, POST invite/mail) gives the link that sets the password.
@@ -284,10 +293,20 @@ describe('PUT users/{id} for a client user', () => {
       STATUS: 1,
     });
     expect(r.statusCode).toBe(200);
-    expect(r.json().data).toMatchObject({ CLIENT_ID: clientIds['C-100'], CODE_CLIENT: 'C-100', BIRTHDAY: '1979-12-31', GOUVERNORAT: null, GSM: '+21698555000', role: 'patente' });
+    expect(r.json().data).toMatchObject({
+      CLIENT_ID: clientIds['C-100'],
+      CODE_CLIENT: 'C-100',
+      BIRTHDAY: '1979-12-31',
+      GOUVERNORAT: null,
+      GSM: '+21698555000',
+      role: 'patente',
+    });
     const item = (await list('status=1&page=1&search=karim')).data[0];
     expect(item).toMatchObject({ CODE_CLIENT: 'C-100', CLIENT_NAME: 'Épicerie Zitouna', BIRTHDAY: '1979-12-31' });
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
     expect(trail.changes).toEqual({
       GSM: ['+21698555444', '+21698555000'],
       CLIENT_ID: [clientIds['C-200'], clientIds['C-100']],
@@ -321,7 +340,10 @@ describe('PUT users/{id} for a client user', () => {
     expect(r.json().data.STATUS).toBe(1);
     expect(emails(await list('status=0&page=1'))).not.toContain('leila@client.tn');
     expect(emails(await list('status=1&page=1'))).toContain('leila@client.tn');
-    const [trail] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
     expect(trail.changes).toEqual({ STATUS: [0, 1] });
     // And back.
     expect((await call('PUT', `users/${id}`, { STATUS: 0 })).json().data.STATUS).toBe(0);

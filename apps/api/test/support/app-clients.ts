@@ -19,10 +19,20 @@ export interface AppClient {
  */
 export async function appClient(t: TestContext, code: string, values: Partial<typeof clients.$inferInsert> = {}, points = 0, user = 'app'): Promise<AppClient> {
   const [c] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.code, code));
-  const clientId = c?.id ?? (await t.db.insert(clients).values({ code, name: `Client ${code}`, ...values }).returning({ id: clients.id }))[0].id;
+  const clientId =
+    c?.id ??
+    (
+      await t.db
+        .insert(clients)
+        .values({ code, name: `Client ${code}`, ...values })
+        .returning({ id: clients.id })
+    )[0].id;
   if (points) await applyPoints(t.db, eq(clients.id, clientId), { amount: points, source: 'offer', reason: 'Points de départ', authorId: null });
   const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.label, ROLE.patente));
   const email = `${user}.${code.toLowerCase()}@client.test.tn`;
-  const [u] = await t.db.insert(users).values({ email, passwordHash: 'x', roleId: role.id, clientId, firstname: 'Test', lastname: code, status: 1 }).returning({ id: users.id });
+  const [u] = await t.db
+    .insert(users)
+    .values({ email, passwordHash: 'x', roleId: role.id, clientId, firstname: 'Test', lastname: code, status: 1 })
+    .returning({ id: users.id });
   return { clientId, userId: u.id, email, headers: await appAuth(t.db, email) };
 }

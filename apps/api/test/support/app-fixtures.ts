@@ -16,7 +16,10 @@ export const tunisDay = (days: number) => todayInTunis(new Date(Date.now() + day
  */
 export async function appCatalogue(db: Db) {
   const roleIds = await ensureRoles(db);
-  const [retail, wholesale] = await db.insert(clientCircuits).values([{ name: 'Détail test' }, { name: 'Gros test' }]).returning();
+  const [retail, wholesale] = await db
+    .insert(clientCircuits)
+    .values([{ name: 'Détail test' }, { name: 'Gros test' }])
+    .returning();
   const [a, b, c] = await db
     .insert(clients)
     .values([
@@ -25,8 +28,23 @@ export async function appCatalogue(db: Db) {
       { code: 'APP-C', name: 'Café Carthage', status: 1 },
     ])
     .returning();
-  const user = (email: string, clientId: number) => ({ email, passwordHash: 'x', firstname: 'Sami', lastname: 'Test', roleId: roleIds.get(ROLE.patente)!, clientId, status: 1 });
-  await db.insert(users).values([user('sami.a@client.test.tn', a.id), user('sami.a2@client.test.tn', a.id), user('sami.b@client.test.tn', b.id), user('sami.c@client.test.tn', c.id)]);
+  const user = (email: string, clientId: number) => ({
+    email,
+    passwordHash: 'x',
+    firstname: 'Sami',
+    lastname: 'Test',
+    roleId: roleIds.get(ROLE.patente)!,
+    clientId,
+    status: 1,
+  });
+  await db
+    .insert(users)
+    .values([
+      user('sami.a@client.test.tn', a.id),
+      user('sami.a2@client.test.tn', a.id),
+      user('sami.b@client.test.tn', b.id),
+      user('sami.c@client.test.tn', c.id),
+    ]);
   const [oils, drinks] = await db
     .insert(productCategories)
     .values([
@@ -42,7 +60,16 @@ export async function appCatalogue(db: Db) {
     ])
     .returning();
   const [brand] = await db.insert(brands).values({ name: 'Marque test' }).returning();
-  const p = (ref: string, label: string, over: Partial<typeof products.$inferInsert> = {}) => ({ ref, label, priceHt: '10.000', priceTtc: '11.900', points: 10, position: 0, brandId: brand.id, ...over });
+  const p = (ref: string, label: string, over: Partial<typeof products.$inferInsert> = {}) => ({
+    ref,
+    label,
+    priceHt: '10.000',
+    priceTtc: '11.900',
+    points: 10,
+    position: 0,
+    brandId: brand.id,
+    ...over,
+  });
   const [olive1, olive2, hidden, sun1, juice1, juice2] = await db
     .insert(products)
     .values([
@@ -72,5 +99,11 @@ export async function appCatalogue(db: Db) {
     { productId: olive1.id, points: 25, dateDebut: tunisDay(-5), dateFin: tunisDay(5) },
     { productId: juice1.id, points: 99, dateDebut: tunisDay(-30), dateFin: tunisDay(-1) },
   ]);
-  return { circuits: { retail, wholesale }, clients: { a, b, c }, categories: { oils, drinks }, ranges: { olive, sunflower }, products: { olive1, olive2, hidden, sun1, juice1, juice2 } };
+  return {
+    circuits: { retail, wholesale },
+    clients: { a, b, c },
+    categories: { oils, drinks },
+    ranges: { olive, sunflower },
+    products: { olive1, olive2, hidden, sun1, juice1, juice2 },
+  };
 }

@@ -15,7 +15,10 @@ export const APP = '/api/app/v1';
  * TestContext.tokenFor does for staff. Tests of the sign-in itself call POST {APP}/auth/login.
  */
 export async function appTokenFor(db: Db, email: string, deviceId = 'test-device'): Promise<string> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (!user) throw new Error(`no account ${email}`);
   return (await appPairFor(db, user.id, deviceId)).accessToken;
 }
@@ -38,12 +41,24 @@ export async function appClientUser(db: Db, over: { status?: number; email?: str
   seq++;
   const stamp = `${process.pid}-${seq}`;
   const code = over.code ?? `APP${stamp}`;
-  const [client] = await db.insert(clients).values({ code, name: `Client app ${stamp}` }).returning({ id: clients.id });
+  const [client] = await db
+    .insert(clients)
+    .values({ code, name: `Client app ${stamp}` })
+    .returning({ id: clients.id });
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.label, ROLE.patente));
   const email = over.email ?? `app.${stamp}@client.test.tn`;
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD), firstname: 'Sami', lastname: 'Ben Ali', gsm: '+21698123456', roleId: role.id, status: over.status ?? 1, clientId: client.id })
+    .values({
+      email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      firstname: 'Sami',
+      lastname: 'Ben Ali',
+      gsm: '+21698123456',
+      roleId: role.id,
+      status: over.status ?? 1,
+      clientId: client.id,
+    })
     .returning({ id: users.id });
   return { clientId: client.id, code, userId: user.id, email, password: DEMO_PASSWORD };
 }

@@ -38,7 +38,9 @@ function template(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefine
  * migrated template (test/support/global-setup.ts), migrations done, unless `fresh` asks for an empty one (a
  * test of the migrations) or `onDisk` for a folder (opened fresh).
  */
-export async function createDatabase(opts: { onDisk?: boolean; fresh?: boolean } = {}): Promise<{ handle: DbHandle; target: string; drop: () => Promise<void> }> {
+export async function createDatabase(
+  opts: { onDisk?: boolean; fresh?: boolean } = {},
+): Promise<{ handle: DbHandle; target: string; drop: () => Promise<void> }> {
   if (!onPostgres) {
     const dir = opts.onDisk ? mkdtempSync(path.join(os.tmpdir(), 'bo-pglite-')) : undefined;
     const handle = await openDatabase(dir ? { dataDir: dir } : { copyOf: opts.fresh ? undefined : template('pgliteTemplate') });
@@ -86,9 +88,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer; overrides?: Partial<Config> } = {},
-): Promise<TestContext> {
+export async function createTestApp(opts: { env?: Record<string, string>; mailer?: Mailer; overrides?: Partial<Config> } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
   const config = loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env }, opts.overrides);
   const { handle, drop } = await createDatabase();
@@ -135,7 +135,9 @@ export function multipart(fields: Record<string, string>, file?: { field?: strin
   }
   if (file) {
     parts.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.content,
       Buffer.from('\r\n'),
     );

@@ -23,7 +23,10 @@ describe('a synchronisation killed in the middle', () => {
       const file = path.join(dir, 'products.csv');
       writeFileSync(file, PRODUCTS_CSV);
       if (handle.kind === 'pglite') await handle.close(); // one process at a time on a PGlite folder
-      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../fixtures/sync-then-die.ts'), target, file], { encoding: 'utf8', timeout: 120_000 });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../fixtures/sync-then-die.ts'), target, file], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect(child.signal, child.stderr).toBe('SIGKILL');
       expect(child.stdout).toContain('killing');
       const again = handle.kind === 'pglite' ? await openDatabase({ dataDir: target }) : handle;

@@ -27,7 +27,11 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 60_0
   }
 }
 const runOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/sync/runs/${id}`, headers: admin })).json().data as SyncRun;
-const finished = (id: number) => until(() => runOf(id), (r) => r.RESULT !== 'running');
+const finished = (id: number) =>
+  until(
+    () => runOf(id),
+    (r) => r.RESULT !== 'running',
+  );
 
 /** POST {path} with a file (and `dryRun`), then the finished run. */
 async function upload(path: string, name: string, content: Buffer | string, dryRun = false) {
@@ -104,9 +108,17 @@ describe('products', () => {
   });
 
   it('reads UTF-8 with a BOM and `,`, and Windows-1252 with `;`', async () => {
-    const bom = await upload('syncProductsFromCSV', 'bom.csv', `\uFEFFREF,LABEL,LABEL_AR,CODE_CATEGORIE,PRICE_HT,PRICE_TTC,QTE\nENC-1,"Thé vert, 100 g",شاي,CAF,1.5,1.785,4\n`);
+    const bom = await upload(
+      'syncProductsFromCSV',
+      'bom.csv',
+      `\uFEFFREF,LABEL,LABEL_AR,CODE_CATEGORIE,PRICE_HT,PRICE_TTC,QTE\nENC-1,"Thé vert, 100 g",شاي,CAF,1.5,1.785,4\n`,
+    );
     expect(bom).toMatchObject({ RESULT: 'success', INSERTED: 1 });
-    const ansi = await upload('syncProductsFromCSV', 'ansi.csv', cp1252('REF;LABEL;LABEL_AR;CODE_CATEGORIE;PRICE_HT;PRICE_TTC;QTE\r\nENC-2;Crème brûlée’s 1€;x;CAF;1;1;1\r\n'));
+    const ansi = await upload(
+      'syncProductsFromCSV',
+      'ansi.csv',
+      cp1252('REF;LABEL;LABEL_AR;CODE_CATEGORIE;PRICE_HT;PRICE_TTC;QTE\r\nENC-2;Crème brûlée’s 1€;x;CAF;1;1;1\r\n'),
+    );
     expect(ansi).toMatchObject({ RESULT: 'success', INSERTED: 1 });
     const rows = await t.db.select({ ref: products.ref, label: products.label }).from(products).where(sql`${products.ref} like 'ENC-%'`).orderBy(products.ref);
     expect(rows).toEqual([
@@ -175,7 +187,11 @@ describe('clients, remises, tarifs', () => {
       ['5.000', '2025-01-01', '2025-12-31'],
       ['8.000', '2025-01-01', '2025-06-30'],
     ]);
-    const bad = await upload('syncTarifsFromCSV', 'tarifs.csv', 'ARTICLE;CIRCUIT;MSTRDAT;MENDDAT;REMISE;PHT\nNOPE;Traditionnel;2025-01-01;2025-01-31;5;6\nCAF-0001;Traditionnel;2025-01-01;2024-01-01;5;6');
+    const bad = await upload(
+      'syncTarifsFromCSV',
+      'tarifs.csv',
+      'ARTICLE;CIRCUIT;MSTRDAT;MENDDAT;REMISE;PHT\nNOPE;Traditionnel;2025-01-01;2025-01-31;5;6\nCAF-0001;Traditionnel;2025-01-01;2024-01-01;5;6',
+    );
     expect(bad.REJECTIONS).toEqual([
       { line: 2, field: 'ARTICLE', message: SYNC_MSG.unknownProduct },
       { line: 3, field: 'MENDDAT', message: 'La date de fin doit être postérieure ou égale à la date de début.' },
@@ -206,7 +222,10 @@ describe('invoices', () => {
     ]);
     const [c1] = await t.db.select().from(clients).where(eq(clients.id, fx.c1));
     expect(c1).toMatchObject({ pointsFid: 98, caN1: '102.856' });
-    const ledger = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.clientId, fx.c1), eq(pointsLedger.source, 'order')));
+    const ledger = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.clientId, fx.c1), eq(pointsLedger.source, 'order')));
     expect(ledger.map((l) => [l.amount, l.balanceAfter, l.sourceId])).toEqual([[98, 98, f1.id]]);
     // The credit is a lot of the client's too, as any ledger row written by the sync.
     const lots = await t.db.select().from(pointsLots).where(eq(pointsLots.clientId, fx.c1));

@@ -27,8 +27,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const STATE = { search: 'Sfax', sort: 'DATE_CMD', order: 'desc', perPage: 100, columns: ['REFERENCE', 'STATUS'], filters: { platform: 'web' } };
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H, payload?: unknown) => t.app.inject({ method, url: `/api/${url}`, headers, payload: payload as never });
-const create = (headers: H, over: Record<string, unknown> = {}) => call('POST', 'views', headers, { LIST: 'orders:orders', NAME: 'Commandes de Sfax', STATE, ...over });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/${url}`, headers, payload: payload as never });
+const create = (headers: H, over: Record<string, unknown> = {}) =>
+  call('POST', 'views', headers, { LIST: 'orders:orders', NAME: 'Commandes de Sfax', STATE, ...over });
 const names = async (headers: H, list = 'orders:orders') => {
   const res = await call('GET', `views?list=${encodeURIComponent(list)}`, headers);
   expect(res.statusCode, res.body).toBe(200);

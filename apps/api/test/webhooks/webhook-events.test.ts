@@ -27,14 +27,21 @@ let clientB: number;
 let product: number;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, headers = admin) => t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
+const call = (method: Method, url: string, payload?: unknown, headers = admin) =>
+  t.app.inject({ method, url: `/api/${url}`, payload: payload as never, headers });
 
 type Event = { type: string; resource: string; resourceId: string; payload: Record<string, unknown> };
 let mark = 0;
 /** The events written since the last call, oldest first (the outbox's commit order). */
 async function newEvents(): Promise<Event[]> {
   const rows = await t.db
-    .select({ seq: webhookEvents.seq, type: webhookEvents.type, resource: webhookEvents.resource, resourceId: webhookEvents.resourceId, payload: webhookEvents.payload })
+    .select({
+      seq: webhookEvents.seq,
+      type: webhookEvents.type,
+      resource: webhookEvents.resource,
+      resourceId: webhookEvents.resourceId,
+      payload: webhookEvents.payload,
+    })
     .from(webhookEvents)
     .where(sql`${webhookEvents.seq} > ${mark}`)
     .orderBy(webhookEvents.seq);
@@ -82,7 +89,14 @@ describe('orders', () => {
     const events = await newEvents();
     expect(events.map((e) => e.type)).toEqual(['order.status_changed', 'points.changed']);
     expect(events[1]).toMatchObject({ resource: 'client', resourceId: String(clientA) });
-    expect(events[1].payload).toMatchObject({ CLIENT_ID: clientA, DELTA: 12, BALANCE: 12, SOURCE: 'order', SOURCE_ID: order, REASON: 'Commande WH-CMD-1 traitée' });
+    expect(events[1].payload).toMatchObject({
+      CLIENT_ID: clientA,
+      DELTA: 12,
+      BALANCE: 12,
+      SOURCE: 'order',
+      SOURCE_ID: order,
+      REASON: 'Commande WH-CMD-1 traitée',
+    });
   });
 });
 
@@ -118,7 +132,10 @@ describe('gift purchases, units and vouchers', () => {
   let bon: number;
   beforeAll(async () => {
     [{ id: bien }] = await t.db.insert(loyaltyGifts).values({ ref: 'WH-MUG', name: 'Mug', type: 'bien', qts: 10, nbrOfPoints: 100 }).returning();
-    [{ id: bon }] = await t.db.insert(loyaltyGifts).values({ ref: 'WH-BON', name: 'Bon 20 DT', type: 'voucher', qts: 10, nbrOfPoints: 50, voucherValue: '20.000' }).returning();
+    [{ id: bon }] = await t.db
+      .insert(loyaltyGifts)
+      .values({ ref: 'WH-BON', name: 'Bon 20 DT', type: 'voucher', qts: 10, nbrOfPoints: 50, voucherValue: '20.000' })
+      .returning();
     await newEvents();
   });
 
@@ -159,7 +176,10 @@ describe('gift purchases, units and vouchers', () => {
     await call('POST', `gift-purchases/accept/${id}`);
     const [unit] = await t.db.select().from(giftConversions).where(eq(giftConversions.giftPurchaseId, id));
     await newEvents();
-    for (const [to, from] of [[1, 0], [3, 1]]) {
+    for (const [to, from] of [
+      [1, 0],
+      [3, 1],
+    ]) {
       expect((await call('PUT', `giftConversion/${unit.id}`, { STATUS: to })).statusCode).toBe(200);
       const [e] = await newEvents();
       expect(e).toMatchObject({ type: 'conversion.status_changed', resource: 'conversion', resourceId: String(unit.id) });
@@ -219,11 +239,16 @@ describe('synchronisation', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/syncClientsFromCSV', payload: body.payload, headers: { ...admin, ...body.headers } });
     expect(r.statusCode, r.body).toBe(202);
     const id = r.json().data.id as number;
-    return until(async () => (await call('GET', `sync/runs/${id}`)).json().data, (run) => run.RESULT !== 'running');
+    return until(
+      async () => (await call('GET', `sync/runs/${id}`)).json().data,
+      (run) => run.RESULT !== 'running',
+    );
   }
 
   it('a clients sync writes one client event per row changed and sync.finished with its counts', async () => {
-    const run = await upload(['CODE_CLIENT;NAME;GSM', 'WH-A;Superette Webhook;22123456', 'WH-ERP-1;Nouveau client ERP;98765432', 'WH-B;Café Webhook;'].join('\n'));
+    const run = await upload(
+      ['CODE_CLIENT;NAME;GSM', 'WH-A;Superette Webhook;22123456', 'WH-ERP-1;Nouveau client ERP;98765432', 'WH-B;Café Webhook;'].join('\n'),
+    );
     expect(run).toMatchObject({ RESULT: 'success', INSERTED: 1, UPDATED: 1, UNCHANGED: 1 });
     const events = await newEvents();
     expect(ofType(events, 'client.updated').map((e) => e.payload.CODE_CLIENT)).toEqual(['WH-A']);

@@ -21,7 +21,6 @@ let t: TestContext;
 let rx: Receiver;
 let admin: { authorization: string };
 
-
 beforeAll(async () => {
   t = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
   admin = await t.auth('admin@demo.tn');
@@ -39,13 +38,19 @@ afterEach(async () => {
 });
 
 async function endpoint(path: string, events: WebhookEventType[], active = true) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: admin, payload: { URL: rx.url(path), DESCRIPTION: path, EVENTS: events, ACTIVE: active } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: admin,
+    payload: { URL: rx.url(path), DESCRIPTION: path, EVENTS: events, ACTIVE: active },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { ID: number; SECRET: string };
 }
 const record = (type: WebhookEventType, resource: string, id: number | string, data: Record<string, unknown> = {}) =>
   t.db.transaction((tx) => recordEvent(tx, type, { resource, id }, data));
-const deliveries = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/webhooks/${id}/deliveries?rows=100`, headers: admin })).json().data as Record<string, unknown>[];
+const deliveries = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/webhooks/${id}/deliveries?rows=100`, headers: admin })).json().data as Record<string, unknown>[];
 const detail = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/webhooks/${id}`, headers: admin })).json().data;
 /** Passes until nothing is due (retries scheduled later are left for the test to bring forward). */
 async function drain() {
@@ -77,7 +82,16 @@ describe('a delivered event', () => {
     expect(signatureValid(got, b.SECRET)).toBe(false);
 
     const [d] = await deliveries(a.ID);
-    expect(d).toMatchObject({ EVENT_ID: got.body.id, EVENT_TYPE: 'order.created', ATTEMPT: 1, STATUS: 'succeeded', HTTP_STATUS: 200, RESPONSE_EXCERPT: 'ok', ERROR: null, NEXT_ATTEMPT_AT: null });
+    expect(d).toMatchObject({
+      EVENT_ID: got.body.id,
+      EVENT_TYPE: 'order.created',
+      ATTEMPT: 1,
+      STATUS: 'succeeded',
+      HTTP_STATUS: 200,
+      RESPONSE_EXCERPT: 'ok',
+      ERROR: null,
+      NEXT_ATTEMPT_AT: null,
+    });
     expect(await deliveries(b.ID)).toHaveLength(0);
     expect(await deliveries(off.ID)).toHaveLength(0);
     expect((await detail(a.ID)).LAST_DELIVERY).toMatchObject({ STATUS: 'succeeded', HTTP_STATUS: 200 });
@@ -109,35 +123,43 @@ describe('a reply that cannot be stored as it came', () => {
       excerpt: 'ok \ufffd\ufffd\ufffd fin',
       error: WEBHOOK_DELIVERY_ERRORS.replyEncoding,
     },
-    { name: 'a body of 5 MB', body: big, excerpt: `${'y'.repeat(500 - WEBHOOK_EXCERPT_CUT.length)}${WEBHOOK_EXCERPT_CUT}`, error: WEBHOOK_DELIVERY_ERRORS.replyTooLarge },
+    {
+      name: 'a body of 5 MB',
+      body: big,
+      excerpt: `${'y'.repeat(500 - WEBHOOK_EXCERPT_CUT.length)}${WEBHOOK_EXCERPT_CUT}`,
+      error: WEBHOOK_DELIVERY_ERRORS.replyTooLarge,
+    },
   ];
 
-  it.each(cases)('a 2xx with $name is recorded once, escaped and cut, fails without a resend, and counts toward the pause', async ({ name, body, excerpt, error }) => {
-    const path = `/unstorable-${cases.findIndex((c) => c.name === name)}`;
-    const a = await endpoint(path, ['order.created']);
-    rx.respond(() => ({ status: 200, body }));
-    await record('order.created', 'order', 500);
-    await drain();
-    const [d] = await deliveries(a.ID);
-    expect(d).toMatchObject({ STATUS: 'failed', ATTEMPT: 1, HTTP_STATUS: 200, RESPONSE_EXCERPT: excerpt, ERROR: error, NEXT_ATTEMPT_AT: null });
-    expect((await detail(a.ID)).FAILING_SINCE).not.toBeNull();
+  it.each(cases)(
+    'a 2xx with $name is recorded once, escaped and cut, fails without a resend, and counts toward the pause',
+    async ({ name, body, excerpt, error }) => {
+      const path = `/unstorable-${cases.findIndex((c) => c.name === name)}`;
+      const a = await endpoint(path, ['order.created']);
+      rx.respond(() => ({ status: 200, body }));
+      await record('order.created', 'order', 500);
+      await drain();
+      const [d] = await deliveries(a.ID);
+      expect(d).toMatchObject({ STATUS: 'failed', ATTEMPT: 1, HTTP_STATUS: 200, RESPONSE_EXCERPT: excerpt, ERROR: error, NEXT_ATTEMPT_AT: null });
+      expect((await detail(a.ID)).FAILING_SINCE).not.toBeNull();
 
-    // Not sent again: not when its lease would have ended, not on a later pass.
-    await t.db.execute(sql`update webhook_deliveries set locked_until = now() - interval '1 second' where endpoint_id = ${a.ID}`);
-    await drain();
-    expect(rx.at(path)).toHaveLength(1);
+      // Not sent again: not when its lease would have ended, not on a later pass.
+      await t.db.execute(sql`update webhook_deliveries set locked_until = now() - interval '1 second' where endpoint_id = ${a.ID}`);
+      await drain();
+      expect(rx.at(path)).toHaveLength(1);
 
-    // Such replies for an hour pause the endpoint, as other failures do.
-    await t.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '61 minutes' where id = ${a.ID}`);
-    await record('order.created', 'order', 501);
-    await drain();
-    expect(await detail(a.ID)).toMatchObject({ STATE: 'paused' });
-    expect(rx.at(path)).toHaveLength(2);
-    expect((await deliveries(a.ID)).map((x) => [x.STATUS, x.ERROR])).toEqual([
-      ['failed', error],
-      ['failed', error],
-    ]);
-  });
+      // Such replies for an hour pause the endpoint, as other failures do.
+      await t.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '61 minutes' where id = ${a.ID}`);
+      await record('order.created', 'order', 501);
+      await drain();
+      expect(await detail(a.ID)).toMatchObject({ STATE: 'paused' });
+      expect(rx.at(path)).toHaveLength(2);
+      expect((await deliveries(a.ID)).map((x) => [x.STATUS, x.ERROR])).toEqual([
+        ['failed', error],
+        ['failed', error],
+      ]);
+    },
+  );
 
   it('a 5xx with a NUL byte is recorded and retried on its schedule, its error saying both', async () => {
     const a = await endpoint('/unstorable-500', ['order.created']);
@@ -145,7 +167,13 @@ describe('a reply that cannot be stored as it came', () => {
     await record('order.created', 'order', 502);
     await drain();
     const [d] = await deliveries(a.ID);
-    expect(d).toMatchObject({ STATUS: 'retrying', ATTEMPT: 1, HTTP_STATUS: 500, RESPONSE_EXCERPT: 'panne\\u0000', ERROR: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 500) ; ${WEBHOOK_DELIVERY_ERRORS.replyNul}` });
+    expect(d).toMatchObject({
+      STATUS: 'retrying',
+      ATTEMPT: 1,
+      HTTP_STATUS: 500,
+      RESPONSE_EXCERPT: 'panne\\u0000',
+      ERROR: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 500) ; ${WEBHOOK_DELIVERY_ERRORS.replyNul}`,
+    });
     expect(d.NEXT_ATTEMPT_AT).not.toBeNull();
   });
 
@@ -156,7 +184,8 @@ describe('a reply that cannot be stored as it came', () => {
     expect(excerptOf('\u0000'.repeat(83))).toBe('\\u0000'.repeat(83));
     expect(excerptOf('court', true)).toBe(`court${WEBHOOK_EXCERPT_CUT}`);
     expect(excerptOf('')).toBeNull();
-    for (const text of ['\u0000'.repeat(400), '😀'.repeat(400), `${'\u001b'.repeat(100)}${'é'.repeat(900)}`]) expect(excerptOf(text)?.length).toBeLessThanOrEqual(500);
+    for (const text of ['\u0000'.repeat(400), '😀'.repeat(400), `${'\u001b'.repeat(100)}${'é'.repeat(900)}`])
+      expect(excerptOf(text)?.length).toBeLessThanOrEqual(500);
   });
 
   it('a reply in the charset it declares is read as such', async () => {
@@ -238,7 +267,12 @@ describe('retries', () => {
   });
 
   it('a connection refused is retried (« Connexion refusée »)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: admin, payload: { URL: 'http://127.0.0.1:1/nobody', EVENTS: ['order.created'], ACTIVE: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: admin,
+      payload: { URL: 'http://127.0.0.1:1/nobody', EVENTS: ['order.created'], ACTIVE: true },
+    });
     const id = res.json().data.ID;
     await record('order.created', 'order', 10);
     await drain();
@@ -250,7 +284,9 @@ describe('retries', () => {
     rx.respond(() => ({ status: 503 }));
     await record('order.created', 'order', 11);
     await drain();
-    await t.db.execute(sql`update webhook_deliveries set first_attempt_at = now() - interval '23 hours 59 minutes 50 seconds', next_attempt_at = now() where endpoint_id = ${a.ID}`);
+    await t.db.execute(
+      sql`update webhook_deliveries set first_attempt_at = now() - interval '23 hours 59 minutes 50 seconds', next_attempt_at = now() where endpoint_id = ${a.ID}`,
+    );
     await drain();
     expect((await deliveries(a.ID))[0]).toMatchObject({ STATUS: 'failed', ATTEMPT: 2, HTTP_STATUS: 503, NEXT_ATTEMPT_AT: null });
   });
@@ -272,7 +308,9 @@ describe('circuit breaker', () => {
     d = await detail(a.ID);
     expect(d).toMatchObject({ STATE: 'paused', ACTIVE: true });
     expect(d.PAUSED_AT).not.toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: admin })).json().data.find((e: { ID: number }) => e.ID === a.ID).STATE).toBe('paused');
+    expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: admin })).json().data.find((e: { ID: number }) => e.ID === a.ID).STATE).toBe(
+      'paused',
+    );
 
     // Paused: its open delivery waits, even when due; an event recorded meanwhile is queued for it and waits too.
     const before = rx.at('/breaker').length;
@@ -289,9 +327,17 @@ describe('circuit breaker', () => {
     // The waiting delivery goes out at once, not at its next backoff slot.
     await drain();
     await drain();
-    expect((await deliveries(a.ID)).map((x) => [x.STATUS, x.HTTP_STATUS])).toEqual([['succeeded', 200], ['succeeded', 200]]);
+    expect((await deliveries(a.ID)).map((x) => [x.STATUS, x.HTTP_STATUS])).toEqual([
+      ['succeeded', 200],
+      ['succeeded', 200],
+    ]);
     // Nothing lost during the pause, and each resource's events in their order.
-    expect(rx.at('/breaker').slice(before).map((r) => r.body.resource.id)).toEqual(['20', '21']);
+    expect(
+      rx
+        .at('/breaker')
+        .slice(before)
+        .map((r) => r.body.resource.id),
+    ).toEqual(['20', '21']);
   });
 
   it('does not pause an endpoint whose failures are younger than an hour', async () => {
@@ -371,7 +417,12 @@ describe('redelivery and test event', () => {
     rx.respond(() => ({ status: 500 }));
     await record('order.created', 'order', 30);
     await drain();
-    const put = await t.app.inject({ method: 'PUT', url: `/api/webhooks/${a.ID}`, headers: admin, payload: { URL: rx.url('/disable'), EVENTS: ['order.created'], ACTIVE: false } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${a.ID}`,
+      headers: admin,
+      payload: { URL: rx.url('/disable'), EVENTS: ['order.created'], ACTIVE: false },
+    });
     expect(put.json().data.STATE).toBe('disabled');
     expect((await deliveries(a.ID))[0]).toMatchObject({ STATUS: 'cancelled' });
   });
@@ -390,12 +441,26 @@ describe('per-resource order', () => {
     await record('order.created', 'order', 101);
     await drain();
     // Order 100's status change is held behind its failed creation; order 101 went out (both in one pass, in either order).
-    expect(rx.at('/order').map((r) => `${r.body.type}:${r.body.resource.id}`).sort()).toEqual(['order.created:100', 'order.created:101']);
-    expect((await deliveries(a.ID)).map((d) => `${d.EVENT_TYPE}:${d.STATUS}`)).toEqual(['order.created:succeeded', 'order.status_changed:pending', 'order.created:retrying']);
+    expect(
+      rx
+        .at('/order')
+        .map((r) => `${r.body.type}:${r.body.resource.id}`)
+        .sort(),
+    ).toEqual(['order.created:100', 'order.created:101']);
+    expect((await deliveries(a.ID)).map((d) => `${d.EVENT_TYPE}:${d.STATUS}`)).toEqual([
+      'order.created:succeeded',
+      'order.status_changed:pending',
+      'order.created:retrying',
+    ]);
     failFirst = false;
     await dueNow(a.ID);
     await drain();
-    expect(rx.at('/order').slice(2).map((r) => `${r.body.type}:${r.body.resource.id}`)).toEqual(['order.created:100', 'order.status_changed:100']);
+    expect(
+      rx
+        .at('/order')
+        .slice(2)
+        .map((r) => `${r.body.type}:${r.body.resource.id}`),
+    ).toEqual(['order.created:100', 'order.status_changed:100']);
   });
 
   it('an earlier event failed for good releases the later one', async () => {
@@ -431,11 +496,15 @@ describe('housekeeping', () => {
     await record('order.created', 'order', 300);
     await record('order.created', 'order', 301);
     await drain();
-    await t.db.execute(sql`update webhook_deliveries set last_attempt_at = now() - interval '31 days', created_at = now() - interval '31 days' where endpoint_id = ${a.ID}`);
+    await t.db.execute(
+      sql`update webhook_deliveries set last_attempt_at = now() - interval '31 days', created_at = now() - interval '31 days' where endpoint_id = ${a.ID}`,
+    );
     await t.db.execute(sql`update webhook_events set created_at = now() - interval '31 days' where resource = 'order' and resource_id in ('300', '301')`);
     expect(await purgeWebhooks(t.db)).toBeGreaterThanOrEqual(2);
     expect((await deliveries(a.ID)).map((d) => d.STATUS)).toEqual(['retrying']);
-    const left = rowsOf<{ resource_id: string }>(await t.db.execute(sql`select resource_id from webhook_events where resource = 'order' and resource_id in ('300', '301')`));
+    const left = rowsOf<{ resource_id: string }>(
+      await t.db.execute(sql`select resource_id from webhook_events where resource = 'order' and resource_id in ('300', '301')`),
+    );
     expect(left.map((r) => r.resource_id)).toEqual(['301']);
     // The housekeeping job runs it.
     expect(await t.app.jobs.housekeeping()).toHaveProperty('webhooks');
@@ -494,4 +563,3 @@ describe('two nodes on one database', () => {
     }
   });
 });
-

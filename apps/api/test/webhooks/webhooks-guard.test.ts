@@ -87,11 +87,13 @@ describe('isForbiddenAddress', () => {
     expect(isForbiddenAddress(address)).toBe(false);
   });
   it('refuses what is not an address, and an address with a zone', () => {
-    for (const s of ['', 'localhost', '1.2.3', '::ffff:1.2.3', '2606:4700::1111%eth0', 'fe80::1%eth0', ':::', '1:2:3:4:5:6:7:8:9']) expect(isForbiddenAddress(s), s).toBe(true);
+    for (const s of ['', 'localhost', '1.2.3', '::ffff:1.2.3', '2606:4700::1111%eth0', 'fe80::1%eth0', ':::', '1:2:3:4:5:6:7:8:9'])
+      expect(isForbiddenAddress(s), s).toBe(true);
   });
   it('answers at once on hostile input (linear, no backtracking)', () => {
     const started = performance.now();
-    for (const s of [`${'1:'.repeat(200_000)}1`, `::${'f'.repeat(400_000)}`, `${'::ffff:'.repeat(50_000)}1.2.3.4`, '9'.repeat(400_000)]) expect(isForbiddenAddress(s)).toBe(true);
+    for (const s of [`${'1:'.repeat(200_000)}1`, `::${'f'.repeat(400_000)}`, `${'::ffff:'.repeat(50_000)}1.2.3.4`, '9'.repeat(400_000)])
+      expect(isForbiddenAddress(s)).toBe(true);
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
@@ -128,7 +130,8 @@ describe('POST /api/webhooks without WEBHOOKS_ALLOW_PRIVATE', () => {
     admin = await t.auth('admin@demo.tn');
   });
   afterAll(() => t?.close());
-  const save = (url: string) => t.app.inject({ method: 'POST', url: '/api/webhooks', headers: admin, payload: { URL: url, EVENTS: ['order.created'], ACTIVE: true } });
+  const save = (url: string) =>
+    t.app.inject({ method: 'POST', url: '/api/webhooks', headers: admin, payload: { URL: url, EVENTS: ['order.created'], ACTIVE: true } });
 
   it('answers 422 with the field error for every forbidden spelling, and saves nothing', async () => {
     for (const url of [...FORBIDDEN_ADDRESSES.map((f) => urlOf(f.address)), ...URL_ONLY_FORBIDDEN.map((h) => `https://${h}/hook`)]) {
@@ -142,7 +145,12 @@ describe('POST /api/webhooks without WEBHOOKS_ALLOW_PRIVATE', () => {
   it('saves a public address, IPv4 or IPv6, and refuses the same change to an internal one on update', async () => {
     for (const address of PUBLIC) expect((await save(urlOf(address))).statusCode, address).toBe(201);
     const id = (await save('https://[2606:4700:4700::1111]/hook')).json().data.ID;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/webhooks/${id}`, headers: admin, payload: { URL: 'https://[::ffff:7f00:1]/hook', EVENTS: ['order.created'], ACTIVE: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${id}`,
+      headers: admin,
+      payload: { URL: 'https://[::ffff:7f00:1]/hook', EVENTS: ['order.created'], ACTIVE: true },
+    });
     expect(put.statusCode).toBe(422);
     expect(put.json().errors).toEqual({ URL: [WEBHOOK_MSG.urlPrivate] });
   });

@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const body = (over: Record<string, unknown> = {}) => ({ URL: 'https://93.184.215.14/hooks/fidelite', DESCRIPTION: 'ERP', EVENTS: ['order.created'], ACTIVE: true, ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  URL: 'https://93.184.215.14/hooks/fidelite',
+  DESCRIPTION: 'ERP',
+  EVENTS: ['order.created'],
+  ACTIVE: true,
+  ...over,
+});
 const post = (payload: unknown, headers = admin) => t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: payload as object });
 
 describe('endpoints', () => {
@@ -29,7 +35,16 @@ describe('endpoints', () => {
     const created = await post(body());
     expect(created.statusCode, created.body).toBe(201);
     const d = created.json().data;
-    expect(d).toMatchObject({ URL: 'https://93.184.215.14/hooks/fidelite', DESCRIPTION: 'ERP', EVENTS: ['order.created'], ACTIVE: true, STATE: 'active', PAUSED_AT: null, FAILING_SINCE: null, LAST_DELIVERY: null });
+    expect(d).toMatchObject({
+      URL: 'https://93.184.215.14/hooks/fidelite',
+      DESCRIPTION: 'ERP',
+      EVENTS: ['order.created'],
+      ACTIVE: true,
+      STATE: 'active',
+      PAUSED_AT: null,
+      FAILING_SINCE: null,
+      LAST_DELIVERY: null,
+    });
     expect(d.SECRET).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(d.SECRET_MASKED).toBe(`whsec_…${d.SECRET.slice(-4)}`);
 
@@ -41,9 +56,20 @@ describe('endpoints', () => {
     expect(one).not.toHaveProperty('SECRET');
     expect(one.SECRET_MASKED).toBe(d.SECRET_MASKED);
 
-    const put = await t.app.inject({ method: 'PUT', url: `/api/webhooks/${d.ID}`, headers: admin, payload: body({ DESCRIPTION: null, EVENTS: ['order.created', 'voucher.issued'], ACTIVE: false }) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${d.ID}`,
+      headers: admin,
+      payload: body({ DESCRIPTION: null, EVENTS: ['order.created', 'voucher.issued'], ACTIVE: false }),
+    });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ DESCRIPTION: null, EVENTS: ['order.created', 'voucher.issued'], ACTIVE: false, STATE: 'disabled', SECRET_MASKED: d.SECRET_MASKED });
+    expect(put.json().data).toMatchObject({
+      DESCRIPTION: null,
+      EVENTS: ['order.created', 'voucher.issued'],
+      ACTIVE: false,
+      STATE: 'disabled',
+      SECRET_MASKED: d.SECRET_MASKED,
+    });
     expect(put.json().data).not.toHaveProperty('SECRET');
 
     const rotated = await t.app.inject({ method: 'POST', url: `/api/webhooks/${d.ID}/secret`, headers: admin });
@@ -103,7 +129,12 @@ describe('endpoints', () => {
     };
     expect(fields('POST', '/api/webhooks', 201)).toEqual(expect.arrayContaining(['SECRET', 'SECRET_MASKED']));
     expect(fields('POST', '/api/webhooks/:id/secret', 200)).toEqual(expect.arrayContaining(['SECRET', 'SECRET_MASKED']));
-    for (const [method, url] of [['GET', '/api/webhooks'], ['GET', '/api/webhooks/:id'], ['PUT', '/api/webhooks/:id'], ['POST', '/api/webhooks/:id/resume']]) {
+    for (const [method, url] of [
+      ['GET', '/api/webhooks'],
+      ['GET', '/api/webhooks/:id'],
+      ['PUT', '/api/webhooks/:id'],
+      ['POST', '/api/webhooks/:id/resume'],
+    ]) {
       expect(fields(method, url, 200), `${method} ${url}`).toContain('SECRET_MASKED');
       expect(fields(method, url, 200), `${method} ${url}`).not.toContain('SECRET');
     }
@@ -136,7 +167,9 @@ describe('URL and events validation', () => {
     const res = await post(body(payload));
     expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     // A field's errors, or those of its items (EVENTS.0).
-    const errors = Object.entries(res.json().errors ?? {}).filter(([k]) => k === field || k.startsWith(`${field}.`)).flatMap(([, v]) => v as string[]);
+    const errors = Object.entries(res.json().errors ?? {})
+      .filter(([k]) => k === field || k.startsWith(`${field}.`))
+      .flatMap(([, v]) => v as string[]);
     expect(errors.length, JSON.stringify(payload)).toBeGreaterThan(0);
     if (message) expect(errors).toContain(message);
   };
@@ -196,7 +229,9 @@ describe('URL and events validation', () => {
         const res = await open.app.inject({ method: 'POST', url: '/api/webhooks', headers: auth, payload: body({ URL: url }) });
         expect(res.statusCode, url).toBe(201);
       }
-      expect((await open.app.inject({ method: 'POST', url: '/api/webhooks', headers: auth, payload: body({ URL: 'ftp://127.0.0.1/x' }) })).statusCode).toBe(422);
+      expect((await open.app.inject({ method: 'POST', url: '/api/webhooks', headers: auth, payload: body({ URL: 'ftp://127.0.0.1/x' }) })).statusCode).toBe(
+        422,
+      );
     } finally {
       await open.close();
     }
@@ -207,7 +242,9 @@ describe('delivery log', () => {
   it('pages the deliveries newest first and filters by status', async () => {
     const id = (await post(body())).json().data.ID;
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/${id}/test`, headers: admin })).statusCode).toBe(200);
-    await t.db.execute(sql`update webhook_deliveries set status = 'failed', attempt = 1, error = 'Délai dépassé' where endpoint_id = ${id} and id = (select min(id) from webhook_deliveries where endpoint_id = ${id})`);
+    await t.db.execute(
+      sql`update webhook_deliveries set status = 'failed', attempt = 1, error = 'Délai dépassé' where endpoint_id = ${id} and id = (select min(id) from webhook_deliveries where endpoint_id = ${id})`,
+    );
     const page = (await t.app.inject({ method: 'GET', url: `/api/webhooks/${id}/deliveries?page=1&rows=2`, headers: admin })).json();
     expect(page.meta).toEqual({ total: 3, last_page: 2, current_page: 1, per_page: 2 });
     expect(page.data[0].ID).toBeGreaterThan(page.data[1].ID);
@@ -259,7 +296,8 @@ describe('demo data', () => {
         expect(e.LAST_DELIVERY).not.toBeNull();
       }
       const statuses = new Set<string>();
-      for (const e of list) for (const d of (await demo.app.inject({ method: 'GET', url: `/api/webhooks/${e.ID}/deliveries`, headers: auth })).json().data) statuses.add(d.STATUS);
+      for (const e of list)
+        for (const d of (await demo.app.inject({ method: 'GET', url: `/api/webhooks/${e.ID}/deliveries`, headers: auth })).json().data) statuses.add(d.STATUS);
       expect([...statuses].sort()).toEqual(['cancelled', 'failed', 'succeeded']);
       expect(await demo.app.webhooks.runOnce()).toBe(0);
     } finally {

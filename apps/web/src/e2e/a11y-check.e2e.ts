@@ -29,7 +29,9 @@ it('reports a nameless button on the sign-in page and in a table’s first rows,
   expect(await a11yViolations(page)).toEqual([]);
 
   // The same button in the 2nd row, then outside any table: both found.
-  await page.evaluate(() => document.querySelector('tbody tr:nth-child(2) td:last-child')!.insertAdjacentHTML('beforeend', '<button class="nameless-early"></button>'));
+  await page.evaluate(() =>
+    document.querySelector('tbody tr:nth-child(2) td:last-child')!.insertAdjacentHTML('beforeend', '<button class="nameless-early"></button>'),
+  );
   const inTable = await a11yViolations(page);
   expect(inTable).toHaveLength(1);
   expect(inTable[0]).toMatch(/^button-name \(critical, 1\)/);

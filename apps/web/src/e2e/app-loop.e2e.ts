@@ -37,17 +37,26 @@ const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text })
 const digits = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
 
 /** One HTTP call as a client of the API makes it; fails the test on another status than `expected`. */
-async function call<T = unknown>(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; expected?: number } = {}): Promise<T> {
+async function call<T = unknown>(
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; expected?: number } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl()}${url}`, {
     method,
-    headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    headers: {
+      ...(opts.body ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
     body: opts.body ? JSON.stringify(opts.body) : undefined,
   });
   const text = await res.text();
   expect(res.status, `${method} ${url}: ${text.slice(0, 500)}`).toBe(opts.expected ?? 200);
   return (text ? JSON.parse(text).data : undefined) as T;
 }
-const appSignIn = (expected = 200) => call<{ accessToken: string }>('POST', `${APP}/auth/login`, { body: { email: EMAIL, password: APP_PASSWORD, ...DEVICE }, expected });
+const appSignIn = (expected = 200) =>
+  call<{ accessToken: string }>('POST', `${APP}/auth/login`, { body: { email: EMAIL, password: APP_PASSWORD, ...DEVICE }, expected });
 
 // What the steps learn, for the next ones.
 const s = {
@@ -68,7 +77,11 @@ beforeAll(async () => {
   rx = await startReceiver();
   staffToken = (await call<{ token: string }>('POST', '/api/loginBO', { body: { email: 'admin@demo.tn', password: PASSWORD, from: 'BO' } })).token;
   // An integrator listens to every event (the Webhooks screen itself is webhooks.e2e.ts).
-  const endpoint = await call<{ ID: number; SECRET: string }>('POST', '/api/webhooks', { token: staffToken, body: { URL: rx.url(HOOK_PATH), DESCRIPTION: 'ERP de la boucle', EVENTS: WEBHOOK_EVENT_TYPES, ACTIVE: true }, expected: 201 });
+  const endpoint = await call<{ ID: number; SECRET: string }>('POST', '/api/webhooks', {
+    token: staffToken,
+    body: { URL: rx.url(HOOK_PATH), DESCRIPTION: 'ERP de la boucle', EVENTS: WEBHOOK_EVENT_TYPES, ACTIVE: true },
+    expected: 201,
+  });
   s.endpointId = endpoint.ID;
   s.secret = endpoint.SECRET;
 });
@@ -80,11 +93,16 @@ afterAll(async () => {
 describe('the app-to-back-office loop', () => {
   it('1. a shop registers on the app; the admin validates the request in Utilisateurs › Demandes; the app signs in', async () => {
     // A validated demo client: its code is what the shop's manager types in the app.
-    const clients = await call<{ id: number; CODE_CLIENT: string; NAME: string; STATUS: number }[]>('GET', '/api/clients?page=1&perPage=50', { token: staffToken });
+    const clients = await call<{ id: number; CODE_CLIENT: string; NAME: string; STATUS: number }[]>('GET', '/api/clients?page=1&perPage=50', {
+      token: staffToken,
+    });
     const client = clients.find((c) => c.STATUS === 1 && c.CODE_CLIENT);
     expect(client).toBeDefined();
     s.client = { id: client!.id, CODE_CLIENT: client!.CODE_CLIENT, NAME: client!.NAME };
-    await call('POST', `${APP}/register`, { body: { CODE_CLIENT: s.client.CODE_CLIENT, LASTNAME: 'Ben Salah', FIRSTNAME: 'Nadia', EMAIL, GSM: '+21655000111', PASSWORD: APP_PASSWORD }, expected: 201 });
+    await call('POST', `${APP}/register`, {
+      body: { CODE_CLIENT: s.client.CODE_CLIENT, LASTNAME: 'Ben Salah', FIRSTNAME: 'Nadia', EMAIL, GSM: '+21655000111', PASSWORD: APP_PASSWORD },
+      expected: 201,
+    });
     await appSignIn(403);
 
     const page = await newPage(browser, { viewport: DESKTOP });
@@ -117,11 +135,23 @@ describe('the app-to-back-office loop', () => {
     const qteB = Math.max(3, Math.ceil((s.gift.NBR_OF_POINTS - a.POINTS * 2) / b.POINTS));
     const points = a.POINTS * 2 + b.POINTS * qteB;
     const key = randomUUID();
-    const body = { ITEMS: [{ PRODUCT_ID: a.ID, QTE: 2 }, { PRODUCT_ID: b.ID, QTE: qteB }] };
-    const order = await call<{ ID: number; NUM_ORDER: string; STATUS: number; TOTAL_POINTS: number }>('POST', `${APP}/orders`, { token: s.appToken, headers: { 'idempotency-key': key }, body, expected: 201 });
+    const body = {
+      ITEMS: [
+        { PRODUCT_ID: a.ID, QTE: 2 },
+        { PRODUCT_ID: b.ID, QTE: qteB },
+      ],
+    };
+    const order = await call<{ ID: number; NUM_ORDER: string; STATUS: number; TOTAL_POINTS: number }>('POST', `${APP}/orders`, {
+      token: s.appToken,
+      headers: { 'idempotency-key': key },
+      body,
+      expected: 201,
+    });
     expect(order).toMatchObject({ STATUS: 0, TOTAL_POINTS: points });
     // The phone's retry after a lost answer: the same order, not a second one.
-    expect((await call<{ ID: number }>('POST', `${APP}/orders`, { token: s.appToken, headers: { 'idempotency-key': key }, body, expected: 201 })).ID).toBe(order.ID);
+    expect((await call<{ ID: number }>('POST', `${APP}/orders`, { token: s.appToken, headers: { 'idempotency-key': key }, body, expected: 201 })).ID).toBe(
+      order.ID,
+    );
     s.order = { ID: order.ID, NUM_ORDER: order.NUM_ORDER, TOTAL_POINTS: points };
 
     const page = await newPage(browser, { viewport: DESKTOP });
@@ -131,7 +161,12 @@ describe('the app-to-back-office loop', () => {
     await until(() => item.count()).toBe(1);
     await shot(page, 'app-loop-order-bell');
     await item.click();
-    await until(() => page.getByRole('dialog').filter({ hasText: `Commande ${order.NUM_ORDER}` }).isVisible()).toBe(true);
+    await until(() =>
+      page
+        .getByRole('dialog')
+        .filter({ hasText: `Commande ${order.NUM_ORDER}` })
+        .isVisible(),
+    ).toBe(true);
 
     await page.goto(hrefFor('orders', {}, { search: order.NUM_ORDER }));
     const select = rowOf(page, order.NUM_ORDER).locator('.status-select');
@@ -161,7 +196,9 @@ describe('the app-to-back-office loop', () => {
     await page.goto(hrefFor('client-detail', {}, { id: s.client.id }));
     await until(async () => digits(await page.getByTestId('points-balance').textContent())).toBe(balance);
     // The newest ledger line is the order's credit.
-    await until(async () => ((await page.locator('.client-points-table tbody tr').first().textContent()) ?? '').replace(/\s/g, '')).toContain(`+${s.order.TOTAL_POINTS}`);
+    await until(async () => ((await page.locator('.client-points-table tbody tr').first().textContent()) ?? '').replace(/\s/g, '')).toContain(
+      `+${s.order.TOTAL_POINTS}`,
+    );
     await page.getByTestId('points-balance').scrollIntoViewIfNeeded();
     await shot(page, 'app-loop-client-points');
     await page.context().close();
@@ -196,7 +233,9 @@ describe('the app-to-back-office loop', () => {
     await page.context().close();
 
     expect((await call<{ POINTS: number }>('GET', `${APP}/me`, { token: s.appToken })).POINTS).toBe(s.before + s.order.TOTAL_POINTS - s.gift.NBR_OF_POINTS);
-    const [mine] = await call<{ ID: number; UNITS: { ID: number; REF: string; STATUS_LABEL: string }[] }[]>('GET', `${APP}/gift-purchases`, { token: s.appToken });
+    const [mine] = await call<{ ID: number; UNITS: { ID: number; REF: string; STATUS_LABEL: string }[] }[]>('GET', `${APP}/gift-purchases`, {
+      token: s.appToken,
+    });
     expect(mine.ID).toBe(s.purchase.ID);
     expect(mine.UNITS).toHaveLength(1);
     expect(mine.UNITS[0].STATUS_LABEL).toBe('En attente');
@@ -234,7 +273,14 @@ describe('the app-to-back-office loop', () => {
     await download.saveAs(file);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain(ref);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', file, path.resolve(import.meta.dirname, '../../test-results/screenshots/app-loop-exit-slip-desktop')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-singlefile',
+      file,
+      path.resolve(import.meta.dirname, '../../test-results/screenshots/app-loop-exit-slip-desktop'),
+    ]);
     const qrcode = /Code à saisir :\s*\n?\s*([A-Za-z0-9_-]{32})/.exec(text)?.[1];
     expect(qrcode).toBeDefined();
 
@@ -245,7 +291,11 @@ describe('the app-to-back-office loop', () => {
     await shot(page, 'app-loop-conversion-received');
     await page.context().close();
 
-    const [mine] = await call<{ ID: number; STATUS: number; STATUS_LABEL: string; UNITS: { ID: number; STATUS: number; STATUS_LABEL: string }[] }[]>('GET', `${APP}/gift-purchases`, { token: s.appToken });
+    const [mine] = await call<{ ID: number; STATUS: number; STATUS_LABEL: string; UNITS: { ID: number; STATUS: number; STATUS_LABEL: string }[] }[]>(
+      'GET',
+      `${APP}/gift-purchases`,
+      { token: s.appToken },
+    );
     expect(mine).toMatchObject({ ID: s.purchase.ID, STATUS: 2, STATUS_LABEL: 'Livraison complète' });
     expect(mine.UNITS).toEqual([expect.objectContaining({ ID: s.unit.ID, STATUS: 4, STATUS_LABEL: 'Réceptionné' })]);
   });

@@ -57,7 +57,13 @@ describe('sign-in', () => {
     const page = await newPage(browser);
     // The test server runs with CAPTCHA=off (and ignores the payload): serve a real challenge,
     // made as the API makes them, so the widget path of the screen runs for real.
-    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1_000, counter: randomInt(1_000, 3_000), deriveKey, hmacSignatureSecret: 'e2e-secret' });
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1_000,
+      counter: randomInt(1_000, 3_000),
+      deriveKey,
+      hmacSignatureSecret: 'e2e-secret',
+    });
     await page.route('**/api/captcha', (route) => route.fulfill({ json: { success: true, data: { enabled: true, challenge } } }));
     await page.goto('/');
     await page.locator('#email').fill('chef@demo.tn');

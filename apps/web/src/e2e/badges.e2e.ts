@@ -19,8 +19,7 @@ const WAIT = { timeout: 10_000 };
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
-const response = (page: Page, path: string, method: string) =>
-  page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
+const response = (page: Page, path: string, method: string) => page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
 
 const TIERS: [string, number, number, number, string, [number, number, number]][] = [
   ['Bronze', 100, 50, 20, 'Premier palier du programme.', [176, 101, 40]],

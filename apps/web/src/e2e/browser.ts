@@ -36,7 +36,16 @@ export function dataDir(): string {
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -140,7 +149,9 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(200);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3_000 })
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, {
+      timeout: 3_000,
+    })
     .catch(() => undefined);
 }
 
@@ -175,7 +186,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function a11yViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const { violations } = await page.evaluate(
-    ([tags, excluded]) => (window as unknown as { axe: typeof axe }).axe.run({ exclude: [[excluded]] }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    ([tags, excluded]) =>
+      (window as unknown as { axe: typeof axe }).axe.run({ exclude: [[excluded]] }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     [A11Y_TAGS, A11Y_EXCLUDED] as const,
   );
   return violations
@@ -183,7 +195,10 @@ export async function a11yViolations(page: Page): Promise<string[]> {
     .map((v) => {
       const nodes = v.nodes
         .map((n) => {
-          const summary = (n.failureSummary ?? '').replace(/\s+/g, ' ').replace(/^Fix (any|all) of the following: ?/, '').slice(0, 220);
+          const summary = (n.failureSummary ?? '')
+            .replace(/\s+/g, ' ')
+            .replace(/^Fix (any|all) of the following: ?/, '')
+            .slice(0, 220);
           return `    ${n.target.join(' ')}: ${summary}`;
         })
         .join('\n');
@@ -267,7 +282,8 @@ function mailText(raw: string): string {
       const [head, ...rest] = part.split(/\r?\n\r?\n/);
       const body = rest.join('\n\n');
       if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
+        return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
       return body;
     })
     .join('\n');

@@ -116,7 +116,14 @@ describe('catalogue referential', () => {
     await add.getByRole('button', { name: 'Enregistrer' }).click();
     const res = await created;
     expect(res.status()).toBe(201);
-    expect((await res.json()).data).toMatchObject({ ARTICLE: 'HUI-0003', REMISE: 8.5, PHT: 15.25, CIRCUIT: 'CHR', MSTRDAT: `${year}-07-01`, MENDDAT: `${year}-12-31` });
+    expect((await res.json()).data).toMatchObject({
+      ARTICLE: 'HUI-0003',
+      REMISE: 8.5,
+      PHT: 15.25,
+      CIRCUIT: 'CHR',
+      MSTRDAT: `${year}-07-01`,
+      MENDDAT: `${year}-12-31`,
+    });
     await until(() => add.isVisible()).toBe(false);
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('HUI-0003');
     await until(() => row(page, '8,5').count()).toBeGreaterThan(0);

@@ -31,8 +31,7 @@ async function openList(page: Page, path: string) {
   await expect.poll(() => page.locator('.dt-total').textContent()).toMatch(/\d+ élément/);
 }
 
-const saved = (page: Page, path: string, method: string) =>
-  page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
+const saved = (page: Page, path: string, method: string) => page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
 
 describe('classification', () => {
   it('circuits: add (blank and duplicate names refused), search kept in the URL, view, edit, export, delete', async () => {

@@ -51,9 +51,22 @@ beforeAll(async () => {
   const otherCircuit = circuits.find((c) => c.id !== circuit.id && activities.some((a) => a.CIRCUIT === c.id))!;
   const chiefs = (await call<{ id: number; EMAIL: string }[]>('GET', 'chef-zone')).data;
   const chef = chiefs.find((c) => c.EMAIL === 'chef@demo.tn')!;
-  Object.assign(refs, { type: type.id, circuit: circuit.NAME, otherCircuit: otherCircuit.NAME, activity: activity.NAME, category: category.NAME, chef: chef.id });
+  Object.assign(refs, {
+    type: type.id,
+    circuit: circuit.NAME,
+    otherCircuit: otherCircuit.NAME,
+    activity: activity.NAME,
+    category: category.NAME,
+    chef: chef.id,
+  });
   for (const i of [0, 1, 2]) {
-    const body = fullClientBody(CODES[i], NAMES[i], { type: type.id, circuit: circuit.id, activity: activity.id, category: category.id, chef: i < 2 ? chef.id : null });
+    const body = fullClientBody(CODES[i], NAMES[i], {
+      type: type.id,
+      circuit: circuit.id,
+      activity: activity.id,
+      category: category.id,
+      chef: i < 2 ? chef.id : null,
+    });
     const r = await call<{ id: number }>('POST', 'clients', body);
     expect(r.status).toBe(201);
     ids[CODES[i]] = r.data.id;
@@ -124,7 +137,19 @@ describe('clients list', () => {
     await expect.poll(() => rows(page).count()).toBe(Math.min(100, total));
     const headers = (await page.locator('.dt-resource thead th:not(.dt-select)').allTextContents()).map((t) => t.trim());
     expect(headers.slice(0, 4)).toEqual(['Code client', 'Client', 'GSM', 'GSM système']);
-    expect(headers).toEqual(expect.arrayContaining([`Points ${YEAR}`, `Remise ${YEAR}`, `Remise ${YEAR - 1}`, `CA ${YEAR - 1}`, `Ristourne ${YEAR - 1}`, 'Dernière utilisation', 'Actif', 'Statut', 'Actions']));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        `Points ${YEAR}`,
+        `Remise ${YEAR}`,
+        `Remise ${YEAR - 1}`,
+        `CA ${YEAR - 1}`,
+        `Ristourne ${YEAR - 1}`,
+        'Dernière utilisation',
+        'Actif',
+        'Statut',
+        'Actions',
+      ]),
+    );
     await shot(page, 'clients-list');
 
     // Page size 50 (choices 50, 100, 150, 200, 500), kept in the URL.
@@ -207,7 +232,10 @@ describe('clients list', () => {
     expect(new URL((await exportCall).url()).searchParams.getAll('tags')).toEqual([PREFIX]);
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
     expect(lines[0]).toMatch(/^"?Code client"?[;,]"?Client"?/);
     expect(lines).toHaveLength(4);
     for (const code of CODES) expect(lines.some((l) => l.includes(code))).toBe(true);
@@ -263,7 +291,12 @@ describe('clients list', () => {
     await choose(page, add, 'CIRCUIT', refs.circuit);
     await expect.poll(() => add.locator('[data-field="field-ACTIVITE"] .p-dropdown-label').textContent()).not.toBe(refs.activity);
     const activities = (await call<(Named & { CIRCUIT: number; CIRCUIT_NAME: string })[]>('GET', 'clients_activities')).data;
-    expect((await panelOptions(page, add, 'ACTIVITE')).sort()).toEqual(activities.filter((a) => a.CIRCUIT_NAME === refs.circuit).map((a) => a.NAME).sort());
+    expect((await panelOptions(page, add, 'ACTIVITE')).sort()).toEqual(
+      activities
+        .filter((a) => a.CIRCUIT_NAME === refs.circuit)
+        .map((a) => a.NAME)
+        .sort(),
+    );
     await choose(page, add, 'ACTIVITE', refs.activity);
     await choose(page, add, 'CATEGORY', refs.category);
 
@@ -322,7 +355,15 @@ describe('clients list', () => {
     const res = await created;
     expect(res.status()).toBe(201);
     const body = JSON.parse(res.request().postData() ?? '{}');
-    expect(body).toMatchObject({ CODE_CLIENT: `${PREFIX}-4`, GSM: '22123456', PERCENTAGE: '3.25', GOUVERNORAT: 'Sfax', STATUS: 0, IS_ACTIVE: 1, SITE: 'Sfax Centre' });
+    expect(body).toMatchObject({
+      CODE_CLIENT: `${PREFIX}-4`,
+      GSM: '22123456',
+      PERCENTAGE: '3.25',
+      GOUVERNORAT: 'Sfax',
+      STATUS: 0,
+      IS_ACTIVE: 1,
+      SITE: 'Sfax Centre',
+    });
     expect(body).not.toHaveProperty('file');
     await expect.poll(() => page.locator('.p-toast-summary', { hasText: CLIENT_MESSAGES.added }).isVisible()).toBe(true);
     await expect.poll(() => add.isVisible()).toBe(false);

@@ -40,7 +40,11 @@ describe('gift conversions', () => {
     const ref = await refOf(rows(page).filter({ hasText: 'En attente' }).first());
     await page.getByRole('button', { name: `Préparer ${ref}` }).click();
     await until(() => statusOf(page, ref)).toBe('Préparé');
-    await until(() => rowOf(page, ref).getByRole('button', { name: `Préparer ${ref}` }).count()).toBe(0);
+    await until(() =>
+      rowOf(page, ref)
+        .getByRole('button', { name: `Préparer ${ref}` })
+        .count(),
+    ).toBe(0);
     expect(await page.getByRole('button', { name: /^Expédier / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Supprimer/ }).count()).toBe(0);
     await shot(page, 'conversions-magasinier');

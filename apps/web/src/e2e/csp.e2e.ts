@@ -80,7 +80,13 @@ describe('content security policy', () => {
   it('the sign-in page with the captcha on: the widget solves its challenge in its worker', async () => {
     const { page, violations } = await watchedPage();
     // The test server runs with CAPTCHA=off: serve a real challenge, made as the API makes them.
-    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1_000, counter: randomInt(1_000, 3_000), deriveKey, hmacSignatureSecret: 'e2e-secret' });
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1_000,
+      counter: randomInt(1_000, 3_000),
+      deriveKey,
+      hmacSignatureSecret: 'e2e-secret',
+    });
     await page.route('**/api/captcha', (route) => route.fulfill({ json: { success: true, data: { enabled: true, challenge } } }));
     await page.goto('/');
     await until(() => page.locator('altcha-widget').count()).toBe(1);

@@ -98,7 +98,12 @@ describe('export progress', () => {
     await until(() => toast(page).isVisible()).toBe(true);
     const seen = new Set<number>();
     await until(async () => {
-      const p = progressOf(await toast(page).locator('.export-job-text').textContent().catch(() => null));
+      const p = progressOf(
+        await toast(page)
+          .locator('.export-job-text')
+          .textContent()
+          .catch(() => null),
+      );
       if (p) {
         expect(p.total).toBe(SEEDED);
         if (!seen.size) await picture(page, 'export-progress-toast');

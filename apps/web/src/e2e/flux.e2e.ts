@@ -90,13 +90,17 @@ describe('flux notifications', () => {
     const total = await page.locator('.dt-total').textContent();
     const [a, b] = await api<{ CODE_CLIENT: string }[]>(page, 'clients/codes?page=1&perPage=2&IS_ACTIVE=1');
     const { dialog, tab } = await openAdd(page, 'Mutiple');
-    await tab.locator('#field-CLIENTS_FILE').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${a.CODE_CLIENT}\nINCONNU-1\n${b.CODE_CLIENT}\n`) });
+    await tab
+      .locator('#field-CLIENTS_FILE')
+      .setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${a.CODE_CLIENT}\nINCONNU-1\n${b.CODE_CLIENT}\n`) });
     await fillContent(page, tab, 'Catalogue de printemps', 'Le nouveau catalogue est en ligne ');
     await tab.getByRole('button', { name: 'Envoyer' }).click();
     await until(() => tab.getByRole('list', { name: 'Lignes à corriger' }).textContent()).toContain('Ligne 2 (INCONNU-1) : Code client introuvable.');
     await shot(page, 'flux-add-file-refused');
     await expect(page.locator('.dt-total').textContent()).resolves.toBe(total);
-    await tab.locator('#field-CLIENTS_FILE').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`CODE_CLIENT\n${a.CODE_CLIENT}\n${b.CODE_CLIENT}\n`) });
+    await tab
+      .locator('#field-CLIENTS_FILE')
+      .setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`CODE_CLIENT\n${a.CODE_CLIENT}\n${b.CODE_CLIENT}\n`) });
     await tab.getByRole('button', { name: 'Envoyer' }).click();
     await until(() => toast(page, 'Notification envoyée à 2 clients.').count()).toBe(1);
     await until(() => dialog.isVisible()).toBe(false);

@@ -42,7 +42,9 @@ describe('rebate voucher generation', () => {
     const tiers = page.getByRole('region', { name: 'Simulation par palier' }).locator('tbody tr');
     await until(() => tiers.count()).toBe(expected.tiers.length);
     // The vouchers, client by client, paged by the server: as many as the cards say, highest amount first.
-    await until(() => page.locator('.simulation .dt-total').textContent()).toBe(`${formatInteger(expected.VOUCHERS)} élément${expected.VOUCHERS > 1 ? 's' : ''}`);
+    await until(() => page.locator('.simulation .dt-total').textContent()).toBe(
+      `${formatInteger(expected.VOUCHERS)} élément${expected.VOUCHERS > 1 ? 's' : ''}`,
+    );
     const rows = page.locator('.simulation .dt-resource tbody tr');
     expect(await rows.count()).toBe(Math.min(50, expected.VOUCHERS));
     await shot(page, 'generation-simulation');

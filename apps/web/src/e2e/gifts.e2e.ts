@@ -102,7 +102,13 @@ describe('gifts', () => {
     const voucher = await postedVoucher;
     expect(voucher.status()).toBe(201);
     expect(voucher.request().postDataBuffer()?.toString('latin1')).not.toContain('filename=');
-    expect((await voucher.json()).data).toMatchObject({ TYPE: 'voucher', VOCHER_VALUE: '30.500', START_DAY: `${year}-01-01`, END_DATE: `${year}-12-31`, MEDIA: null });
+    expect((await voucher.json()).data).toMatchObject({
+      TYPE: 'voucher',
+      VOCHER_VALUE: '30.500',
+      START_DAY: `${year}-01-01`,
+      END_DATE: `${year}-12-31`,
+      MEDIA: null,
+    });
     await until(() => addVoucher.isVisible()).toBe(false);
 
     // Both listed: the good with its image, the voucher with the default voucher picture and its value.
@@ -228,7 +234,15 @@ describe('vouchers on offer', () => {
     const res = await posted;
     expect(res.status()).toBe(201);
     const created = (await res.json()).data;
-    expect(created).toMatchObject({ REF: `E2E-VCH-${RUN}`, QTS: 50, SOLDE: '50.250', TYPE_CLIENT_NAME: company, START_DAY: `${year}-07-01`, END_DATE: `${year}-12-31`, IS_ACTIVE: 1 });
+    expect(created).toMatchObject({
+      REF: `E2E-VCH-${RUN}`,
+      QTS: 50,
+      SOLDE: '50.250',
+      TYPE_CLIENT_NAME: company,
+      START_DAY: `${year}-07-01`,
+      END_DATE: `${year}-12-31`,
+      IS_ACTIVE: 1,
+    });
     await until(() => add.isVisible()).toBe(false);
 
     await search(page, `E2E-VCH-${RUN}`);

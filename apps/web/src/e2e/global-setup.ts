@@ -62,7 +62,9 @@ function printServerProblems(n: number, stderr: string) {
   // The log goes to stdout; what reaches stderr (a crash's stack, Node's own warnings) is a problem too.
   const problems = [...logged, ...stderr.split('\n').filter((line) => line.trim())];
   if (!problems.length) return;
-  console.log(`\nJournal du serveur ${n} des tests navigateur : ${problems.length} avertissement(s) ou erreur(s)${problems.length > 50 ? ', les 50 derniers' : ''} (tout dans ${path.relative(repoRoot, serverLog(n))}) :`);
+  console.log(
+    `\nJournal du serveur ${n} des tests navigateur : ${problems.length} avertissement(s) ou erreur(s)${problems.length > 50 ? ', les 50 derniers' : ''} (tout dans ${path.relative(repoRoot, serverLog(n))}) :`,
+  );
   for (const line of problems.slice(-50)) console.log(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
 }
 
@@ -77,7 +79,14 @@ interface Started {
 async function startServer(n: number, apiRoot: string): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fidelite-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', WEBHOOKS_ALLOW_PRIVATE: 'true' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+  };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   let log = '';

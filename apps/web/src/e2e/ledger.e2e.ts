@@ -74,7 +74,10 @@ describe('Paramètres › Contrôle du registre', () => {
     await page.getByRole('button', { name: 'CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('passif_programme.csv');
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
     expect(lines[0]).toContain('Regroupement');
     expect(lines.at(-1)).toContain(`Total;Tous les clients;`);
     expect(lines.at(-1)).toContain(`;${liability.TOTAL.POINTS};`);
@@ -105,7 +108,9 @@ describe('« valeur du point » and the dashboard card', () => {
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await until(() => page.getByRole('alert').filter({ hasText: 'Valeur du point : un nombre entier de millimes' }).count()).toBe(1);
       await field.fill('25');
-      await until(async () => plain(await page.locator('#programme-point-value-help').textContent())).toBe('1 point vaut 0,025 DT ; 1 000 points valent 25,000 DT.');
+      await until(async () => plain(await page.locator('#programme-point-value-help').textContent())).toBe(
+        '1 point vaut 0,025 DT ; 1 000 points valent 25,000 DT.',
+      );
       await field.scrollIntoViewIfNeeded();
       await shot(page, 'settings-programme-point-value');
       const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings/programme') && r.request().method() === 'PUT');

@@ -106,7 +106,10 @@ describe('audit trail', () => {
     // A write through the API, as the screens make them (other tests write circuits too: this one is told by its id).
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const stamp = Date.now();
-    const res = await page.request.post('/api/clients_circuits', { data: { NAME: `Circuit audité ${stamp}`, DESCRIPTION: 'Avant' }, headers: { authorization: `Bearer ${token}` } });
+    const res = await page.request.post('/api/clients_circuits', {
+      data: { NAME: `Circuit audité ${stamp}`, DESCRIPTION: 'Avant' },
+      headers: { authorization: `Bearer ${token}` },
+    });
     const id = String((await res.json()).data.id as number);
     await page.request.put(`/api/clients_circuits/${id}`, { data: { DESCRIPTION: 'Après' }, headers: { authorization: `Bearer ${token}` } });
     const mine = () => rows(page).filter({ has: page.locator('td:nth-child(5)', { hasText: new RegExp(`^${id}$`) }) });
@@ -168,7 +171,10 @@ describe('audit trail', () => {
     const labels = new Set(SECURITY_AUDIT_ACTIONS.map(auditActionLabel));
     await until(async () => (await page.locator('.dt-resource tbody td .audit-action').allTextContents()).every((l) => labels.has(l))).toBe(true);
     // This sign-in is there, with the address it came from.
-    const signIn = rows(page).filter({ hasText: 'admin@demo.tn' }).filter({ has: page.locator('.audit-action', { hasText: /^Connexion$/ }) }).first();
+    const signIn = rows(page)
+      .filter({ hasText: 'admin@demo.tn' })
+      .filter({ has: page.locator('.audit-action', { hasText: /^Connexion$/ }) })
+      .first();
     await until(() => signIn.locator('.audit-changes').textContent()).toMatch(/ip : \S+/);
     await shot(page, 'audit-security');
     await page.context().close();

@@ -16,7 +16,8 @@ const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const statusSelect = (page: Page, num: string) => rows(page).filter({ hasText: num }).locator('.status-select');
 const bellButton = (page: Page) => page.getByRole('button', { name: /^Commandes en attente : \d[\d\s\u00a0]*$/ });
-const bellCount = async (page: Page) => Number(/(\d[\d\s\u00a0]*)$/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1].replace(/\D/g, '') ?? -1);
+const bellCount = async (page: Page) =>
+  Number(/(\d[\d\s\u00a0]*)$/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1].replace(/\D/g, '') ?? -1);
 
 async function openOrders(page: Page, query = '') {
   await page.goto(`${hrefFor('orders')}${query}`);
@@ -150,7 +151,12 @@ describe('orders', () => {
     await shot(page, 'orders-bell');
     const num = /CMD-\d{4}-\d{5}/.exec((await items.first().textContent()) ?? '')![0];
     await items.first().click();
-    await until(() => page.getByRole('dialog').filter({ hasText: `Commande ${num}` }).isVisible()).toBe(true);
+    await until(() =>
+      page
+        .getByRole('dialog')
+        .filter({ hasText: `Commande ${num}` })
+        .isVisible(),
+    ).toBe(true);
     await page.context().close();
   });
 

@@ -53,15 +53,15 @@ const balanceOf = async (code: string) =>
   (await call<{ CODE_CLIENT: string; POINTS_FID: number }[]>('GET', `clients/points?page=1&perPage=10&search=${code}`)).data.find((r) => r.CODE_CLIENT === code)
     ?.POINTS_FID;
 const offeredOf = async (code: string) =>
-  (await call<{ CODE_CLIENT: string; POINTS_OFFERED: number }[]>('GET', `offered-points?page=1&perPage=10&search=${code}`)).data.find((r) => r.CODE_CLIENT === code)
-    ?.POINTS_OFFERED ?? 0;
+  (await call<{ CODE_CLIENT: string; POINTS_OFFERED: number }[]>('GET', `offered-points?page=1&perPage=10&search=${code}`)).data.find(
+    (r) => r.CODE_CLIENT === code,
+  )?.POINTS_OFFERED ?? 0;
 
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 const confirmBox = (page: Page) => page.locator('.p-confirm-dialog');
-const response = (page: Page, path: string, method: string) =>
-  page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
+const response = (page: Page, path: string, method: string) => page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
 const toast = (page: Page) => page.locator('.p-toast-message').last();
 /**
  * Before clicking an option: no call runs long enough to show the loading overlay (it would take
@@ -204,11 +204,15 @@ describe('offered points (Cadeaux > Points offerts)', () => {
     await overlay.getByRole('option', { name: new RegExp(CODES[0]) }).click();
     // A chosen client is not offered again.
     await input.pressSequentially(`PTS${RUN}`);
-    await expect.poll(() => overlay.getByRole('option').allTextContents()).toEqual([`${CODES[1]} Superette Points Deux ${RUN}`, `${CODES[2]} Café Points Trois ${RUN}`]);
+    await expect
+      .poll(() => overlay.getByRole('option').allTextContents())
+      .toEqual([`${CODES[1]} Superette Points Deux ${RUN}`, `${CODES[2]} Café Points Trois ${RUN}`]);
     await idle(page);
     await overlay.getByRole('option', { name: new RegExp(CODES[2]) }).click();
     await expect.poll(() => overlay.isVisible()).toBe(false);
-    await expect.poll(() => tab.locator('.p-autocomplete-token-label').allTextContents()).toEqual([`${CODES[0]} Épicerie Points Un ${RUN}`, `${CODES[2]} Café Points Trois ${RUN}`]);
+    await expect
+      .poll(() => tab.locator('.p-autocomplete-token-label').allTextContents())
+      .toEqual([`${CODES[0]} Épicerie Points Un ${RUN}`, `${CODES[2]} Café Points Trois ${RUN}`]);
     await shot(page, 'offered-add-clients');
 
     const sent = response(page, 'users/offerPoints/clients', 'POST');
@@ -258,7 +262,9 @@ describe('offered points (Cadeaux > Points offerts)', () => {
 
     // Not a CSV: refused in the browser.
     await file.setInputFiles({ name: 'codes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('PK') });
-    await expect.poll(() => tab.locator('[data-field="field-CLIENTS_FILE"] .fld-error').textContent()).toBe('Type de fichier non autorisé (extension invalide).');
+    await expect
+      .poll(() => tab.locator('[data-field="field-CLIENTS_FILE"] .fld-error').textContent())
+      .toBe('Type de fichier non autorisé (extension invalide).');
 
     await file.setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`CODE_CLIENT;NOM\n${CODES[1]};x\nINCONNU-${RUN}\n`) });
     await expect.poll(() => tab.locator('.fld-file-name').textContent()).toBe('codes.csv');

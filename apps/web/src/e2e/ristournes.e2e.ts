@@ -131,7 +131,9 @@ describe('rebate tiers', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
     await expect.poll(() => page.locator('.seg-range').textContent(), WAIT).toBe('0,000 DT – 6\u00a0000,000 DT');
     // Live, before « Modifier »: the clients and turnover of the range by the generation's turnover (last year's orders).
-    const figures: SegmentationFigures = (await (await page.request.get('/api/ristournes/segmentation/figures?min=0&max=6000', { headers: await bearer(page) })).json()).data;
+    const figures: SegmentationFigures = (
+      await (await page.request.get('/api/ristournes/segmentation/figures?min=0&max=6000', { headers: await bearer(page) })).json()
+    ).data;
     expect(figures.CLIENTS).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('seg-live-clients').textContent(), WAIT).toBe(`${figures.CLIENTS} client${figures.CLIENTS > 1 ? 's' : ''}`);
     expect(await page.getByTestId('seg-live-turnover').textContent()).toBe(formatMoney(figures.TURNOVER));
@@ -141,7 +143,9 @@ describe('rebate tiers', () => {
     const counted = response(page, (u) => /\/api\/ristournes\/segmentation\?/.test(u), 'GET');
     await page.getByRole('button', { name: 'Modifier' }).click();
     expect((await counted).status()).toBe(200);
-    const expected: SegmentationSummary = (await (await page.request.get('/api/ristournes/segmentation?min=0&max=6000', { headers: await bearer(page) })).json()).data;
+    const expected: SegmentationSummary = (
+      await (await page.request.get('/api/ristournes/segmentation?min=0&max=6000', { headers: await bearer(page) })).json()
+    ).data;
     expect(expected.total).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.seg-total strong').getAttribute('data-total'), WAIT).toBe(String(expected.total));
     expect(await page.locator('.seg-total').textContent()).toContain('entre 0,000 DT – 6\u00a0000,000 DT');

@@ -46,7 +46,9 @@ describe('saved views', () => {
     const code = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
     // The list's call for that search, awaited: on a loaded machine it may take a while, and if it fails
     // its status says so here rather than as rows that never change.
-    const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && new URL(r.url()).searchParams.get('search') === code, { timeout: 60_000 });
+    const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && new URL(r.url()).searchParams.get('search') === code, {
+      timeout: 60_000,
+    });
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill(code);
     await page.waitForURL((u) => u.searchParams.get('search') === code);
     expect((await searched).status()).toBe(200);
@@ -55,7 +57,14 @@ describe('saved views', () => {
     // The column chooser: « Destination » hidden, « CDZ » moved up; the first column cannot be hidden.
     await page.getByRole('button', { name: 'Choisir les colonnes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Colonnes de la liste' });
-    await expect.poll(() => dialog.getByRole('checkbox', { name: /N° commande|Référence|NUM/ }).first().isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('checkbox', { name: /N° commande|Référence|NUM/ })
+          .first()
+          .isDisabled(),
+      )
+      .toBe(true);
     // A click (the box follows the URL a moment later: no check() that expects it at once).
     await dialog.getByRole('checkbox', { name: 'Destination', exact: true }).click();
     await page.waitForURL((u) => !!u.searchParams.get('cols') && !u.searchParams.get('cols')?.includes('DESTINATION'));
@@ -113,7 +122,8 @@ describe('saved views', () => {
       const seen = new Set<string>();
       (window as unknown as { seenOrders: Set<string> }).seenOrders = seen;
       new MutationObserver(() => {
-        for (const td of document.querySelectorAll('.dt-resource tbody tr td:first-child')) if (/CMD-/.test(td.textContent ?? '')) seen.add(td.textContent!.trim());
+        for (const td of document.querySelectorAll('.dt-resource tbody tr td:first-child'))
+          if (/CMD-/.test(td.textContent ?? '')) seen.add(td.textContent!.trim());
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await openOrders(page, hrefFor('orders'));

@@ -17,8 +17,7 @@ const INTRO = hrefFor('site-section', { page: 'home', section: 'introduction' })
 const FIGURES = hrefFor('site-blocks', { page: 'home', section: 'our_figures' });
 const rows = (page: Page) => page.locator('.dt-resource tbody tr');
 const titles = (page: Page) => page.locator('.dt-resource tbody tr td:nth-child(5)').allTextContents();
-const response = (page: Page, path: string, method: string) =>
-  page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
+const response = (page: Page, path: string, method: string) => page.waitForResponse((r) => r.url().includes(`/api/${path}`) && r.request().method() === method);
 
 describe('site web', () => {
   it('edits a section: read-only, pencil, invalid flagged and nothing sent, cancel restores, save returns to read-only', async () => {

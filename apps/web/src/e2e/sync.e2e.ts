@@ -43,9 +43,18 @@ describe('data synchronisation centre', () => {
     await shot(page, 'sync');
 
     // Products first: the invoices sample bills a product it adds.
-    const expected: Record<string, { total: number }> = { products: { total: 2 }, images: { total: 1 }, invoices: { total: 3 }, clients: { total: 2 }, remises: { total: 2 }, tarifs: { total: 2 } };
+    const expected: Record<string, { total: number }> = {
+      products: { total: 2 },
+      images: { total: 1 },
+      invoices: { total: 3 },
+      clients: { total: 2 },
+      remises: { total: 2 },
+      tarifs: { total: 2 },
+    };
     for (const kind of SYNC_KINDS) {
-      await card(page, kind).getByRole('button', { name: `LANCER : ${SYNC_DEFS[kind].title}` }).click();
+      await card(page, kind)
+        .getByRole('button', { name: `LANCER : ${SYNC_DEFS[kind].title}` })
+        .click();
       await until(() => toast(page, SYNC_MSG.success(kind)).isVisible()).toBe(true);
       expect(await toast(page, SYNC_MSG.success(kind)).locator('.p-toast-summary').textContent()).toBe('Succès');
       const report = page.getByTestId(`sync-report-${kind}`);
@@ -72,7 +81,9 @@ describe('data synchronisation centre', () => {
     await tarifs.locator('input[type=file]').setInputFiles({
       name: 'tarifs-erp.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('ARTICLE;CIRCUIT;MSTRDAT;MENDDAT;REMISE;PHT\nINCONNU;Traditionnel;2025-01-01;2025-12-31;5;6\nCAF-0001;Traditionnel;2025-01-01;2024-12-31;5;6\n'),
+      buffer: Buffer.from(
+        'ARTICLE;CIRCUIT;MSTRDAT;MENDDAT;REMISE;PHT\nINCONNU;Traditionnel;2025-01-01;2025-12-31;5;6\nCAF-0001;Traditionnel;2025-01-01;2024-12-31;5;6\n',
+      ),
     });
     await until(() => tarifs.locator('.sync-card-file').textContent()).toContain('tarifs-erp.csv');
     await tarifs.getByRole('button', { name: 'LANCER : Tarifs' }).click();

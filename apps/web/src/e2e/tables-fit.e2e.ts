@@ -93,7 +93,13 @@ async function squeezed(page: Page): Promise<Squeeze[]> {
       if (shortened) continue;
       const index = Array.from(cell.parentElement!.children).indexOf(cell);
       const needs = cell.scrollWidth - cell.clientWidth;
-      if (needs > 1) out.push({ header: (heads[index]?.textContent ?? '').trim(), text: (cell.textContent ?? '').trim().slice(0, 60), needs: cell.clientWidth + needs, has: cell.clientWidth });
+      if (needs > 1)
+        out.push({
+          header: (heads[index]?.textContent ?? '').trim(),
+          text: (cell.textContent ?? '').trim().slice(0, 60),
+          needs: cell.clientWidth + needs,
+          has: cell.clientWidth,
+        });
     }
     return out;
   });
@@ -160,38 +166,42 @@ describe.each([
   });
 
   // One list after another inside the running app, as the menu moves: the shell loads once.
-  it.each(LISTS)('$name: the identifying column and the status / actions are in view without scrolling', async (l) => {
-    await openList(page, l.path);
-    const phone = viewport.width < 768;
-    await expectEdgesInView(page, `${l.name} ${label}`, { status: l.statusAtLaptop && !phone });
-    const e = await edges(page, 'start');
-    expect(e.end?.header).toBe(l.endHeader);
-    // Every column at least as wide as its header and its content: none squeezed to cut its text.
-    expect(await squeezed(page), `${l.name} ${label}`).toEqual([]);
-    // A column cut at rest by the held edge lies under its shadow, which goes once nothing is under it.
-    // (Marked on the next frame after a scroll: polled.)
-    await until(() => heldEdgeShadows(page)).toEqual({ start: false, end: e.scrolls });
-    // Scrolled again on each poll: a row's picture that arrives late widens the table, and the end the
-    // first scroll reached is then no longer the end.
-    const scrolledTo = (to: 'start' | 'end') => async () => {
-      await edges(page, to);
-      return heldEdgeShadows(page);
-    };
-    if (e.scrolls) {
-      await until(scrolledTo('end')).toEqual({ start: true, end: false });
-      await until(scrolledTo('start')).toEqual({ start: false, end: true });
-    }
-    // The page itself never scrolls sideways: only the table's own wrapper does.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
-    await shot(page, `fit-${l.name}`);
-    if (e.scrolls) {
-      // The same screen scrolled to its end (axe has just checked it): a picture only.
-      await edges(page, 'end');
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `fit-${l.name}-scrolled-${viewport.width < 768 ? 'mobile' : 'desktop'}.png`) });
-      await edges(page, 'start');
-    }
-  }, 240_000);
+  it.each(LISTS)(
+    '$name: the identifying column and the status / actions are in view without scrolling',
+    async (l) => {
+      await openList(page, l.path);
+      const phone = viewport.width < 768;
+      await expectEdgesInView(page, `${l.name} ${label}`, { status: l.statusAtLaptop && !phone });
+      const e = await edges(page, 'start');
+      expect(e.end?.header).toBe(l.endHeader);
+      // Every column at least as wide as its header and its content: none squeezed to cut its text.
+      expect(await squeezed(page), `${l.name} ${label}`).toEqual([]);
+      // A column cut at rest by the held edge lies under its shadow, which goes once nothing is under it.
+      // (Marked on the next frame after a scroll: polled.)
+      await until(() => heldEdgeShadows(page)).toEqual({ start: false, end: e.scrolls });
+      // Scrolled again on each poll: a row's picture that arrives late widens the table, and the end the
+      // first scroll reached is then no longer the end.
+      const scrolledTo = (to: 'start' | 'end') => async () => {
+        await edges(page, to);
+        return heldEdgeShadows(page);
+      };
+      if (e.scrolls) {
+        await until(scrolledTo('end')).toEqual({ start: true, end: false });
+        await until(scrolledTo('start')).toEqual({ start: false, end: true });
+      }
+      // The page itself never scrolls sideways: only the table's own wrapper does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+      await shot(page, `fit-${l.name}`);
+      if (e.scrolls) {
+        // The same screen scrolled to its end (axe has just checked it): a picture only.
+        await edges(page, 'end');
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `fit-${l.name}-scrolled-${viewport.width < 768 ? 'mobile' : 'desktop'}.png`) });
+        await edges(page, 'start');
+      }
+    },
+    240_000,
+  );
 });
 
 /**
@@ -213,36 +223,40 @@ describe.each([['1366×768', LAPTOP]] as const)('every list screen at %s', (labe
   });
 
   // One test per screen: a slow or broken screen is named alone and does not stop the others.
-  it.each(MENU_PATHS)('$key keeps its name and buttons in view', async (s) => {
-    await goInApp(page, s.path);
-    // A screen that holds a list shows it within a few seconds; the others (dashboard, settings forms) pass
-    // once the screen has loaded all it asked for with no list drawn (rather than after a 6 s wait each).
-    const hasList = await Promise.race([
-      list(page)
-        .waitFor({ state: 'visible', timeout: 6_000 })
-        .then(() => true),
-      networkQuiet(page)
-        .then(() => page.waitForTimeout(300))
-        .then(async () => (await list(page).count()) > 0 || list(page).isVisible()),
-    ]).catch(() => false);
-    if (!hasList) return;
-    const rowsCame = await until(() => dataRows(page).count())
-      .toBeGreaterThan(0)
-      .then(() => true)
-      .catch(() => false);
-    if (!rowsCame) return;
-    await until(() => list(page).locator('.p-datatable-loading-overlay').count()).toBe(0);
-    await page.waitForTimeout(250);
-    const e = await edges(page, 'start');
-    expect.soft(inside(e.start, e.visible), `${s.key} ${label}: ${JSON.stringify(e)}`).toBe(true);
-    if (e.end) expect.soft(inside(e.end, e.visible), `${s.key} ${label}: ${JSON.stringify(e)}`).toBe(true);
-    expect.soft(await squeezed(page), `${s.key} ${label}: colonnes trop étroites`).toEqual([]);
-    const end = await edges(page, 'end');
-    expect.soft(inside(end.start, end.visible), `${s.key} ${label} (défilée): ${JSON.stringify(end)}`).toBe(true);
-    await edges(page, 'start');
-    // A picture only: each screen's own test file runs axe on it.
-    await page.screenshot({ path: path.join(SCREENSHOTS, `fit-all-${s.key}-desktop.png`) });
-  }, 180_000);
+  it.each(MENU_PATHS)(
+    '$key keeps its name and buttons in view',
+    async (s) => {
+      await goInApp(page, s.path);
+      // A screen that holds a list shows it within a few seconds; the others (dashboard, settings forms) pass
+      // once the screen has loaded all it asked for with no list drawn (rather than after a 6 s wait each).
+      const hasList = await Promise.race([
+        list(page)
+          .waitFor({ state: 'visible', timeout: 6_000 })
+          .then(() => true),
+        networkQuiet(page)
+          .then(() => page.waitForTimeout(300))
+          .then(async () => (await list(page).count()) > 0 || list(page).isVisible()),
+      ]).catch(() => false);
+      if (!hasList) return;
+      const rowsCame = await until(() => dataRows(page).count())
+        .toBeGreaterThan(0)
+        .then(() => true)
+        .catch(() => false);
+      if (!rowsCame) return;
+      await until(() => list(page).locator('.p-datatable-loading-overlay').count()).toBe(0);
+      await page.waitForTimeout(250);
+      const e = await edges(page, 'start');
+      expect.soft(inside(e.start, e.visible), `${s.key} ${label}: ${JSON.stringify(e)}`).toBe(true);
+      if (e.end) expect.soft(inside(e.end, e.visible), `${s.key} ${label}: ${JSON.stringify(e)}`).toBe(true);
+      expect.soft(await squeezed(page), `${s.key} ${label}: colonnes trop étroites`).toEqual([]);
+      const end = await edges(page, 'end');
+      expect.soft(inside(end.start, end.visible), `${s.key} ${label} (défilée): ${JSON.stringify(end)}`).toBe(true);
+      await edges(page, 'start');
+      // A picture only: each screen's own test file runs axe on it.
+      await page.screenshot({ path: path.join(SCREENSHOTS, `fit-all-${s.key}-desktop.png`) });
+    },
+    180_000,
+  );
 });
 
 describe('a page of 100 rows', () => {
@@ -273,7 +287,9 @@ describe('a page of 100 rows', () => {
     expect(await page.evaluate(() => (window as unknown as { fewestRows: number }).fewestRows)).toBe(100);
 
     // The status select of a row, closed, is a combobox; Enter on it opens the real list of statuses.
-    const select = dataRows(page).first().getByRole('combobox', { name: /^Statut du client/ });
+    const select = dataRows(page)
+      .first()
+      .getByRole('combobox', { name: /^Statut du client/ });
     await select.focus();
     await page.keyboard.press('Enter');
     await until(() => page.locator('.p-dropdown-panel li[role="option"]').count()).toBeGreaterThan(0);
@@ -290,7 +306,10 @@ describe('compact density', () => {
     await openList(page, '/layout/orders');
     const toggle = page.getByRole('button', { name: 'Densité compacte' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-    const rowHeight = () => dataRows(page).first().evaluate((tr) => tr.getBoundingClientRect().height);
+    const rowHeight = () =>
+      dataRows(page)
+        .first()
+        .evaluate((tr) => tr.getBoundingClientRect().height);
     const normal = await rowHeight();
     await toggle.click();
     await until(() => toggle.getAttribute('aria-pressed')).toBe('true');
@@ -416,7 +435,11 @@ describe('keyboard', () => {
     await login(page, 'admin@demo.tn');
     await openList(page, '/layout/products');
     await page.keyboard.press('/');
-    await until(() => list(page).locator('.dt-search input').evaluate((el) => el === document.activeElement)).toBe(true);
+    await until(() =>
+      list(page)
+        .locator('.dt-search input')
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.context().close();
   });
 });

@@ -46,7 +46,10 @@ function mailText(raw: string): string {
       const body = rest.join('\n\n');
       if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
       if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-        return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))), 'latin1').toString('utf8');
+        return Buffer.from(
+          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8');
       return body;
     })
     .join('\n');

@@ -108,7 +108,13 @@ describe('users listing', () => {
     await login(page, 'admin@demo.tn');
     const first = page.waitForRequest((r) => apiPath(r.url()) === '/api/client-users');
     await openList(page);
-    expect(Object.fromEntries(new URL((await first).url()).searchParams)).toMatchObject({ status: '1', page: '1', perPage: '50', sort: 'LASTNAME', order: 'asc' });
+    expect(Object.fromEntries(new URL((await first).url()).searchParams)).toMatchObject({
+      status: '1',
+      page: '1',
+      perPage: '50',
+      sort: 'LASTNAME',
+      order: 'asc',
+    });
     await until(() => page.locator('.title-bar h1').textContent()).toBe('Contacts / Utilisateurs');
     const team = await tabCount(page, 'Équipe');
     const requests = await tabCount(page, 'Demandes');

@@ -66,7 +66,10 @@ function newKey(): string {
 /** The server's 409 for a key whose first call has not finished: the key must be sent again. */
 async function stillRunning(res: Response): Promise<boolean> {
   if (res.status !== 409) return false;
-  const payload = (await res.clone().json().catch(() => ({}))) as { message?: string };
+  const payload = (await res
+    .clone()
+    .json()
+    .catch(() => ({}))) as { message?: string };
   return payload.message === IDEMPOTENCY_MSG.inProgress;
 }
 

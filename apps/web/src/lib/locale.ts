@@ -104,7 +104,7 @@ export function registerFrenchLocale(): void {
     pending: 'En attente',
     apply: 'Appliquer',
     matchAll: 'Tous les critères',
-    matchAny: "Au moins un critère",
+    matchAny: 'Au moins un critère',
     addRule: 'Ajouter une règle',
     removeRule: 'Supprimer la règle',
     startsWith: 'Commence par',

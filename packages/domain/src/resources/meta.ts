@@ -35,4 +35,3 @@ export interface ResourceMeta<Row = Record<string, unknown>> {
   /** The CSV/XLSX/PDF export's file name (without extension), its title and the PDF's page orientation. */
   readonly export: { readonly fileName: string; readonly title: string; readonly orientation: 'landscape' | 'portrait' };
 }
-

@@ -95,10 +95,7 @@ export async function revokeAppSessionsOf(tx: Pick<Db, 'update'>, userId: number
 
 /** Spent and expired tokens no longer answer anything: housekeeping deletes them. */
 export async function purgeAppTokens(db: Db): Promise<number> {
-  const rows = await db
-    .delete(appTokens)
-    .where(lt(appTokens.expiresAt, sql`now() - interval '1 day'`))
-    .returning({ h: appTokens.tokenHash });
+  const rows = await db.delete(appTokens).where(lt(appTokens.expiresAt, sql`now() - interval '1 day'`)).returning({ h: appTokens.tokenHash });
   return rows.length;
 }
 
@@ -163,11 +160,14 @@ export async function appCallOf(db: Db, token: string, perMinute: number): Promi
   const now = Date.now();
   const lookup = lookupQuery(db, hashToken(token), new Date(now));
   // The CTE names its columns: the select has two `id`s (users and app_sessions), in lookupQuery's order.
-  const [row] = await queryRows<AppCallRow>(db, sql`
+  const [row] = await queryRows<AppCallRow>(
+    db,
+    sql`
     with u (id, email, firstname, lastname, client_id, session_id, last_used_at, client_suspended) as (${lookup}),
     hit as (${countHitSql(sql`select 'app-user:' || u.id, 1, now(), now() from u`, 1)})
     select u.*, hit.hits, hit.wait from u left join hit on true
-  `);
+  `,
+  );
   if (!row) return { user: null, hit: { ok: true } };
   const user = await touched(
     db,

@@ -47,7 +47,9 @@ const bulkReply = okReply(
     refused: z.array(z.object({ id: z.number().int(), label: z.string(), reason: z.string() })),
     refusedCount: z.number().int(),
   }),
-).meta({ example: { success: true, data: { matched: 3, changed: 2, refused: [{ id: 31, label: 'C0031 Café du Port', reason: 'Introuvable' }], refusedCount: 1 } } });
+).meta({
+  example: { success: true, data: { matched: 3, changed: 2, refused: [{ id: 31, label: 'C0031 Café du Port', reason: 'Introuvable' }], refusedCount: 1 } },
+});
 
 /**
  * The bulk routes of one list: POST /api/<path>/bulk/<action> for each action the
@@ -64,8 +66,12 @@ export function registerBulk(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const filter = filterSchema(opts.source);
   // The web builds its `filter` from the domain's declaration: it must name the parameters this list's GET takes.
-  const keys = (schema: unknown) => Object.keys((schema as { shape: object }).shape).sort().join(',');
-  if (keys(filter) !== keys(opts.list.filter)) throw new Error(`${opts.list.path} : filtre du domaine (${keys(opts.list.filter)}) ≠ filtre de la liste (${keys(filter)})`);
+  const keys = (schema: unknown) =>
+    Object.keys((schema as { shape: object }).shape)
+      .sort()
+      .join(',');
+  if (keys(filter) !== keys(opts.list.filter))
+    throw new Error(`${opts.list.path} : filtre du domaine (${keys(opts.list.filter)}) ≠ filtre de la liste (${keys(filter)})`);
   for (const action of opts.list.actions) {
     const impl = opts.actions[action.key] as BulkRun<Record<string, unknown>> | undefined;
     if (!impl) throw new Error(`${opts.list.path} : action groupée ${action.key} sans implémentation`);
@@ -102,7 +108,8 @@ export function registerBulk(
           return { target, done };
         });
         // The step after the commit (a mail) concerns the rows changed: with none, there is nothing to do.
-        const late = impl.after && result.done.changed.length ? await impl.after({ req, user, changed: result.done.changed, params, carry: result.done.carry }) : [];
+        const late =
+          impl.after && result.done.changed.length ? await impl.after({ req, user, changed: result.done.changed, params, carry: result.done.carry }) : [];
         const refused = [...result.target.missing, ...result.done.refused, ...late].sort((a, b) => a.id - b.id);
         return ok({
           matched: result.target.matched,

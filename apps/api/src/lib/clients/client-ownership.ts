@@ -98,7 +98,10 @@ export function ownedByClient(clientId: AnyPgColumn) {
 export async function mayReachClient(db: Db, user: User, clientId: number): Promise<boolean> {
   const own = ownClients(user);
   if (!own) return true;
-  const [c] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, clientId), own));
+  const [c] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), own));
   return !!c;
 }
 

@@ -151,7 +151,10 @@ export function compileResource<Dto extends { id: number }>(def: ResourceDef<Dto
     if (!which.length || !dtos.length) return;
     const ids = dtos.map((d) => d.id);
     // The loaders are independent reads: sent together, they cost one round-trip.
-    const all = await readTogether(db, which.map((f) => () => f.load!(db, ids)));
+    const all = await readTogether(
+      db,
+      which.map((f) => () => f.load!(db, ids)),
+    );
     which.forEach((f, i) => {
       for (const d of dtos) (d as Row)[f.api] = f.read ? f.read(all[i].get(d.id)) : (all[i].get(d.id) ?? null);
     });

@@ -85,7 +85,11 @@ export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledRe
   const q = r.select(db);
   if (!page)
     return unpaged(
-      (limit) => q.rows.where(all).orderBy(...orderBy).limit(limit),
+      (limit) =>
+        q.rows
+          .where(all)
+          .orderBy(...orderBy)
+          .limit(limit),
       async () => Number((await q.count.where(all))[0].n),
       (rows) => toReplies(db, r, rows),
     );
@@ -94,7 +98,13 @@ export async function listPage<Dto extends { id: number }>(db: Db, r: CompiledRe
   const kept = all === undefined ? r.def.wholeCount : undefined;
   const total = kept ? rowCountSql(kept) : sql`(${q.count.where(all)})`;
   const rows = await inWrittenJoinOrder(db, r.def.joins?.length ?? 0, (d) =>
-    r.select(d).pageRows(total).where(all).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
+    r
+      .select(d)
+      .pageRows(total)
+      .where(all)
+      .orderBy(...orderBy)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
   );
   // A page past the end has no row to carry the total: it is counted apart (an empty first page means none).
   const n = rows.length ? Number(rows[0][PAGE_TOTAL]) : page === 1 ? 0 : kept ? await rowCount(db, kept) : Number((await q.count.where(all))[0].n);
@@ -127,7 +137,12 @@ export function exportRows<Dto extends { id: number }>(
       const ordered = chunk.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
       return withMedia(db, r, ordered.map(r.toExportDto), true);
     };
-    const order = (await r.select(db).ids.where(all).orderBy(...orderBy)).map((x) => x.id);
+    const order = (
+      await r
+        .select(db)
+        .ids.where(all)
+        .orderBy(...orderBy)
+    ).map((x) => x.id);
     source.total = order.length;
     // The next batch is read while this one is written: the database and the file writer work side
     // by side, and at most two batches are held. A download dropped mid-way leaves one read to end
@@ -164,7 +179,12 @@ export function registerList<Dto extends { id: number }, Q extends typeof listQu
     opts.path,
     {
       config,
-      schema: { tags, summary: `${opts.summary} (paginé si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`, querystring: opts.querystring ?? listQuery, response: { 200: listReply(itemSchema(r)) } },
+      schema: {
+        tags,
+        summary: `${opts.summary} (paginé si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`,
+        querystring: opts.querystring ?? listQuery,
+        response: { 200: listReply(itemSchema(r)) },
+      },
     },
     (req) => listPage(app.db, r, slice(req), req.query),
   );
@@ -172,7 +192,8 @@ export function registerList<Dto extends { id: number }, Q extends typeof listQu
   app.get(
     `${opts.path}/export/:format`,
     { config, schema: { tags, summary: opts.export, params: exportParams, querystring: exportQuery, response: exportReplies(EXPORT_CONTENT_TYPES) } },
-    async (req, reply) => sendExportReply(reply, { format: req.params.format, ...def.export, columns: r.exportColumns, rows: exportRows(app.db, r, slice(req), req.query) }),
+    async (req, reply) =>
+      sendExportReply(reply, { format: req.params.format, ...def.export, columns: r.exportColumns, rows: exportRows(app.db, r, slice(req), req.query) }),
   );
 }
 
@@ -199,7 +220,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
     and(...Object.entries(def.filters ?? {}).map(([k, f]) => (query[k] === undefined ? undefined : f.where(query[k] as never))));
 
   const findOneIn = async (db: Db, id: number, user: CurrentUser | null): Promise<Dto | null> => {
-    const [row] = await r.select(db).rows.where(scoped(user, eq(def.idColumn, id))).limit(1);
+    const [row] = await r
+      .select(db)
+      .rows.where(scoped(user, eq(def.idColumn, id)))
+      .limit(1);
     return row ? (await toDtos(db, [row]))[0] : null;
   };
   const findOne = (id: number, user: CurrentUser | null) => findOneIn(app.db, id, user);
@@ -218,19 +242,20 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
   };
 
   // The list, also under the spec's own paths for it (giftConversion/all…).
-  for (const listPath of [base, ...(def.listAliases ?? []).map((a) => `/${a}`)]) app.get(
-    listPath,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `Liste (paginée si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`,
-        querystring: listQuerySchema,
-        response: { 200: listReply(itemSchema(r)) },
+  for (const listPath of [base, ...(def.listAliases ?? []).map((a) => `/${a}`)])
+    app.get(
+      listPath,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `Liste (paginée si page est donné ; tri : ${Object.keys(r.sortable).join(', ')})`,
+          querystring: listQuerySchema,
+          response: { 200: listReply(itemSchema(r)) },
+        },
       },
-    },
-    (req) => listPage(app.db, r, scoped(req.user, filtered(req.query as Record<string, unknown>)), req.query),
-  );
+      (req) => listPage(app.db, r, scoped(req.user, filtered(req.query as Record<string, unknown>)), req.query),
+    );
 
   app.get(
     `${base}/export/:format`,
@@ -283,37 +308,52 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
 
   const createForm = formCreate(def, app.storage.media);
   const updateForm = formCreate(def, app.storage.media, { schema: updateBody });
-  app.post(def.writePaths?.create ?? base, { config: write, ...createForm.route, schema: { tags, summary: 'Créer', ...(def.inferOnCreate && { description: def.inferOnCreate.note }), ...createForm.docs, body: def.body, response: { 201: one } } }, async (req, reply) => {
-    const { body, hashInto } = takePassword(withCleanRichText(req.body as Record<string, unknown>, r.richText));
-    const values = r.toValues(body);
-    await def.prepare?.(values, { user: req.user!, mode: 'create', body, db: app.db });
-    await hashInto(values);
-    // A form-data create's file is checked before any row exists (wrong type: 422, nothing written).
-    const upload = await createForm.check(req);
-    const missingFile = upload ? null : def.media?.required?.(body);
-    if (missingFile) throw new AppError(422, missingFile, { file: [missingFile] });
-    const id = await guard(() =>
-      app.db.transaction(async (tx) => {
-        if (def.position && r.positionKey) {
-          // A new item takes the last position plus 1, one create at a time.
-          await lockPositions(tx, def.table);
-          const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${def.position}), 0)::int + 1` }).from(def.table);
-          values[r.positionKey] = next;
-        }
-        const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
-        await def.afterWrite?.(tx, { id: created.id, body, before: null, user: req.user! });
-        const shown = (await findOneIn(tx, created.id, req.user)) ?? body;
-        await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(body), shown));
-        await upload?.save(tx, created.id, req.user);
-        return created.id;
-      }),
-    ).catch(async (err) => {
-      await upload?.discard();
-      throw err;
-    });
-    reply.code(201);
-    return ok(await mustFind(id, req.user));
-  });
+  app.post(
+    def.writePaths?.create ?? base,
+    {
+      config: write,
+      ...createForm.route,
+      schema: {
+        tags,
+        summary: 'Créer',
+        ...(def.inferOnCreate && { description: def.inferOnCreate.note }),
+        ...createForm.docs,
+        body: def.body,
+        response: { 201: one },
+      },
+    },
+    async (req, reply) => {
+      const { body, hashInto } = takePassword(withCleanRichText(req.body as Record<string, unknown>, r.richText));
+      const values = r.toValues(body);
+      await def.prepare?.(values, { user: req.user!, mode: 'create', body, db: app.db });
+      await hashInto(values);
+      // A form-data create's file is checked before any row exists (wrong type: 422, nothing written).
+      const upload = await createForm.check(req);
+      const missingFile = upload ? null : def.media?.required?.(body);
+      if (missingFile) throw new AppError(422, missingFile, { file: [missingFile] });
+      const id = await guard(() =>
+        app.db.transaction(async (tx) => {
+          if (def.position && r.positionKey) {
+            // A new item takes the last position plus 1, one create at a time.
+            await lockPositions(tx, def.table);
+            const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${def.position}), 0)::int + 1` }).from(def.table);
+            values[r.positionKey] = next;
+          }
+          const [created] = (await tx.insert(def.table).values(values).returning({ id: def.idColumn })) as { id: number }[];
+          await def.afterWrite?.(tx, { id: created.id, body, before: null, user: req.user! });
+          const shown = (await findOneIn(tx, created.id, req.user)) ?? body;
+          await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(body), shown));
+          await upload?.save(tx, created.id, req.user);
+          return created.id;
+        }),
+      ).catch(async (err) => {
+        await upload?.discard();
+        throw err;
+      });
+      reply.code(201);
+      return ok(await mustFind(id, req.user));
+    },
+  );
 
   const position = def.position;
   if (position) {
@@ -397,7 +437,10 @@ export function registerResource<Dto extends { id: number }>(fastify: FastifyIns
 
   app.delete(
     def.writePaths?.delete ?? `${base}/:id`,
-    { config: { action: def.actions.delete ?? def.actions.write, ...ownedByConfig(def.scope) }, schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } } },
+    {
+      config: { action: def.actions.delete ?? def.actions.write, ...ownedByConfig(def.scope) },
+      schema: { tags, summary: 'Supprimer (409 si encore utilisé)', params: idParams, response: { 200: deletedReply } },
+    },
     async (req) => {
       const before = await mustFind(req.params.id, req.user);
       await def.beforeDelete?.({ id: req.params.id, before, user: req.user!, db: app.db });

@@ -91,7 +91,8 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, st
               files.set(req, form.files);
             }
             const body = req.body;
-            if (infer && body && typeof body === 'object' && !Array.isArray(body)) infer.fill(body as Record<string, unknown>, { file: chosenFiles(files.get(req) ?? []).length > 0 });
+            if (infer && body && typeof body === 'object' && !Array.isArray(body))
+              infer.fill(body as Record<string, unknown>, { file: chosenFiles(files.get(req) ?? []).length > 0 });
           },
         }
       : {};
@@ -116,7 +117,15 @@ export function formCreate<Dto extends { id: number }>(def: ResourceDef<Dto>, st
         const replace = update !== undefined && !many && !(def.media?.multiple && first);
         const saved = [];
         for (const f of upload.files) {
-          const m = await saveMedia(tx, store, { entity: def.path, entityId: id, collection: upload.name, family: upload.family, fileName: f.fileName, buffer: f.buffer, replace });
+          const m = await saveMedia(tx, store, {
+            entity: def.path,
+            entityId: id,
+            collection: upload.name,
+            family: upload.family,
+            fileName: f.fileName,
+            buffer: f.buffer,
+            replace,
+          });
           stored.push(path.basename(m.original_url));
           saved.push(m.file_name);
         }

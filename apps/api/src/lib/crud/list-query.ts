@@ -52,7 +52,10 @@ async function resolveRef(db: Db, condition: SQL): Promise<SQL | null> {
   const rows = await queryRows<Record<string, unknown>>(db, sql`${ref.ids} limit ${REF_IDS_CAP + 1}`);
   if (rows.length > REF_IDS_CAP) return condition;
   if (!rows.length) return null;
-  return idIn(ref.fk, rows.map((row) => Number(Object.values(row)[0])));
+  return idIn(
+    ref.fk,
+    rows.map((row) => Number(Object.values(row)[0])),
+  );
 }
 
 /** What each `fkIn` condition was made of, for `searchWhere` to read its ids first. */

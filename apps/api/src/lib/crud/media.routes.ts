@@ -63,7 +63,17 @@ export function registerResourceMedia<Dto extends { id: number }>(
 
   app.post(
     `/${def.path}/media/:id`,
-    { config, schema: { tags, summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`, description, params: idParams, consumes: ['multipart/form-data'], response } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Téléverser le fichier « ${firstName} » (multipart, champ file)`,
+        description,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response,
+      },
+    },
     (req) => upload(req, req.params.id, firstName),
   );
   app.post(
@@ -87,7 +97,12 @@ export function registerResourceMedia<Dto extends { id: number }>(
     `/${def.path}/:id/media/:mediaId`,
     {
       config,
-      schema: { tags, summary: 'Supprimer un fichier (son id, pris dans MEDIA ou la liste des fichiers)', params: idParams.extend({ mediaId: pathId() }), response },
+      schema: {
+        tags,
+        summary: 'Supprimer un fichier (son id, pris dans MEDIA ou la liste des fichiers)',
+        params: idParams.extend({ mediaId: pathId() }),
+        response,
+      },
     },
     async (req) => {
       if (!(await findOne(req.params.id, req.user))) throw notFound();

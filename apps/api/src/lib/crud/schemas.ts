@@ -59,7 +59,11 @@ export function mergeForUpdate(record: z.ZodType, stored: object, sent: Record<s
     throw new AppError(422, Object.values(errors)[0][0], errors);
   }
   const data = result.data as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(sent).filter((k) => Object.hasOwn(data, k)).map((k) => [k, data[k]]));
+  return Object.fromEntries(
+    Object.keys(sent)
+      .filter((k) => Object.hasOwn(data, k))
+      .map((k) => [k, data[k]]),
+  );
 }
 
 export const reorderReply = okReply(z.object({ ids: z.array(z.number().int()), from: z.number().int() }));

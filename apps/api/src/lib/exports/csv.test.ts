@@ -34,7 +34,12 @@ describe('CSV export', () => {
   });
 
   it('quotes fields containing ; " or line breaks, doubling quotes', async () => {
-    const out = (await csv([['a;b', 'dit "bonjour"'], ['ligne 1\nligne 2', 'x\r\ny']])).toString('utf8');
+    const out = (
+      await csv([
+        ['a;b', 'dit "bonjour"'],
+        ['ligne 1\nligne 2', 'x\r\ny'],
+      ])
+    ).toString('utf8');
     expect(out).toContain('"a;b";"dit ""bonjour"""\r\n');
     expect(out).toContain('"ligne 1\nligne 2";"x\r\ny"\r\n');
   });

@@ -59,23 +59,15 @@ async function collect(stream: Readable): Promise<Buffer> {
 
 describe('contentDisposition', () => {
   it('gives a plain ASCII filename and the exact UTF-8 name', () => {
-    expect(contentDisposition('activites', 'csv')).toBe(
-      `attachment; filename="activites.csv"; filename*=UTF-8''activites.csv`,
-    );
-    expect(contentDisposition('activités été', 'xlsx')).toBe(
-      `attachment; filename="activites ete.xlsx"; filename*=UTF-8''activit%C3%A9s%20%C3%A9t%C3%A9.xlsx`,
-    );
+    expect(contentDisposition('activites', 'csv')).toBe(`attachment; filename="activites.csv"; filename*=UTF-8''activites.csv`);
+    expect(contentDisposition('activités été', 'xlsx')).toBe(`attachment; filename="activites ete.xlsx"; filename*=UTF-8''activit%C3%A9s%20%C3%A9t%C3%A9.xlsx`);
   });
 
   it('cannot be used to break out of the header or the download folder', () => {
     const value = contentDisposition('a"b;c\r\n/../d\\e (1)*', 'pdf');
-    expect(value).toBe(
-      `attachment; filename="a_b_c___.._d_e (1)*.pdf"; filename*=UTF-8''a%22b%3Bc___.._d_e%20%281%29%2A.pdf`,
-    );
+    expect(value).toBe(`attachment; filename="a_b_c___.._d_e (1)*.pdf"; filename*=UTF-8''a%22b%3Bc___.._d_e%20%281%29%2A.pdf`);
     expect(value).not.toMatch(/[\r\n]/);
-    expect(contentDisposition('日本', 'csv')).toBe(
-      `attachment; filename="__.csv"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.csv`,
-    );
+    expect(contentDisposition('日本', 'csv')).toBe(`attachment; filename="__.csv"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.csv`);
   });
 });
 
@@ -94,9 +86,7 @@ describe('exportStream', () => {
   });
 
   it.each(FORMATS)('%s: a failing source destroys the stream with its error', async (format) => {
-    await expect(collect(exportStream(spec(format, source(1000, { failAt: 500 }).rows)))).rejects.toThrow(
-      'base indisponible',
-    );
+    await expect(collect(exportStream(spec(format, source(1000, { failAt: 500 }).rows)))).rejects.toThrow('base indisponible');
   });
 
   it.each(FORMATS)('%s: pulls rows only as the consumer reads, and closes them when it leaves', async (format) => {

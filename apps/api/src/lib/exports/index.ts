@@ -128,9 +128,6 @@ export function contentDisposition(fileName: string, ext: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\x20-\x7e]|["%;]/g, '_')
       .trim() || `export.${ext}`;
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

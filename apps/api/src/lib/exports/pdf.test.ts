@@ -122,7 +122,12 @@ describe('PDF export', () => {
   });
 
   it('cuts long cells with an ellipsis to fit the column', async () => {
-    const long = { ...spec(0), rows: (async function* () { yield { id: 1, nom: 'x'.repeat(300), note: '' }; })() };
+    const long = {
+      ...spec(0),
+      rows: (async function* () {
+        yield { id: 1, nom: 'x'.repeat(300), note: '' };
+      })(),
+    };
     const text = read(await collect(pdfStream(long))).text;
     const cell = /(x+)…/.exec(text)?.[1] ?? '';
     expect(cell.length).toBeGreaterThan(20);
@@ -180,7 +185,10 @@ describe('PDF export', () => {
     doc.font('arabic');
     const font = (doc as unknown as { _font: { font: { layout(t: string): { glyphs: { name: string }[] } } } })._font.font;
     // "بكر" laid out: right to left (the last letter first), each letter in its joined form.
-    const names = font.layout('بكر').glyphs.map((g) => g.name).filter((n) => /^uni/.test(n));
+    const names = font
+      .layout('بكر')
+      .glyphs.map((g) => g.name)
+      .filter((n) => /^uni/.test(n));
     expect(names).toEqual(['uni0631.fina', 'uni0643.medi', 'uni066E.init']);
   });
 });

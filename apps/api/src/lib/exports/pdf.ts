@@ -126,10 +126,11 @@ interface EmbeddedFont {
 }
 
 /** A PDF text string in UTF-16BE hex (the form for any non-ASCII text), by UTF-16 code units. */
-const pdfText = (text: string) => `<FEFF${text
-  .split('')
-  .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
-  .join('')}>`;
+const pdfText = (text: string) =>
+  `<FEFF${text
+    .split('')
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .join('')}>`;
 
 /**
  * The glyphs of a shaped Arabic word (visual order, left to right) matched to its letters: each
@@ -347,7 +348,8 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
   };
   /** Header labels, grid and page number: drawn once the page's rows are known. */
   const finishPage = () => {
-    for (const [i, c] of spec.columns.entries()) w.cell(c.header, table.x[i], table.widths[i], tableTop, HEADER_HEIGHT, FONT_SIZE, { bold: true, right: table.numeric[i] });
+    for (const [i, c] of spec.columns.entries())
+      w.cell(c.header, table.x[i], table.widths[i], tableTop, HEADER_HEIGHT, FONT_SIZE, { bold: true, right: table.numeric[i] });
     doc.lineWidth(0.5).strokeColor('#bfbfbf');
     doc.rect(MARGIN, tableTop, table.right - MARGIN, y - tableTop).stroke();
     for (const x of table.x.slice(1)) doc.moveTo(x, tableTop).lineTo(x, y).stroke();
@@ -402,7 +404,8 @@ export function pdfStream<Row>(spec: ExportSpec<Row>, now = new Date()): Readabl
       if (table.numeric.length === 0) table.numeric = cells.map((cell) => typeof cell === 'number');
       if (rowsOnPage % 2 === 1) doc.rect(MARGIN, y, table.right - MARGIN, ROW_HEIGHT).fill('#f5f5f5');
       doc.fillColor('black');
-      for (const [i, cell] of cells.entries()) w.cell(cellText(cell), table.x[i], table.widths[i], y, ROW_HEIGHT, FONT_SIZE, { right: typeof cell === 'number' });
+      for (const [i, cell] of cells.entries())
+        w.cell(cellText(cell), table.x[i], table.widths[i], y, ROW_HEIGHT, FONT_SIZE, { right: typeof cell === 'number' });
       y += ROW_HEIGHT;
       rowsOnPage++;
     }

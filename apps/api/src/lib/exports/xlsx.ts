@@ -27,9 +27,7 @@ export function sheetName(title: string): string {
 function columnWidths<Row>(columns: ExportColumn<Row>[]): number[] {
   const weights = columns.map((c) => (c.width !== undefined && c.width > 0 ? c.width : 1));
   const mean = weights.reduce((a, b) => a + b, 0) / (weights.length || 1);
-  return weights.map((w, i) =>
-    Math.min(80, Math.max(8, Math.round((16 * w) / mean), columns[i].header.length + 2)),
-  );
+  return weights.map((w, i) => Math.min(80, Math.max(8, Math.round((16 * w) / mean), columns[i].header.length + 2)));
 }
 
 // Lone surrogates and U+FFFE/FFFF are not valid XML: Excel would call the file corrupt.

@@ -107,7 +107,10 @@ const checkKey: preHandlerHookHandler = async (req, reply) => {
     owned.set(req, { userId, key });
     return;
   }
-  const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   // Gone between the two statements: the first call failed (5xx) and gave the key back.
   if (!first) throw new AppError(409, IDEMPOTENCY_MSG.inProgress, { [FIELD]: [IDEMPOTENCY_MSG.inProgress] });
   if (first.route !== route || first.requestHash !== requestHash) throw new AppError(422, IDEMPOTENCY_MSG.reused, { [FIELD]: [IDEMPOTENCY_MSG.reused] });
@@ -147,7 +150,10 @@ async function hashRequest(req: FastifyRequest): Promise<string> {
   let body: unknown = req.body;
   if (req.isMultipart()) {
     const form = await readMultipart(req);
-    body = { fields: form.fields, files: form.files.map((f) => ({ field: f.field, name: f.fileName, sha256: createHash('sha256').update(f.buffer).digest('hex') })) };
+    body = {
+      fields: form.fields,
+      files: form.files.map((f) => ({ field: f.field, name: f.fileName, sha256: createHash('sha256').update(f.buffer).digest('hex') })),
+    };
   }
   return createHash('sha256')
     .update(canonical({ params: req.params ?? null, query: req.query ?? null, body: body ?? null }))

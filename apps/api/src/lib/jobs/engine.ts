@@ -127,7 +127,9 @@ export class JobEngine {
       for (const queue of this.schedules.keys()) await againIfRaced(() => boss.createQueue(queue));
       if (this.options.work) {
         for (const [kind, { handler }] of this.kinds) {
-          await boss.work<Record<string, unknown>>(kind, { pollingIntervalSeconds: 0.5 }, async ([job]) => this.run(job.id, (progress) => handler(job.data as never, progress)));
+          await boss.work<Record<string, unknown>>(kind, { pollingIntervalSeconds: 0.5 }, async ([job]) =>
+            this.run(job.id, (progress) => handler(job.data as never, progress)),
+          );
         }
         await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 5 }, async () => this.housekeeping(boss));
         for (const [queue, { task }] of this.schedules) await boss.work(queue, { pollingIntervalSeconds: 5 }, async () => task());

@@ -37,7 +37,11 @@ export async function writeJobProgress(db: Db, id: string, p: JobProgress | null
 
 /** The job ended (or never reached the queue): its key is free again. True when this call ended it. */
 export async function endJobRun(db: Db, id: string): Promise<boolean> {
-  const rows = await db.update(jobRuns).set({ live: false, endedAt: sql`now()` }).where(and(eq(jobRuns.id, id), eq(jobRuns.live, true))).returning({ id: jobRuns.id });
+  const rows = await db
+    .update(jobRuns)
+    .set({ live: false, endedAt: sql`now()` })
+    .where(and(eq(jobRuns.id, id), eq(jobRuns.live, true)))
+    .returning({ id: jobRuns.id });
   return rows.length > 0;
 }
 

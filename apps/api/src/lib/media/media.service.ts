@@ -72,7 +72,13 @@ export async function saveMedia(db: Db, store: ObjectStore, input: SaveMediaInpu
           .select()
           .from(media)
           .where(and(eq(media.entity, input.entity), eq(media.entityId, input.entityId), eq(media.collection, input.collection)));
-        if (old.length) await tx.delete(media).where(inArray(media.id, old.map((o) => o.id)));
+        if (old.length)
+          await tx.delete(media).where(
+            inArray(
+              media.id,
+              old.map((o) => o.id),
+            ),
+          );
       }
       const [created] = await tx
         .insert(media)
@@ -93,7 +99,10 @@ export async function saveMedia(db: Db, store: ObjectStore, input: SaveMediaInpu
     await removeStored(store, [storedName]);
     throw err;
   }
-  await removeStored(store, old.map((o) => o.storedName));
+  await removeStored(
+    store,
+    old.map((o) => o.storedName),
+  );
   return mediaDto(row);
 }
 
@@ -102,7 +111,12 @@ export async function saveMedia(db: Db, store: ObjectStore, input: SaveMediaInpu
  * checked before any is stored, and those already stored are removed if a later one fails. One
  * file goes through saveMedia as given (`replace` for a single-file field).
  */
-export async function saveMediaFiles(db: Db, store: ObjectStore, input: Omit<SaveMediaInput, 'fileName' | 'buffer'>, files: { fileName: string; buffer: Buffer }[]): Promise<Media[]> {
+export async function saveMediaFiles(
+  db: Db,
+  store: ObjectStore,
+  input: Omit<SaveMediaInput, 'fileName' | 'buffer'>,
+  files: { fileName: string; buffer: Buffer }[],
+): Promise<Media[]> {
   if (files.length === 1) return [await saveMedia(db, store, { ...input, ...files[0] })];
   for (const f of files) await detectType(f.buffer, input.family);
   const saved: Media[] = [];
@@ -118,8 +132,14 @@ export async function saveMediaFiles(db: Db, store: ObjectStore, input: Omit<Sav
 export async function deleteMedia(db: Db, store: ObjectStore, where: { entity: string; entityId: number; mediaId?: number }) {
   const conds = [eq(media.entity, where.entity), eq(media.entityId, where.entityId)];
   if (where.mediaId) conds.push(eq(media.id, where.mediaId));
-  const rows = await db.delete(media).where(and(...conds)).returning();
-  await removeStored(store, rows.map((o) => o.storedName));
+  const rows = await db
+    .delete(media)
+    .where(and(...conds))
+    .returning();
+  await removeStored(
+    store,
+    rows.map((o) => o.storedName),
+  );
   return rows.length;
 }
 

@@ -120,7 +120,9 @@ export class S3Store implements ObjectStore {
   async get(key: string, opts: GetOptions = {}): Promise<StoredObject | null> {
     const { range } = opts;
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const r = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
       const info = this.info(key, r);
       if (!range) return { ...info, body: r.Body as Readable };
       // A range's answer measures the part; the whole size is after the slash of Content-Range.

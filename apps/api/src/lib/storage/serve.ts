@@ -24,7 +24,8 @@ export async function registerMediaServing(app: FastifyInstance, store: ObjectSt
     if (info && conditional && etagMatches(conditional, info.etag)) return reply.headers(validators(info)).code(304).send();
     uploadHeaders(reply, name);
     reply.header('accept-ranges', 'bytes');
-    if (info && req.method === 'HEAD') return reply.headers({ ...validators(info), 'content-type': info.contentType, 'content-length': String(info.size) }).send();
+    if (info && req.method === 'HEAD')
+      return reply.headers({ ...validators(info), 'content-type': info.contentType, 'content-length': String(info.size) }).send();
 
     let range: ByteRange | undefined;
     const ifRange = req.headers['if-range'];
@@ -37,7 +38,10 @@ export async function registerMediaServing(app: FastifyInstance, store: ObjectSt
     if (!obj) return reply.callNotFound();
     reply.headers({ ...validators(obj), 'content-type': obj.contentType });
     if (obj.range) {
-      reply.code(206).header('content-range', `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`).header('content-length', String(obj.range.end - obj.range.start + 1));
+      reply
+        .code(206)
+        .header('content-range', `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`)
+        .header('content-length', String(obj.range.end - obj.range.start + 1));
     } else {
       reply.header('content-length', String(obj.size));
     }

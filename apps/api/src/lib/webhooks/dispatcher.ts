@@ -5,7 +5,6 @@ import { BREAKER_AFTER_S, nextAttemptAt } from './retry';
 import { type AttemptOutcome, WEBHOOK_TIMEOUT_MS, WebhookSender } from './sender';
 import { rowsOf } from '../../db/rows';
 
-
 /** The advisory-lock key of the fan-out: one node at a time turns events into deliveries, in seq order. */
 const FANOUT_LOCK_KEY = 240_002;
 /** How long a claimed delivery is this node's: past it (the node died mid-attempt) another node retakes it. */
@@ -43,7 +42,14 @@ interface Claimed {
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** The JSON body receivers get (the contract): the same bytes are signed. */
-export function deliveryBody(e: { event_id: string; type: string; created_at: string | Date; resource: string; resource_id: string; payload: unknown }): string {
+export function deliveryBody(e: {
+  event_id: string;
+  type: string;
+  created_at: string | Date;
+  resource: string;
+  resource_id: string;
+  payload: unknown;
+}): string {
   return JSON.stringify({ id: e.event_id, type: e.type, created_at: iso(e.created_at), resource: { type: e.resource, id: e.resource_id }, data: e.payload });
 }
 

@@ -21,8 +21,5 @@ export const webhookEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-  (t) => [
-    index('webhook_events_waiting').on(t.seq).where(sql`${t.dispatchedAt} is null`),
-    index('webhook_events_created').on(t.createdAt),
-  ],
+  (t) => [index('webhook_events_waiting').on(t.seq).where(sql`${t.dispatchedAt} is null`), index('webhook_events_created').on(t.createdAt)],
 );

@@ -241,7 +241,9 @@ export function excerptOf(text: string, cut = false): string | null {
  */
 export function classify(status: number, excerpt: string | null, problem: string | null = null): Omit<AttemptOutcome, 'durationMs'> {
   if (status >= 200 && status < 300) {
-    return problem ? { ok: false, httpStatus: status, excerpt, error: problem, retryable: false } : { ok: true, httpStatus: status, excerpt, error: null, retryable: false };
+    return problem
+      ? { ok: false, httpStatus: status, excerpt, error: problem, retryable: false }
+      : { ok: true, httpStatus: status, excerpt, error: null, retryable: false };
   }
   const base = status >= 300 && status < 400 ? WEBHOOK_DELIVERY_ERRORS.redirect : `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP ${status})`;
   const retryable = !(status >= 400 && status < 500) || status === 408 || status === 429;

@@ -24,7 +24,10 @@ const meShape = z.object({
   PROCHAINES_EXPIRATIONS: z
     .array(z.object({ DATE: z.string().meta({ description: 'Dernier jour (AAAA-MM-JJ, heure de Tunis) pour dépenser ces points' }), POINTS: z.number().int() }))
     .nullable()
-    .meta({ description: 'Les trois prochaines dates d’expiration, au-delà des 30 jours aussi, avec les points qui expirent ce jour-là ; null quand les points n’expirent pas' }),
+    .meta({
+      description:
+        'Les trois prochaines dates d’expiration, au-delà des 30 jours aussi, avec les points qui expirent ce jour-là ; null quand les points n’expirent pas',
+    }),
 });
 const meExample = {
   user: { ID: 42, FIRSTNAME: 'Sami', LASTNAME: 'Ben Ali', EMAIL: 'sami.3@client.demo.tn', GSM: '+21698123456' },
@@ -39,7 +42,9 @@ const meExample = {
   ],
 };
 const meReply = okReply(meShape).meta({ example: { success: true, data: meExample } });
-const registerReply = okReply(z.object({ message: z.string(), STATUS: z.literal(0) })).meta({ example: { success: true, data: { message: APP_MSG.registered, STATUS: 0 } } });
+const registerReply = okReply(z.object({ message: z.string(), STATUS: z.literal(0) })).meta({
+  example: { success: true, data: { message: APP_MSG.registered, STATUS: 0 } },
+});
 
 /** The app user's own account: read, phone and password, and self-registration. */
 export async function appAccountRoutes(fastify: FastifyInstance) {
@@ -80,7 +85,14 @@ export async function appAccountRoutes(fastify: FastifyInstance) {
         description:
           'Le client est désigné par son code (CODE_CLIENT). La réponse est la même que le code désigne un client ou non, et que l’e-mail soit libre ou déjà utilisé : code inconnu, la demande arrive sans client (« Code inconnu » dans l’onglet « Demandes ») ; e-mail déjà utilisé, rien n’est créé ni modifié. Captcha comme la connexion.',
         body: appRegisterBody.meta({
-          example: { CODE_CLIENT: 'C0003', LASTNAME: 'Ben Ali', FIRSTNAME: 'Sami', EMAIL: 'sami.benali@example.tn', GSM: '+21698123456', PASSWORD: 'MotDePasse2026!' },
+          example: {
+            CODE_CLIENT: 'C0003',
+            LASTNAME: 'Ben Ali',
+            FIRSTNAME: 'Sami',
+            EMAIL: 'sami.benali@example.tn',
+            GSM: '+21698123456',
+            PASSWORD: 'MotDePasse2026!',
+          },
         }),
         response: { 201: registerReply },
       },

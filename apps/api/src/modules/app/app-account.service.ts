@@ -114,16 +114,8 @@ export async function updateAppMe(db: Db, appUser: AppUser, input: { GSM?: strin
  * users list reads (client-users.resource.ts REQUESTED_CODE): no column of the users table holds it.
  */
 export async function registerAppUser(db: Db, input: Omit<AppRegisterBody, 'captcha'>, ip: string): Promise<void> {
-  const [client] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(sql`lower(${clients.code}) = ${input.CODE_CLIENT.trim().toLowerCase()}`)
-    .limit(1);
-  const [holder] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${input.EMAIL.toLowerCase()}`)
-    .limit(1);
+  const [client] = await db.select({ id: clients.id }).from(clients).where(sql`lower(${clients.code}) = ${input.CODE_CLIENT.trim().toLowerCase()}`).limit(1);
+  const [holder] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.EMAIL.toLowerCase()}`).limit(1);
   const roleId = await roleIdByLabel(db, ROLE.patente);
   if (roleId == null) throw new Error(`Rôle ${ROLE.patente} absent de la table roles`);
   // Hashed on every path, the address in use included: the time taken tells nothing either.
@@ -143,7 +135,16 @@ export async function registerAppUser(db: Db, input: Omit<AppRegisterBody, 'capt
       if (holder) return refused(tx, holder.id);
       const [created] = await tx
         .insert(users)
-        .values({ email: input.EMAIL, passwordHash, lastname: input.LASTNAME, firstname: input.FIRSTNAME, gsm: input.GSM, roleId, status: ACCOUNT_CODES.INACTIVE, clientId: client?.id ?? null })
+        .values({
+          email: input.EMAIL,
+          passwordHash,
+          lastname: input.LASTNAME,
+          firstname: input.FIRSTNAME,
+          gsm: input.GSM,
+          roleId,
+          status: ACCOUNT_CODES.INACTIVE,
+          clientId: client?.id ?? null,
+        })
         .returning({ id: users.id });
       await audit(tx, { id: created.id, email: input.EMAIL }, 'app_register', 'client-users', created.id, details);
     });

@@ -27,7 +27,14 @@ const tokenPair = z.object({
 
 const loginReply = okReply(
   tokenPair.extend({
-    user: z.object({ ID: z.number().int(), FIRSTNAME: z.string(), LASTNAME: z.string(), EMAIL: z.string(), GSM: z.string().nullable(), CLIENT_ID: z.number().int() }),
+    user: z.object({
+      ID: z.number().int(),
+      FIRSTNAME: z.string(),
+      LASTNAME: z.string(),
+      EMAIL: z.string(),
+      GSM: z.string().nullable(),
+      CLIENT_ID: z.number().int(),
+    }),
   }),
 ).meta({
   example: {
@@ -81,7 +88,14 @@ export async function appAuthRoutes(fastify: FastifyInstance) {
         summary: "Connexion d'un utilisateur de client (rôle patente, actif) sur un appareil : jetons d'accès et de renouvellement",
         description:
           "Mêmes règles que la connexion du back-office : mot de passe, blocage par adresse, ralentissement par compte, captcha ALTCHA quand APP_CAPTCHA (ou CAPTCHA) l'exige. Un compte du back-office reçoit 403. Une connexion sur un appareil (deviceId) révoque la session précédente de cet appareil ; elle est inscrite au journal des connexions (« Application Mobile »).",
-        body: appLoginBody.meta({ example: { email: 'sami.3@client.demo.tn', password: 'Demo1234!', deviceId: '5f1c9a7e-2b4d-4c1e-9a0f-3e2d1c0b9a8f', deviceName: 'Samsung Galaxy A54' } }),
+        body: appLoginBody.meta({
+          example: {
+            email: 'sami.3@client.demo.tn',
+            password: 'Demo1234!',
+            deviceId: '5f1c9a7e-2b4d-4c1e-9a0f-3e2d1c0b9a8f',
+            deviceName: 'Samsung Galaxy A54',
+          },
+        }),
         response: { 200: loginReply },
       },
     },

@@ -54,7 +54,9 @@ export async function appSignIn(db: Db, input: AppSignInInput, maxDays: number):
   const tokens = await db.transaction(async (tx) => {
     await acceptSignIn(tx, { email, ip }, checked);
     const { tokens } = await openAppSession(tx, account.id, device, maxDays);
-    await tx.insert(connectionLogs).values({ platform: MOBILE_PLATFORM, deviceName: device.name, deviceId: device.id, ip: ip.slice(0, 64), userId: account.id, clientId });
+    await tx
+      .insert(connectionLogs)
+      .values({ platform: MOBILE_PLATFORM, deviceName: device.name, deviceId: device.id, ip: ip.slice(0, 64), userId: account.id, clientId });
     const now = new Date();
     await tx.update(users).set({ lastSeenAt: now }).where(eq(users.id, account.id));
     await tx.update(clients).set({ lastUse: now }).where(eq(clients.id, clientId));

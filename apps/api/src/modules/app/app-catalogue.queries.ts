@@ -19,7 +19,9 @@ const circuitOf = (clientId: number) => sql`(select c.circuit_id from clients c 
  * read on media's (entity, entity_id, collection) index.
  */
 export const firstImage = (entity: string, collection: string, id: SQL | AnyPgColumn) =>
-  sql<string | null>`(select '/uploads/' || m.stored_name from media m where m.entity = ${entity} and m.entity_id = ${id} and m.collection = ${collection} order by m.id limit 1)`;
+  sql<
+    string | null
+  >`(select '/uploads/' || m.stored_name from media m where m.entity = ${entity} and m.entity_id = ${id} and m.collection = ${collection} order by m.id limit 1)`;
 
 const productColumns = (clientId: number) => ({
   ID: products.id,

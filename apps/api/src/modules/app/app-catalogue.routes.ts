@@ -26,16 +26,33 @@ const appProduct = z
     BRAND_NAME: z.string().nullable(),
     IS_NEW: z.union([z.literal(0), z.literal(1)]),
     ORDER_NEW: z.number().int().nullable(),
-    PRICE_TTC: money.meta({ description: "Prix TTC unitaire appliqué aujourd'hui à ce client : tarif de son circuit couvrant le jour, sinon le prix du produit" }),
+    PRICE_TTC: money.meta({
+      description: "Prix TTC unitaire appliqué aujourd'hui à ce client : tarif de son circuit couvrant le jour, sinon le prix du produit",
+    }),
     BASE_PRICE_TTC: money.meta({ description: 'Prix TTC du produit hors tarif' }),
     POINTS: z.number().int().meta({ description: "Points par unité aujourd'hui : période de points couvrant le jour, sinon les points du produit" }),
     IMAGE: image,
   })
   .meta({
     example: {
-      ID: 12, REF: 'HUI-0003', LABEL: 'Huile de tournesol 1 L', LABEL_AR: 'زيت دوار الشمس 1 ل', DESCRIPTION: 'Huile de tournesol, format 1 L.', DESCRIPTION_AR: null,
-      UNITE_VENTE: 'Bouteille', CATEGORY_ID: 2, CATEGORY_NAME: 'Huiles', RANGE_ID: 5, RANGE_NAME: 'Tournesol', BRAND_NAME: 'Safia', IS_NEW: 0, ORDER_NEW: null,
-      PRICE_TTC: 5.824, BASE_PRICE_TTC: 6.130, POINTS: 6, IMAGE: '/uploads/3f2a….png',
+      ID: 12,
+      REF: 'HUI-0003',
+      LABEL: 'Huile de tournesol 1 L',
+      LABEL_AR: 'زيت دوار الشمس 1 ل',
+      DESCRIPTION: 'Huile de tournesol, format 1 L.',
+      DESCRIPTION_AR: null,
+      UNITE_VENTE: 'Bouteille',
+      CATEGORY_ID: 2,
+      CATEGORY_NAME: 'Huiles',
+      RANGE_ID: 5,
+      RANGE_NAME: 'Tournesol',
+      BRAND_NAME: 'Safia',
+      IS_NEW: 0,
+      ORDER_NEW: null,
+      PRICE_TTC: 5.824,
+      BASE_PRICE_TTC: 6.13,
+      POINTS: 6,
+      IMAGE: '/uploads/3f2a….png',
     },
   });
 const appCategory = z
@@ -57,21 +74,34 @@ export async function appCatalogueRoutes(fastify: FastifyInstance) {
     '/products',
     {
       schema: {
-        summary: "Produits en vente (VISIBLE 1), au prix et aux points du jour pour ce client : recherche (référence, nom), catégorie, gamme, nouveautés (new=true, dans l'ordre ORDER_NEW) ; paginé",
+        summary:
+          "Produits en vente (VISIBLE 1), au prix et aux points du jour pour ce client : recherche (référence, nom), catégorie, gamme, nouveautés (new=true, dans l'ordre ORDER_NEW) ; paginé",
         querystring: appProductsQuery,
         response: { 200: listReply(appProduct) },
       },
     },
     async (req) => {
       const { page, perPage, search, CATEGORY_ID, RANGE_ID } = req.query;
-      const { rows, total } = await productsPage(app.db, req.appUser!.clientId, { search, categoryId: CATEGORY_ID, rangeId: RANGE_ID, onlyNew: req.query.new }, page, perPage);
+      const { rows, total } = await productsPage(
+        app.db,
+        req.appUser!.clientId,
+        { search, categoryId: CATEGORY_ID, rangeId: RANGE_ID, onlyNew: req.query.new },
+        page,
+        perPage,
+      );
       return paged(rows, total, page, perPage);
     },
   );
 
   app.get(
     '/products/:id',
-    { schema: { summary: 'Un produit en vente, au prix et aux points du jour pour ce client (404 s’il est masqué ou inconnu)', params: idParams, response: { 200: okReply(appProduct) } } },
+    {
+      schema: {
+        summary: 'Un produit en vente, au prix et aux points du jour pour ce client (404 s’il est masqué ou inconnu)',
+        params: idParams,
+        response: { 200: okReply(appProduct) },
+      },
+    },
     async (req) => {
       const product = await productById(app.db, req.appUser!.clientId, req.params.id);
       if (!product) throw notFound();
@@ -79,11 +109,19 @@ export async function appCatalogueRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/categories', { schema: { summary: 'Catégories de produits, dans leur ordre', response: { 200: okReply(z.array(appCategory)) } } }, async () => ok(await categoriesList(app.db)));
+  app.get('/categories', { schema: { summary: 'Catégories de produits, dans leur ordre', response: { 200: okReply(z.array(appCategory)) } } }, async () =>
+    ok(await categoriesList(app.db)),
+  );
 
   app.get(
     '/ranges',
-    { schema: { summary: 'Gammes (sous-catégories) par nom, d’une catégorie si CATEGORY_ID est donné', querystring: rangesQuery, response: { 200: okReply(z.array(appRange)) } } },
+    {
+      schema: {
+        summary: 'Gammes (sous-catégories) par nom, d’une catégorie si CATEGORY_ID est donné',
+        querystring: rangesQuery,
+        response: { 200: okReply(z.array(appRange)) },
+      },
+    },
     async (req) => ok(await rangesList(app.db, req.query.CATEGORY_ID)),
   );
 }

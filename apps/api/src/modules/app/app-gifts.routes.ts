@@ -30,7 +30,21 @@ const giftItem = z
     END_DATE: z.string().nullable(),
     MEDIA: mediaReply.nullable(),
   })
-  .meta({ example: { ID: 3, REF: 'CAD-MUG', NAME: 'Mug isotherme du programme', DESCRIPTION: 'Mug double paroi 35 cl.', TYPE: 'bien', NBR_OF_POINTS: 150, VOCHER_VALUE: '0.000', QTS: 40, START_DAY: null, END_DATE: null, MEDIA: null } });
+  .meta({
+    example: {
+      ID: 3,
+      REF: 'CAD-MUG',
+      NAME: 'Mug isotherme du programme',
+      DESCRIPTION: 'Mug double paroi 35 cl.',
+      TYPE: 'bien',
+      NBR_OF_POINTS: 150,
+      VOCHER_VALUE: '0.000',
+      QTS: 40,
+      START_DAY: null,
+      END_DATE: null,
+      MEDIA: null,
+    },
+  });
 
 const unitItem = z.object({
   ID: z.number().int(),
@@ -58,7 +72,16 @@ const purchaseItem = z
   })
   .meta({
     example: {
-      ID: 41, REF: 'ACH-2026-000041', LOYALTY_GIFT_ID: 3, GIFT_NAME: 'Mug isotherme du programme', GIFT_TYPE: 'bien', QTE: 2, POINTS: 300, STATUS: 1, STATUS_LABEL: 'Validée', CREATED_AT: '2026-11-20T09:15:00.000Z',
+      ID: 41,
+      REF: 'ACH-2026-000041',
+      LOYALTY_GIFT_ID: 3,
+      GIFT_NAME: 'Mug isotherme du programme',
+      GIFT_TYPE: 'bien',
+      QTE: 2,
+      POINTS: 300,
+      STATUS: 1,
+      STATUS_LABEL: 'Validée',
+      CREATED_AT: '2026-11-20T09:15:00.000Z',
       UNITS: [{ ID: 77, REF: 'CONV-2026-000077', STATUS: 3, STATUS_LABEL: 'Expédié', SCAN_DATE: null, CREATED_AT: '2026-11-21T10:00:00.000Z' }],
     },
   });
@@ -78,14 +101,27 @@ const receivedItem = z.object({
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 /** An app body: the client is the signed-in user's own, so a CLIENT_ID (or any other key) is refused. */
-const purchaseBody = giftPurchaseBody.pick({ LOYALTY_GIFT_ID: true, QTE: true }).strict().meta({ examples: [{ LOYALTY_GIFT_ID: 3, QTE: 1 }] });
+const purchaseBody = giftPurchaseBody
+  .pick({ LOYALTY_GIFT_ID: true, QTE: true })
+  .strict()
+  .meta({ examples: [{ LOYALTY_GIFT_ID: 3, QTE: 1 }] });
 
 /** The client's requests with their units and status labels, in the order of `ids`. */
 async function purchasesOf(db: Db, clientId: number, ids: number[]) {
   if (!ids.length) return [];
   const [rows, units] = await Promise.all([
     db
-      .select({ id: gp.id, ref: gp.ref, giftId: gp.loyaltyGiftId, giftName: g.name, giftType: g.type, qte: gp.qte, points: gp.points, status: gp.status, createdAt: gp.createdAt })
+      .select({
+        id: gp.id,
+        ref: gp.ref,
+        giftId: gp.loyaltyGiftId,
+        giftName: g.name,
+        giftType: g.type,
+        qte: gp.qte,
+        points: gp.points,
+        status: gp.status,
+        createdAt: gp.createdAt,
+      })
       .from(gp)
       .innerJoin(g, eq(g.id, gp.loyaltyGiftId))
       .where(and(eq(gp.clientId, clientId), inArray(gp.id, ids))),
@@ -111,7 +147,14 @@ async function purchasesOf(db: Db, clientId: number, ids: number[]) {
       CREATED_AT: iso(p.createdAt)!,
       UNITS: units
         .filter((u) => u.purchaseId === id)
-        .map((u) => ({ ID: u.id, REF: u.ref, STATUS: u.status, STATUS_LABEL: CONVERSION_STATUS.label(u.status), SCAN_DATE: iso(u.scanDate), CREATED_AT: iso(u.createdAt)! })),
+        .map((u) => ({
+          ID: u.id,
+          REF: u.ref,
+          STATUS: u.status,
+          STATUS_LABEL: CONVERSION_STATUS.label(u.status),
+          SCAN_DATE: iso(u.scanDate),
+          CREATED_AT: iso(u.createdAt)!,
+        })),
     };
   });
 }
@@ -127,7 +170,14 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/gifts',
-    { schema: { summary: "Cadeaux que le client peut demander aujourd'hui (actifs, en dates, en stock, pour sa classification et son badge), du moins cher au plus cher", querystring: appPageQuery, response: { 200: pagedReply(giftItem) } } },
+    {
+      schema: {
+        summary:
+          "Cadeaux que le client peut demander aujourd'hui (actifs, en dates, en stock, pour sa classification et son badge), du moins cher au plus cher",
+        querystring: appPageQuery,
+        response: { 200: pagedReply(giftItem) },
+      },
+    },
     async (req) => {
       const { page, perPage, offset } = pageOf(req.query);
       const client = await classification(app.db, req.appUser!.clientId);
@@ -137,7 +187,11 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
         app.db.select({ n: count() }).from(g).where(where),
         app.db.select().from(g).where(where).orderBy(asc(g.nbrOfPoints), asc(g.id)).limit(perPage).offset(offset),
       ]);
-      const media = await mediaFor(app.db, 'gifts', rows.filter((r) => r.type === 'bien').map((r) => r.id));
+      const media = await mediaFor(
+        app.db,
+        'gifts',
+        rows.filter((r) => r.type === 'bien').map((r) => r.id),
+      );
       const data = rows.map((r) => ({
         ID: r.id,
         REF: r.ref,
@@ -160,7 +214,8 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
     {
       config: { idempotent: true },
       schema: {
-        summary: "Demander un cadeau (en attente de validation) : les points doivent tenir dans le solde moins les demandes en attente, ils sont débités à l'acceptation",
+        summary:
+          "Demander un cadeau (en attente de validation) : les points doivent tenir dans le solde moins les demandes en attente, ils sont débités à l'acceptation",
         body: purchaseBody,
         response: { 201: okReply(purchaseItem), 422: errorReply },
       },
@@ -175,7 +230,13 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/gift-purchases',
-    { schema: { summary: 'Mes demandes de cadeaux, les plus récentes en premier, avec leurs unités et leurs statuts', querystring: appPageQuery, response: { 200: pagedReply(purchaseItem) } } },
+    {
+      schema: {
+        summary: 'Mes demandes de cadeaux, les plus récentes en premier, avec leurs unités et leurs statuts',
+        querystring: appPageQuery,
+        response: { 200: pagedReply(purchaseItem) },
+      },
+    },
     async (req) => {
       const { page, perPage, offset } = pageOf(req.query);
       const clientId = req.appUser!.clientId;
@@ -184,7 +245,16 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
         app.db.select({ n: count() }).from(gp).where(mine),
         app.db.select({ id: gp.id }).from(gp).where(mine).orderBy(desc(gp.createdAt), desc(gp.id)).limit(perPage).offset(offset),
       ]);
-      return paged(await purchasesOf(app.db, clientId, ids.map((r) => r.id)), Number(n), page, perPage);
+      return paged(
+        await purchasesOf(
+          app.db,
+          clientId,
+          ids.map((r) => r.id),
+        ),
+        Number(n),
+        page,
+        perPage,
+      );
     },
   );
 
@@ -192,7 +262,8 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
     '/conversions/receive',
     {
       schema: {
-        summary: 'Réception : le client scanne le code QR du bon de sortie de son cadeau (une seule fois ; 404 pour un code inconnu ou d’un autre client, 409 déjà réceptionné, 422 pas encore expédié)',
+        summary:
+          'Réception : le client scanne le code QR du bon de sortie de son cadeau (une seule fois ; 404 pour un code inconnu ou d’un autre client, 409 déjà réceptionné, 422 pas encore expédié)',
         body: qrReceiveBody.strict().meta({ examples: [{ QRCODE: 'mF3k0v9yQ2p1Zr8sT4uW6xA7bC5dE0gH' }] }),
         response: { 200: okReply(receivedItem), 404: errorReply, 409: errorReply, 422: errorReply },
       },
@@ -214,8 +285,16 @@ export async function appGiftsRoutes(fastify: FastifyInstance) {
       });
       const [row] =
         received.kind === 'gift'
-          ? await app.db.select({ id: gc.id, ref: gc.ref, name: g.name, purchaseId: gc.giftPurchaseId, status: gc.status, scanDate: gc.scanDate }).from(gc).innerJoin(g, eq(g.id, gc.loyaltyGiftId)).where(eq(gc.id, received.id))
-          : await app.db.select({ id: sp.id, ref: sp.ref, name: startingGifts.name, purchaseId: sql<null>`null`, status: sp.status, scanDate: sp.scanDate }).from(sp).innerJoin(startingGifts, eq(startingGifts.id, sp.startingGiftId)).where(eq(sp.id, received.id));
+          ? await app.db
+              .select({ id: gc.id, ref: gc.ref, name: g.name, purchaseId: gc.giftPurchaseId, status: gc.status, scanDate: gc.scanDate })
+              .from(gc)
+              .innerJoin(g, eq(g.id, gc.loyaltyGiftId))
+              .where(eq(gc.id, received.id))
+          : await app.db
+              .select({ id: sp.id, ref: sp.ref, name: startingGifts.name, purchaseId: sql<null>`null`, status: sp.status, scanDate: sp.scanDate })
+              .from(sp)
+              .innerJoin(startingGifts, eq(startingGifts.id, sp.startingGiftId))
+              .where(eq(sp.id, received.id));
       return ok({
         ID: row.id,
         REF: row.ref,

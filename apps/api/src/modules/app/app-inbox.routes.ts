@@ -23,7 +23,18 @@ const notification = z
     READ: z.boolean(),
     READ_AT: z.string().nullable(),
   })
-  .meta({ example: { ID: 4, TITLE: 'Double points ce week-end ⭐', MESSAGE: '<p>Du vendredi au dimanche, <strong>tous vos achats comptent double</strong>.</p>', MESSAGE_TEXT: 'Du vendredi au dimanche, tous vos achats comptent double.', DATE: '2026-11-20T09:15:00.000Z', IMAGE: null, READ: false, READ_AT: null } });
+  .meta({
+    example: {
+      ID: 4,
+      TITLE: 'Double points ce week-end ⭐',
+      MESSAGE: '<p>Du vendredi au dimanche, <strong>tous vos achats comptent double</strong>.</p>',
+      MESSAGE_TEXT: 'Du vendredi au dimanche, tous vos achats comptent double.',
+      DATE: '2026-11-20T09:15:00.000Z',
+      IMAGE: null,
+      READ: false,
+      READ_AT: null,
+    },
+  });
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -39,7 +50,11 @@ const addressedTo = (clientId: number) => sql`exists (select 1 from ${r} where $
 const readBy = (userId: number) => and(eq(fr.fluxId, f.id), eq(fr.userId, userId));
 
 async function unreadCount(db: Db, clientId: number, userId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(f).leftJoin(fr, readBy(userId)).where(and(addressedTo(clientId), isNull(fr.fluxId)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(f)
+    .leftJoin(fr, readBy(userId))
+    .where(and(addressedTo(clientId), isNull(fr.fluxId)));
   return Number(n);
 }
 
@@ -75,15 +90,33 @@ export async function appInboxRoutes(fastify: FastifyInstance) {
           .limit(perPage)
           .offset(offset),
       ]);
-      const images = await mediaFor(app.db, 'flux', rows.map((x) => x.id));
-      const data = rows.map((x) => ({ ID: x.id, TITLE: x.title, MESSAGE: x.message, MESSAGE_TEXT: x.text, DATE: iso(x.date)!, IMAGE: images.get(x.id) ?? null, READ: x.readAt != null, READ_AT: iso(x.readAt) }));
+      const images = await mediaFor(
+        app.db,
+        'flux',
+        rows.map((x) => x.id),
+      );
+      const data = rows.map((x) => ({
+        ID: x.id,
+        TITLE: x.title,
+        MESSAGE: x.message,
+        MESSAGE_TEXT: x.text,
+        DATE: iso(x.date)!,
+        IMAGE: images.get(x.id) ?? null,
+        READ: x.readAt != null,
+        READ_AT: iso(x.readAt),
+      }));
       return paged(data, Number(n), page, perPage);
     },
   );
 
   app.get(
     '/notifications/unread-count',
-    { schema: { summary: 'Nombre de mes notifications non lues', response: { 200: okReply(z.object({ count: z.number().int() }).meta({ example: { count: 3 } })) } } },
+    {
+      schema: {
+        summary: 'Nombre de mes notifications non lues',
+        response: { 200: okReply(z.object({ count: z.number().int() }).meta({ example: { count: 3 } })) },
+      },
+    },
     async (req) => ok({ count: await unreadCount(app.db, req.appUser!.clientId, req.appUser!.id) }),
   );
 
@@ -93,16 +126,29 @@ export async function appInboxRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Marquer une notification comme lue (une seconde fois : rien ne change, la première date reste)',
         params: idParams,
-        response: { 200: okReply(z.object({ ID: z.number().int(), READ: z.literal(true), READ_AT: z.string(), UNREAD: z.number().int() }).meta({ example: { ID: 87, READ: true, READ_AT: '2026-11-27T10:05:00.000Z', UNREAD: 2 } })), 404: errorReply },
+        response: {
+          200: okReply(
+            z
+              .object({ ID: z.number().int(), READ: z.literal(true), READ_AT: z.string(), UNREAD: z.number().int() })
+              .meta({ example: { ID: 87, READ: true, READ_AT: '2026-11-27T10:05:00.000Z', UNREAD: 2 } }),
+          ),
+          404: errorReply,
+        },
       },
     },
     async (req) => {
       const me = req.appUser!;
-      const [addressed] = await app.db.select({ id: f.id }).from(f).where(and(eq(f.id, req.params.id), addressedTo(me.clientId)));
+      const [addressed] = await app.db
+        .select({ id: f.id })
+        .from(f)
+        .where(and(eq(f.id, req.params.id), addressedTo(me.clientId)));
       // Another client's notification is not this user's to know of: 404, as an unknown one.
       if (!addressed) throw new AppError(404, FLUX_MSG.notificationUnknown);
       await app.db.insert(fr).values({ fluxId: addressed.id, userId: me.id }).onConflictDoNothing();
-      const [mark] = await app.db.select({ readAt: fr.readAt }).from(fr).where(and(eq(fr.fluxId, addressed.id), eq(fr.userId, me.id)));
+      const [mark] = await app.db
+        .select({ readAt: fr.readAt })
+        .from(fr)
+        .where(and(eq(fr.fluxId, addressed.id), eq(fr.userId, me.id)));
       return ok({ ID: addressed.id, READ: true as const, READ_AT: iso(mark.readAt)!, UNREAD: await unreadCount(app.db, me.clientId, me.id) });
     },
   );

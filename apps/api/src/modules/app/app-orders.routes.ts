@@ -32,8 +32,14 @@ const appOrderLine = z.object({
 });
 const appOrderDetail = appOrder.extend({ ITEMS: z.array(appOrderLine) }).meta({
   example: {
-    ID: 2051, NUM_ORDER: 'CMD-2026-00412', CREATED_AT: '2026-11-27T09:12:00.000Z', STATUS: 0, STATUS_LABEL: 'Nouveau', ADDRESS: '12 rue de Marseille, Tunis',
-    TOTAL_NET_TTC: 23.296, TOTAL_POINTS: 24,
+    ID: 2051,
+    NUM_ORDER: 'CMD-2026-00412',
+    CREATED_AT: '2026-11-27T09:12:00.000Z',
+    STATUS: 0,
+    STATUS_LABEL: 'Nouveau',
+    ADDRESS: '12 rue de Marseille, Tunis',
+    TOTAL_NET_TTC: 23.296,
+    TOTAL_POINTS: 24,
     ITEMS: [{ PRODUCT_ID: 12, REF: 'HUI-0003', LABEL: 'Huile de tournesol 1 L', LABEL_AR: null, IMAGE: null, QTE: 4, UNIT_PRICE_TTC: 5.824, UNIT_POINTS: 6 }],
   },
 });
@@ -66,7 +72,28 @@ export async function appOrdersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/orders',
-    { schema: { summary: 'Les commandes du client, les plus récentes d’abord ; paginé', querystring: appOrdersQuery, response: { 200: listReply(appOrder.meta({ example: { ID: 2051, NUM_ORDER: 'CMD-2026-00412', CREATED_AT: '2026-11-27T09:12:00.000Z', STATUS: 0, STATUS_LABEL: 'Nouveau', ADDRESS: '12 rue de Marseille, Tunis', TOTAL_NET_TTC: 23.296, TOTAL_POINTS: 24 } })) } } },
+    {
+      schema: {
+        summary: 'Les commandes du client, les plus récentes d’abord ; paginé',
+        querystring: appOrdersQuery,
+        response: {
+          200: listReply(
+            appOrder.meta({
+              example: {
+                ID: 2051,
+                NUM_ORDER: 'CMD-2026-00412',
+                CREATED_AT: '2026-11-27T09:12:00.000Z',
+                STATUS: 0,
+                STATUS_LABEL: 'Nouveau',
+                ADDRESS: '12 rue de Marseille, Tunis',
+                TOTAL_NET_TTC: 23.296,
+                TOTAL_POINTS: 24,
+              },
+            }),
+          ),
+        },
+      },
+    },
     async (req) => {
       const { page, perPage } = req.query;
       const { rows, total } = await clientOrdersPage(app.db, req.appUser!.clientId, page, perPage);
@@ -76,7 +103,13 @@ export async function appOrdersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/orders/:id',
-    { schema: { summary: 'Une commande du client avec ses produits (404 pour la commande d’un autre client)', params: idParams, response: { 200: okReply(appOrderDetail) } } },
+    {
+      schema: {
+        summary: 'Une commande du client avec ses produits (404 pour la commande d’un autre client)',
+        params: idParams,
+        response: { 200: okReply(appOrderDetail) },
+      },
+    },
     async (req) => {
       const order = await clientOrder(app.db, req.appUser!.clientId, req.params.id);
       if (!order) throw notFound();

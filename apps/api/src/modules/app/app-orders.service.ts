@@ -21,7 +21,14 @@ export async function placeAppOrder(db: Db, user: AppUser, body: AppOrderBody): 
   return db.transaction(async (tx) => {
     const ids = body.ITEMS.map((i) => i.PRODUCT_ID);
     // A product hidden while this runs may still be ordered once: the same as a click a second earlier.
-    const sellable = new Set((await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), eq(products.visible, 1)))).map((r) => r.id));
+    const sellable = new Set(
+      (
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, ids), eq(products.visible, 1)))
+      ).map((r) => r.id),
+    );
     const errors: Record<string, string[]> = {};
     body.ITEMS.forEach((item, i) => {
       if (!sellable.has(item.PRODUCT_ID)) errors[`ITEMS.${i}.PRODUCT_ID`] = [APP_ORDER_MSG.unavailable];

@@ -14,7 +14,9 @@ const money = (x: string | null) => (x == null ? 0 : Number(x));
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const ORIGINS = ['gift', 'ristourne', 'voucher'] as const;
 /** Where a voucher came from, as the back-office list says it (voucher-purchases.resource.ts ORIGIN). */
-const origin = sql<(typeof ORIGINS)[number] | null>`case when ${v.giftPurchaseId} is not null then 'gift' when ${v.ristourneYear} is not null then 'ristourne' when ${v.voucherId} is not null then 'voucher' end`;
+const origin = sql<
+  (typeof ORIGINS)[number] | null
+>`case when ${v.giftPurchaseId} is not null then 'gift' when ${v.ristourneYear} is not null then 'ristourne' when ${v.voucherId} is not null then 'voucher' end`;
 
 /** ?status=: the app's words for VOUCHER_PURCHASE_STATUS 0 (Disponible) and 1 (Utilisé). */
 const VOUCHER_FILTER = { available: 0, used: 1 } as const;
@@ -33,9 +35,29 @@ const voucherItem = z
     /** The code the client shows at the counter to use the voucher; null once used. */
     QRCODE: z.string().nullable(),
   })
-  .meta({ example: { ID: 12, VOCHER_REF: 'VCH-2026-000012', SOLDE_USED: 20, STATUS: 0, STATUS_LABEL: 'Disponible', ORIGIN: 'gift', RISTOURNE_YEAR: null, CREATED_AT: '2026-11-20T09:15:00.000Z', SCAN_DATE: null, QRCODE: 'mF3k0v9yQ2p1Zr8sT4uW6xA7bC5dE0gH' } });
+  .meta({
+    example: {
+      ID: 12,
+      VOCHER_REF: 'VCH-2026-000012',
+      SOLDE_USED: 20,
+      STATUS: 0,
+      STATUS_LABEL: 'Disponible',
+      ORIGIN: 'gift',
+      RISTOURNE_YEAR: null,
+      CREATED_AT: '2026-11-20T09:15:00.000Z',
+      SCAN_DATE: null,
+      QRCODE: 'mF3k0v9yQ2p1Zr8sT4uW6xA7bC5dE0gH',
+    },
+  });
 
-const rebateYear = z.object({ YEAR: z.number().int(), VOCHER_REF: z.string(), AMOUNT: z.number(), STATUS: z.number().int(), STATUS_LABEL: z.string(), SCAN_DATE: z.string().nullable() });
+const rebateYear = z.object({
+  YEAR: z.number().int(),
+  VOCHER_REF: z.string(),
+  AMOUNT: z.number(),
+  STATUS: z.number().int(),
+  STATUS_LABEL: z.string(),
+  SCAN_DATE: z.string().nullable(),
+});
 const rebates = z
   .object({
     /** Every rebate the client was given, used or not (the client's RISTOURNE_N_1). */
@@ -48,7 +70,15 @@ const rebates = z
     /** One card per generated year: its rebate voucher, newest year first. */
     YEARS: z.array(rebateYear),
   })
-  .meta({ example: { RISTOURNE_N_1: 350.5, RISTOURNE_RESTE: 120, RISTOURNE_CONSUMED: 230.5, RISTOURNE_SOLDE_N_1: 120, YEARS: [{ YEAR: 2025, VOCHER_REF: 'RIST-2025-000042', AMOUNT: 120, STATUS: 0, STATUS_LABEL: 'Disponible', SCAN_DATE: null }] } });
+  .meta({
+    example: {
+      RISTOURNE_N_1: 350.5,
+      RISTOURNE_RESTE: 120,
+      RISTOURNE_CONSUMED: 230.5,
+      RISTOURNE_SOLDE_N_1: 120,
+      YEARS: [{ YEAR: 2025, VOCHER_REF: 'RIST-2025-000042', AMOUNT: 120, STATUS: 0, STATUS_LABEL: 'Disponible', SCAN_DATE: null }],
+    },
+  });
 
 /**
  * The client's wallet on the app: its own vouchers (from a voucher
@@ -75,7 +105,17 @@ export async function appWalletRoutes(fastify: FastifyInstance) {
       const [[{ n }], rows] = await Promise.all([
         app.db.select({ n: count() }).from(v).where(where),
         app.db
-          .select({ id: v.id, ref: v.voucherRef, solde: v.soldeUsed, status: v.status, origin, year: v.ristourneYear, createdAt: v.createdAt, scanDate: v.scanDate, qrcode: v.qrcode })
+          .select({
+            id: v.id,
+            ref: v.voucherRef,
+            solde: v.soldeUsed,
+            status: v.status,
+            origin,
+            year: v.ristourneYear,
+            createdAt: v.createdAt,
+            scanDate: v.scanDate,
+            qrcode: v.qrcode,
+          })
           .from(v)
           .where(where)
           .orderBy(desc(v.createdAt), desc(v.id))
@@ -98,25 +138,36 @@ export async function appWalletRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/rebates', { schema: { summary: 'Mes ristournes : total, reste, consommé, et une carte par année générée', response: { 200: okReply(rebates) } } }, async (req) => {
-    const clientId = req.appUser!.clientId;
-    const [[c], years] = await Promise.all([
-      app.db
-        .select({ total: clients.ristourneN1, reste: clients.ristourneReste, consumed: clients.ristourneConsumed, last: clients.ristourneSoldeN1 })
-        .from(clients)
-        .where(eq(clients.id, clientId)),
-      app.db
-        .select({ year: v.ristourneYear, ref: v.voucherRef, amount: v.soldeUsed, status: v.status, scanDate: v.scanDate })
-        .from(v)
-        .where(and(eq(v.clientId, clientId), isNotNull(v.ristourneYear)))
-        .orderBy(desc(v.ristourneYear), asc(v.id)),
-    ]);
-    return ok({
-      RISTOURNE_N_1: money(c?.total ?? null),
-      RISTOURNE_RESTE: money(c?.reste ?? null),
-      RISTOURNE_CONSUMED: money(c?.consumed ?? null),
-      RISTOURNE_SOLDE_N_1: money(c?.last ?? null),
-      YEARS: years.map((y) => ({ YEAR: y.year!, VOCHER_REF: y.ref, AMOUNT: money(y.amount), STATUS: y.status, STATUS_LABEL: VOUCHER_PURCHASE_STATUS.label(y.status), SCAN_DATE: iso(y.scanDate) })),
-    });
-  });
+  app.get(
+    '/rebates',
+    { schema: { summary: 'Mes ristournes : total, reste, consommé, et une carte par année générée', response: { 200: okReply(rebates) } } },
+    async (req) => {
+      const clientId = req.appUser!.clientId;
+      const [[c], years] = await Promise.all([
+        app.db
+          .select({ total: clients.ristourneN1, reste: clients.ristourneReste, consumed: clients.ristourneConsumed, last: clients.ristourneSoldeN1 })
+          .from(clients)
+          .where(eq(clients.id, clientId)),
+        app.db
+          .select({ year: v.ristourneYear, ref: v.voucherRef, amount: v.soldeUsed, status: v.status, scanDate: v.scanDate })
+          .from(v)
+          .where(and(eq(v.clientId, clientId), isNotNull(v.ristourneYear)))
+          .orderBy(desc(v.ristourneYear), asc(v.id)),
+      ]);
+      return ok({
+        RISTOURNE_N_1: money(c?.total ?? null),
+        RISTOURNE_RESTE: money(c?.reste ?? null),
+        RISTOURNE_CONSUMED: money(c?.consumed ?? null),
+        RISTOURNE_SOLDE_N_1: money(c?.last ?? null),
+        YEARS: years.map((y) => ({
+          YEAR: y.year!,
+          VOCHER_REF: y.ref,
+          AMOUNT: money(y.amount),
+          STATUS: y.status,
+          STATUS_LABEL: VOUCHER_PURCHASE_STATUS.label(y.status),
+          SCAN_DATE: iso(y.scanDate),
+        })),
+      });
+    },
+  );
 }

@@ -11,16 +11,12 @@ import { messageReply, profileReply } from './auth.schemas';
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/me',
-    { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Compte connecté', response: { 200: profileReply } } },
-    async (request) => ok(await getProfile(app.db, request.user!)),
+  app.get('/me', { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Compte connecté', response: { 200: profileReply } } }, async (request) =>
+    ok(await getProfile(app.db, request.user!)),
   );
 
-  app.get(
-    '/profile',
-    { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Mon profil', response: { 200: profileReply } } },
-    async (request) => ok(await getProfile(app.db, request.user!)),
+  app.get('/profile', { config: { action: 'self' }, schema: { tags: ['auth'], summary: 'Mon profil', response: { 200: profileReply } } }, async (request) =>
+    ok(await getProfile(app.db, request.user!)),
   );
 
   app.put(
@@ -33,7 +29,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Modifie mon profil (nom, prénom, email, téléphone) ; changer d’email demande CURRENT_PASSWORD et prévient l’ancienne adresse',
         // The one PUT that is a replace: the profile form always sends its four fields.
-        description: 'Remplace le profil entier : LASTNAME, FIRSTNAME, EMAIL et GSM sont requis (le formulaire « Mon profil » les envoie tous). Exception au PUT partiel des ressources /api/{ressource}/{id}.',
+        description:
+          'Remplace le profil entier : LASTNAME, FIRSTNAME, EMAIL et GSM sont requis (le formulaire « Mon profil » les envoie tous). Exception au PUT partiel des ressources /api/{ressource}/{id}.',
         body: profileBody,
         response: { 200: profileReply },
       },

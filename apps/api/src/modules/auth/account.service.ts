@@ -79,12 +79,7 @@ export async function updateProfile(
  * Change-password dialog. Only the signed-in account may be changed here; the old password is
  * always required. A new password signs the account out of its other sessions, not this one.
  */
-export async function changePassword(
-  db: Db,
-  user: CurrentUser,
-  targetId: number,
-  input: { old_password: string; new_password: string | null },
-) {
+export async function changePassword(db: Db, user: CurrentUser, targetId: number, input: { old_password: string; new_password: string | null }) {
   if (targetId !== user.id) throw new AppError(403, MSG.forbidden);
   const account = await currentAccount(db, user);
   if (!(await verifyPassword(input.old_password, account.passwordHash))) {

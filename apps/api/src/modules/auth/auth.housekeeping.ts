@@ -22,13 +22,19 @@ export async function purgeEndedSessions(db: Db): Promise<number> {
 }
 
 export async function purgeOldLoginAttempts(db: Db): Promise<number> {
-  const rows = await db.delete(loginAttempts).where(lt(loginAttempts.at, daysAgo(LOGIN_ATTEMPTS_KEPT_DAYS))).returning({ id: loginAttempts.id });
+  const rows = await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.at, daysAgo(LOGIN_ATTEMPTS_KEPT_DAYS)))
+    .returning({ id: loginAttempts.id });
   return rows.length;
 }
 
 /** Reset codes expired more than a day ago, used or not (a code lives RESET_CODE_MINUTES). */
 export async function purgeExpiredResetCodes(db: Db): Promise<number> {
-  const rows = await db.delete(passwordResets).where(lt(passwordResets.expiresAt, daysAgo(ENDED_KEPT_DAYS))).returning({ id: passwordResets.id });
+  const rows = await db
+    .delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, daysAgo(ENDED_KEPT_DAYS)))
+    .returning({ id: passwordResets.id });
   return rows.length;
 }
 

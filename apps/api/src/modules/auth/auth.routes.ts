@@ -20,7 +20,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/captcha',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Défi ALTCHA pour la connexion et le mot de passe oublié', security: [], response: { 200: captchaReply } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Défi ALTCHA pour la connexion et le mot de passe oublié', security: [], response: { 200: captchaReply } },
+    },
     async (_request, reply) => {
       const captcha = captchaFor(app);
       // Each challenge is single-use: a cached one would be refused as a replay.

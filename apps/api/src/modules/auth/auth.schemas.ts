@@ -44,4 +44,3 @@ export const captchaReply = success(
     challenge: challengeSchema.nullable(),
   }),
 );
-

@@ -42,7 +42,9 @@ type Row = { ip_hits: number | string | null; account_hits: number | string | nu
 export async function reserveAttempt(db: Queryable & Pick<Db, 'execute'>, email: string, ip: string): Promise<Gate> {
   const window = `${LOGIN_WINDOW_MINUTES} minutes`;
   const memory = `${ACCOUNT_MEMORY_HOURS} hours`;
-  const [row] = await queryRows<Row>(db, sql`
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
     with ip as (
       insert into throttles as t (key, hits, started_at, last_at) values (${ipKey(ip)}, 1, now(), now())
       on conflict (key) do update set
@@ -64,7 +66,8 @@ export async function reserveAttempt(db: Queryable & Pick<Db, 'execute'>, email:
       returning t.hits
     )
     select (select hits from ip) as ip_hits, (select hits from account) as account_hits
-  `);
+  `,
+  );
   if (row?.ip_hits != null && row.account_hits != null) {
     // Failures so far: this attempt is counted in until it succeeds.
     return { ok: true, ipHits: Number(row.ip_hits), accountFailures: Number(row.account_hits) - 1 };

@@ -60,7 +60,11 @@ export interface CheckedSignIn {
  * password, or an account `refuse` turns away, is recorded as a failure (history, audit, locks) and
  * thrown. The caller then opens its session in a transaction that calls acceptSignIn.
  */
-export async function checkSignIn(db: Db, input: Pick<SignInInput, 'email' | 'password' | 'ip'>, refuse: (account: Account) => Refusal | null): Promise<CheckedSignIn> {
+export async function checkSignIn(
+  db: Db,
+  input: Pick<SignInInput, 'email' | 'password' | 'ip'>,
+  refuse: (account: Account) => Refusal | null,
+): Promise<CheckedSignIn> {
   const { email, ip } = input;
   const gate = await reserveAttempt(db, email, ip);
   if (!gate.ok) throw new AppError(429, gate.reason === 'ip' ? MSG.tooManyAttempts : MSG.loginSlowedDown(gate.retryAfterSeconds));
@@ -126,7 +130,13 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
  * A refused sign-in: history, audit (the account when one has the e-mail, else the e-mail typed),
  * and the lock or slow-down this failure starts, once, when it starts or grows.
  */
-async function failed(db: Db, input: Pick<SignInInput, 'email' | 'ip'>, account: Account | null, gate: Gate & { ok: true }, { status, message, reason }: Refusal): Promise<never> {
+async function failed(
+  db: Db,
+  input: Pick<SignInInput, 'email' | 'ip'>,
+  account: Account | null,
+  gate: Gate & { ok: true },
+  { status, message, reason }: Refusal,
+): Promise<never> {
   const { email, ip } = input;
   const who = account ? { id: account.id, email: account.email } : { id: null, email: email.slice(0, 190) };
   const failures = gate.accountFailures + 1;
@@ -135,7 +145,8 @@ async function failed(db: Db, input: Pick<SignInInput, 'email' | 'ip'>, account:
     await datedFailure(tx, email);
     await auditSecurity(tx, 'login_failed', who, ip, { reason, failures });
     if (gate.ipHits === LOGIN_MAX_FAILURES) await auditSecurity(tx, 'login_locked', who, ip, { scope: 'ip', minutes: LOGIN_WINDOW_MINUTES });
-    if (failures >= LOGIN_MAX_FAILURES) await auditSecurity(tx, 'login_locked', who, ip, { scope: 'account', failures, delay_seconds: slowDownSeconds(failures) });
+    if (failures >= LOGIN_MAX_FAILURES)
+      await auditSecurity(tx, 'login_locked', who, ip, { scope: 'account', failures, delay_seconds: slowDownSeconds(failures) });
     await sweepThrottles(tx);
   });
   throw new AppError(status, message);

@@ -4,14 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, ok } from '../../lib/http';
 import { captchaFor } from '../../plugins/captcha';
 import { messageReply } from './auth.schemas';
-import {
-  checkResetCode,
-  RESET_CODE_VALID,
-  RESET_DONE_MESSAGE,
-  RESET_SENT_MESSAGE,
-  resetPassword,
-  sendResetCode,
-} from './password-reset.service';
+import { checkResetCode, RESET_CODE_VALID, RESET_DONE_MESSAGE, RESET_SENT_MESSAGE, resetPassword, sendResetCode } from './password-reset.service';
 import { limitPasswordCalls } from '../../lib/password-throttle';
 import { addressKey, takeHit } from '../../lib/throttle';
 
@@ -31,7 +24,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The limits live in the database (throttles), shared by every API node.
   const limitChecks = async (ip: string) => {
-    if (!(await takeHit(app.db, `reset-check-ip:${addressKey(ip)}`, RESET_CHECKS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_CHECKS_TOO_MANY);
+    if (!(await takeHit(app.db, `reset-check-ip:${addressKey(ip)}`, RESET_CHECKS_PER_WINDOW, LOGIN_WINDOW_MINUTES)))
+      throw new AppError(429, RESET_CHECKS_TOO_MANY);
   };
 
   app.post(
@@ -50,7 +44,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
       const { email, captcha } = request.body;
       await captchaFor(app).verify(app.db, captcha);
       // Counted per address whether or not it has an account, so the 429 reveals nothing either.
-      if (!(await takeHit(app.db, `reset-mail-ip:${addressKey(request.ip)}`, RESET_MAILS_PER_WINDOW, LOGIN_WINDOW_MINUTES))) throw new AppError(429, RESET_TOO_MANY);
+      if (!(await takeHit(app.db, `reset-mail-ip:${addressKey(request.ip)}`, RESET_MAILS_PER_WINDOW, LOGIN_WINDOW_MINUTES)))
+        throw new AppError(429, RESET_TOO_MANY);
       if (!(await takeHit(app.db, `reset-mail-email:${email.toLowerCase()}`, RESET_MAILS_PER_DAY, DAY_MINUTES))) throw new AppError(429, RESET_TOO_MANY_TODAY);
       await sendResetCode({ db: app.db, mailer: app.mailer, log: request.log }, email, request.ip);
       return ok({ message: RESET_SENT_MESSAGE });

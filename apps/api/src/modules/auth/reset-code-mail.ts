@@ -3,8 +3,7 @@ import type { MailMessage } from '../../plugins/mail';
 
 export const RESET_MAIL_SUBJECT = 'Code de réinitialisation du mot de passe';
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The code sits alone on its line so it survives any mail transfer encoding intact. */
 export function resetCodeMail(to: string, firstname: string, code: string): MailMessage {

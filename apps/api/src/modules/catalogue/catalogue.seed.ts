@@ -13,14 +13,86 @@ export const CATALOGUE_MEDIA = { products: 'images', categories: 'image', ranges
 type Rgb = [number, number, number];
 // [code, name, label, colour, ranges [name, label][]]
 const CATEGORIES: [string, string, string, Rgb, [string, string][]][] = [
-  ['CAF', 'Café', 'Cafés torréfiés, moulus et en grains', [110, 70, 40], [['Café moulu', 'Mouture fine et traditionnelle'], ['Café en grains', 'Grains torréfiés pour machines']]],
-  ['THE', 'Thé & infusions', 'Thés verts, noirs et plantes', [40, 120, 60], [['Thé', 'Thés verts et noirs'], ['Infusions', 'Verveine, menthe et tisanes']]],
-  ['HUI', 'Huiles', 'Huiles d’olive et végétales', [150, 140, 30], [['Huile d’olive', 'Vierge extra et courante'], ['Huiles végétales', 'Tournesol et mélanges']]],
-  ['PAT', 'Pâtes & couscous', 'Pâtes, couscous et mhamsa', [190, 140, 60], [['Pâtes', 'Pâtes longues et courtes'], ['Couscous', 'Fin, moyen et mhamsa']]],
-  ['CON', 'Conserves', 'Tomate, harissa, poisson', [170, 40, 40], [['Tomate & harissa', 'Concentrés et condiments'], ['Poisson', 'Thon et sardines']]],
-  ['BIS', 'Biscuits', 'Biscuits, gaufrettes et gâteaux', [180, 100, 50], [['Biscuits secs', 'Petit-déjeuner et goûter'], ['Biscuits fourrés', 'Fourrés et gaufrettes']]],
-  ['BOI', 'Boissons', 'Jus, eaux et boissons gazeuses', [30, 110, 170], [['Jus', 'Jus et nectars'], ['Eaux & sodas', 'Eaux minérales et boissons gazeuses']]],
-  ['CHO', 'Chocolat & confiserie', 'Tablettes, bonbons et chewing-gums', [90, 50, 90], [['Chocolat', 'Tablettes au lait et noires'], ['Confiserie', 'Bonbons et chewing-gums']]],
+  [
+    'CAF',
+    'Café',
+    'Cafés torréfiés, moulus et en grains',
+    [110, 70, 40],
+    [
+      ['Café moulu', 'Mouture fine et traditionnelle'],
+      ['Café en grains', 'Grains torréfiés pour machines'],
+    ],
+  ],
+  [
+    'THE',
+    'Thé & infusions',
+    'Thés verts, noirs et plantes',
+    [40, 120, 60],
+    [
+      ['Thé', 'Thés verts et noirs'],
+      ['Infusions', 'Verveine, menthe et tisanes'],
+    ],
+  ],
+  [
+    'HUI',
+    'Huiles',
+    'Huiles d’olive et végétales',
+    [150, 140, 30],
+    [
+      ['Huile d’olive', 'Vierge extra et courante'],
+      ['Huiles végétales', 'Tournesol et mélanges'],
+    ],
+  ],
+  [
+    'PAT',
+    'Pâtes & couscous',
+    'Pâtes, couscous et mhamsa',
+    [190, 140, 60],
+    [
+      ['Pâtes', 'Pâtes longues et courtes'],
+      ['Couscous', 'Fin, moyen et mhamsa'],
+    ],
+  ],
+  [
+    'CON',
+    'Conserves',
+    'Tomate, harissa, poisson',
+    [170, 40, 40],
+    [
+      ['Tomate & harissa', 'Concentrés et condiments'],
+      ['Poisson', 'Thon et sardines'],
+    ],
+  ],
+  [
+    'BIS',
+    'Biscuits',
+    'Biscuits, gaufrettes et gâteaux',
+    [180, 100, 50],
+    [
+      ['Biscuits secs', 'Petit-déjeuner et goûter'],
+      ['Biscuits fourrés', 'Fourrés et gaufrettes'],
+    ],
+  ],
+  [
+    'BOI',
+    'Boissons',
+    'Jus, eaux et boissons gazeuses',
+    [30, 110, 170],
+    [
+      ['Jus', 'Jus et nectars'],
+      ['Eaux & sodas', 'Eaux minérales et boissons gazeuses'],
+    ],
+  ],
+  [
+    'CHO',
+    'Chocolat & confiserie',
+    'Tablettes, bonbons et chewing-gums',
+    [90, 50, 90],
+    [
+      ['Chocolat', 'Tablettes au lait et noires'],
+      ['Confiserie', 'Bonbons et chewing-gums'],
+    ],
+  ],
 ];
 
 const BRANDS: [string, string][] = [
@@ -31,7 +103,16 @@ const BRANDS: [string, string][] = [
   ['Sahel Délices', 'Biscuits et confiserie'],
   ['Oasis', 'Boissons'],
 ];
-const BRAND_OF: Record<string, string> = { CAF: 'Nour', THE: 'Nour', HUI: 'Dar Zitouna', PAT: 'Bled El Khir', CON: 'Cap Bon Gourmet', BIS: 'Sahel Délices', BOI: 'Oasis', CHO: 'Sahel Délices' };
+const BRAND_OF: Record<string, string> = {
+  CAF: 'Nour',
+  THE: 'Nour',
+  HUI: 'Dar Zitouna',
+  PAT: 'Bled El Khir',
+  CON: 'Cap Bon Gourmet',
+  BIS: 'Sahel Délices',
+  BOI: 'Oasis',
+  CHO: 'Sahel Délices',
+};
 
 type Size = [fr: string, ar: string, factor: number];
 const WEIGHT: Size[] = [
@@ -175,18 +256,49 @@ export async function seedCatalogue(db: Db, uploads?: ObjectStore): Promise<Demo
     v.position = i + 1;
     if (i >= firstNew) Object.assign(v, { isNew: 1, orderNew: i - firstNew + 1, visible: 1 });
   });
-  const productRows = await db.insert(products).values(values).returning({ id: products.id, ref: products.ref, priceTtc: products.priceTtc, points: products.points, visible: products.visible, categoryId: products.categoryId });
+  const productRows = await db.insert(products).values(values).returning({
+    id: products.id,
+    ref: products.ref,
+    priceTtc: products.priceTtc,
+    points: products.points,
+    visible: products.visible,
+    categoryId: products.categoryId,
+  });
 
   if (uploads) {
     const colourOf = new Map(categoryRows.map((c, i) => [c.id, CATEGORIES[i][3]]));
     for (const c of categoryRows) {
-      await saveMedia(db, uploads, { entity: 'categories', entityId: c.id, collection: CATALOGUE_MEDIA.categories, family: 'image', fileName: `${c.name}.png`, buffer: solidPng(96, 96, colourOf.get(c.id)!), replace: true });
+      await saveMedia(db, uploads, {
+        entity: 'categories',
+        entityId: c.id,
+        collection: CATALOGUE_MEDIA.categories,
+        family: 'image',
+        fileName: `${c.name}.png`,
+        buffer: solidPng(96, 96, colourOf.get(c.id)!),
+        replace: true,
+      });
     }
     for (const [k, g] of rangeRows.entries()) {
-      await saveMedia(db, uploads, { entity: 'sub_categories', entityId: g.id, collection: CATALOGUE_MEDIA.ranges, family: 'image', fileName: `${g.name}.png`, buffer: solidPng(96, 96, tint(colourOf.get(g.categoryId)!, k + 1)), replace: true });
+      await saveMedia(db, uploads, {
+        entity: 'sub_categories',
+        entityId: g.id,
+        collection: CATALOGUE_MEDIA.ranges,
+        family: 'image',
+        fileName: `${g.name}.png`,
+        buffer: solidPng(96, 96, tint(colourOf.get(g.categoryId)!, k + 1)),
+        replace: true,
+      });
     }
     for (const [k, p] of productRows.entries()) {
-      await saveMedia(db, uploads, { entity: 'products', entityId: p.id, collection: CATALOGUE_MEDIA.products, family: 'image', fileName: `${p.ref}.png`, buffer: solidPng(64, 64, tint(colourOf.get(p.categoryId!)!, k % 5)), replace: false });
+      await saveMedia(db, uploads, {
+        entity: 'products',
+        entityId: p.id,
+        collection: CATALOGUE_MEDIA.products,
+        family: 'image',
+        fileName: `${p.ref}.png`,
+        buffer: solidPng(64, 64, tint(colourOf.get(p.categoryId!)!, k % 5)),
+        replace: false,
+      });
     }
   }
 

@@ -21,7 +21,10 @@ export const productPointsResource = defineResource<ProductPoint>()({
   joins: [{ table: products, on: eq(products.id, t.productId) }],
   prepare: async (_values, { body, db }) => {
     if (body.PRODUCT_ID === undefined) return;
-    const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, Number(body.PRODUCT_ID)));
+    const [found] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, Number(body.PRODUCT_ID)));
     if (!found) throw new AppError(422, PRODUCT_MSG.productUnknown, { PRODUCT_ID: [PRODUCT_MSG.productUnknown] });
   },
   afterWrite: async (tx, { id }) => {

@@ -40,5 +40,11 @@ const actions = {
 };
 
 export function productsBulkRoutes(app: FastifyInstance) {
-  registerBulk(app, { list: BULK_LISTS.products, source: { resource: compileResource(productsResource) as never }, entity: 'products', tag: 'products', actions });
+  registerBulk(app, {
+    list: BULK_LISTS.products,
+    source: { resource: compileResource(productsResource) as never },
+    entity: 'products',
+    tag: 'products',
+    actions,
+  });
 }

@@ -1,4 +1,17 @@
-import { can, formatMoney, MSG, type Product, PRODUCT_MANAGED_FIELDS, PRODUCT_MSG, PRODUCT_SECTION_ID, productBody, productsMeta, productUpdateBody, queryInteger, ttcBelowHt } from '@app/domain';
+import {
+  can,
+  formatMoney,
+  MSG,
+  type Product,
+  PRODUCT_MANAGED_FIELDS,
+  PRODUCT_MSG,
+  PRODUCT_SECTION_ID,
+  productBody,
+  productsMeta,
+  productUpdateBody,
+  queryInteger,
+  ttcBelowHt,
+} from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { flag01Field, moneyField, orEmpty, yesNo } from '../../lib/crud/fields';

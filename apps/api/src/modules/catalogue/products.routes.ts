@@ -34,33 +34,59 @@ export async function productsRoutes(fastify: FastifyInstance) {
   const tags = ['products'];
   const read = { action: 'products:read' as const };
 
-  app.get('/products/all', { config: read, schema: { tags, summary: 'Tous les produits (référence, libellés, prix TTC, points du jour), par référence', response: { 200: okReply(z.array(productLine)) } } }, async () => {
-    const rows = await app.db
-      .select({
-        id: products.id,
-        REF: products.ref,
-        LABEL: products.label,
-        LABEL_AR: products.labelAr,
-        CATEGORY_NAME: productCategories.name,
-        PRICE_TTC: sql<number>`${products.priceTtc}::float8`,
-        POINTS: effectivePoints,
-        UNITE_VENTE: products.uniteVente,
-      })
-      .from(products)
-      .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-      .orderBy(sortKey(products.ref), asc(products.id));
-    return ok(rows.map((r) => ({ ...r, PRICE_TTC: Number(r.PRICE_TTC), POINTS: Number(r.POINTS) })));
-  });
+  app.get(
+    '/products/all',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Tous les produits (référence, libellés, prix TTC, points du jour), par référence',
+        response: { 200: okReply(z.array(productLine)) },
+      },
+    },
+    async () => {
+      const rows = await app.db
+        .select({
+          id: products.id,
+          REF: products.ref,
+          LABEL: products.label,
+          LABEL_AR: products.labelAr,
+          CATEGORY_NAME: productCategories.name,
+          PRICE_TTC: sql<number>`${products.priceTtc}::float8`,
+          POINTS: effectivePoints,
+          UNITE_VENTE: products.uniteVente,
+        })
+        .from(products)
+        .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+        .orderBy(sortKey(products.ref), asc(products.id));
+      return ok(rows.map((r) => ({ ...r, PRICE_TTC: Number(r.PRICE_TTC), POINTS: Number(r.POINTS) })));
+    },
+  );
 
   const distinct = (column: typeof products.type | typeof products.nature) => async () => {
     const rows = await app.db.selectDistinct({ v: column }).from(products).where(isNotNull(column)).orderBy(column);
     return ok(rows.map((r) => r.v as string));
   };
-  app.get('/products/types', { config: read, schema: { tags, summary: 'Types de produits connus', response: { 200: okReply(z.array(z.string())) } } }, distinct(products.type));
-  app.get('/products/natures', { config: read, schema: { tags, summary: 'Natures de produits connues', response: { 200: okReply(z.array(z.string())) } } }, distinct(products.nature));
+  app.get(
+    '/products/types',
+    { config: read, schema: { tags, summary: 'Types de produits connus', response: { 200: okReply(z.array(z.string())) } } },
+    distinct(products.type),
+  );
+  app.get(
+    '/products/natures',
+    { config: read, schema: { tags, summary: 'Natures de produits connues', response: { 200: okReply(z.array(z.string())) } } },
+    distinct(products.nature),
+  );
   app.get(
     '/products/marques',
-    { config: read, schema: { tags, summary: 'Marques', response: { 200: okReply(z.array(z.object({ id: z.number().int(), NAME: z.string(), LABEL: z.string().nullable() }))) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Marques',
+        response: { 200: okReply(z.array(z.object({ id: z.number().int(), NAME: z.string(), LABEL: z.string().nullable() }))) },
+      },
+    },
     async () => ok(await app.db.select({ id: brands.id, NAME: brands.name, LABEL: brands.label }).from(brands).orderBy(sortKey(brands.name))),
   );
 
@@ -68,13 +94,22 @@ export async function productsRoutes(fastify: FastifyInstance) {
     '/products/order-new',
     {
       config: { action: 'products:manage' },
-      schema: { tags, summary: 'Ordre des nouveaux produits : ORDER_NEW = 1..n dans l’ordre des ids, en un appel', body: productOrderNewBody, response: { 200: okReply(z.object({ ids: z.array(z.number().int()) })) } },
+      schema: {
+        tags,
+        summary: 'Ordre des nouveaux produits : ORDER_NEW = 1..n dans l’ordre des ids, en un appel',
+        body: productOrderNewBody,
+        response: { 200: okReply(z.object({ ids: z.array(z.number().int()) })) },
+      },
     },
     async (req) => {
       const { ids } = req.body;
       if (new Set(ids).size !== ids.length) throw new AppError(422, PRODUCT_MSG.notNew, { ids: ['Identifiants en double.'] });
       await app.db.transaction(async (tx) => {
-        const found = await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), eq(products.isNew, 1))).for('update');
+        const found = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, ids), eq(products.isNew, 1)))
+          .for('update');
         if (found.length !== ids.length) throw new AppError(422, PRODUCT_MSG.notNew, { ids: [PRODUCT_MSG.notNew] });
         const values = sql.join(
           ids.map((id, i) => sql`(${id}::int, ${i + 1}::int)`),

@@ -85,7 +85,5 @@ export async function seedClassification(db: Db, uploads?: ObjectStore) {
     )
     .returning();
   const activityId = new Map(activities.map((a) => [a.code, a.id]));
-  await db.insert(clientCategories).values(
-    CATEGORIES.map(([name, code, description]) => ({ name, activityId: activityId.get(code)!, description })),
-  );
+  await db.insert(clientCategories).values(CATEGORIES.map(([name, code, description]) => ({ name, activityId: activityId.get(code)!, description })));
 }

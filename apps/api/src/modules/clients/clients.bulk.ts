@@ -47,7 +47,8 @@ async function setOnClients({ tx, ids }: BulkContext<unknown>, set: SQL, reason:
 }
 
 const flag = (value: 0 | 1): BulkRun<never> => ({
-  run: (ctx) => setOnClients(ctx, sql`is_active = ${value}::smallint`, alreadySql(sql`c.is_active`, value, value ? BULK_CLIENT_MSG.active : BULK_CLIENT_MSG.inactive)),
+  run: (ctx) =>
+    setOnClients(ctx, sql`is_active = ${value}::smallint`, alreadySql(sql`c.is_active`, value, value ? BULK_CLIENT_MSG.active : BULK_CLIENT_MSG.inactive)),
 });
 
 const status: BulkRun<{ STATUS: number }> = {
@@ -103,7 +104,8 @@ const badge: BulkRun<{ BADGES_ID: number }> = {
         { amount: b.bonus, source: 'badge', sourceId: params.BADGES_ID, reason: `Badge « ${b.name} » attribué`, authorId: user.id },
       );
     }
-    if (out.changed.length) await tx.execute(sql`with u as (select * from clients where id = any(${sql.param(out.changed)}::int[])) ${clientEventsSql('client.updated', 'u')}`);
+    if (out.changed.length)
+      await tx.execute(sql`with u as (select * from clients where id = any(${sql.param(out.changed)}::int[])) ${clientEventsSql('client.updated', 'u')}`);
     return out;
   },
 };
@@ -137,7 +139,8 @@ const invite: BulkRun<{ template_key: number }> = {
       where c.id = any(${sql.param(ids)}::int[]) group by c.id order by c.id`);
     const rows = rowsOf<{ id: number; label: string; emails: string[]; not_validated: number; disabled: number }>(res);
     const withUsers = rows.filter((r) => r.emails.length);
-    if (withUsers.reduce((n, r) => n + r.emails.length, 0) > INVITE_MAX_RECIPIENTS) throw new AppError(422, BULK_CLIENT_MSG.tooManyInvites, { ids: [BULK_CLIENT_MSG.tooManyInvites] });
+    if (withUsers.reduce((n, r) => n + r.emails.length, 0) > INVITE_MAX_RECIPIENTS)
+      throw new AppError(422, BULK_CLIENT_MSG.tooManyInvites, { ids: [BULK_CLIENT_MSG.tooManyInvites] });
     const whyNone = (r: (typeof rows)[number]) =>
       Number(r.not_validated) > 0 ? INVITATION_MSG.notValidated : Number(r.disabled) > 0 ? INVITATION_MSG.disabled : BULK_CLIENT_MSG.noUser;
     return {

@@ -30,8 +30,26 @@ export function rng(seed: number) {
 
 const SHOPS = ['Épicerie', 'Superette', 'Café', 'Restaurant', 'Boulangerie', 'Pâtisserie', 'Kiosque', 'Dépôt', 'Hôtel', 'Librairie'];
 const FAMILIES = [
-  'Ben Salah', 'Trabelsi', 'Gharbi', 'Mansouri', 'Jaziri', 'Hammami', 'Bouazizi', 'Chaabane', 'Karoui', 'Sassi',
-  'Ayari', 'Dridi', 'Mejri', 'Zouari', 'Belhaj', 'Ferchichi', 'Jlassi', 'Khelifi', 'Ben Amor', 'Miled',
+  'Ben Salah',
+  'Trabelsi',
+  'Gharbi',
+  'Mansouri',
+  'Jaziri',
+  'Hammami',
+  'Bouazizi',
+  'Chaabane',
+  'Karoui',
+  'Sassi',
+  'Ayari',
+  'Dridi',
+  'Mejri',
+  'Zouari',
+  'Belhaj',
+  'Ferchichi',
+  'Jlassi',
+  'Khelifi',
+  'Ben Amor',
+  'Miled',
 ];
 const STREETS = ['Avenue Habib Bourguiba', 'Rue de Marseille', 'Avenue de la Liberté', 'Rue Ibn Khaldoun', 'Route de Sfax', 'Avenue Farhat Hached'];
 const PAYMENTS = ['Chèque', 'Virement', 'Espèces', 'Traite à 30 jours'];

@@ -1,4 +1,16 @@
-import { canChangeBadge, type Client, CLIENT_MESSAGES, CLIENT_STATUS, clientCreateBody, clientsMeta, clientUpdateBody, clientYearLabels, formatDate, MSG, todayInTunis } from '@app/domain';
+import {
+  canChangeBadge,
+  type Client,
+  CLIENT_MESSAGES,
+  CLIENT_STATUS,
+  clientCreateBody,
+  clientsMeta,
+  clientUpdateBody,
+  clientYearLabels,
+  formatDate,
+  MSG,
+  todayInTunis,
+} from '@app/domain';
 import { eq, ilike, sql } from 'drizzle-orm';
 import { fkIn, idIn } from '../../lib/crud/list-query';
 import { alias } from 'drizzle-orm/pg-core';

@@ -76,7 +76,10 @@ export async function clientsRoutes(fastify: FastifyInstance) {
           (rows) => rows,
         );
       const [rows, [{ n }]] = await Promise.all([
-        q().orderBy(sql`public.sort_key(${clients.code})`, asc(clients.id)).limit(perPage).offset((page - 1) * perPage),
+        q()
+          .orderBy(sql`public.sort_key(${clients.code})`, asc(clients.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
         app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),
       ]);
       return paged(rows, n, page, perPage);
@@ -131,7 +134,12 @@ export async function clientsRoutes(fastify: FastifyInstance) {
     '/clients/code/:code',
     {
       config: read,
-      schema: { tags, summary: 'Client par son code (404 « Code Client introuvable »)', params: z.object({ code: z.string().max(30) }), response: { 200: okReply(codeItem) } },
+      schema: {
+        tags,
+        summary: 'Client par son code (404 « Code Client introuvable »)',
+        params: z.object({ code: z.string().max(30) }),
+        response: { 200: okReply(codeItem) },
+      },
     },
     async (req) => {
       const [row] = await app.db
@@ -148,7 +156,16 @@ export async function clientsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/clients/status/:id',
-    { config: write, schema: { tags, summary: 'Change le statut (0 En cours, 1 Validé, 2 Refusé)', params: idParams, body: clientStatusBody, response: { 200: one, ...statusMoveReplies } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Change le statut (0 En cours, 1 Validé, 2 Refusé)',
+        params: idParams,
+        body: clientStatusBody,
+        response: { 200: one, ...statusMoveReplies },
+      },
+    },
     async (req) => {
       const before = await visible(req.params.id, req.user!);
       const STATUS = req.body.STATUS;
@@ -167,7 +184,10 @@ export async function clientsRoutes(fastify: FastifyInstance) {
   // The list's switch: PUT clients/{id} is the form's save and requires the form's fields.
   app.put(
     '/clients/active/:id',
-    { config: write, schema: { tags, summary: 'Active ou désactive le client (interrupteur de la liste)', params: idParams, body: clientActiveBody, response: { 200: one } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Active ou désactive le client (interrupteur de la liste)', params: idParams, body: clientActiveBody, response: { 200: one } },
+    },
     async (req) => {
       const before = await visible(req.params.id, req.user!);
       const IS_ACTIVE = req.body.IS_ACTIVE;

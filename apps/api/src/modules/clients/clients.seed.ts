@@ -21,12 +21,7 @@ export async function clientRefs(db: Db): Promise<ClientRefs> {
     .from(clientActivities)
     .where(sql`not exists (select 1 from ${clientCategories} where ${clientCategories.activityId} = ${clientActivities.id})`);
   const chiefs = (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(roles.label, ROLE.chefZone))
-      .orderBy(users.id)
+    await db.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(roles.label, ROLE.chefZone)).orderBy(users.id)
   ).map((c) => c.id);
   return { types, categories, activities, chiefs };
 }
@@ -64,7 +59,13 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
     if (!holders.length) continue;
     await db.update(clients).set({ badgeId: tier.id }).where(inArray(clients.id, holders));
     if (tier.bonus > 0) {
-      await applyPoints(db, inArray(clients.id, holders), { amount: tier.bonus, source: 'badge', sourceId: tier.id, reason: `Badge « ${tier.name} » attribué`, authorId });
+      await applyPoints(db, inArray(clients.id, holders), {
+        amount: tier.bonus,
+        source: 'badge',
+        sourceId: tier.id,
+        reason: `Badge « ${tier.name} » attribué`,
+        authorId,
+      });
     }
   }
 
@@ -132,7 +133,10 @@ export async function seedClients(db: Db, password: string, count = 200): Promis
         lastSeenAt: null,
       };
     });
-  await db.insert(users).values([...people, ...appUsers]).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values([...people, ...appUsers])
+    .onConflictDoNothing();
   // A user registered on the app a few days after his client joined the programme.
   await db.execute(sql`
     update ${users} u set created_at = least(coalesce(u.last_seen_at, now()), now(), (c.inscription::timestamp at time zone 'Africa/Tunis') + make_interval(days => 1 + u.id % 20, hours => 9))

@@ -12,7 +12,8 @@ import { publicOrigin } from '../../lib/public-origin';
 /** Calls of the public invitation page per IP within LOGIN_WINDOW_MINUTES, for each of its two calls. */
 export const INVITATION_CALLS_PER_WINDOW = 30;
 /** Counted in the database (lib/throttle.ts), so the allowance is the same however many nodes serve. */
-const invitationThrottle = (call: string) => throttleByIp(`invitation-${call}`, INVITATION_CALLS_PER_WINDOW, LOGIN_WINDOW_MINUTES, INVITATION_MSG.tooManyAttempts);
+const invitationThrottle = (call: string) =>
+  throttleByIp(`invitation-${call}`, INVITATION_CALLS_PER_WINDOW, LOGIN_WINDOW_MINUTES, INVITATION_MSG.tooManyAttempts);
 
 const inviteResult = okReply(
   z.object({
@@ -23,7 +24,6 @@ const inviteResult = okReply(
 );
 const invitationInfo = z.object({ FIRSTNAME: z.string(), EMAIL: z.string(), MOBILE: z.boolean() });
 const accepted = okReply(invitationInfo.extend({ message: z.string() }));
-
 
 /** Invitations: send with a template; the public page's two calls. */
 export async function invitationsRoutes(fastify: FastifyInstance) {

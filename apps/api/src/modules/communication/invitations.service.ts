@@ -166,7 +166,13 @@ export async function sendInvitations(
         .insert(invitations)
         .values({ ...base, email: user.email, userId: user.id, tokenHash: hashToken(token), expiresAt, result: 'sent' })
         .returning({ id: invitations.id });
-      await audit(tx, input.invitedBy, 'invitation', 'invitations', row.id, { email: user.email, userId: user.id, template: template.id, result: 'sent', ip: input.ip });
+      await audit(tx, input.invitedBy, 'invitation', 'invitations', row.id, {
+        email: user.email,
+        userId: user.id,
+        template: template.id,
+        result: 'sent',
+        ip: input.ip,
+      });
       return row.id;
     });
 

@@ -17,15 +17,24 @@ describe('template text', () => {
   });
 
   it('the text part of a mail has one line per block and shows link addresses', () => {
-    expect(htmlToText('<p>Bonjour&nbsp;Zoé &lt;b&gt;</p><ul><li>un</li><li>deux</li></ul><p><a href="https://x.tn/i?token=a&amp;b=c">Activer</a><br>Merci</p>')).toBe(
-      'Bonjour Zoé <b>\n- un\n- deux\nActiver (https://x.tn/i?token=a&b=c)\nMerci',
-    );
+    expect(
+      htmlToText('<p>Bonjour&nbsp;Zoé &lt;b&gt;</p><ul><li>un</li><li>deux</li></ul><p><a href="https://x.tn/i?token=a&amp;b=c">Activer</a><br>Merci</p>'),
+    ).toBe('Bonjour Zoé <b>\n- un\n- deux\nActiver (https://x.tn/i?token=a&b=c)\nMerci');
     expect(htmlToText('<p><a href="https://x.tn">https://x.tn</a></p>')).toBe('https://x.tn');
   });
 
   it('builds one recipient’s mail: escaped values in the HTML, the subject on one line', () => {
     const values = placeholderValues(
-      { id: 1, email: 'a@b.tn', firstname: 'Zoé\r\nBcc: x@y.tn', lastname: '<i>N</i>', clientCode: 'C1', clientName: 'Café & Co', company: 'Grossiste', clientId: 3 },
+      {
+        id: 1,
+        email: 'a@b.tn',
+        firstname: 'Zoé\r\nBcc: x@y.tn',
+        lastname: '<i>N</i>',
+        clientCode: 'C1',
+        clientName: 'Café & Co',
+        company: 'Grossiste',
+        clientId: 3,
+      },
       'https://bo.tn/invitation?token=t',
     );
     expect(values.SOCIETE).toBe('Café & Co');
@@ -33,7 +42,10 @@ describe('template text', () => {
     expect(mail.subject).toBe('Salut Zoé Bcc: x@y.tn');
     expect(mail.html).toContain('<p>&lt;i&gt;N&lt;/i&gt; — Café &amp; Co <a href="https://bo.tn/invitation?token=t">ici</a></p>');
     expect(mail.text).toBe('<i>N</i> — Café & Co ici (https://bo.tn/invitation?token=t)');
-    const staff = placeholderValues({ id: 2, email: 's@b.tn', firstname: 'S', lastname: 'T', clientCode: null, clientName: null, company: 'Grossiste', clientId: null }, 'l');
+    const staff = placeholderValues(
+      { id: 2, email: 's@b.tn', firstname: 'S', lastname: 'T', clientCode: null, clientName: null, company: 'Grossiste', clientId: null },
+      'l',
+    );
     expect([staff.CODE_CLIENT, staff.SOCIETE]).toEqual(['', 'Grossiste']);
     expect([staff.POINTS_EXPIRANT, staff.DATE_EXPIRATION]).toEqual(['', '']);
   });

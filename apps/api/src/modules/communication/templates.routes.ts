@@ -71,7 +71,10 @@ export async function templatesRoutes(fastify: FastifyInstance) {
   const scoped = (type: TemplateType | undefined, where?: SQL) => and(type ? eq(t.type, type) : undefined, where);
 
   const findOne = async (db: Db, id: number, type?: TemplateType): Promise<MessageTemplate | null> => {
-    const [row] = await r.select(db).rows.where(scoped(type, eq(t.id, id))).limit(1);
+    const [row] = await r
+      .select(db)
+      .rows.where(scoped(type, eq(t.id, id)))
+      .limit(1);
     return row ? r.toDto(row) : null;
   };
   const mustFind = async (id: number, type?: TemplateType) => {
@@ -87,29 +90,53 @@ export async function templatesRoutes(fastify: FastifyInstance) {
     const query = r.select(app.db);
     if (!page)
       return unpaged(
-        (limit) => query.rows.where(where).orderBy(...orderBy).limit(limit),
+        (limit) =>
+          query.rows
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit),
         async () => Number((await query.count.where(where))[0].n),
         (rows) => rows.map(r.toDto),
       );
     const [rows, [{ n }]] = await Promise.all([
-      query.rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
+      query.rows
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       query.count.where(where),
     ]);
     return paged(rows.map(r.toDto), Number(n), page, perPage);
   };
 
-  const exportList = async (req: FastifyRequest, reply: FastifyReply, format: 'csv' | 'xlsx' | 'pdf', q: Pick<ListQuery, 'search' | 'sort' | 'order'>, type?: TemplateType) => {
+  const exportList = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    format: 'csv' | 'xlsx' | 'pdf',
+    q: Pick<ListQuery, 'search' | 'sort' | 'order'>,
+    type?: TemplateType,
+  ) => {
     const title = type ? `${def.export.title} (${type === 'email' ? 'email' : 'SMS'})` : def.export.title;
     const fileName = type ? `${def.export.fileName}-${type}` : def.export.fileName;
     req.log.debug({ format, type }, 'templates export');
-    return sendExport(reply, { format, fileName, title, orientation: def.export.orientation, columns: r.exportColumns, rows: exportRows(app.db, r, scoped(type), { ...q, tags: undefined }) });
+    return sendExport(reply, {
+      format,
+      fileName,
+      title,
+      orientation: def.export.orientation,
+      columns: r.exportColumns,
+      rows: exportRows(app.db, r, scoped(type), { ...q, tags: undefined }),
+    });
   };
 
   const create = async (req: FastifyRequest, body: Record<string, unknown>) => {
     const whole = wholeTemplate(body);
     const values = r.toValues(whole);
     const id = await app.db.transaction(async (tx) => {
-      const [created] = await tx.insert(t).values(values as typeof t.$inferInsert).returning({ id: t.id });
+      const [created] = await tx
+        .insert(t)
+        .values(values as typeof t.$inferInsert)
+        .returning({ id: t.id });
       const shown = (await findOne(tx, created.id)) ?? whole;
       await audit(tx, req.user, 'create', entity, created.id, createdFields(Object.keys(whole), shown));
       return created.id;
@@ -149,53 +176,109 @@ export async function templatesRoutes(fastify: FastifyInstance) {
   // Flat resource: TYPE in the body, `?type=` narrows the list.
   app.get(
     '/templating',
-    { config: read, schema: { tags, summary: `Liste (paginée si page est donné ; ?type=email|sms ; tri : ${Object.keys(r.sortable).join(', ')})`, querystring: listWithType, response: { 200: listReply(r.dto) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: `Liste (paginée si page est donné ; ?type=email|sms ; tri : ${Object.keys(r.sortable).join(', ')})`,
+        querystring: listWithType,
+        response: { 200: listReply(r.dto) },
+      },
+    },
     (req) => list(req.query, req.query.type),
   );
   app.get(
     '/templating/export/:format',
-    { config: read, schema: { tags, summary: 'Export de la liste filtrée (CSV, XLSX, PDF portrait)', params: exportParams, querystring: exportWithType, response: exportReplies(EXPORT_CONTENT_TYPES) } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Export de la liste filtrée (CSV, XLSX, PDF portrait)',
+        params: exportParams,
+        querystring: exportWithType,
+        response: exportReplies(EXPORT_CONTENT_TYPES),
+      },
+    },
     async (req, reply) => exportList(req, reply, req.params.format, req.query, req.query.type),
   );
-  app.get('/templating/:id', { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) => ok(await mustFind(req.params.id)));
+  app.get('/templating/:id', { config: read, schema: { tags, summary: 'Détail', params: idParams, response: { 200: one } } }, async (req) =>
+    ok(await mustFind(req.params.id)),
+  );
   app.post('/templating', { config: write, schema: { tags, summary: 'Créer', body: templateFields, response: { 201: one } } }, async (req, reply) => {
     reply.code(201);
     return create(req, req.body);
   });
   app.put(
     '/templating/:id',
-    { config: write, schema: { tags, summary: 'Modifier (champs partiels acceptés)', params: idParams, body: templateFields.partial(), response: { 200: one } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Modifier (champs partiels acceptés)', params: idParams, body: templateFields.partial(), response: { 200: one } },
+    },
     (req) => update(req, req.params.id, req.body),
   );
-  app.delete('/templating/:id', { config: write, schema: { tags, summary: 'Supprimer', params: idParams, response: { 200: deletedReply } } }, (req) => remove(req, req.params.id));
+  app.delete('/templating/:id', { config: write, schema: { tags, summary: 'Supprimer', params: idParams, response: { 200: deletedReply } } }, (req) =>
+    remove(req, req.params.id),
+  );
 
   // The same calls under templating/{type}: the type comes from the path.
   for (const type of TEMPLATE_TYPES) {
     const base = `/templating/${type}`;
     app.get(
       base,
-      { config: read, schema: { tags, summary: `Modèles ${type} : tous (sélecteurs), ou une page si page est donné`, querystring: listQuery, response: { 200: listReply(r.dto) } } },
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `Modèles ${type} : tous (sélecteurs), ou une page si page est donné`,
+          querystring: listQuery,
+          response: { 200: listReply(r.dto) },
+        },
+      },
       (req) => list(req.query, type),
     );
     app.get(
       `${base}/export/:format`,
-      { config: read, schema: { tags, summary: `Export des modèles ${type}`, params: exportParams, querystring: exportWithType.omit({ type: true }), response: exportReplies(EXPORT_CONTENT_TYPES) } },
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `Export des modèles ${type}`,
+          params: exportParams,
+          querystring: exportWithType.omit({ type: true }),
+          response: exportReplies(EXPORT_CONTENT_TYPES),
+        },
+      },
       async (req, reply) => exportList(req, reply, req.params.format, req.query, type),
     );
     app.get(`${base}/:id`, { config: read, schema: { tags, summary: `Détail d’un modèle ${type}`, params: idParams, response: { 200: one } } }, async (req) =>
       ok(await mustFind(req.params.id, type)),
     );
-    app.post(`${base}`, { config: write, schema: { tags, summary: `Créer un modèle ${type}`, body: withoutType, response: { 201: one } } }, async (req, reply) => {
-      reply.code(201);
-      return create(req, { ...req.body, TYPE: type });
-    });
+    app.post(
+      `${base}`,
+      { config: write, schema: { tags, summary: `Créer un modèle ${type}`, body: withoutType, response: { 201: one } } },
+      async (req, reply) => {
+        reply.code(201);
+        return create(req, { ...req.body, TYPE: type });
+      },
+    );
     app.put(
       `${base}/:id`,
-      { config: write, schema: { tags, summary: `Modifier un modèle ${type} (champs partiels acceptés)`, params: idParams, body: withoutType.partial(), response: { 200: one } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Modifier un modèle ${type} (champs partiels acceptés)`,
+          params: idParams,
+          body: withoutType.partial(),
+          response: { 200: one },
+        },
+      },
       (req) => update(req, req.params.id, req.body, type),
     );
-    app.delete(`${base}/:id`, { config: write, schema: { tags, summary: `Supprimer un modèle ${type}`, params: idParams, response: { 200: deletedReply } } }, (req) =>
-      remove(req, req.params.id, type),
+    app.delete(
+      `${base}/:id`,
+      { config: write, schema: { tags, summary: `Supprimer un modèle ${type}`, params: idParams, response: { 200: deletedReply } } },
+      (req) => remove(req, req.params.id, type),
     );
   }
 }

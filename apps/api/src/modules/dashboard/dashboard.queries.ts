@@ -1,4 +1,15 @@
-import { CONVERSION_IN_PROGRESS, CONVERSION_RECEIVED, CONVERSION_SHIPPED, EXPIRING_SOON_DAYS, GIFT_PURCHASE_STATUS, ORDER_STATUS, percentOf, type StatusCountRow, type StatusSet, VOUCHER_CODES } from '@app/domain';
+import {
+  CONVERSION_IN_PROGRESS,
+  CONVERSION_RECEIVED,
+  CONVERSION_SHIPPED,
+  EXPIRING_SOON_DAYS,
+  GIFT_PURCHASE_STATUS,
+  ORDER_STATUS,
+  percentOf,
+  type StatusCountRow,
+  type StatusSet,
+  VOUCHER_CODES,
+} from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows, rowsOf } from '../../db/rows';
@@ -8,10 +19,13 @@ import { sqlCode, sqlCodes } from '../../db/codes';
 const tunis = (col: string) => sql.raw(`(${col} at time zone 'Africa/Tunis')`);
 /** `col` within the Tunis calendar year, or no condition. */
 const inYear = (col: string, year?: number) =>
-  year ? sql`${sql.raw(col)} >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'Africa/Tunis') and ${sql.raw(col)} < make_timestamptz(${year + 1}::int, 1, 1, 0, 0, 0, 'Africa/Tunis')` : sql`true`;
+  year
+    ? sql`${sql.raw(col)} >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'Africa/Tunis') and ${sql.raw(col)} < make_timestamptz(${year + 1}::int, 1, 1, 0, 0, 0, 'Africa/Tunis')`
+    : sql`true`;
 const month = (col: string) => sql`to_char(${tunis(col)}, 'YYYY-MM')`;
 /** A summary table's `date` key (a Tunis month or day) within the year, or no condition. */
-const keyInYear = (col: string, year?: number) => (year ? sql`${sql.raw(col)} >= make_date(${year}::int, 1, 1) and ${sql.raw(col)} < make_date(${year + 1}::int, 1, 1)` : sql`true`);
+const keyInYear = (col: string, year?: number) =>
+  year ? sql`${sql.raw(col)} >= make_date(${year}::int, 1, 1) and ${sql.raw(col)} < make_date(${year + 1}::int, 1, 1)` : sql`true`;
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The counts kept by the triggers of migration 0016, by key (0 for a key never written). */
@@ -38,7 +52,12 @@ export async function cards(db: Db) {
         from users where client_id is not null and last_seen_at >= now() - interval '60 days'`,
     ),
   ]);
-  return { clients_actifs: count('clients_active'), users_registred: count('client_users'), users_actifs_60: num(r.users_actifs_60), users_actifs_30: num(r.users_actifs_30) };
+  return {
+    clients_actifs: count('clients_active'),
+    users_registred: count('client_users'),
+    users_actifs_60: num(r.users_actifs_60),
+    users_actifs_30: num(r.users_actifs_30),
+  };
 }
 
 /** The two donuts: gift units delivered or on their way; vouchers consumed or not. */
@@ -51,12 +70,20 @@ export async function donuts(db: Db) {
       (select count(*) from vocher_purchases where status = ${sqlCode(VOUCHER_CODES.USED)}) as consumed,
       (select count(*) from vocher_purchases where status = ${sqlCode(VOUCHER_CODES.AVAILABLE)}) as not_consumed`,
   );
-  return { delivery: { delivered: num(r.delivered), in_progress: num(r.in_progress) }, consumption: { consumed: num(r.consumed), not_consumed: num(r.not_consumed) } };
+  return {
+    delivery: { delivered: num(r.delivered), in_progress: num(r.in_progress) },
+    consumption: { consumed: num(r.consumed), not_consumed: num(r.not_consumed) },
+  };
 }
 
 /** The app's registrations by month (client users, by their account's creation; summary kept by the users' triggers). */
 export const registrations = async (db: Db, year?: number) =>
-  (await queryRows<{ month: string; n: unknown }>(db, sql`select to_char(month, 'YYYY-MM') as month, n from registration_month_stats where n > 0 and ${keyInYear('month', year)} order by month`)).map((r) => ({
+  (
+    await queryRows<{ month: string; n: unknown }>(
+      db,
+      sql`select to_char(month, 'YYYY-MM') as month, n from registration_month_stats where n > 0 and ${keyInYear('month', year)} order by month`,
+    )
+  ).map((r) => ({
     month: r.month,
     user_count: num(r.n),
   }));
@@ -80,7 +107,12 @@ export async function voucherConsumption(db: Db, year?: number) {
     sql`select ${month('scan_date')} as m, count(*) as n, coalesce(sum(solde_used), 0) as amount, count(distinct client_id) as clients
       from vocher_purchases where status = ${sqlCode(VOUCHER_CODES.USED)} and scan_date is not null and ${inYear('scan_date', year)} group by 1 order by 1`,
   );
-  return list.map((r) => ({ date: `${r.m.slice(5)}/${r.m.slice(0, 4)}`, vouchers_consumed: num(r.n), total_amount_consumed: num(r.amount), clients: num(r.clients) }));
+  return list.map((r) => ({
+    date: `${r.m.slice(5)}/${r.m.slice(0, 4)}`,
+    vouchers_consumed: num(r.n),
+    total_amount_consumed: num(r.amount),
+    clients: num(r.clients),
+  }));
 }
 
 /** Voucher totals per year of issue, and over all years (year null first). */
@@ -124,11 +156,20 @@ function byStatus(set: StatusSet, list: { status: unknown; n: unknown }[]): Stat
 
 /** Orders by status with their label, share and colour (the donut's list). */
 export const ordersByStatus = async (db: Db, year?: number) =>
-  byStatus(ORDER_STATUS, await queryRows(db, sql`select status, sum(n) as n from order_month_stats where ${keyInYear('month', year)} group by status having sum(n) > 0 order by status`));
+  byStatus(
+    ORDER_STATUS,
+    await queryRows(
+      db,
+      sql`select status, sum(n) as n from order_month_stats where ${keyInYear('month', year)} group by status having sum(n) > 0 order by status`,
+    ),
+  );
 
 /** Gift requests by status, and by status and year. */
 export async function giftPurchases(db: Db, year?: number) {
-  const total = byStatus(GIFT_PURCHASE_STATUS, await queryRows(db, sql`select status, count(*) as n from gift_purchases where ${inYear('created_at', year)} group by 1 order by 1`));
+  const total = byStatus(
+    GIFT_PURCHASE_STATUS,
+    await queryRows(db, sql`select status, count(*) as n from gift_purchases where ${inYear('created_at', year)} group by 1 order by 1`),
+  );
   const perYear = await queryRows<{ status: unknown; year: unknown; n: unknown }>(
     db,
     sql`select status, extract(year from ${tunis('created_at')})::int as year, count(*) as n from gift_purchases where ${inYear('created_at', year)} group by 1, 2 order by 2, 1`,

@@ -22,7 +22,9 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
   const querystring = dashboardQuery;
   const route = <T extends z.ZodType>(path: string, summary: string, reply: T, read: (year?: number) => Promise<z.infer<T>>) =>
     // The untyped instance: one helper serves replies of different shapes (the schemas still validate and serialise).
-    fastify.get(path, { config, schema: { tags, summary, querystring, response: { 200: okReply(reply) } } }, async (req) => ok(await read((req.query as { year?: number }).year)));
+    fastify.get(path, { config, schema: { tags, summary, querystring, response: { 200: okReply(reply) } } }, async (req) =>
+      ok(await read((req.query as { year?: number }).year)),
+    );
 
   route(
     '/dashboard',
@@ -37,11 +39,8 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     }),
     async () => ({ ...(await q.cards(app.db)), ...(await q.donuts(app.db)) }),
   );
-  route(
-    '/dashboard/points-expiring',
-    'Points expirant sous 30 jours, tous clients : total et nombre de clients',
-    z.object({ points: int, clients: int }),
-    () => q.pointsExpiring(app.db),
+  route('/dashboard/points-expiring', 'Points expirant sous 30 jours, tous clients : total et nombre de clients', z.object({ points: int, clients: int }), () =>
+    q.pointsExpiring(app.db),
   );
   route(
     '/dashboard/points-liability',
@@ -49,9 +48,18 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     z.object({ points: int, clients: int, point_value: int, millimes: int }),
     () => q.pointsLiability(app.db),
   );
-  route('/dashboard/count', 'Les quatre tuiles : utilisateurs, clients, produits, commandes', z.object({ users: int, clients: int, products: int, orders: int }), () => q.counts(app.db));
-  route('/inscriptions', "Inscriptions à l'application par mois (YYYY-MM)", z.array(z.object({ month: z.string(), user_count: int })), (y) => q.registrations(app.db, y));
-  route('/logs/monthly', 'Connexions par mois (YYYY-MM), toutes sources', z.array(z.object({ month: z.string(), logs_count: int })), (y) => q.connections(app.db, y));
+  route(
+    '/dashboard/count',
+    'Les quatre tuiles : utilisateurs, clients, produits, commandes',
+    z.object({ users: int, clients: int, products: int, orders: int }),
+    () => q.counts(app.db),
+  );
+  route('/inscriptions', "Inscriptions à l'application par mois (YYYY-MM)", z.array(z.object({ month: z.string(), user_count: int })), (y) =>
+    q.registrations(app.db, y),
+  );
+  route('/logs/monthly', 'Connexions par mois (YYYY-MM), toutes sources', z.array(z.object({ month: z.string(), logs_count: int })), (y) =>
+    q.connections(app.db, y),
+  );
   route(
     '/voucherConsumption',
     'Vouchers consommés par mois (MM/YYYY) : nombre, montant, clients',
@@ -64,14 +72,31 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     z.array(z.object({ year: int.nullable(), total: int, consumed: int, non_consumed: int, total_amount: z.number(), consumed_amount: z.number() })),
     () => q.voucherStats(app.db),
   );
-  route('/orderByMonth', 'Commandes par mois (YYYY-MM) : nombre et total TTC', z.array(z.object({ month: z.string(), order_count: int, order_total: z.number() })), (y) => q.ordersByMonth(app.db, y));
-  route('/orderByStatus', 'Commandes par statut : libellé, nombre, pourcentage (arrondi à 0,5), couleur', z.array(statusRow), (y) => q.ordersByStatus(app.db, y));
+  route(
+    '/orderByMonth',
+    'Commandes par mois (YYYY-MM) : nombre et total TTC',
+    z.array(z.object({ month: z.string(), order_count: int, order_total: z.number() })),
+    (y) => q.ordersByMonth(app.db, y),
+  );
+  route('/orderByStatus', 'Commandes par statut : libellé, nombre, pourcentage (arrondi à 0,5), couleur', z.array(statusRow), (y) =>
+    q.ordersByStatus(app.db, y),
+  );
   route(
     '/giftPurshases',
     'Demandes de cadeaux par statut, et par statut et année',
     z.object({ total_by_status: z.array(statusRow), count_by_status_by_year: z.array(z.object({ STATUS: int, year: int, count: int })) }),
     (y) => q.giftPurchases(app.db, y),
   );
-  route('/getActivities', 'Activation des cadeaux par mois : unités réceptionnées et expédiées', z.array(z.object({ month: z.string(), received: int, shipped: int })), (y) => q.giftActivation(app.db, y));
-  route('/visiteurs', "Visiteurs de l'application par jour (utilisateurs distincts) : de l'année, sinon des 30 derniers jours", z.array(z.object({ day: z.string(), visitors: int })), (y) => q.visitors(app.db, y));
+  route(
+    '/getActivities',
+    'Activation des cadeaux par mois : unités réceptionnées et expédiées',
+    z.array(z.object({ month: z.string(), received: int, shipped: int })),
+    (y) => q.giftActivation(app.db, y),
+  );
+  route(
+    '/visiteurs',
+    "Visiteurs de l'application par jour (utilisateurs distincts) : de l'année, sinon des 30 derniers jours",
+    z.array(z.object({ day: z.string(), visitors: int })),
+    (y) => q.visitors(app.db, y),
+  );
 }

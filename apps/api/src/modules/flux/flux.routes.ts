@@ -59,7 +59,13 @@ export async function fluxRoutes(fastify: FastifyInstance) {
   const tags = ['flux'];
 
   /** Writes a flux to the given clients (already checked active) with its image, all or nothing. */
-  async function send(user: CurrentUser, content: { TITLE: string; MESSAGE: string }, clientIds: number[], image: Upload | undefined, activities: number[] = []) {
+  async function send(
+    user: CurrentUser,
+    content: { TITLE: string; MESSAGE: string },
+    clientIds: number[],
+    image: Upload | undefined,
+    activities: number[] = [],
+  ) {
     const message = sanitizeRichText(content.MESSAGE);
     const unique = [...new Set(clientIds)];
     const id = await app.db.transaction(async (tx) => {
@@ -73,8 +79,21 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       }
       if (activities.length) await tx.insert(fluxActivities).values(activities.map((activityId) => ({ fluxId: row.id, activityId })));
       // Last in the transaction: the file is removed again by saveMedia if its row cannot be written.
-      if (image) await saveMedia(tx, app.storage.media, { entity: 'flux', entityId: row.id, collection: 'image', family: 'image', fileName: image.fileName, buffer: image.buffer });
-      await audit(tx, user, 'create', 'flux', row.id, { TITLE: content.TITLE, RECIPIENTS: unique.length, ACTIVITIES: activities.length ? activities : undefined, IMAGE: image?.fileName });
+      if (image)
+        await saveMedia(tx, app.storage.media, {
+          entity: 'flux',
+          entityId: row.id,
+          collection: 'image',
+          family: 'image',
+          fileName: image.fileName,
+          buffer: image.buffer,
+        });
+      await audit(tx, user, 'create', 'flux', row.id, {
+        TITLE: content.TITLE,
+        RECIPIENTS: unique.length,
+        ACTIVITIES: activities.length ? activities : undefined,
+        IMAGE: image?.fileName,
+      });
       return row.id;
     });
     return { id, RECIPIENTS: unique.length, message: FLUX_MSG.sent(unique.length) };
@@ -87,12 +106,21 @@ export async function fluxRoutes(fastify: FastifyInstance) {
     const missing = unique.filter((id) => !found.some((c) => c.id === id));
     const inactive = found.filter((c) => c.isActive !== 1).map((c) => c.code);
     if (missing.length) throw new AppError(422, `${FLUX_MSG.notFound} (${missing.join(', ')})`, { DESTINATION: [FLUX_MSG.notFound] });
-    if (inactive.length) throw new AppError(422, `${FLUX_MSG.inactive} : ${inactive.join(', ')}`, { DESTINATION: [`${FLUX_MSG.inactive} : ${inactive.join(', ')}`] });
+    if (inactive.length)
+      throw new AppError(422, `${FLUX_MSG.inactive} : ${inactive.join(', ')}`, { DESTINATION: [`${FLUX_MSG.inactive} : ${inactive.join(', ')}`] });
   }
 
   app.post(
     '/flux',
-    { config: write, schema: { tags, summary: "« Clients actifs » : aux clients choisis (multipart TITLE, MESSAGE, file, DESTINATION[i])", consumes: ['multipart/form-data'], response: { 201: sentReply } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: '« Clients actifs » : aux clients choisis (multipart TITLE, MESSAGE, file, DESTINATION[i])',
+        consumes: ['multipart/form-data'],
+        response: { 201: sentReply },
+      },
+    },
     async (req, reply) => {
       const form = await readMultipart(req);
       const body = fluxToClientsBody.safeParse(sendFields(form, 'DESTINATION'));
@@ -105,7 +133,15 @@ export async function fluxRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/flux/activities',
-    { config: write, schema: { tags, summary: '« Par Activité » : à tous les clients actifs des activités choisies (multipart TITLE, MESSAGE, file, ACTIVITIES[i])', consumes: ['multipart/form-data'], response: { 201: sentReply } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: '« Par Activité » : à tous les clients actifs des activités choisies (multipart TITLE, MESSAGE, file, ACTIVITIES[i])',
+        consumes: ['multipart/form-data'],
+        response: { 201: sentReply },
+      },
+    },
     async (req, reply) => {
       const form = await readMultipart(req);
       const body = fluxToActivitiesBody.safeParse(sendFields(form, 'ACTIVITIES'));
@@ -113,10 +149,21 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       const activities = [...new Set(body.data.ACTIVITIES)];
       const known = await app.db.select({ id: clientActivities.id }).from(clientActivities).where(idIn(clientActivities.id, activities));
       if (known.length !== activities.length) throw new AppError(422, 'Activité introuvable.', { ACTIVITIES: ['Activité introuvable.'] });
-      const targets = await app.db.select({ id: clients.id }).from(clients).where(and(idIn(clients.activityId, activities), eq(clients.isActive, 1)));
+      const targets = await app.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(idIn(clients.activityId, activities), eq(clients.isActive, 1)));
       if (!targets.length) throw new AppError(422, FLUX_MSG.noActiveClient, { ACTIVITIES: [FLUX_MSG.noActiveClient] });
       reply.code(201);
-      return ok(await send(req.user!, body.data, targets.map((t) => t.id), imageOf(form), activities));
+      return ok(
+        await send(
+          req.user!,
+          body.data,
+          targets.map((t) => t.id),
+          imageOf(form),
+          activities,
+        ),
+      );
     },
   );
 
@@ -128,7 +175,15 @@ export async function fluxRoutes(fastify: FastifyInstance) {
         tags,
         summary: "« Multiple » : aux codes clients d'un fichier CSV (tout ou rien ; codes inconnus ou inactifs signalés par ligne)",
         consumes: ['multipart/form-data'],
-        response: { 201: sentReply, 422: z.object({ success: z.literal(false), message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional(), lines: z.array(problemsReply).optional() }) },
+        response: {
+          201: sentReply,
+          422: z.object({
+            success: z.literal(false),
+            message: z.string(),
+            errors: z.record(z.string(), z.array(z.string())).optional(),
+            lines: z.array(problemsReply).optional(),
+          }),
+        },
       },
     },
     async (req, reply) => {
@@ -146,7 +201,12 @@ export async function fluxRoutes(fastify: FastifyInstance) {
         ? await app.db
             .select({ id: clients.id, code: sql<string>`lower(${clients.code})`, isActive: clients.isActive })
             .from(clients)
-            .where(textIn(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())))
+            .where(
+              textIn(
+                sql`lower(${clients.code})`,
+                codes.map((c) => c.code.toLowerCase()),
+              ),
+            )
         : [];
       const byCode = new Map(found.map((c) => [c.code, c]));
       const lines: FluxFileProblem[] = [...problems];
@@ -158,21 +218,42 @@ export async function fluxRoutes(fastify: FastifyInstance) {
       if (lines.length) {
         lines.sort((a, b) => a.line - b.line);
         const message = FLUX_MSG.fileProblems(lines.length);
-        return reply.code(422).send({ success: false as const, message, errors: { CLIENTS_FILE: lines.map((l) => `Ligne ${l.line} (${l.code}) : ${l.message}`) }, lines });
+        return reply
+          .code(422)
+          .send({ success: false as const, message, errors: { CLIENTS_FILE: lines.map((l) => `Ligne ${l.line} (${l.code}) : ${l.message}`) }, lines });
       }
       reply.code(201);
-      return ok(await send(req.user!, body.data, codes.map((c) => byCode.get(c.code.toLowerCase())!.id), imageOf(form)));
+      return ok(
+        await send(
+          req.user!,
+          body.data,
+          codes.map((c) => byCode.get(c.code.toLowerCase())!.id),
+          imageOf(form),
+        ),
+      );
     },
   );
 
-  app.delete('/flux/:id', { config: write, schema: { tags, summary: 'Supprimer une notification (ses destinataires et son image avec elle)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } }, async (req) => {
-    const [row] = await app.db.select({ id: flux.id, title: flux.title, count: flux.recipientCount }).from(flux).where(eq(flux.id, req.params.id));
-    if (!row) throw notFound();
-    await app.db.transaction(async (tx) => {
-      await tx.delete(flux).where(eq(flux.id, row.id));
-      await audit(tx, req.user, 'delete', 'flux', row.id, { TITLE: row.title, RECIPIENTS: row.count });
-    });
-    await deleteMedia(app.db, app.storage.media, { entity: 'flux', entityId: row.id });
-    return ok({ id: row.id });
-  });
+  app.delete(
+    '/flux/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Supprimer une notification (ses destinataires et son image avec elle)',
+        params: idParams,
+        response: { 200: okReply(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const [row] = await app.db.select({ id: flux.id, title: flux.title, count: flux.recipientCount }).from(flux).where(eq(flux.id, req.params.id));
+      if (!row) throw notFound();
+      await app.db.transaction(async (tx) => {
+        await tx.delete(flux).where(eq(flux.id, row.id));
+        await audit(tx, req.user, 'delete', 'flux', row.id, { TITLE: row.title, RECIPIENTS: row.count });
+      });
+      await deleteMedia(app.db, app.storage.media, { entity: 'flux', entityId: row.id });
+      return ok({ id: row.id });
+    },
+  );
 }

@@ -1,4 +1,15 @@
-import { AUDIT_SECURITY_FILTER, auditActionLabel, auditChanges, auditEntityLabel, type AuditEntry, auditFilters, auditTrailMeta, auditValue, formatDateTime, SECURITY_AUDIT_ACTIONS } from '@app/domain';
+import {
+  AUDIT_SECURITY_FILTER,
+  auditActionLabel,
+  auditChanges,
+  auditEntityLabel,
+  type AuditEntry,
+  auditFilters,
+  auditTrailMeta,
+  auditValue,
+  formatDateTime,
+  SECURITY_AUDIT_ACTIONS,
+} from '@app/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -32,7 +43,10 @@ export const auditTrailResource = defineResource<AuditEntry>()({
     USER_ID: { schema: auditFilters.USER_ID, where: (v: number) => eq(a.userId, v) },
     ENTITY: { schema: auditFilters.ENTITY, where: (v: string) => eq(a.entity, v) },
     // `security`: every security event at once (sign-ins, failures, locks, reset codes, invitation and badge mails).
-    ACTION: { schema: auditFilters.ACTION, where: (v: string) => (v === AUDIT_SECURITY_FILTER ? inArray(a.action, [...SECURITY_AUDIT_ACTIONS]) : eq(a.action, v)) },
+    ACTION: {
+      schema: auditFilters.ACTION,
+      where: (v: string) => (v === AUDIT_SECURITY_FILTER ? inArray(a.action, [...SECURITY_AUDIT_ACTIONS]) : eq(a.action, v)),
+    },
     DATE_DEBUT: { schema: auditFilters.DATE_DEBUT, where: (v: string) => sql`${a.at} >= ${dayStart(v)}` },
     DATE_FIN: { schema: auditFilters.DATE_FIN, where: (v: string) => sql`${a.at} < ${dayStart(v)} + interval '1 day'` },
   },

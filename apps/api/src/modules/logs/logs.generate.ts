@@ -18,10 +18,11 @@ const LOG_BATCH = 200_000;
 const FIRST_DAY = '2021-01-04 08:00:00+01';
 const DEVICES_APP = ['Samsung Galaxy A54', 'iPhone 13', 'Xiaomi Redmi Note 12', 'Oppo A78', 'iPhone 15 Pro', 'Samsung Galaxy S23'];
 const DEVICES_BO = ['Chrome 131 sur Windows', 'Firefox 133 sur Ubuntu', 'Safari 18 sur macOS', 'Edge 131 sur Windows'];
-const textArray = (words: readonly string[]) => sql`array[${sql.join(
-  words.map((w) => sql`${w}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (words: readonly string[]) =>
+  sql`array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** One mobile-app user for every client that has none (`passwordHash`: one hash for all). */
 export async function generateAppUsers(db: Db, passwordHash: string, log: (line: string) => void): Promise<void> {

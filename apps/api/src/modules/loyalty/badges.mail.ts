@@ -1,8 +1,7 @@
 import { BADGE_BONUS_FIELDS, BADGE_BONUS_LABELS, type Badge, formatBadgePoints } from '@app/domain';
 import type { MailMessage } from '../../plugins/mail';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const points = (n: number) => `${formatBadgePoints(n)} points`;
 
@@ -35,7 +34,9 @@ export function badgeMail(
     '',
     'L’équipe du programme de fidélité',
   ].join('\n');
-  const rows = bonuses.map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`).join('');
+  const rows = bonuses
+    .map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`)
+    .join('');
   const html = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 ${image ? `<p><img src="cid:${BADGE_IMAGE_CID}" alt="Badge ${escapeHtml(badge.NAME)}" width="120" style="max-width:120px;height:auto"></p>` : ''}

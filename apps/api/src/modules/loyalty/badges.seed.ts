@@ -25,7 +25,16 @@ export async function seedBadges(db: Db, uploads?: ObjectStore): Promise<Record<
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(badges)
-      .values(TIERS.map(([name, bonusBadge, bonusEvolution, bonusMaintien, description]) => ({ name, bonusBadge, bonusEvolution, bonusMaintien, description, isActive: 1 })))
+      .values(
+        TIERS.map(([name, bonusBadge, bonusEvolution, bonusMaintien, description]) => ({
+          name,
+          bonusBadge,
+          bonusEvolution,
+          bonusMaintien,
+          description,
+          isActive: 1,
+        })),
+      )
       .returning({ id: badges.id, name: badges.name });
     const ids = Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<BadgeTier, number>;
     if (uploads) {

@@ -17,7 +17,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
-
 interface OffenderRow {
   client: string;
   name: string | null;
@@ -103,7 +102,13 @@ function invariantQueries(limit: number): Record<LedgerInvariant, SQL> {
   };
 }
 
-const offender = (r: OffenderRow): LedgerOffender => ({ CLIENT: String(r.client), NAME: r.name, EXPECTED: Number(r.expected), FOUND: Number(r.found), DETAIL: r.detail });
+const offender = (r: OffenderRow): LedgerOffender => ({
+  CLIENT: String(r.client),
+  NAME: r.name,
+  EXPECTED: Number(r.expected),
+  FOUND: Number(r.found),
+  DETAIL: r.detail,
+});
 
 /**
  * Runs every invariant of the points ledger in one read-only, repeatable-read transaction
@@ -118,7 +123,14 @@ export async function verifyLedger(db: Db, limit = LEDGER_OFFENDERS_MAX): Promis
         const rows = rowsOf<OffenderRow>(await tx.execute(queries[key]));
         const listed = rows.filter((r) => r.client !== null);
         const count = listed.length ? Number(listed[0].total) : 0;
-        out.push({ KEY: key, LABEL: LEDGER_INVARIANT_LABELS[key], OK: count === 0, COUNT: count, PENDING: Number(rows[0]?.pending ?? 0), OFFENDERS: listed.map(offender) });
+        out.push({
+          KEY: key,
+          LABEL: LEDGER_INVARIANT_LABELS[key],
+          OK: count === 0,
+          COUNT: count,
+          PENDING: Number(rows[0]?.pending ?? 0),
+          OFFENDERS: listed.map(offender),
+        });
       }
       return out;
     },
@@ -134,7 +146,8 @@ export function formatLedgerReport(report: LedgerReport): string {
   for (const c of report.CHECKS) {
     const pending = c.PENDING ? ` (${fr(c.PENDING)} lot(s) en attente du passage quotidien)` : '';
     lines.push(`${c.OK ? 'OK    ' : 'ÉCHEC '} ${c.LABEL} : ${c.OK ? 'aucune anomalie' : `${fr(c.COUNT)} anomalie(s)`}${pending}`);
-    for (const o of c.OFFENDERS) lines.push(`         ${o.CLIENT}${o.NAME ? ` (${o.NAME})` : ''} : attendu ${fr(o.EXPECTED)}, trouvé ${fr(o.FOUND)}${o.DETAIL ? ` — ${o.DETAIL}` : ''}`);
+    for (const o of c.OFFENDERS)
+      lines.push(`         ${o.CLIENT}${o.NAME ? ` (${o.NAME})` : ''} : attendu ${fr(o.EXPECTED)}, trouvé ${fr(o.FOUND)}${o.DETAIL ? ` — ${o.DETAIL}` : ''}`);
     if (c.COUNT > c.OFFENDERS.length) lines.push(`         … et ${fr(c.COUNT - c.OFFENDERS.length)} autre(s)`);
   }
   lines.push(report.OK ? 'Registre cohérent : tous les invariants sont respectés.' : 'Registre incohérent : au moins un invariant est en échec.');
@@ -186,7 +199,13 @@ export async function programmeLiability(db: Db): Promise<Liability> {
       const groups = {} as Record<LiabilityGroup, LiabilityRow[]>;
       for (const g of LIABILITY_GROUPS) {
         groups[g] = rowsOf<GroupRow>(await tx.execute(queries[g]))
-          .map((r) => ({ KEY: r.key, LABEL: r.key === null ? LIABILITY_NONE[g] : (r.label ?? String(r.key)), CLIENTS: Number(r.clients), POINTS: Number(r.points), MILLIMES: Number(r.points) * value }))
+          .map((r) => ({
+            KEY: r.key,
+            LABEL: r.key === null ? LIABILITY_NONE[g] : (r.label ?? String(r.key)),
+            CLIENTS: Number(r.clients),
+            POINTS: Number(r.points),
+            MILLIMES: Number(r.points) * value,
+          }))
           // « Sans … » last, whatever its size.
           .sort((a, b) => Number(a.KEY === null) - Number(b.KEY === null));
       }
@@ -209,7 +228,9 @@ export interface LiabilityExportRow {
 export function liabilityExportRows(l: Liability): LiabilityExportRow[] {
   const labels: Record<LiabilityGroup, string> = { chef_zone: 'Chef de zone', badge: 'Badge', activity: 'Activité', expiry_month: 'Mois d’expiration' };
   return [
-    ...LIABILITY_GROUPS.flatMap((g) => l.GROUPS[g].map((r) => ({ GROUPING: labels[g], LABEL: r.LABEL, CLIENTS: r.CLIENTS, POINTS: r.POINTS, MILLIMES: r.MILLIMES }))),
+    ...LIABILITY_GROUPS.flatMap((g) =>
+      l.GROUPS[g].map((r) => ({ GROUPING: labels[g], LABEL: r.LABEL, CLIENTS: r.CLIENTS, POINTS: r.POINTS, MILLIMES: r.MILLIMES })),
+    ),
     { GROUPING: 'Total', LABEL: 'Tous les clients', CLIENTS: l.TOTAL.CLIENTS, POINTS: l.TOTAL.POINTS, MILLIMES: l.TOTAL.MILLIMES },
   ];
 }

@@ -38,26 +38,52 @@ export async function ledgerRoutes(fastify: FastifyInstance) {
   const tags = ['points'];
   app.get(
     '/ledger/verify',
-    { config, schema: { tags, summary: 'Contrôle du registre des points : chaque invariant, son nombre d’anomalies et les premières (lecture seule)', response: { 200: reportReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Contrôle du registre des points : chaque invariant, son nombre d’anomalies et les premières (lecture seule)',
+        response: { 200: reportReply },
+      },
+    },
     async () => ok(await verifyLedger(app.db)),
   );
   app.get(
     '/ledger/liability',
     {
       config,
-      schema: { tags, summary: 'Passif du programme : points en cours et équivalent en millimes, au total et par chef de zone, badge, activité, mois d’expiration', response: { 200: liabilityReply } },
+      schema: {
+        tags,
+        summary: 'Passif du programme : points en cours et équivalent en millimes, au total et par chef de zone, badge, activité, mois d’expiration',
+        response: { 200: liabilityReply },
+      },
     },
     async () => ok(await programmeLiability(app.db)),
   );
   app.get(
     '/ledger/liability/export/:format',
-    { config, schema: { tags, summary: 'Export du passif du programme (CSV, XLSX)', params: z.object({ format: z.enum(['csv', 'xlsx']) }), response: { 200: fileReply(EXPORTS) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Export du passif du programme (CSV, XLSX)',
+        params: z.object({ format: z.enum(['csv', 'xlsx']) }),
+        response: { 200: fileReply(EXPORTS) },
+      },
+    },
     async (req, reply) => {
       const rows = liabilityExportRows(await programmeLiability(app.db));
       async function* source() {
         yield* rows;
       }
-      return sendExport(reply as FastifyReply, { format: req.params.format, fileName: 'passif_programme', title: 'Passif du programme', orientation: 'portrait', columns, rows: source() });
+      return sendExport(reply as FastifyReply, {
+        format: req.params.format,
+        fileName: 'passif_programme',
+        title: 'Passif du programme',
+        orientation: 'portrait',
+        columns,
+        rows: source(),
+      });
     },
   );
 }

@@ -20,7 +20,10 @@ const lotItem = z.object({
   REASON: z.string().nullable(),
   AMOUNT: z.number().int(),
   REMAINING: z.number().int(),
-  LAST_DAY: z.string().nullable().meta({ description: 'Dernier jour (YYYY-MM-DD, heure de Tunis) où ces points peuvent être utilisés ; null : sans expiration' }),
+  LAST_DAY: z
+    .string()
+    .nullable()
+    .meta({ description: 'Dernier jour (YYYY-MM-DD, heure de Tunis) où ces points peuvent être utilisés ; null : sans expiration' }),
 });
 const lotsReply = z.object({
   success: z.literal(true),
@@ -45,7 +48,10 @@ export async function lotsRoutes(fastify: FastifyInstance) {
   const tags = ['points'];
   const read = { action: 'points:read' as const, ...CLIENT_OWNED };
   const reachable = async (id: number, user: CurrentUser) => {
-    const [client] = await app.db.select({ id: clients.id, code: clients.code }).from(clients).where(and(eq(clients.id, id), ownClients(user)));
+    const [client] = await app.db
+      .select({ id: clients.id, code: clients.code })
+      .from(clients)
+      .where(and(eq(clients.id, id), ownClients(user)));
     if (!client) throw notFound();
     return client;
   };
@@ -54,12 +60,21 @@ export async function lotsRoutes(fastify: FastifyInstance) {
     '/clients/:id/lots',
     {
       config: read,
-      schema: { tags, summary: 'Lots de points ouverts du client : crédité le, origine, montant, restant, expiration (les prochaines échéances d’abord)', params: idParams, querystring: listQuery.pick({ page: true, perPage: true }), response: { 200: lotsReply } },
+      schema: {
+        tags,
+        summary: 'Lots de points ouverts du client : crédité le, origine, montant, restant, expiration (les prochaines échéances d’abord)',
+        params: idParams,
+        querystring: listQuery.pick({ page: true, perPage: true }),
+        response: { 200: lotsReply },
+      },
     },
     async (req) => {
       const { page = 1, perPage = POINTS_LOTS_PAGE_SIZE } = req.query;
       const client = await reachable(req.params.id, req.user!);
-      const [rows, total] = await Promise.all([openLots(app.db, client.id, { limit: perPage, offset: (page - 1) * perPage }), openLotsTotal(app.db, client.id)]);
+      const [rows, total] = await Promise.all([
+        openLots(app.db, client.id, { limit: perPage, offset: (page - 1) * perPage }),
+        openLotsTotal(app.db, client.id),
+      ]);
       const reply = paged(rows, total.lots, page, perPage);
       return { ...reply, meta: { ...reply.meta, points: total.points } };
     },

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import { pointsEventsCte } from './points.events';
 import { rowsOf } from '../../db/rows';
 
-
 /** Once a day, 02:15 in Tunis, once per cluster (a pg-boss schedule, lib/jobs/engine.ts). */
 export const POINTS_EXPIRY_QUEUE = 'points-expiry';
 export const POINTS_EXPIRY_CRON = '15 2 * * *';
@@ -80,7 +79,9 @@ export function expiringSoon(clientId: AnyColumn | SQL) {
   const within = sql`p.client_id = ${clientId} and p.remaining > 0 and p.expires_at < now() + make_interval(days => ${EXPIRING_SOON_DAYS}::int)`;
   return {
     points: sql<number>`coalesce((select sum(p.remaining) from points_lots p where ${within}), 0)::int`,
-    lastDay: sql<string | null>`(select to_char((min(p.expires_at) - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') from points_lots p where ${within})`,
+    lastDay: sql<
+      string | null
+    >`(select to_char((min(p.expires_at) - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') from points_lots p where ${within})`,
   };
 }
 

@@ -9,7 +9,15 @@ import { rowsOf } from '../../db/rows';
  * Tunis calendar day the points can be spent, as « Points expirant sous 30 jours » says it.
  */
 export async function openLots(db: Db, clientId: number, page: { limit: number; offset: number }): Promise<PointsLot[]> {
-  const rows = rowsOf<{ id: number; created_at: Date | string; source: PointSource | null; reason: string | null; amount: number; remaining: number; last_day: string | null }>(
+  const rows = rowsOf<{
+    id: number;
+    created_at: Date | string;
+    source: PointSource | null;
+    reason: string | null;
+    amount: number;
+    remaining: number;
+    last_day: string | null;
+  }>(
     await db.execute(sql`
       select p.id, p.created_at, l.source, l.reason, p.amount, p.remaining,
              to_char((p.expires_at - interval '1 microsecond') at time zone 'Africa/Tunis', 'YYYY-MM-DD') as last_day
@@ -34,7 +42,9 @@ export async function openLots(db: Db, clientId: number, page: { limit: number; 
 /** How many open lots a client has, and what they hold in all (its balance). */
 export async function openLotsTotal(db: Db, clientId: number): Promise<{ lots: number; points: number }> {
   const [row] = rowsOf<{ lots: number; points: number }>(
-    await db.execute(sql`select count(*)::int as lots, coalesce(sum(remaining), 0)::int as points from points_lots where client_id = ${clientId} and remaining > 0`),
+    await db.execute(
+      sql`select count(*)::int as lots, coalesce(sum(remaining), 0)::int as points from points_lots where client_id = ${clientId} and remaining > 0`,
+    ),
   );
   return { lots: Number(row.lots), points: Number(row.points) };
 }

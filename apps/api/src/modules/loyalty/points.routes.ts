@@ -31,8 +31,21 @@ import { pointsLedger } from './points.table';
 import { expiringSoon } from './points.expiry';
 import { applyPoints } from './points.service';
 
-const balanceItem = z.object({ id: z.number().int(), CLIENT_ID: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string(), POINTS_FID: z.number().int(), POINTS_EXPIRANT: z.number().int() });
-const offeredItem = z.object({ id: z.number().int(), CLIENT_ID: z.number().int(), CODE_CLIENT: z.string(), NAME: z.string(), POINTS_OFFERED: z.number().int() });
+const balanceItem = z.object({
+  id: z.number().int(),
+  CLIENT_ID: z.number().int(),
+  CODE_CLIENT: z.string(),
+  NAME: z.string(),
+  POINTS_FID: z.number().int(),
+  POINTS_EXPIRANT: z.number().int(),
+});
+const offeredItem = z.object({
+  id: z.number().int(),
+  CLIENT_ID: z.number().int(),
+  CODE_CLIENT: z.string(),
+  NAME: z.string(),
+  POINTS_OFFERED: z.number().int(),
+});
 const ledgerItem = z.object({
   id: z.number().int(),
   CLIENT_ID: z.number().int(),
@@ -87,7 +100,14 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     const { page = 1, perPage = defaultPerPage, sort, order } = q;
     const [rows, [{ n }]] = await Promise.all([
       app.db
-        .select({ id: clients.id, CLIENT_ID: clients.id, CODE_CLIENT: clients.code, NAME: clients.name, [figure.key]: figure.column, ...(figure.key === 'POINTS_FID' ? { POINTS_EXPIRANT: expiring } : {}) })
+        .select({
+          id: clients.id,
+          CLIENT_ID: clients.id,
+          CODE_CLIENT: clients.code,
+          NAME: clients.name,
+          [figure.key]: figure.column,
+          ...(figure.key === 'POINTS_FID' ? { POINTS_EXPIRANT: expiring } : {}),
+        })
         .from(clients)
         .where(where)
         .orderBy(...orderFor(clientSort, CLIENT_POINTS_LISTS.defaultSort, clients.id, sort, order))
@@ -112,7 +132,10 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/clients/points',
-    { config: read, schema: { tags, summary: 'Soldes de points des clients (100 par page)', querystring: listQuery, response: { 200: listReply(balanceItem) } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Soldes de points des clients (100 par page)', querystring: listQuery, response: { 200: listReply(balanceItem) } },
+    },
     async (req) => {
       const where = and(ownClients(req.user!), searchClients(req.query.search));
       return clientPage({ key: 'POINTS_FID', column: clients.pointsFid }, where, req.query, 100);
@@ -121,10 +144,16 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/clients/:id/points-history',
-    { config: read, schema: { tags, summary: 'Historique des points du client (paginé)', params: idParams, querystring: listQuery, response: { 200: listReply(ledgerItem) } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Historique des points du client (paginé)', params: idParams, querystring: listQuery, response: { 200: listReply(ledgerItem) } },
+    },
     async (req) => {
       const { page = 1, perPage = 50 } = req.query;
-      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, req.params.id), ownClients(req.user!)));
+      const [client] = await app.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, req.params.id), ownClients(req.user!)));
       if (!client) throw notFound();
       const where = eq(pointsLedger.clientId, client.id);
       const [rows, [{ n }]] = await Promise.all([
@@ -169,7 +198,10 @@ export async function pointsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, req.params.id), ownClients(req.user!)));
+      const [client] = await app.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, req.params.id), ownClients(req.user!)));
       if (!client) throw notFound();
       const { POINTS, REASON } = req.body;
       const [row] = await app.db.transaction(async (tx) => {
@@ -188,7 +220,10 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/offered-points',
-    { config: read, schema: { tags, summary: 'Clients ayant reçu des points offerts (paginé)', querystring: listQuery, response: { 200: listReply(offeredItem) } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Clients ayant reçu des points offerts (paginé)', querystring: listQuery, response: { 200: listReply(offeredItem) } },
+    },
     async (req) => {
       const where = and(ne(clients.pointsOffered, 0), ownClients(req.user!), searchClients(req.query.search));
       return clientPage({ key: 'POINTS_OFFERED', column: clients.pointsOffered }, where, req.query, 50);
@@ -239,7 +274,10 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     { config: move, schema: { tags, summary: 'Offre des points aux clients choisis', body: offerToClientsBody, response: { 200: offerResult } } },
     async (req) => {
       const ids = [...new Set(req.body.CLIENTS)];
-      const found = await app.db.select({ id: clients.id }).from(clients).where(and(idIn(clients.id, ids), ownClients(req.user!)));
+      const found = await app.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(idIn(clients.id, ids), ownClients(req.user!)));
       if (found.length !== ids.length) throw new AppError(422, 'Client introuvable.', { CLIENTS: ['Un des clients choisis n’existe pas.'] });
       return offer(req.user!, idIn(clients.id, ids), req.body.POINTS_OFFERED, 'Points offerts');
     },
@@ -247,8 +285,12 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/offerPoints/activities',
-    { config: move, schema: { tags, summary: 'Offre des points à tous les clients des activités choisies', body: offerToActivitiesBody, response: { 200: offerResult } } },
-    async (req) => offer(req.user!, and(idIn(clients.activityId, req.body.ACTIVITIES), ownClients(req.user!))!, req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
+    {
+      config: move,
+      schema: { tags, summary: 'Offre des points à tous les clients des activités choisies', body: offerToActivitiesBody, response: { 200: offerResult } },
+    },
+    async (req) =>
+      offer(req.user!, and(idIn(clients.activityId, req.body.ACTIVITIES), ownClients(req.user!))!, req.body.POINTS_OFFERED, 'Points offerts (par activité)'),
   );
 
   app.post(
@@ -276,7 +318,15 @@ export async function pointsRoutes(fastify: FastifyInstance) {
         ? await app.db
             .select({ id: clients.id, code: sql<string>`lower(${clients.code})` })
             .from(clients)
-            .where(and(textIn(sql`lower(${clients.code})`, codes.map((c) => c.code.toLowerCase())), ownClients(req.user!)))
+            .where(
+              and(
+                textIn(
+                  sql`lower(${clients.code})`,
+                  codes.map((c) => c.code.toLowerCase()),
+                ),
+                ownClients(req.user!),
+              ),
+            )
         : [];
       const byCode = new Map(known.map((k) => [k.code, k.id]));
       for (const c of codes) if (!byCode.has(c.code.toLowerCase())) problems.push({ line: c.line, code: c.code, message: CODE_FILE_MESSAGES.unknown });
@@ -284,5 +334,4 @@ export async function pointsRoutes(fastify: FastifyInstance) {
       return offer(req.user!, idIn(clients.id, [...byCode.values()]), points.data, `Points offerts (fichier ${file.fileName})`);
     },
   );
-
 }

@@ -78,5 +78,9 @@ export const pointsLotUses = pgTable(
       .references(() => pointsLots.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
   },
-  (t) => [index('points_lot_uses_ledger_idx').on(t.ledgerId), index('points_lot_uses_lot_idx').on(t.lotId), check('points_lot_uses_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('points_lot_uses_ledger_idx').on(t.ledgerId),
+    index('points_lot_uses_lot_idx').on(t.lotId),
+    check('points_lot_uses_amount_positive', sql`${t.amount} > 0`),
+  ],
 );

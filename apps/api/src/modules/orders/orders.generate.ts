@@ -28,10 +28,11 @@ const CATEGORIES = [
 ] as const;
 const WORDS_FR = ['Eau minérale', "Jus d'orange", 'Lait demi-écrémé', 'Huile d’olive', 'Pâtes', 'Couscous', 'Thon', 'Savon', 'Biscuits', 'Café moulu'];
 const WORDS_AR = ['مياه معدنية', 'عصير برتقال', 'حليب نصف دسم', 'زيت زيتون', 'عجين', 'كسكسي', 'تن', 'صابون', 'بسكويت', 'قهوة مطحونة'];
-const textArray = (words: readonly string[]) => sql`array[${sql.join(
-  words.map((w) => sql`${w}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (words: readonly string[]) =>
+  sql`array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** Fills the catalogue up to `target` generated products (prices with 19 % VAT, a point per dinar). */
 export async function generateProducts(db: Db, target: number, log: (line: string) => void): Promise<void> {

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, MSG, type Order, ORDER_STATUS, orderFilters, ordersMeta, } from '@app/domain';
+import { formatDateTime, formatMoney, MSG, type Order, ORDER_STATUS, orderFilters, ordersMeta } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -32,11 +32,7 @@ export const ordersResource = defineResource<Order>()({
   table: o,
   idColumn: o.id,
   body: z.object({}),
-  joins: [
-    orderOwner.join,
-    { table: chef, on: eq(chef.id, clients.chefZoneId), kind: 'left' },
-    { table: buyer, on: eq(buyer.id, o.userId), kind: 'left' },
-  ],
+  joins: [orderOwner.join, { table: chef, on: eq(chef.id, clients.chefZoneId), kind: 'left' }, { table: buyer, on: eq(buyer.id, o.userId), kind: 'left' }],
   scope: orderOwner.scope,
   filters: {
     STATUS: { schema: orderFilters.STATUS, where: (v: number) => eq(o.status, v) },
@@ -51,7 +47,13 @@ export const ordersResource = defineResource<Order>()({
     { api: 'CREATED_AT', column: o.createdAt, ...dateTimeField, sort: true, export: { width: 1.4, format: (v) => formatDateTime(v as string) } },
     { api: 'ADDRESS', column: o.address },
     { api: 'DESTINATION', column: o.destination, sort: true, export: { width: 1.2, format: orEmpty } },
-    { api: 'CDZ', column: fullName(chef), schema: z.string().nullable(), sort: sql`public.sort_key(${fullName(chef)})`, export: { width: 1.3, format: orEmpty } },
+    {
+      api: 'CDZ',
+      column: fullName(chef),
+      schema: z.string().nullable(),
+      sort: sql`public.sort_key(${fullName(chef)})`,
+      export: { width: 1.3, format: orEmpty },
+    },
     { api: 'SITE', column: o.site, sort: true, export: { header: 'Site', width: 1.2, format: orEmpty } },
     { api: 'STATUS', column: o.status, sort: true, export: { width: 1.4, format: (v) => ORDER_STATUS.label(v as number) } },
     { api: 'TOTAL_NET_TTC', column: o.totalNetTtc, ...moneyField, sort: true, export: { width: 1.1, format: (v) => formatMoney(v as number) } },

@@ -1,5 +1,5 @@
 import { ORDER_DELETABLE_STATUSES, ORDER_ITEMS_PAGE_SIZE, ORDER_MSG, ORDER_STATUS, type Order, orderUpdateBody, queryInteger } from '@app/domain';
-import { and, asc, count, eq, } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,16 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/orders/:id',
-    { config: { action: 'orders:write', ...CLIENT_OWNED, idempotent: true }, schema: { tags, summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison', params: idParams, body: orderUpdateBody, response: { 200: orderReply, ...statusMoveReplies } } },
+    {
+      config: { action: 'orders:write', ...CLIENT_OWNED, idempotent: true },
+      schema: {
+        tags,
+        summary: 'Statut (de Nouveau vers 1 ou 3 seulement) ou site de livraison',
+        params: idParams,
+        body: orderUpdateBody,
+        response: { 200: orderReply, ...statusMoveReplies },
+      },
+    },
     async (req) => {
       const { id } = req.params;
       const { STATUS, SITE } = req.body;
@@ -79,7 +88,15 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/orders/:id',
-    { config: { action: 'orders:delete', ...CLIENT_OWNED }, schema: { tags, summary: 'Supprimer (statut Nouveau ou Traité et refusé seulement)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
+    {
+      config: { action: 'orders:delete', ...CLIENT_OWNED },
+      schema: {
+        tags,
+        summary: 'Supprimer (statut Nouveau ou Traité et refusé seulement)',
+        params: idParams,
+        response: { 200: okReply(z.object({ id: z.number().int() })) },
+      },
+    },
     async (req) => {
       const { id } = req.params;
       await app.db.transaction(async (tx) => {
@@ -96,7 +113,10 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/orders/:id/items',
-    { config: { action: 'orders:read', ...CLIENT_OWNED }, schema: { tags, summary: 'Produits commandés (50 par page)', params: idParams, querystring: itemsQuery, response: { 200: listReply(itemReply) } } },
+    {
+      config: { action: 'orders:read', ...CLIENT_OWNED },
+      schema: { tags, summary: 'Produits commandés (50 par page)', params: idParams, querystring: itemsQuery, response: { 200: listReply(itemReply) } },
+    },
     async (req) => {
       const { id } = req.params;
       const { page, perPage } = req.query;
@@ -104,7 +124,16 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       const where = eq(orderItems.orderId, id);
       const [rows, [{ n }]] = await Promise.all([
         app.db
-          .select({ id: orderItems.id, productId: orderItems.productId, ref: products.ref, label: products.label, labelAr: products.labelAr, points: orderItems.unitPoints, qte: orderItems.qte, price: orderItems.unitPriceTtc })
+          .select({
+            id: orderItems.id,
+            productId: orderItems.productId,
+            ref: products.ref,
+            label: products.label,
+            labelAr: products.labelAr,
+            points: orderItems.unitPoints,
+            qte: orderItems.qte,
+            price: orderItems.unitPriceTtc,
+          })
           .from(orderItems)
           .innerJoin(products, eq(products.id, orderItems.productId))
           .where(where)
@@ -113,7 +142,10 @@ export async function ordersRoutes(fastify: FastifyInstance) {
           .offset((page - 1) * perPage),
         app.db.select({ n: count() }).from(orderItems).where(where),
       ]);
-      const images = await firstImages(app.db, rows.map((r) => r.productId));
+      const images = await firstImages(
+        app.db,
+        rows.map((r) => r.productId),
+      );
       const items = rows.map((r) => ({
         id: r.id,
         PRODUCT_ID: r.productId,
@@ -130,7 +162,11 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     '/getAskOrders',
     {
       config: { action: 'orders:read', ...CLIENT_OWNED },
-      schema: { tags, summary: 'Cloche des commandes : nombre de commandes « Nouveau » et les plus récentes', response: { 200: okReply(z.object({ count: z.number().int(), items: z.array(bellItem) })) } },
+      schema: {
+        tags,
+        summary: 'Cloche des commandes : nombre de commandes « Nouveau » et les plus récentes',
+        response: { 200: okReply(z.object({ count: z.number().int(), items: z.array(bellItem) })) },
+      },
     },
     async (req) => {
       const { n, rows } = await waitingOrders(app.db, req.user!);

@@ -28,7 +28,15 @@ function statusFor(ageDays: number, x: number): number {
 export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000): Promise<void> {
   const r = rng(4_2026);
   const sellable = catalogue.filter((p) => p.visible);
-  type DemoClient = { id: number; status: number; is_active: number; address: string | null; destination: string | null; site: string | null; user_id: number | null };
+  type DemoClient = {
+    id: number;
+    status: number;
+    is_active: number;
+    address: string | null;
+    destination: string | null;
+    site: string | null;
+    user_id: number | null;
+  };
   const clientRows = await queryRows<DemoClient>(
     db,
     sql`
@@ -82,7 +90,10 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
   await db.transaction(async (tx) => {
     const ids: number[] = [];
     for (let i = 0; i < orderValues.length; i += 1000) {
-      const rows = await tx.insert(orders).values(orderValues.slice(i, i + 1000)).returning({ id: orders.id });
+      const rows = await tx
+        .insert(orders)
+        .values(orderValues.slice(i, i + 1000))
+        .returning({ id: orders.id });
       ids.push(...rows.map((x) => x.id));
     }
     // The app's orders go on from the demo's numbers (nextOrderNumber), never over them.
@@ -93,7 +104,9 @@ export async function seedOrders(db: Db, catalogue: DemoProduct[], count = 2000)
     await tx.execute(sql`
       insert into number_sequences (kind, year, last) values ${counters}
       on conflict (kind, year) do update set last = greatest(number_sequences.last, excluded.last)`);
-    const items = lines.flat().map((l) => ({ orderId: ids[l.order], productId: l.productId, qte: l.qte, unitPriceTtc: (l.price / 1000).toFixed(3), unitPoints: l.points }));
+    const items = lines
+      .flat()
+      .map((l) => ({ orderId: ids[l.order], productId: l.productId, qte: l.qte, unitPriceTtc: (l.price / 1000).toFixed(3), unitPoints: l.points }));
     for (let i = 0; i < items.length; i += 5000) await tx.insert(orderItems).values(items.slice(i, i + 5000));
     await tx.execute(sql`
       update orders o set total_net_ttc = t.total, total_points = t.points

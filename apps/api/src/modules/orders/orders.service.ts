@@ -24,7 +24,6 @@ export interface NewOrder {
   items: { productId: number; qte: number }[];
 }
 
-
 /** The counter of order numbers (system/sequences.ts); the demo orders register theirs in it too. */
 export const ORDER_NUMBER_KIND = 'order';
 /** `CMD-YYYY-NNNNN`, as the demo orders are numbered: `n` of the year (Africa/Tunis). */

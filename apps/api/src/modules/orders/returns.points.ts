@@ -41,13 +41,21 @@ export async function settleReturnPoints(tx: Db, returnId: number, user: Pick<Cu
     debited = 0;
   }
   if (target < debited) {
-    await applyPoints(tx, eq(clients.id, ret.clientId), entry(debited - target, opts.deleting ? `Suppression du retour ${ret.num}` : `Correction du retour ${ret.num}`));
+    await applyPoints(
+      tx,
+      eq(clients.id, ret.clientId),
+      entry(debited - target, opts.deleting ? `Suppression du retour ${ret.num}` : `Correction du retour ${ret.num}`),
+    );
     debited = target;
   } else if (target > debited) {
     const [{ balance }] = await tx.select({ balance: clients.pointsFid }).from(clients).where(eq(clients.id, ret.clientId)).for('update');
     const take = Math.min(target - debited, Math.max(balance, 0));
     if (take > 0) {
-      await applyPoints(tx, eq(clients.id, ret.clientId), entry(-take, debited === 0 && ret.debitedFrom === null ? `Retour ${ret.num}` : `Correction du retour ${ret.num}`));
+      await applyPoints(
+        tx,
+        eq(clients.id, ret.clientId),
+        entry(-take, debited === 0 && ret.debitedFrom === null ? `Retour ${ret.num}` : `Correction du retour ${ret.num}`),
+      );
       debited += take;
     }
   }

@@ -58,7 +58,13 @@ export const returnsResource = defineResource<GoodsReturn>()({
       export: { width: 2 },
     },
     { api: 'CODE_CLIENT', column: clients.code, sort: 'text', export: { width: 1 } },
-    { api: 'CREATED_AT', column: r.createdAt, ...dateTimeField, sort: true, export: { width: 1.3, format: (v) => formatDateTime(v as string).replace(' à ', ' ') } },
+    {
+      api: 'CREATED_AT',
+      column: r.createdAt,
+      ...dateTimeField,
+      sort: true,
+      export: { width: 1.3, format: (v) => formatDateTime(v as string).replace(' à ', ' ') },
+    },
     { api: 'ADDRESS', column: r.address, sort: 'text', export: { width: 2.5 } },
     { api: 'CLIENT_ID', column: r.clientId },
     { api: 'POINTS_OWED', column: r.pointsOwed },
@@ -101,7 +107,10 @@ export const returnsResource = defineResource<GoodsReturn>()({
         for (const { returnId, price, ...line } of rows) {
           const lineRates = rates.get(line.id) ?? [];
           const POINTS = lineRates.reduce((sum, rate) => sum + rate.QTE * rate.POINTS, 0);
-          out.set(returnId, [...(out.get(returnId) ?? []), { ...line, PRODUCT_PRICE: Number(price), MEDIA: images.get(line.PRODUCT_ID)?.[0] ?? null, POINTS, RATES: lineRates }]);
+          out.set(returnId, [
+            ...(out.get(returnId) ?? []),
+            { ...line, PRODUCT_PRICE: Number(price), MEDIA: images.get(line.PRODUCT_ID)?.[0] ?? null, POINTS, RATES: lineRates },
+          ]);
         }
         return out;
       },

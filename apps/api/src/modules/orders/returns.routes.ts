@@ -24,7 +24,10 @@ const returnReply = okReply(compiled.dto as unknown as z.ZodType<GoodsReturn>);
 
 /** The return, if this user may reach its client (`user` null: any). */
 async function findReturn(db: Db, id: number, user: CurrentUser | null = null): Promise<GoodsReturn | null> {
-  const [row] = await compiled.select(db).rows.where(and(eq(goodsReturns.id, id), user ? returnOwner.scope(user) : undefined)).limit(1);
+  const [row] = await compiled
+    .select(db)
+    .rows.where(and(eq(goodsReturns.id, id), user ? returnOwner.scope(user) : undefined))
+    .limit(1);
   if (!row) return null;
   const dto = compiled.toDto(row);
   await compiled.load(db, [dto]);
@@ -35,11 +38,26 @@ async function findReturn(db: Db, id: number, user: CurrentUser | null = null): 
 async function checkRefs(tx: Db, user: CurrentUser, clientId: number | undefined, productIds: { path: string; id: number }[]) {
   const errors: Record<string, string[]> = {};
   if (clientId !== undefined) {
-    const [c] = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.id, clientId), ownClients(user)));
+    const [c] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), ownClients(user)));
     if (!c) errors.CLIENT_ID = [RETURN_MSG.clientUnknown];
   }
   if (productIds.length) {
-    const found = new Set((await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds.map((p) => p.id)))).map((p) => p.id));
+    const found = new Set(
+      (
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              productIds.map((p) => p.id),
+            ),
+          )
+      ).map((p) => p.id),
+    );
     for (const p of productIds) if (!found.has(p.id)) errors[p.path] = [RETURN_MSG.productUnknown];
   }
   const first = Object.values(errors)[0];
@@ -57,41 +75,75 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   const write = { action: 'returns:write' as const, ...CLIENT_OWNED, idempotent: true };
   registerResource(app, returnsResource);
 
-  app.post('/retourMarchandises', { config: write, schema: { tags, summary: 'Créer un retour avec ses produits (un seul appel, numéro donné par le serveur)', body: returnBody, response: { 201: returnReply } } }, async (req, reply) => {
-    const { ADDRESS, CLIENT_ID, ITEMS } = req.body;
-    const id = await app.db.transaction(async (tx) => {
-      await checkRefs(
-        tx,
-        req.user!,
-        CLIENT_ID,
-        ITEMS.map((item, i) => ({ path: `ITEMS.${i}.PRODUCT_ID`, id: item.PRODUCT_ID })),
-      );
-      const numRetour = await nextReturnNumber(tx);
-      const [created] = await tx.insert(goodsReturns).values({ numRetour, clientId: CLIENT_ID, address: ADDRESS, authorId: req.user?.id ?? null, pointsDebited: 0 }).returning({ id: goodsReturns.id });
-      const prices = new Map(
-        (await tx.select({ id: products.id, price: products.priceTtc, points: products.points }).from(products).where(inArray(products.id, ITEMS.map((i) => i.PRODUCT_ID)))).map((p) => [p.id, p]),
-      );
-      await tx.insert(goodsReturnItems).values(
-        ITEMS.map((item) => ({
-          returnId: created.id,
-          productId: item.PRODUCT_ID,
-          qte: item.QTE,
-          uv: item.UV,
-          productPrice: prices.get(item.PRODUCT_ID)!.price,
-          productPoints: prices.get(item.PRODUCT_ID)!.points,
-        })),
-      );
-      await settleReturnPoints(tx, created.id, req.user);
-      await audit(tx, req.user, 'create', 'retourMarchandises', created.id, { NUM_RETOUR: numRetour, ADDRESS, CLIENT_ID, ITEMS });
-      return created.id;
-    });
-    reply.code(201);
-    return ok((await findReturn(app.db, id))!);
-  });
+  app.post(
+    '/retourMarchandises',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Créer un retour avec ses produits (un seul appel, numéro donné par le serveur)',
+        body: returnBody,
+        response: { 201: returnReply },
+      },
+    },
+    async (req, reply) => {
+      const { ADDRESS, CLIENT_ID, ITEMS } = req.body;
+      const id = await app.db.transaction(async (tx) => {
+        await checkRefs(
+          tx,
+          req.user!,
+          CLIENT_ID,
+          ITEMS.map((item, i) => ({ path: `ITEMS.${i}.PRODUCT_ID`, id: item.PRODUCT_ID })),
+        );
+        const numRetour = await nextReturnNumber(tx);
+        const [created] = await tx
+          .insert(goodsReturns)
+          .values({ numRetour, clientId: CLIENT_ID, address: ADDRESS, authorId: req.user?.id ?? null, pointsDebited: 0 })
+          .returning({ id: goodsReturns.id });
+        const prices = new Map(
+          (
+            await tx
+              .select({ id: products.id, price: products.priceTtc, points: products.points })
+              .from(products)
+              .where(
+                inArray(
+                  products.id,
+                  ITEMS.map((i) => i.PRODUCT_ID),
+                ),
+              )
+          ).map((p) => [p.id, p]),
+        );
+        await tx.insert(goodsReturnItems).values(
+          ITEMS.map((item) => ({
+            returnId: created.id,
+            productId: item.PRODUCT_ID,
+            qte: item.QTE,
+            uv: item.UV,
+            productPrice: prices.get(item.PRODUCT_ID)!.price,
+            productPoints: prices.get(item.PRODUCT_ID)!.points,
+          })),
+        );
+        await settleReturnPoints(tx, created.id, req.user);
+        await audit(tx, req.user, 'create', 'retourMarchandises', created.id, { NUM_RETOUR: numRetour, ADDRESS, CLIENT_ID, ITEMS });
+        return created.id;
+      });
+      reply.code(201);
+      return ok((await findReturn(app.db, id))!);
+    },
+  );
 
   app.put(
     '/retourMarchandises/:id',
-    { config: write, schema: { tags, summary: 'Modifier une ligne (id, QTE, UV, PRODUCT_ID) ; CLIENT_ID rattache le retour à ce client', params: idParams, body: returnLineUpdateBody, response: { 200: returnReply } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Modifier une ligne (id, QTE, UV, PRODUCT_ID) ; CLIENT_ID rattache le retour à ce client',
+        params: idParams,
+        body: returnLineUpdateBody,
+        response: { 200: returnReply },
+      },
+    },
     async (req) => {
       const returnId = req.params.id;
       const { id: lineId, QTE, UV, PRODUCT_ID, CLIENT_ID } = req.body;
@@ -110,7 +162,8 @@ export async function returnsRoutes(fastify: FastifyInstance) {
           .update(goodsReturnItems)
           .set({ qte: QTE, uv: UV, productId: PRODUCT_ID, ...(productChanged ? { productPrice: product.price, productPoints: product.points } : {}) })
           .where(and(eq(goodsReturnItems.id, lineId), eq(goodsReturnItems.returnId, returnId)));
-        if (CLIENT_ID && CLIENT_ID !== before.CLIENT_ID) await tx.update(goodsReturns).set({ clientId: CLIENT_ID, updatedAt: new Date() }).where(eq(goodsReturns.id, returnId));
+        if (CLIENT_ID && CLIENT_ID !== before.CLIENT_ID)
+          await tx.update(goodsReturns).set({ clientId: CLIENT_ID, updatedAt: new Date() }).where(eq(goodsReturns.id, returnId));
         await settleReturnPoints(tx, returnId, req.user);
         await audit(tx, req.user, 'update', 'retourMarchandises', returnId, {
           line: lineId,
@@ -126,7 +179,15 @@ export async function returnsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/retourMarchandises/:id',
-    { config: write, schema: { tags, summary: 'Supprimer un retour et ses lignes (son numéro n’est jamais réutilisé)', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Supprimer un retour et ses lignes (son numéro n’est jamais réutilisé)',
+        params: idParams,
+        response: { 200: okReply(z.object({ id: z.number().int() })) },
+      },
+    },
     async (req) => {
       const { id } = req.params;
       await app.db.transaction(async (tx) => {

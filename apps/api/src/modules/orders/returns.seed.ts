@@ -24,7 +24,9 @@ export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40):
   );
   if (!clientRows.length || !catalogue.length) return;
   const now = Date.now();
-  const dates = Array.from({ length: count }, () => new Date(now - Math.floor(r() * 700 + 1) * DAY - Math.floor(r() * 36_000_000))).sort((a, b) => a.getTime() - b.getTime());
+  const dates = Array.from({ length: count }, () => new Date(now - Math.floor(r() * 700 + 1) * DAY - Math.floor(r() * 36_000_000))).sort(
+    (a, b) => a.getTime() - b.getTime(),
+  );
   const perYear = new Map<number, number>();
   for (const at of dates) {
     const year = Number(todayInTunis(at).slice(0, 4));
@@ -33,7 +35,14 @@ export async function seedReturns(db: Db, catalogue: DemoProduct[], count = 40):
     const client = clientRows[Math.floor(r() * clientRows.length)];
     const [created] = await db
       .insert(goodsReturns)
-      .values({ numRetour: returnNumber(year, seq), clientId: client.id, address: client.address ?? 'Adresse du client', createdAt: at, updatedAt: at, pointsDebited: 0 })
+      .values({
+        numRetour: returnNumber(year, seq),
+        clientId: client.id,
+        address: client.address ?? 'Adresse du client',
+        createdAt: at,
+        updatedAt: at,
+        pointsDebited: 0,
+      })
       .returning({ id: goodsReturns.id });
     const lines = new Map<number, DemoProduct>();
     const n = 1 + Math.floor(r() * 3);

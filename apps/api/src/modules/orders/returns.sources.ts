@@ -25,7 +25,12 @@ export async function sourceReturnUnits(tx: Db, returnId: number, clientId: numb
     delete from ${sources} s using ${goodsReturnItems} i
     where s.return_item_id = i.id and i.return_id = ${returnId} and (s.client_id <> ${clientId} or s.product_id <> i.product_id)`);
   const lines = await tx
-    .select({ id: goodsReturnItems.id, productId: goodsReturnItems.productId, qte: goodsReturnItems.qte, held: sql<number>`coalesce(sum(${sources.qte}), 0)::int` })
+    .select({
+      id: goodsReturnItems.id,
+      productId: goodsReturnItems.productId,
+      qte: goodsReturnItems.qte,
+      held: sql<number>`coalesce(sum(${sources.qte}), 0)::int`,
+    })
     .from(goodsReturnItems)
     .leftJoin(sources, eq(sources.returnItemId, goodsReturnItems.id))
     .where(eq(goodsReturnItems.returnId, returnId))
@@ -45,7 +50,11 @@ async function release(tx: Db, itemId: number, count: number): Promise<void> {
   for (const row of rows) {
     if (left <= 0) break;
     if (row.qte <= left) await tx.delete(sources).where(eq(sources.id, row.id));
-    else await tx.update(sources).set({ qte: row.qte - left }).where(eq(sources.id, row.id));
+    else
+      await tx
+        .update(sources)
+        .set({ qte: row.qte - left })
+        .where(eq(sources.id, row.id));
     left -= row.qte;
   }
 }
@@ -86,4 +95,3 @@ export async function returnPointsOwed(tx: Db, returnId: number): Promise<number
     .where(eq(goodsReturnItems.returnId, returnId));
   return Number(owed);
 }
-

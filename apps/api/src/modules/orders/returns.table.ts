@@ -53,7 +53,11 @@ export const goodsReturnItems = pgTable(
     productPrice: numeric('product_price', { precision: 14, scale: 3 }).notNull().default('0'),
     productPoints: integer('product_points').notNull().default(0),
   },
-  (t) => [check('goods_return_items_qte_positive', sql`${t.qte} > 0`), index('goods_return_items_return_idx').on(t.returnId), index('goods_return_items_product_idx').on(t.productId)],
+  (t) => [
+    check('goods_return_items_qte_positive', sql`${t.qte} > 0`),
+    index('goods_return_items_return_idx').on(t.returnId),
+    index('goods_return_items_product_idx').on(t.productId),
+  ],
 );
 
 /**

@@ -27,7 +27,11 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const giftType = async (id: unknown): Promise<GiftType | null> => {
-    const [row] = await app.db.select({ type: loyaltyGifts.type }).from(loyaltyGifts).where(eq(loyaltyGifts.id, Number(id))).limit(1);
+    const [row] = await app.db
+      .select({ type: loyaltyGifts.type })
+      .from(loyaltyGifts)
+      .where(eq(loyaltyGifts.id, Number(id)))
+      .limit(1);
     return (row?.type as GiftType | undefined) ?? null;
   };
   const bienOnly: Hook = async (req) => {
@@ -90,5 +94,4 @@ export async function rewardsCatalogRoutes(fastify: FastifyInstance) {
   registerResource(app, startingGiftsResource);
   registerResource(app, vouchersResource);
   vouchersBulkRoutes(app);
-
 }

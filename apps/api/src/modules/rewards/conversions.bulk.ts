@@ -31,14 +31,32 @@ const move = (kind: Kind, to: number): BulkRun<never> => ({
       u as (update ${table} x set status = ${to}::smallint, updated_at = now() from t where x.id = t.id and t.reason is null returning x.*)
       select t.id, t.label, t.reason, t.prev, u.ref, u.client_id, u.status, u.scan_date, u.updated_at, ${purchase} as gift_purchase_id
       from t left join u on u.id = t.id order by t.id`);
-    type Row = { id: number; prev: number; ref: string; client_id: number; status: number; scan_date: string | null; updated_at: string; gift_purchase_id: number | null; reason: string | null };
+    type Row = {
+      id: number;
+      prev: number;
+      ref: string;
+      client_id: number;
+      status: number;
+      scan_date: string | null;
+      updated_at: string;
+      gift_purchase_id: number | null;
+      reason: string | null;
+    };
     const moved = rowsOf<Row>(res).filter((r) => r.reason == null);
     await recordEvents(
       tx,
       moved.map((r) =>
         unitEvent(
           kind,
-          { id: Number(r.id), ref: r.ref, clientId: Number(r.client_id), status: Number(r.status), scanDate: r.scan_date ? new Date(r.scan_date) : null, updatedAt: new Date(r.updated_at), giftPurchaseId: r.gift_purchase_id },
+          {
+            id: Number(r.id),
+            ref: r.ref,
+            clientId: Number(r.client_id),
+            status: Number(r.status),
+            scanDate: r.scan_date ? new Date(r.scan_date) : null,
+            updatedAt: new Date(r.updated_at),
+            giftPurchaseId: r.gift_purchase_id,
+          },
           Number(r.prev),
         ),
       ),

@@ -1,4 +1,15 @@
-import { can, CONVERSION_CODES, CONVERSION_RECEIVED, CONVERSION_SHIPPED, CONVERSION_STATUS, conversionAction, conversionMoveAllowed, GIFT_MSG, GIFT_PURCHASE_CODES, purchaseDeliveryStatus } from '@app/domain';
+import {
+  can,
+  CONVERSION_CODES,
+  CONVERSION_RECEIVED,
+  CONVERSION_SHIPPED,
+  CONVERSION_STATUS,
+  conversionAction,
+  conversionMoveAllowed,
+  GIFT_MSG,
+  GIFT_PURCHASE_CODES,
+  purchaseDeliveryStatus,
+} from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlCode } from '../../db/codes';
@@ -19,7 +30,14 @@ const TABLE = { gift: giftConversions, starter: startingGiftPurchases } as const
 const ENTITY = { gift: 'giftConversion', starter: 'startingGift-purchases' } as const;
 
 /** What a unit's webhook event carries, as its UPDATE returns it (both tables have these columns). */
-const unitOf = (t: (typeof TABLE)[ConversionKind]) => ({ id: t.id, ref: t.ref, clientId: t.clientId, status: t.status, scanDate: t.scanDate, updatedAt: t.updatedAt });
+const unitOf = (t: (typeof TABLE)[ConversionKind]) => ({
+  id: t.id,
+  ref: t.ref,
+  clientId: t.clientId,
+  status: t.status,
+  scanDate: t.scanDate,
+  updatedAt: t.updatedAt,
+});
 
 interface Row {
   id: number;
@@ -55,14 +73,29 @@ function checkMove(user: CurrentUser, from: number, to: number) {
 /** A gift conversion refused or deleted before receipt gives its points and its unit of stock back. */
 async function refund(tx: Db, user: CurrentUser, id: number) {
   const [c] = await tx
-    .select({ ref: giftConversions.ref, clientId: giftConversions.clientId, points: giftConversions.pointsUsed, giftId: giftConversions.loyaltyGiftId, purchaseId: giftConversions.giftPurchaseId })
+    .select({
+      ref: giftConversions.ref,
+      clientId: giftConversions.clientId,
+      points: giftConversions.pointsUsed,
+      giftId: giftConversions.loyaltyGiftId,
+      purchaseId: giftConversions.giftPurchaseId,
+    })
     .from(giftConversions)
     .where(eq(giftConversions.id, id));
   // The gift's row before the client's, in the order an acceptance locks them: the other order let a
   // refund and an acceptance of the same gift and client wait on each other (a deadlock, answered 500).
-  await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} + 1`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, c.giftId));
+  await tx
+    .update(loyaltyGifts)
+    .set({ qts: sql`${loyaltyGifts.qts} + 1`, updatedAt: new Date() })
+    .where(eq(loyaltyGifts.id, c.giftId));
   if (c.points > 0) {
-    await applyPoints(tx, eq(clients.id, c.clientId), { amount: c.points, source: 'gift', sourceId: c.purchaseId, reason: `Remboursement de la conversion ${c.ref}`, authorId: user.id });
+    await applyPoints(tx, eq(clients.id, c.clientId), {
+      amount: c.points,
+      source: 'gift',
+      sourceId: c.purchaseId,
+      reason: `Remboursement de la conversion ${c.ref}`,
+      authorId: user.id,
+    });
   }
 }
 
@@ -82,7 +115,10 @@ export async function refreshPurchase(tx: Db, purchaseId: number) {
     .from(giftConversions)
     .where(eq(giftConversions.giftPurchaseId, purchaseId));
   const status = Number(n.live) === 0 ? GIFT_PURCHASE_CODES.CANCELLED : purchaseDeliveryStatus(Number(n.received), Number(n.live));
-  await tx.update(giftPurchases).set({ status, updatedAt: new Date() }).where(and(eq(giftPurchases.id, purchaseId), sql`${giftPurchases.status} <> ${status}`));
+  await tx
+    .update(giftPurchases)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(giftPurchases.id, purchaseId), sql`${giftPurchases.status} <> ${status}`));
 }
 
 async function purchaseOf(tx: Db, conversionId: number) {
@@ -121,7 +157,11 @@ export async function receiveScanned(tx: Db, by: Pick<CurrentUser, 'id' | 'email
   if (!row || !(await reaches(row.clientId))) throw new AppError(404, GIFT_MSG.qrUnknown);
   if (row.status === CONVERSION_RECEIVED) throw new AppError(409, GIFT_MSG.alreadyReceived);
   if (row.status !== CONVERSION_SHIPPED) throw new AppError(422, GIFT_MSG.notShipped, { QRCODE: [GIFT_MSG.notShipped] });
-  const [unit] = await tx.update(t).set({ status: CONVERSION_RECEIVED, scanDate: new Date(), updatedAt: new Date() }).where(eq(t.id, row.id)).returning(unitOf(t));
+  const [unit] = await tx
+    .update(t)
+    .set({ status: CONVERSION_RECEIVED, scanDate: new Date(), updatedAt: new Date() })
+    .where(eq(t.id, row.id))
+    .returning(unitOf(t));
   const purchaseId = kind === 'gift' ? await purchaseOf(tx, row.id) : null;
   if (purchaseId) await refreshPurchase(tx, purchaseId);
   await audit(tx, by, 'update', ENTITY[kind], row.id, { STATUS: [row.status, CONVERSION_RECEIVED], SCAN: true });

@@ -1,4 +1,18 @@
-import { type Coupon, COUPON_MSG, COUPON_TYPE_LABELS, COUPON_TYPES, couponBody, couponsMeta, type CouponType, couponUpdateBody, expiryAfter, formatCouponValue, formatDate, MSG, todayInTunis } from '@app/domain';
+import {
+  type Coupon,
+  COUPON_MSG,
+  COUPON_TYPE_LABELS,
+  COUPON_TYPES,
+  couponBody,
+  couponsMeta,
+  type CouponType,
+  couponUpdateBody,
+  expiryAfter,
+  formatCouponValue,
+  formatDate,
+  MSG,
+  todayInTunis,
+} from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { flag01Field, yesNo } from '../../lib/crud/fields';

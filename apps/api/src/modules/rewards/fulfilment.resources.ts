@@ -1,4 +1,16 @@
-import { CONVERSION_STATUS, formatDateTimeUtc, GIFT_PURCHASE_STATUS, type GiftConversion, giftConversionsMeta, type GiftPurchase, giftPurchasesMeta, MSG, queryInteger, type StarterPurchase, startingGiftPurchasesMeta } from '@app/domain';
+import {
+  CONVERSION_STATUS,
+  formatDateTimeUtc,
+  GIFT_PURCHASE_STATUS,
+  type GiftConversion,
+  giftConversionsMeta,
+  type GiftPurchase,
+  giftPurchasesMeta,
+  MSG,
+  queryInteger,
+  type StarterPurchase,
+  startingGiftPurchasesMeta,
+} from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -13,7 +25,8 @@ const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) => sql<s
 const dateUtc = (v: unknown) => formatDateTimeUtc(v as string);
 
 /** Client code, name, id and address: the rows hang on a client, whose zone chief alone sees them. */
-const clientFields = (owner: ReturnType<typeof ownedByClient>) => [owner.codeField, owner.nameField('CLIENT_NAME', 1.8), owner.idField, { api: 'ADDRESS', column: clients.address }] as const;
+const clientFields = (owner: ReturnType<typeof ownedByClient>) =>
+  [owner.codeField, owner.nameField('CLIENT_NAME', 1.8), owner.idField, { api: 'ADDRESS', column: clients.address }] as const;
 const statusFilter = (column: AnyPgColumn) => ({ schema: queryInteger({ max: 4 }), where: (v: number) => eq(column, v) });
 
 const gcOwner = ownedByClient(gc.clientId);
@@ -101,12 +114,13 @@ export const giftPurchasesResource = defineResource<GiftPurchase>()({
   table: gp,
   idColumn: gp.id,
   body: z.object({}),
-  joins: [
-    gpOwner.join,
-    { table: loyaltyGifts, on: eq(loyaltyGifts.id, gp.loyaltyGiftId), kind: 'one' },
-  ],
+  joins: [gpOwner.join, { table: loyaltyGifts, on: eq(loyaltyGifts.id, gp.loyaltyGiftId), kind: 'one' }],
   scope: gpOwner.scope,
-  filters: { STATUS: statusFilter(gp.status), CODE_CLIENT: gpOwner.codeFilter, CLIENT_ID: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(gp.clientId, v) } },
+  filters: {
+    STATUS: statusFilter(gp.status),
+    CODE_CLIENT: gpOwner.codeFilter,
+    CLIENT_ID: { schema: queryInteger({ min: 1 }), where: (v: number) => eq(gp.clientId, v) },
+  },
   fields: [
     { api: 'REF', column: gp.ref, search: true, sort: true, export: { width: 1.3 } },
     ...clientFields(gpOwner),

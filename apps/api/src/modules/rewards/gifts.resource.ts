@@ -1,4 +1,20 @@
-import { formatDate, formatMoney, type Gift, GIFT_MEDIA_FAMILY, GIFT_MSG, GIFT_TYPE_LABELS, GIFT_TYPES, giftBody, giftHasMedia, giftsMeta, type GiftType, giftUpdateBody, giftVoucherValue, MSG, periodInOrder } from '@app/domain';
+import {
+  formatDate,
+  formatMoney,
+  type Gift,
+  GIFT_MEDIA_FAMILY,
+  GIFT_MSG,
+  GIFT_TYPE_LABELS,
+  GIFT_TYPES,
+  giftBody,
+  giftHasMedia,
+  giftsMeta,
+  type GiftType,
+  giftUpdateBody,
+  giftVoucherValue,
+  MSG,
+  periodInOrder,
+} from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dateTimeField, flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
@@ -17,7 +33,7 @@ const refused = (field: string, message: string) => new AppError(422, message, {
  * Gifts bought with points. POST takes
  * form data with the file (a `bien` only: catalog.routes.ts refuses one for a voucher), PUT JSON. A
  * `bien` keeps VOCHER_VALUE 0; a gift that becomes a voucher loses its image in the same
- * transaction. `uploads` is the media store (its files are removed with the media rows). 
+ * transaction. `uploads` is the media store (its files are removed with the media rows).
  */
 export const giftsResource = (uploads: ObjectStore) =>
   defineResource<Gift>()({

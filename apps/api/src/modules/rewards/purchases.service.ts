@@ -1,4 +1,14 @@
-import { type ClientClassification, GIFT_MSG, GIFT_PURCHASE_ACCEPTED, GIFT_PURCHASE_CODES, GIFT_PURCHASE_STATUS, type GiftRestrictions, giftRefusal, rewardNumber, todayInTunis } from '@app/domain';
+import {
+  type ClientClassification,
+  GIFT_MSG,
+  GIFT_PURCHASE_ACCEPTED,
+  GIFT_PURCHASE_CODES,
+  GIFT_PURCHASE_STATUS,
+  type GiftRestrictions,
+  giftRefusal,
+  rewardNumber,
+  todayInTunis,
+} from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/http';
@@ -27,7 +37,13 @@ async function lockedGift(tx: Db, id: number): Promise<Gift | undefined> {
 /** What the client is, for a gift's restrictions (GIFT_CLIENT_RULES); undefined for an unknown client. */
 export async function classification(tx: Db, clientId: number): Promise<ClientClassification | undefined> {
   const [c] = await tx
-    .select({ activiteId: clients.activityId, circuitId: clients.circuitId, categoryId: clients.categoryId, typeClientId: clients.typeClientId, badgeId: clients.badgeId })
+    .select({
+      activiteId: clients.activityId,
+      circuitId: clients.circuitId,
+      categoryId: clients.categoryId,
+      typeClientId: clients.typeClientId,
+      badgeId: clients.badgeId,
+    })
     .from(clients)
     .where(eq(clients.id, clientId));
   return c;
@@ -77,7 +93,12 @@ export async function availablePoints(tx: Db, clientId: number): Promise<number>
  * app), the request must also fit in the points not already asked by the client's waiting requests
  * (422 'Solde de points insuffisant'); staff enter a request whatever the balance, checked at acceptance.
  */
-export async function requestGiftPurchase(tx: Db, by: Requester, body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number }, opts: { reservePoints?: boolean } = {}) {
+export async function requestGiftPurchase(
+  tx: Db,
+  by: Requester,
+  body: { CLIENT_ID: number; LOYALTY_GIFT_ID: number; QTE: number },
+  opts: { reservePoints?: boolean } = {},
+) {
   const client = await classification(tx, body.CLIENT_ID);
   if (!client) throw new AppError(422, 'Client introuvable.', { CLIENT_ID: ['Client introuvable.'] });
   // The gift's row before the client's, in the order an acceptance locks them (no deadlock).
@@ -85,13 +106,20 @@ export async function requestGiftPurchase(tx: Db, by: Requester, body: { CLIENT_
   if (!gift) throw new AppError(422, 'Cadeau introuvable.', { LOYALTY_GIFT_ID: ['Cadeau introuvable.'] });
   checkEligible(gift, client, body.QTE);
   const points = gift.nbrOfPoints * body.QTE;
-  if (opts.reservePoints && points > (await availablePoints(tx, body.CLIENT_ID))) throw new AppError(422, GIFT_MSG.pointsInsufficient, { QTE: [GIFT_MSG.pointsInsufficient] });
+  if (opts.reservePoints && points > (await availablePoints(tx, body.CLIENT_ID)))
+    throw new AppError(422, GIFT_MSG.pointsInsufficient, { QTE: [GIFT_MSG.pointsInsufficient] });
   const { year, seq } = await nextNumber(tx, 'gift-purchase');
   const [created] = await tx
     .insert(giftPurchases)
     .values({ ref: rewardNumber('purchase', year, seq), clientId: body.CLIENT_ID, loyaltyGiftId: gift.id, qte: body.QTE, points, requestedBy: by.id })
     .returning();
-  await audit(tx, by, 'create', 'gift-purchases', created.id, { REF: created.ref, CLIENT_ID: body.CLIENT_ID, LOYALTY_GIFT_ID: gift.id, QTE: body.QTE, POINTS: created.points });
+  await audit(tx, by, 'create', 'gift-purchases', created.id, {
+    REF: created.ref,
+    CLIENT_ID: body.CLIENT_ID,
+    LOYALTY_GIFT_ID: gift.id,
+    QTE: body.QTE,
+    POINTS: created.points,
+  });
   await recordEvents(tx, [purchaseEvent('gift_purchase.created', created)]);
   return created.id;
 }
@@ -112,7 +140,12 @@ async function lockedWaitingPurchase(tx: Db, user: CurrentUser, id: number, deci
   if (!purchase || !(await mayReachClient(tx, user, purchase.clientId))) throw notFound();
   if (purchase.status === GIFT_PURCHASE_CODES.WAITING) return purchase;
   if (decision) {
-    const asked = decision === 'refuse' ? GIFT_PURCHASE_CODES.CANCELLED : GIFT_PURCHASE_ACCEPTED.includes(purchase.status) ? purchase.status : GIFT_PURCHASE_CODES.VALIDATED;
+    const asked =
+      decision === 'refuse'
+        ? GIFT_PURCHASE_CODES.CANCELLED
+        : GIFT_PURCHASE_ACCEPTED.includes(purchase.status)
+          ? purchase.status
+          : GIFT_PURCHASE_CODES.VALIDATED;
     checkStatusMove(GIFT_PURCHASE_STATUS, purchase.status, asked);
   }
   throw new AppError(409, GIFT_MSG.purchaseNotWaiting);
@@ -130,11 +163,21 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
   const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
   checkEligible(gift, (await classification(tx, purchase.clientId))!, purchase.qte);
   // The points asked when the request was made: a later change of the gift's price does not apply.
-  const [debit] = purchase.points > 0
-    ? await applyPoints(tx, eq(clients.id, purchase.clientId), { amount: -purchase.points, source: 'gift', sourceId: purchase.id, reason: `Cadeau ${gift.ref} × ${purchase.qte} (${purchase.ref})`, authorId: user.id })
-    : [undefined];
+  const [debit] =
+    purchase.points > 0
+      ? await applyPoints(tx, eq(clients.id, purchase.clientId), {
+          amount: -purchase.points,
+          source: 'gift',
+          sourceId: purchase.id,
+          reason: `Cadeau ${gift.ref} × ${purchase.qte} (${purchase.ref})`,
+          authorId: user.id,
+        })
+      : [undefined];
   const balance = debit?.balance ?? (await tx.select({ p: clients.pointsFid }).from(clients).where(eq(clients.id, purchase.clientId)))[0].p;
-  await tx.update(loyaltyGifts).set({ qts: sql`${loyaltyGifts.qts} - ${purchase.qte}`, updatedAt: new Date() }).where(eq(loyaltyGifts.id, gift.id));
+  await tx
+    .update(loyaltyGifts)
+    .set({ qts: sql`${loyaltyGifts.qts} - ${purchase.qte}`, updatedAt: new Date() })
+    .where(eq(loyaltyGifts.id, gift.id));
   const unitPoints = Math.round(purchase.points / purchase.qte);
   let issued: (typeof voucherPurchases.$inferSelect)[] = [];
   if (gift.type === 'bien') {
@@ -152,19 +195,31 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
     );
   } else {
     const { year, first } = await nextNumbers(tx, 'voucher', purchase.qte);
-    issued = await tx.insert(voucherPurchases).values(
-      Array.from({ length: purchase.qte }, (_, i) => ({
-        voucherRef: rewardNumber('voucher', year, first + i),
-        clientId: purchase.clientId,
-        giftPurchaseId: purchase.id,
-        soldeUsed: gift.voucherValue,
-        qrcode: newQrToken(),
-      })),
-    ).returning();
+    issued = await tx
+      .insert(voucherPurchases)
+      .values(
+        Array.from({ length: purchase.qte }, (_, i) => ({
+          voucherRef: rewardNumber('voucher', year, first + i),
+          clientId: purchase.clientId,
+          giftPurchaseId: purchase.id,
+          soldeUsed: gift.voucherValue,
+          qrcode: newQrToken(),
+        })),
+      )
+      .returning();
   }
   const status = gift.type === 'bien' ? GIFT_PURCHASE_CODES.VALIDATED : GIFT_PURCHASE_CODES.COMPLETE_DELIVERY;
-  const [accepted] = await tx.update(giftPurchases).set({ status, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
-  await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [GIFT_PURCHASE_CODES.WAITING, status], POINTS: -purchase.points, QTS: -purchase.qte, BALANCE: balance });
+  const [accepted] = await tx
+    .update(giftPurchases)
+    .set({ status, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() })
+    .where(eq(giftPurchases.id, id))
+    .returning();
+  await audit(tx, user, 'update', 'gift-purchases', id, {
+    STATUS: [GIFT_PURCHASE_CODES.WAITING, status],
+    POINTS: -purchase.points,
+    QTS: -purchase.qte,
+    BALANCE: balance,
+  });
   // The acceptance and the vouchers it issued, in one insert (points.changed came with the debit).
   await recordEvents(tx, [purchaseEvent('gift_purchase.accepted', accepted), ...issued.map((v) => voucherEvent('voucher.issued', v))]);
 }
@@ -172,7 +227,11 @@ export async function acceptGiftPurchase(tx: Db, user: CurrentUser, id: number) 
 /** Refuses a waiting purchase: nothing had been debited, so nothing is given back. */
 export async function refuseGiftPurchase(tx: Db, user: CurrentUser, id: number) {
   await lockedWaitingPurchase(tx, user, id, 'refuse');
-  const [refused] = await tx.update(giftPurchases).set({ status: GIFT_PURCHASE_CODES.CANCELLED, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() }).where(eq(giftPurchases.id, id)).returning();
+  const [refused] = await tx
+    .update(giftPurchases)
+    .set({ status: GIFT_PURCHASE_CODES.CANCELLED, decidedBy: user.id, decidedAt: new Date(), updatedAt: new Date() })
+    .where(eq(giftPurchases.id, id))
+    .returning();
   await audit(tx, user, 'update', 'gift-purchases', id, { STATUS: [GIFT_PURCHASE_CODES.WAITING, GIFT_PURCHASE_CODES.CANCELLED] });
   await recordEvents(tx, [purchaseEvent('gift_purchase.refused', refused)]);
 }
@@ -182,6 +241,9 @@ export async function updateGiftPurchase(tx: Db, user: CurrentUser, id: number, 
   const purchase = await lockedWaitingPurchase(tx, user, id);
   const gift = (await lockedGift(tx, purchase.loyaltyGiftId))!;
   checkEligible(gift, (await classification(tx, purchase.clientId))!, qte);
-  await tx.update(giftPurchases).set({ qte, points: gift.nbrOfPoints * qte, updatedAt: new Date() }).where(eq(giftPurchases.id, id));
+  await tx
+    .update(giftPurchases)
+    .set({ qte, points: gift.nbrOfPoints * qte, updatedAt: new Date() })
+    .where(eq(giftPurchases.id, id));
   await audit(tx, user, 'update', 'gift-purchases', id, { QTE: [purchase.qte, qte] });
 }

@@ -1,4 +1,13 @@
-import { formatMoney, formatPercent, generationYear, RISTOURNE_MSG, SIMULATION_LABELS as L, type SimulatedVoucher, simulationClientsQuery, simulationExportQuery } from '@app/domain';
+import {
+  formatMoney,
+  formatPercent,
+  generationYear,
+  RISTOURNE_MSG,
+  SIMULATION_LABELS as L,
+  type SimulatedVoucher,
+  simulationClientsQuery,
+  simulationExportQuery,
+} from '@app/domain';
 import type { FastifyReply } from 'fastify';
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +59,9 @@ const simulationReply = okReply(
         TOTAL: money,
       }),
     ),
-    byNumber: z.array(z.object({ NUM_RISTOURNE: z.number().int().nullable(), VOUCHERS: z.number().int(), TOTAL: money, PREV_VOUCHERS: z.number().int(), PREV_TOTAL: money })),
+    byNumber: z.array(
+      z.object({ NUM_RISTOURNE: z.number().int().nullable(), VOUCHERS: z.number().int(), TOTAL: money, PREV_VOUCHERS: z.number().int(), PREV_TOTAL: money }),
+    ),
   }),
 );
 const simulatedVoucher = z.object({
@@ -102,19 +113,33 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
       // The spec launches with a GET; a HEAD, which a proxy or a link checker may send, must not launch.
       exposeHeadRoute: false,
       config: { ...config, idempotent: true },
-      schema: { tags, summary: "Lancer la génération des vouchers de ristourne d'une année (tâche de fond ; 202 avec son id)", params: z.object({ year: generationYear() }), response: { 202: jobReply, 200: jobReply } },
+      schema: {
+        tags,
+        summary: "Lancer la génération des vouchers de ristourne d'une année (tâche de fond ; 202 avec son id)",
+        params: z.object({ year: generationYear() }),
+        response: { 202: jobReply, 200: jobReply },
+      },
     },
     async (req, reply) => {
       const { year } = req.params;
       if (await alreadyGenerated(app.db, year)) {
-        return ok({ id: '', state: 'completed', progress: null, result: { year, vouchers: 0, total: '0.000', already: true }, error: null, message: RISTOURNE_MSG.alreadyGenerated(year) });
+        return ok({
+          id: '',
+          state: 'completed',
+          progress: null,
+          result: { year, vouchers: 0, total: '0.000', already: true },
+          error: null,
+          message: RISTOURNE_MSG.alreadyGenerated(year),
+        });
       }
       const refusal = await generationRefusal(app.db, year);
       if (refusal) throw new AppError(422, refusal, { year: [refusal] });
       // One generation of a year queued or running at a time, whichever node was asked (lib/jobs).
-      const id = await app.jobs.send(KIND, { year, userId: req.user?.id ?? null, email: req.user?.email ?? null }, { lockKey: `${KIND}-${year}` }).catch((err) => {
-        throw err instanceof JobBusyError ? new AppError(409, RISTOURNE_MSG.running(year)) : err;
-      });
+      const id = await app.jobs
+        .send(KIND, { year, userId: req.user?.id ?? null, email: req.user?.email ?? null }, { lockKey: `${KIND}-${year}` })
+        .catch((err) => {
+          throw err instanceof JobBusyError ? new AppError(409, RISTOURNE_MSG.running(year)) : err;
+        });
       reply.code(202);
       return ok(await describe(id));
     },
@@ -125,14 +150,28 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
   const yearParams = z.object({ year: generationYear() });
   app.get(
     '/ristournes/simulation/:year',
-    { config, schema: { tags, summary: "Simuler les vouchers de ristourne d'une année : par palier, total, écart avec l'année précédente (rien n'est écrit)", params: yearParams, response: { 200: simulationReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Simuler les vouchers de ristourne d'une année : par palier, total, écart avec l'année précédente (rien n'est écrit)",
+        params: yearParams,
+        response: { 200: simulationReply },
+      },
+    },
     async (req) => ok(await simulateRebates(app.db, req.params.year)),
   );
   app.get(
     '/ristournes/simulation/:year/clients',
     {
       config,
-      schema: { tags, summary: 'Les vouchers simulés, client par client (paginé, recherche code ou nom, tri)', params: yearParams, querystring: simulationClientsQuery, response: { 200: listReply(simulatedVoucher) } },
+      schema: {
+        tags,
+        summary: 'Les vouchers simulés, client par client (paginé, recherche code ou nom, tri)',
+        params: yearParams,
+        querystring: simulationClientsQuery,
+        response: { 200: listReply(simulatedVoucher) },
+      },
     },
     async (req) => {
       const { rows, total } = await simulatedVouchersPage(app.db, req.params.year, req.query);
@@ -162,7 +201,19 @@ export async function rebateGenerationRoutes(fastify: FastifyInstance) {
       }),
   );
 
-  app.get('/clients/calculateRistourne/jobs/:id', { config, schema: { tags, summary: "État d'une génération : étape, avancement, résultat", params: z.object({ id: z.string().uuid() }), response: { 200: jobReply } } }, async (req) => ok(await describe(req.params.id)));
+  app.get(
+    '/clients/calculateRistourne/jobs/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "État d'une génération : étape, avancement, résultat",
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: jobReply },
+      },
+    },
+    async (req) => ok(await describe(req.params.id)),
+  );
 
   app.get(
     '/ristournes/runs',

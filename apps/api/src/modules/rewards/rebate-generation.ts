@@ -44,7 +44,12 @@ export async function alreadyGenerated(db: Db, year: number): Promise<boolean> {
  * and its rebate totals follow. The run row is written last: a process killed on the way leaves nothing,
  * and a second run for the year finds it and issues nothing.
  */
-export async function generateRebates(tx: Db, user: Pick<CurrentUser, 'id' | 'email'> | null, year: number, progress: (p: JobProgress) => void = () => {}): Promise<GenerationResult> {
+export async function generateRebates(
+  tx: Db,
+  user: Pick<CurrentUser, 'id' | 'email'> | null,
+  year: number,
+  progress: (p: JobProgress) => void = () => {},
+): Promise<GenerationResult> {
   const startedAt = new Date();
   // One generation at a time, whatever the year.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ristourne-generation'))`);
@@ -77,7 +82,9 @@ export async function generateRebates(tx: Db, user: Pick<CurrentUser, 'id' | 'em
       updated_at = now()
     from rebate_rows r where r.client_id = c.id`);
   const [{ sum }] = rowsOf<{ sum: string }>(await tx.execute(sql`select coalesce(sum(amount), 0)::numeric(16, 3)::text as sum from rebate_rows`));
-  await tx.execute(sql`insert into ristourne_runs (year, vouchers, total, started_by, started_at) values (${year}, ${count}, ${sum}::numeric, ${user?.id ?? null}, ${startedAt.toISOString()}::timestamptz)`);
+  await tx.execute(
+    sql`insert into ristourne_runs (year, vouchers, total, started_by, started_at) values (${year}, ${count}, ${sum}::numeric, ${user?.id ?? null}, ${startedAt.toISOString()}::timestamptz)`,
+  );
   await audit(tx, user, 'create', 'calculateRistourne', year, { year, vouchers: count, total: sum });
   return { year, vouchers: count, total: sum, already: false };
 }

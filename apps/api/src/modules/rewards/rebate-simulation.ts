@@ -32,7 +32,9 @@ export async function simulateRebates(db: Db, year: number): Promise<RebateSimul
     PREV_VOUCHERS: all.PREV_VOUCHERS,
     PREV_TOTAL: all.PREV_TOTAL,
     tiers: r.tiers ?? [],
-    byNumber: diff.filter((d) => !d.ALL).map(({ NUM_RISTOURNE, VOUCHERS, TOTAL, PREV_VOUCHERS, PREV_TOTAL }) => ({ NUM_RISTOURNE, VOUCHERS, TOTAL, PREV_VOUCHERS, PREV_TOTAL })),
+    byNumber: diff
+      .filter((d) => !d.ALL)
+      .map(({ NUM_RISTOURNE, VOUCHERS, TOTAL, PREV_VOUCHERS, PREV_TOTAL }) => ({ NUM_RISTOURNE, VOUCHERS, TOTAL, PREV_VOUCHERS, PREV_TOTAL })),
   };
 }
 
@@ -97,13 +99,18 @@ const searchOn = (search?: string) => {
 const orderOf = (q: SimulationListQuery) => sql`order by ${SORT[q.sort]} ${sql.raw(q.order)}, v.client_id ${sql.raw(q.order)}`;
 
 /** One page of the simulated vouchers, searched (code, name) and sorted in SQL, with their total in the same statement. */
-export async function simulatedVouchersPage(db: Db, year: number, q: SimulationListQuery & { page: number; perPage: number }): Promise<{ rows: SimulatedVoucher[]; total: number }> {
+export async function simulatedVouchersPage(
+  db: Db,
+  year: number,
+  q: SimulationListQuery & { page: number; perPage: number },
+): Promise<{ rows: SimulatedVoucher[]; total: number }> {
   const rows = rowsOf<SimulatedVoucher & { total: number }>(
     await db.execute(sql`${withVouchers(year)} select ${columns}, count(*) over ()::int as total ${fromVouchers}${searchOn(q.search)} ${orderOf(q)}
       limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`),
   );
   // Past the last page the window gives no count: ask it alone.
-  const total = rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`${withVouchers(year)} select count(*)::int as n ${fromVouchers}${searchOn(q.search)}`))[0].n;
+  const total =
+    rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`${withVouchers(year)} select count(*)::int as n ${fromVouchers}${searchOn(q.search)}`))[0].n;
   return { rows: rows.map(({ total: _, ...r }) => r), total };
 }
 
@@ -112,7 +119,9 @@ export async function simulatedVouchersPage(db: Db, year: number, q: SimulationL
  * first (one computation), then the rows by 500 ids, each batch computed for its clients only.
  */
 export async function* simulatedVouchersAll(db: Db, year: number, q: SimulationListQuery): AsyncGenerator<SimulatedVoucher> {
-  const ids = rowsOf<{ id: number }>(await db.execute(sql`${withVouchers(year)} select v.client_id as id ${fromVouchers}${searchOn(q.search)} ${orderOf(q)}`)).map((r) => r.id);
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`${withVouchers(year)} select v.client_id as id ${fromVouchers}${searchOn(q.search)} ${orderOf(q)}`),
+  ).map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {
     const batch = ids.slice(i, i + 500);
     const rows = rowsOf<SimulatedVoucher>(await db.execute(sql`${withVouchers(year, batch)} select ${columns} ${fromVouchers}`));

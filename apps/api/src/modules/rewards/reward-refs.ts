@@ -23,7 +23,11 @@ export async function checkEligibilityRefs(db: Db, body: Record<string, unknown>
   const found = await Promise.all(
     chosen.map((k) => {
       const table = REFS[k];
-      return db.select({ id: table.id }).from(table).where(eq(table.id, body[k] as number)).limit(1);
+      return db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.id, body[k] as number))
+        .limit(1);
     }),
   );
   const errors: Record<string, string[]> = {};

@@ -14,8 +14,15 @@ export const purchaseEvent = (type: 'gift_purchase.created' | 'gift_purchase.acc
   type,
   subject: { resource: 'gift_purchase', id: p.id },
   data: {
-    ID: p.id, REF: p.ref, CLIENT_ID: p.clientId, LOYALTY_GIFT_ID: p.loyaltyGiftId, QTE: p.qte, POINTS: p.points, STATUS: p.status,
-    CREATED_AT: iso(p.createdAt), DECIDED_AT: iso(p.decidedAt),
+    ID: p.id,
+    REF: p.ref,
+    CLIENT_ID: p.clientId,
+    LOYALTY_GIFT_ID: p.loyaltyGiftId,
+    QTE: p.qte,
+    POINTS: p.points,
+    STATUS: p.status,
+    CREATED_AT: iso(p.createdAt),
+    DECIDED_AT: iso(p.decidedAt),
   },
 });
 
@@ -24,8 +31,17 @@ export const voucherEvent = (type: 'voucher.issued' | 'voucher.consumed', v: Vou
   type,
   subject: { resource: 'voucher', id: v.id },
   data: {
-    ID: v.id, VOCHER_REF: v.voucherRef, CLIENT_ID: v.clientId, SOLDE_USED: Number(v.soldeUsed), STATUS: v.status, GIFT_PURCHASE_ID: v.giftPurchaseId,
-    RISTOURNE_YEAR: v.ristourneYear, SCAN: v.scan, SCAN_DATE: iso(v.scanDate), MANUAL_REASON: v.manualReason, CREATED_AT: iso(v.createdAt),
+    ID: v.id,
+    VOCHER_REF: v.voucherRef,
+    CLIENT_ID: v.clientId,
+    SOLDE_USED: Number(v.soldeUsed),
+    STATUS: v.status,
+    GIFT_PURCHASE_ID: v.giftPurchaseId,
+    RISTOURNE_YEAR: v.ristourneYear,
+    SCAN: v.scan,
+    SCAN_DATE: iso(v.scanDate),
+    MANUAL_REASON: v.manualReason,
+    CREATED_AT: iso(v.createdAt),
   },
 });
 
@@ -50,7 +66,14 @@ export const unitEvent = (
   // Two tables, two id spaces: the resource names which, so a receiver's per-resource order holds.
   subject: { resource: kind === 'gift' ? 'conversion' : 'starter_gift_purchase', id: u.id },
   data: {
-    ID: u.id, KIND: kind, REF: u.ref, CLIENT_ID: u.clientId, GIFT_PURCHASE_ID: u.giftPurchaseId ?? null, STATUS: u.status, PREVIOUS_STATUS: previous,
-    SCAN_DATE: iso(u.scanDate), UPDATED_AT: u.updatedAt.toISOString(),
+    ID: u.id,
+    KIND: kind,
+    REF: u.ref,
+    CLIENT_ID: u.clientId,
+    GIFT_PURCHASE_ID: u.giftPurchaseId ?? null,
+    STATUS: u.status,
+    PREVIOUS_STATUS: previous,
+    SCAN_DATE: iso(u.scanDate),
+    UPDATED_AT: u.updatedAt.toISOString(),
   },
 });

@@ -51,12 +51,32 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
   if (!adminRow) return;
   const admin: CurrentUser = { ...adminRow, role: ROLE.admin, sessionId: 0 };
   const image = async (entity: string, id: number, name: string, colour: Rgb) => {
-    if (uploads) await saveMedia(db, uploads, { entity, entityId: id, collection: 'image', family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 160, colour), replace: true });
+    if (uploads)
+      await saveMedia(db, uploads, {
+        entity,
+        entityId: id,
+        collection: 'image',
+        family: 'image',
+        fileName: `${name}.png`,
+        buffer: solidPng(160, 160, colour),
+        replace: true,
+      });
   };
 
   const gifts = await db
     .insert(loyaltyGifts)
-    .values(GIFTS.map(([ref, name, type, qts, nbrOfPoints, voucherValue, , description]) => ({ ref, name, type, qts, nbrOfPoints, voucherValue, description, isActive: 1 })))
+    .values(
+      GIFTS.map(([ref, name, type, qts, nbrOfPoints, voucherValue, , description]) => ({
+        ref,
+        name,
+        type,
+        qts,
+        nbrOfPoints,
+        voucherValue,
+        description,
+        isActive: 1,
+      })),
+    )
     .returning();
   for (const [i, g] of gifts.entries()) if (g.type === 'bien') await image('gifts', g.id, g.ref.toLowerCase(), GIFTS[i][6]);
   const starters = await db
@@ -69,8 +89,24 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
   if (types.length) {
     const year = new Date().getFullYear();
     await db.insert(vouchers).values([
-      { ref: `VCH-PRO-${year}`, description: 'Voucher professionnel de fin d’année', qts: 200, solde: '30.000', typeClientId: types[0].id, startDay: `${year}-01-01`, endDate: `${year}-12-31` },
-      { ref: `VCH-GROS-${year}`, description: 'Voucher grossistes', qts: 50, solde: '100.000', typeClientId: types[types.length - 1].id, startDay: `${year}-03-01`, endDate: `${year + 1}-02-28` },
+      {
+        ref: `VCH-PRO-${year}`,
+        description: 'Voucher professionnel de fin d’année',
+        qts: 200,
+        solde: '30.000',
+        typeClientId: types[0].id,
+        startDay: `${year}-01-01`,
+        endDate: `${year}-12-31`,
+      },
+      {
+        ref: `VCH-GROS-${year}`,
+        description: 'Voucher grossistes',
+        qts: 50,
+        solde: '100.000',
+        typeClientId: types[types.length - 1].id,
+        startDay: `${year}-03-01`,
+        endDate: `${year + 1}-02-28`,
+      },
     ]);
   }
   const next = new Date().getFullYear() + 1;
@@ -106,7 +142,12 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
   await spendRebates(db, admin);
 
   // The clients with the most points ask for gifts; staff accept most, refuse some, leave some waiting.
-  const buyers = await db.select({ id: clients.id, points: clients.pointsFid }).from(clients).where(sql`${clients.pointsFid} >= 400`).orderBy(desc(clients.pointsFid), asc(clients.id)).limit(24);
+  const buyers = await db
+    .select({ id: clients.id, points: clients.pointsFid })
+    .from(clients)
+    .where(sql`${clients.pointsFid} >= 400`)
+    .orderBy(desc(clients.pointsFid), asc(clients.id))
+    .limit(24);
   const byRef = new Map(gifts.map((g) => [g.ref, g]));
   const plan = ['CAD-MUG', 'BON-20', 'CAD-TAB', 'CAD-SAC', 'CAD-CAS', 'BON-50', 'CAD-PRE', 'CAD-MUG'];
   for (const [i, b] of buyers.entries()) {
@@ -142,7 +183,15 @@ export async function seedRewards(db: Db, uploads?: ObjectStore): Promise<void> 
     const { year, first } = await nextNumbers(db, 'starter-gift', newcomers.length);
     const rows = await db
       .insert(startingGiftPurchases)
-      .values(newcomers.map((c, i) => ({ ref: rewardNumber('starter', year, first + i), clientId: c.id, startingGiftId: starters[i % starters.length].id, qrcode: newQrToken(), createdBy: admin.id })))
+      .values(
+        newcomers.map((c, i) => ({
+          ref: rewardNumber('starter', year, first + i),
+          clientId: c.id,
+          startingGiftId: starters[i % starters.length].id,
+          qrcode: newQrToken(),
+          createdBy: admin.id,
+        })),
+      )
       .returning({ id: startingGiftPurchases.id, qrcode: startingGiftPurchases.qrcode });
     for (const [i, s] of rows.entries()) {
       await db.transaction(async (t) => {

@@ -1,4 +1,16 @@
-import { formatMoney, formatPercent, minExceedsMax, MSG, overlapMessage, overlappingTier, type Ristourne, RISTOURNE_MSG, ristourneBody, ristournesMeta, ristourneUpdateBody } from '@app/domain';
+import {
+  formatMoney,
+  formatPercent,
+  minExceedsMax,
+  MSG,
+  overlapMessage,
+  overlappingTier,
+  type Ristourne,
+  RISTOURNE_MSG,
+  ristourneBody,
+  ristournesMeta,
+  ristourneUpdateBody,
+} from '@app/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { flag01Field, orEmpty, yesNo } from '../../lib/crud/fields';
@@ -30,7 +42,10 @@ export const ristournesResource = defineResource<Ristourne>()({
   joins: [{ table: activities, on: eq(activities.id, t.activiteId), kind: 'left' }],
   prepare: async (_values, { body, mode, id, db }) => {
     if (body.ACTIVITE != null) {
-      const [found] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, Number(body.ACTIVITE)));
+      const [found] = await db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(eq(activities.id, Number(body.ACTIVITE)));
       if (!found) throw refuse('ACTIVITE', RISTOURNE_MSG.activityUnknown);
     }
     // One bound alone is checked against the other one stored (the table's check would answer 500).

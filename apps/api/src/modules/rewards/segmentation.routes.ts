@@ -32,7 +32,15 @@ export async function segmentationRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/ristournes/segmentation',
-    { config, schema: { tags, summary: 'Nombre de clients dont le CA N-1 est dans [min, max] DT, par activité', querystring: segmentationQuery, response: { 200: summaryReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Nombre de clients dont le CA N-1 est dans [min, max] DT, par activité',
+        querystring: segmentationQuery,
+        response: { 200: summaryReply },
+      },
+    },
     async (req) => {
       const { min, max } = req.query;
       const byActivity = await countByActivity(app.db, min, max);
@@ -46,7 +54,8 @@ export async function segmentationRoutes(fastify: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: "Nombre de clients et chiffre d'affaires dans [min, max] DT, au sens de la génération (commandes validées ou facturées de l'année, l'an dernier par défaut)",
+        summary:
+          "Nombre de clients et chiffre d'affaires dans [min, max] DT, au sens de la génération (commandes validées ou facturées de l'année, l'an dernier par défaut)",
         querystring: segmentationFiguresQuery,
         response: { 200: okReply(z.object({ YEAR: z.number().int(), min: z.string(), max: z.string(), CLIENTS: z.number().int(), TURNOVER: z.string() })) },
       },

@@ -7,7 +7,9 @@ import { ownedByClient } from '../../lib/clients/client-ownership';
 import { voucherPurchases as v } from './vouchers.table';
 
 /** Where a client's voucher came from: a voucher-type gift, the yearly rebate, or the vouchers on offer. */
-const origin = sql<string | null>`case when ${v.giftPurchaseId} is not null then 'gift' when ${v.ristourneYear} is not null then 'ristourne' when ${v.voucherId} is not null then 'voucher' end`;
+const origin = sql<
+  string | null
+>`case when ${v.giftPurchaseId} is not null then 'gift' when ${v.ristourneYear} is not null then 'ristourne' when ${v.voucherId} is not null then 'voucher' end`;
 
 /** A client's vouchers: his zone chief reads them (their detail page); he consumes none. */
 export const voucherPurchaseOwner = ownedByClient(v.clientId);

@@ -36,33 +36,84 @@ export async function voucherPurchasesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/vocher-purchases/client/:code',
-    { config: read, schema: { tags, summary: "Les vouchers d'un client (disponibles d'abord)", params: z.object({ code: z.string().trim().min(1).max(30) }), response: { 200: listReply } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Les vouchers d'un client (disponibles d'abord)",
+        params: z.object({ code: z.string().trim().min(1).max(30) }),
+        response: { 200: listReply },
+      },
+    },
     async (req) => {
-      const [client] = await app.db.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.code}) = lower(${req.params.code})`, ownClients(req.user!)));
+      const [client] = await app.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(sql`lower(${clients.code}) = lower(${req.params.code})`, ownClients(req.user!)));
       if (!client) throw notFound();
-      const rows = await r.select(app.db).rows.where(eq(voucherPurchases.clientId, client.id)).orderBy(asc(voucherPurchases.status), asc(voucherPurchases.createdAt), asc(voucherPurchases.id));
+      const rows = await r
+        .select(app.db)
+        .rows.where(eq(voucherPurchases.clientId, client.id))
+        .orderBy(asc(voucherPurchases.status), asc(voucherPurchases.createdAt), asc(voucherPurchases.id));
       return ok(rows.map(r.toDto));
     },
   );
   app.post(
     '/vocher-purchases/manualPurchase',
-    { config: spend, schema: { tags, summary: 'Consommer des vouchers avec un motif (tous ou aucun)', body: manualPurchaseBody, response: { 200: listReply, ...statusMoveReplies } } },
+    {
+      config: spend,
+      schema: {
+        tags,
+        summary: 'Consommer des vouchers avec un motif (tous ou aucun)',
+        body: manualPurchaseBody,
+        response: { 200: listReply, ...statusMoveReplies },
+      },
+    },
     async (req) => {
       await tx((t) => consumeManually(t, req.user!, req.body.VOCHERS_PURCHASES, req.body.MANUAL_REASON));
       const rows = await Promise.all([...new Set(req.body.VOCHERS_PURCHASES)].map(readOne));
       return ok(rows);
     },
   );
-  app.post('/vocher-purchases/scan', { config: spend, schema: { tags, summary: 'Consommer un voucher par son code QR (une seule fois)', body: qrReceiveBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
-    const id = await tx((t) => consumeByScan(t, req.user!, req.body.QRCODE));
-    return ok(await readOne(id));
-  });
-  app.put('/vocher-purchases/:id', { config: spend, schema: { tags, summary: 'Statut (0 disponible, 1 utilisé)', params: idParams, body: voucherPurchaseStatusBody, response: { 200: oneReply, ...statusMoveReplies } } }, async (req) => {
-    await tx((t) => setVoucherStatus(t, req.user!, req.params.id, req.body.STATUS));
-    return ok(await readOne(req.params.id));
-  });
-  app.delete('/vocher-purchases/all/:id', { config: write, schema: { tags, summary: 'Supprimer un voucher client', params: idParams, response: { 200: deletedReply } } }, async (req) => {
-    await tx((t) => deleteVoucher(t, req.user!, req.params.id));
-    return ok({ id: req.params.id });
-  });
+  app.post(
+    '/vocher-purchases/scan',
+    {
+      config: spend,
+      schema: {
+        tags,
+        summary: 'Consommer un voucher par son code QR (une seule fois)',
+        body: qrReceiveBody,
+        response: { 200: oneReply, ...statusMoveReplies },
+      },
+    },
+    async (req) => {
+      const id = await tx((t) => consumeByScan(t, req.user!, req.body.QRCODE));
+      return ok(await readOne(id));
+    },
+  );
+  app.put(
+    '/vocher-purchases/:id',
+    {
+      config: spend,
+      schema: {
+        tags,
+        summary: 'Statut (0 disponible, 1 utilisé)',
+        params: idParams,
+        body: voucherPurchaseStatusBody,
+        response: { 200: oneReply, ...statusMoveReplies },
+      },
+    },
+    async (req) => {
+      await tx((t) => setVoucherStatus(t, req.user!, req.params.id, req.body.STATUS));
+      return ok(await readOne(req.params.id));
+    },
+  );
+  app.delete(
+    '/vocher-purchases/all/:id',
+    { config: write, schema: { tags, summary: 'Supprimer un voucher client', params: idParams, response: { 200: deletedReply } } },
+    async (req) => {
+      await tx((t) => deleteVoucher(t, req.user!, req.params.id));
+      return ok({ id: req.params.id });
+    },
+  );
 }

@@ -26,7 +26,11 @@ async function moveRebate(tx: Db, vouchers: Voucher[], used: boolean) {
     const amount = sql`${(used ? millimes : -millimes) / 1000}::numeric`;
     await tx
       .update(clients)
-      .set({ ristourneConsumed: sql`${clients.ristourneConsumed} + ${amount}`, ristourneReste: sql`${clients.ristourneReste} - ${amount}`, updatedAt: new Date() })
+      .set({
+        ristourneConsumed: sql`${clients.ristourneConsumed} + ${amount}`,
+        ristourneReste: sql`${clients.ristourneReste} - ${amount}`,
+        updatedAt: new Date(),
+      })
       .where(eq(clients.id, clientId));
   }
 }
@@ -37,7 +41,12 @@ async function moveRebate(tx: Db, vouchers: Voucher[], used: boolean) {
  */
 export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], reason: string) {
   const unique = [...new Set(ids)];
-  const rows = await tx.select().from(v).where(and(inArray(v.id, unique), mine(user))).orderBy(v.id).for('update');
+  const rows = await tx
+    .select()
+    .from(v)
+    .where(and(inArray(v.id, unique), mine(user)))
+    .orderBy(v.id)
+    .for('update');
   if (rows.length !== unique.length) throw new AppError(422, VOUCHER_MSG.unknown, { VOCHERS_PURCHASES: [VOUCHER_MSG.unknown] });
   const clientIds = new Set(rows.map((r) => r.clientId));
   if (clientIds.size > 1) {
@@ -48,18 +57,37 @@ export async function consumeManually(tx: Db, user: CurrentUser, ids: number[], 
   // One already used is "already in that status": 409, as a second scan (the status rule).
   const used = rows.find((r) => r.status === VOUCHER_CODES.USED);
   if (used) throw new AppError(409, VOUCHER_MSG.alreadyUsed(used.voucherRef), { VOCHERS_PURCHASES: [VOUCHER_MSG.alreadyUsed(used.voucherRef)] });
-  const consumed = await tx.update(v).set({ status: VOUCHER_CODES.USED, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() }).where(inArray(v.id, unique)).returning();
+  const consumed = await tx
+    .update(v)
+    .set({ status: VOUCHER_CODES.USED, scan: 0, scanDate: new Date(), manualReason: reason, consumedBy: user.id, updatedAt: new Date() })
+    .where(inArray(v.id, unique))
+    .returning();
   await moveRebate(tx, rows, true);
-  await recordEvents(tx, consumed.sort((a, b) => a.id - b.id).map((x) => voucherEvent('voucher.consumed', x)));
-  await audit(tx, user, 'update', 'vocher-purchases', null, { MANUAL_REASON: reason, VOCHERS_PURCHASES: rows.map((r) => r.voucherRef), STATUS: [VOUCHER_CODES.AVAILABLE, VOUCHER_CODES.USED] });
+  await recordEvents(
+    tx,
+    consumed.sort((a, b) => a.id - b.id).map((x) => voucherEvent('voucher.consumed', x)),
+  );
+  await audit(tx, user, 'update', 'vocher-purchases', null, {
+    MANUAL_REASON: reason,
+    VOCHERS_PURCHASES: rows.map((r) => r.voucherRef),
+    STATUS: [VOUCHER_CODES.AVAILABLE, VOUCHER_CODES.USED],
+  });
 }
 
 /** A client's voucher consumed by scanning its QR code (the client's app shows it at the counter). */
 export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
-  const [row] = await tx.select().from(v).where(and(eq(v.qrcode, qrcode), mine(user))).for('update');
+  const [row] = await tx
+    .select()
+    .from(v)
+    .where(and(eq(v.qrcode, qrcode), mine(user)))
+    .for('update');
   if (!row) throw new AppError(404, VOUCHER_MSG.unknown);
   if (row.status === VOUCHER_CODES.USED) throw new AppError(409, VOUCHER_MSG.alreadyUsed(row.voucherRef));
-  const [consumed] = await tx.update(v).set({ status: VOUCHER_CODES.USED, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }).where(eq(v.id, row.id)).returning();
+  const [consumed] = await tx
+    .update(v)
+    .set({ status: VOUCHER_CODES.USED, scan: 1, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() })
+    .where(eq(v.id, row.id))
+    .returning();
   await moveRebate(tx, [row], true);
   await recordEvents(tx, [voucherEvent('voucher.consumed', consumed)]);
   await audit(tx, user, 'update', 'vocher-purchases', row.id, { STATUS: [VOUCHER_CODES.AVAILABLE, VOUCHER_CODES.USED], SCAN: 1 });
@@ -68,13 +96,21 @@ export async function consumeByScan(tx: Db, user: CurrentUser, qrcode: string) {
 
 /** PUT vocher-purchases/{id} {STATUS}: staff correct a voucher (used ↔ available). */
 export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, status: number) {
-  const [row] = await tx.select().from(v).where(and(eq(v.id, id), mine(user))).for('update');
+  const [row] = await tx
+    .select()
+    .from(v)
+    .where(and(eq(v.id, id), mine(user)))
+    .for('update');
   if (!row) throw notFound();
   checkStatusMove(VOUCHER_PURCHASE_STATUS, row.status, status);
   const usedNow = status === VOUCHER_CODES.USED;
   const [after] = await tx
     .update(v)
-    .set(usedNow ? { status, scan: 0, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() } : { status, scan: null, scanDate: null, manualReason: null, consumedBy: null, updatedAt: new Date() })
+    .set(
+      usedNow
+        ? { status, scan: 0, scanDate: new Date(), consumedBy: user.id, updatedAt: new Date() }
+        : { status, scan: null, scanDate: null, manualReason: null, consumedBy: null, updatedAt: new Date() },
+    )
     .where(eq(v.id, id))
     .returning();
   await moveRebate(tx, [row], usedNow);
@@ -85,7 +121,11 @@ export async function setVoucherStatus(tx: Db, user: CurrentUser, id: number, st
 
 /** DELETE vocher-purchases/all/{id}: a rebate voucher leaves the client's rebate totals with it. */
 export async function deleteVoucher(tx: Db, user: CurrentUser, id: number) {
-  const [row] = await tx.select().from(v).where(and(eq(v.id, id), mine(user))).for('update');
+  const [row] = await tx
+    .select()
+    .from(v)
+    .where(and(eq(v.id, id), mine(user)))
+    .for('update');
   if (!row) throw notFound();
   if (row.ristourneYear != null) {
     const amount = sql`${row.soldeUsed}::numeric`;

@@ -137,14 +137,11 @@ export const ristournes = pgTable(
  * One row per generated year (clients/calculateRistourne/{year}): written in the same transaction as
  * the year's vouchers, so a year is generated entirely or not at all, and never twice.
  */
-export const ristourneRuns = pgTable(
-  'ristourne_runs',
-  {
-    year: smallint('year').primaryKey(),
-    vouchers: integer('vouchers').notNull(),
-    total: numeric('total', { precision: 16, scale: 3 }).notNull(),
-    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const ristourneRuns = pgTable('ristourne_runs', {
+  year: smallint('year').primaryKey(),
+  vouchers: integer('vouchers').notNull(),
+  total: numeric('total', { precision: 16, scale: 3 }).notNull(),
+  startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -53,6 +53,9 @@ export const programmeSettings = pgTable(
     check('programme_settings_single_row', sql`${t.id} = 1`),
     check('programme_settings_policy', sql`${t.expiryPolicy} in ('never', 'months', 'year_end')`),
     check('programme_settings_point_value', sql`${t.pointValue} between 0 and 1000000`),
-    check('programme_settings_months', sql`(${t.expiryPolicy} = 'months') = (${t.expiryMonths} is not null) and coalesce(${t.expiryMonths}, 1) between 1 and 120`),
+    check(
+      'programme_settings_months',
+      sql`(${t.expiryPolicy} = 'months') = (${t.expiryMonths} is not null) and coalesce(${t.expiryMonths}, 1) between 1 and 120`,
+    ),
   ],
 );

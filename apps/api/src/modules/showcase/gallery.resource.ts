@@ -30,7 +30,11 @@ export const galleryResource = defineResource<GalleryItem>()({
   ],
   inUseMessage: 'Suppression impossible : cet élément est encore utilisé.',
   position: t.position,
-  media: { names: { image: 'image' }, export: { header: 'Photo', width: 1.5 }, required: (body) => (body.TYPE === 'video' ? null : SHOWCASE_MSG.imageRequired) },
+  media: {
+    names: { image: 'image' },
+    export: { header: 'Photo', width: 1.5 },
+    required: (body) => (body.TYPE === 'video' ? null : SHOWCASE_MSG.imageRequired),
+  },
   formCreate: true,
   inferOnCreate: {
     note: 'TYPE peut être omis : image si un fichier est joint, sinon vidéo si LINK est donné.',

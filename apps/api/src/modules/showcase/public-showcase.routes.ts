@@ -69,40 +69,89 @@ export async function publicShowcaseRoutes(fastify: FastifyInstance) {
     const t = table;
     const where = type && 'type' in t ? eq(t.type, type) : undefined;
     const rows = await app.db
-      .select({ id: t.id, position: t.position, title_fr: t.titleFr, title_en: t.titleEn, content_fr: t.contentFr, content_en: t.contentEn, img_title: t.imgTitle, alt: t.alt })
+      .select({
+        id: t.id,
+        position: t.position,
+        title_fr: t.titleFr,
+        title_en: t.titleEn,
+        content_fr: t.contentFr,
+        content_en: t.contentEn,
+        img_title: t.imgTitle,
+        alt: t.alt,
+      })
       .from(t)
       .where(where)
       .orderBy(asc(t.position), asc(t.id));
-    const image = await filesOf(app.db, entity, rows.map((r) => r.id), 'image');
+    const image = await filesOf(
+      app.db,
+      entity,
+      rows.map((r) => r.id),
+      'image',
+    );
     return rows.map((r) => ({ ...r, image: image(r.id) }));
   }
 
-  app.get('/public/services', { config: pub, schema: { tags, summary: 'Services de la page d’accueil (public, ETag)', security: [], response: cachedDoc(publicService) } }, async (req, reply) =>
-    sendCached(req, reply, ok(await services(homeServices, 'services'))),
+  app.get(
+    '/public/services',
+    { config: pub, schema: { tags, summary: 'Services de la page d’accueil (public, ETag)', security: [], response: cachedDoc(publicService) } },
+    async (req, reply) => sendCached(req, reply, ok(await services(homeServices, 'services'))),
   );
 
   app.get(
     '/public/services/:type',
-    { config: pub, schema: { tags, summary: 'Services du site par type (public, ETag)', security: [], params: z.object({ type: z.string().max(40) }), response: cachedDoc(publicService) } },
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Services du site par type (public, ETag)',
+        security: [],
+        params: z.object({ type: z.string().max(40) }),
+        response: cachedDoc(publicService),
+      },
+    },
     async (req, reply) => {
       if (!isServiceType(req.params.type)) throw notFound();
       return sendCached(req, reply, ok(await services(websiteServices, 'service', req.params.type)));
     },
   );
 
-  app.get('/public/tools', { config: pub, schema: { tags, summary: 'Outils partenaires (public, ETag)', security: [], response: cachedDoc(publicTool) } }, async (req, reply) => {
-    const t = partnerTools;
-    const rows = await app.db.select({ id: t.id, position: t.position, name: t.name, alt_logo: t.altLogo, site_web: t.siteWeb }).from(t).orderBy(asc(t.position), asc(t.id));
-    const logo = await filesOf(app.db, 'tools', rows.map((r) => r.id), 'logo');
-    return sendCached(req, reply, ok(rows.map((r) => ({ ...r, logo: logo(r.id) }))));
-  });
+  app.get(
+    '/public/tools',
+    { config: pub, schema: { tags, summary: 'Outils partenaires (public, ETag)', security: [], response: cachedDoc(publicTool) } },
+    async (req, reply) => {
+      const t = partnerTools;
+      const rows = await app.db
+        .select({ id: t.id, position: t.position, name: t.name, alt_logo: t.altLogo, site_web: t.siteWeb })
+        .from(t)
+        .orderBy(asc(t.position), asc(t.id));
+      const logo = await filesOf(
+        app.db,
+        'tools',
+        rows.map((r) => r.id),
+        'logo',
+      );
+      return sendCached(req, reply, ok(rows.map((r) => ({ ...r, logo: logo(r.id) }))));
+    },
+  );
 
-  app.get('/public/gallery', { config: pub, schema: { tags, summary: 'Galerie (public, ETag)', security: [], response: cachedDoc(publicGalleryItem) } }, async (req, reply) => {
-    const t = galleryItems;
-    const rows = await app.db.select({ id: t.id, position: t.position, title: t.title, type: t.kind, link: t.link }).from(t).orderBy(asc(t.position), asc(t.id));
-    const image = await filesOf(app.db, 'gallery', rows.map((r) => r.id), 'image');
-    return sendCached(req, reply, ok(rows.map((r) => ({ ...r, type: r.type === 'video' ? ('video' as const) : ('image' as const), image: image(r.id) }))));
-  });
+  app.get(
+    '/public/gallery',
+    { config: pub, schema: { tags, summary: 'Galerie (public, ETag)', security: [], response: cachedDoc(publicGalleryItem) } },
+    async (req, reply) => {
+      const t = galleryItems;
+      const rows = await app.db
+        .select({ id: t.id, position: t.position, title: t.title, type: t.kind, link: t.link })
+        .from(t)
+        .orderBy(asc(t.position), asc(t.id));
+      const image = await filesOf(
+        app.db,
+        'gallery',
+        rows.map((r) => r.id),
+        'image',
+      );
+      return sendCached(req, reply, ok(rows.map((r) => ({ ...r, type: r.type === 'video' ? ('video' as const) : ('image' as const), image: image(r.id) }))));
+    },
+  );
 
   app.post(
     '/public/contacts',

@@ -22,7 +22,10 @@ export async function serviceTypeRoutes(fastify: FastifyInstance) {
   for (const type of SERVICE_TYPES) {
     app.get(
       `/service/${type}`,
-      { config: { action: def.actions.read }, schema: { tags: [def.tag], summary: `Services du type ${type}`, querystring: listQuery, response: { 200: listReply(r.dto) } } },
+      {
+        config: { action: def.actions.read },
+        schema: { tags: [def.tag], summary: `Services du type ${type}`, querystring: listQuery, response: { 200: listReply(r.dto) } },
+      },
       async (req) => {
         const { page, perPage = def.defaultPerPage, search, tags, sort, order } = req.query;
         const where = and(eq(websiteServices.type, type), await searchWhere(app.db, r.searchTargets, search, tags));
@@ -30,12 +33,22 @@ export async function serviceTypeRoutes(fastify: FastifyInstance) {
         const toDtos = async (rows: Record<string, unknown>[]) => (await withMedia(app.db, r, rows.map(r.toDto))) as unknown as Record<string, unknown>[];
         if (!page)
           return unpaged(
-            (limit) => r.select(app.db).rows.where(where).orderBy(...orderBy).limit(limit),
+            (limit) =>
+              r
+                .select(app.db)
+                .rows.where(where)
+                .orderBy(...orderBy)
+                .limit(limit),
             async () => Number((await r.select(app.db).count.where(where))[0].n),
             toDtos,
           );
         const [rows, [{ n }]] = await Promise.all([
-          r.select(app.db).rows.where(where).orderBy(...orderBy).limit(perPage).offset((page - 1) * perPage),
+          r
+            .select(app.db)
+            .rows.where(where)
+            .orderBy(...orderBy)
+            .limit(perPage)
+            .offset((page - 1) * perPage),
           r.select(app.db).count.where(where),
         ]);
         return paged(await toDtos(rows), Number(n), page, perPage);

@@ -1,4 +1,15 @@
-import { type HomeService, homeServiceBody, homeServicesMeta, homeServiceUpdateBody, SERVICE_TYPES, SHOWCASE_MSG, type WebsiteService, websiteServiceBody, websiteServicesMeta, websiteServiceUpdateBody } from '@app/domain';
+import {
+  type HomeService,
+  homeServiceBody,
+  homeServicesMeta,
+  homeServiceUpdateBody,
+  SERVICE_TYPES,
+  SHOWCASE_MSG,
+  type WebsiteService,
+  websiteServiceBody,
+  websiteServicesMeta,
+  websiteServiceUpdateBody,
+} from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -55,7 +66,10 @@ export const websiteServicesResource = defineResource<WebsiteService>()({
   body: websiteServiceBody,
   updateBody: websiteServiceUpdateBody,
   storedAsBody: withoutAliases,
-  fields: [{ api: 'type', column: websiteServices.type, schema: z.enum(SERVICE_TYPES), export: { width: 1.2 } }, ...serviceFields<WebsiteService>(websiteServices)],
+  fields: [
+    { api: 'type', column: websiteServices.type, schema: z.enum(SERVICE_TYPES), export: { width: 1.2 } },
+    ...serviceFields<WebsiteService>(websiteServices),
+  ],
   filters: { type: { schema: z.enum(SERVICE_TYPES), where: (v: string) => eq(websiteServices.type, v) } },
   afterWrite: async (tx, { id, body, before }) => {
     // The generic create numbers positions over the whole table; a type's list counts its own rows.

@@ -11,8 +11,18 @@ type Texts = [string, string, string, string];
 
 const BY_TYPE: Record<ServiceType, Texts[]> = {
   'our-services': [
-    ['Annotation de données', 'Data annotation', 'Des équipes formées étiquettent vos images, textes, sons et vidéos.', 'Trained teams label your images, texts, audio and video.'],
-    ['Constitution d’équipe', 'Team building', 'Une équipe dédiée, recrutée et encadrée pour votre projet.', 'A dedicated team, hired and managed for your project.'],
+    [
+      'Annotation de données',
+      'Data annotation',
+      'Des équipes formées étiquettent vos images, textes, sons et vidéos.',
+      'Trained teams label your images, texts, audio and video.',
+    ],
+    [
+      'Constitution d’équipe',
+      'Team building',
+      'Une équipe dédiée, recrutée et encadrée pour votre projet.',
+      'A dedicated team, hired and managed for your project.',
+    ],
     ['Contrôle qualité', 'Quality assurance', 'Double revue et mesures d’accord entre annotateurs.', 'Double review and inter-annotator agreement metrics.'],
   ],
   'image-annotation': [
@@ -21,7 +31,12 @@ const BY_TYPE: Record<ServiceType, Texts[]> = {
     ['Points clés', 'Keypoints', 'Squelettes et repères du visage.', 'Skeletons and facial landmarks.'],
   ],
   'text-annotation': [
-    ['Entités nommées', 'Named entities', 'Personnes, lieux et organisations en arabe, français et anglais.', 'People, places and organisations in Arabic, French and English.'],
+    [
+      'Entités nommées',
+      'Named entities',
+      'Personnes, lieux et organisations en arabe, français et anglais.',
+      'People, places and organisations in Arabic, French and English.',
+    ],
     ['Analyse de sentiment', 'Sentiment analysis', 'Avis clients classés par tonalité.', 'Customer reviews classified by tone.'],
   ],
   'video-annotation': [
@@ -69,7 +84,16 @@ const shade = (i: number): Rgb => [40 + ((i * 37) % 160), 80 + ((i * 53) % 140),
 /** The showcase of the demo website: services with images, partner logos, a gallery, contact requests. */
 export async function seedShowcase(db: Db, uploads?: ObjectStore): Promise<void> {
   const image = async (entity: string, id: number, collection: string, name: string, colour: Rgb) => {
-    if (uploads) await saveMedia(db, uploads, { entity, entityId: id, collection, family: 'image', fileName: `${name}.png`, buffer: solidPng(160, 120, colour), replace: true });
+    if (uploads)
+      await saveMedia(db, uploads, {
+        entity,
+        entityId: id,
+        collection,
+        family: 'image',
+        fileName: `${name}.png`,
+        buffer: solidPng(160, 120, colour),
+        replace: true,
+      });
   };
   const fields = ([titleFr, titleEn, fr, en]: Texts, i: number) => ({
     titleFr,

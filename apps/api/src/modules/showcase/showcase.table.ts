@@ -20,17 +20,13 @@ const serviceColumns = () => ({
 });
 
 /** Website services by type (our-services, image-annotation…): positions 1..n within a type. */
-export const websiteServices = pgTable(
-  'website_services',
-  { ...serviceColumns(), type: varchar('type', { length: 40 }).notNull() },
-  (t) => [
-    index('website_services_type_position_idx').on(t.type, t.position),
-    index('website_services_title_fr_trgm').using('gin', t.titleFr.op('gin_trgm_ops')),
-    index('website_services_title_en_trgm').using('gin', t.titleEn.op('gin_trgm_ops')),
-    index('website_services_title_fr_sort').on(sql`public.sort_key(${t.titleFr})`, t.id),
-    index('website_services_title_en_sort').on(sql`public.sort_key(${t.titleEn})`, t.id),
-  ],
-);
+export const websiteServices = pgTable('website_services', { ...serviceColumns(), type: varchar('type', { length: 40 }).notNull() }, (t) => [
+  index('website_services_type_position_idx').on(t.type, t.position),
+  index('website_services_title_fr_trgm').using('gin', t.titleFr.op('gin_trgm_ops')),
+  index('website_services_title_en_trgm').using('gin', t.titleEn.op('gin_trgm_ops')),
+  index('website_services_title_fr_sort').on(sql`public.sort_key(${t.titleFr})`, t.id),
+  index('website_services_title_en_sort').on(sql`public.sort_key(${t.titleEn})`, t.id),
+]);
 
 /** Home-page services. */
 export const homeServices = pgTable('home_services', serviceColumns(), (t) => [

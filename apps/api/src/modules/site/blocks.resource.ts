@@ -1,4 +1,16 @@
-import { type Block, blockBody, blocksMeta, blockUpdateBody, columnSpanOf, MAX_UPLOAD_FILES, MSG, multipleImages, queryInteger, sectionDef, SITE_MSG } from '@app/domain';
+import {
+  type Block,
+  blockBody,
+  blocksMeta,
+  blockUpdateBody,
+  columnSpanOf,
+  MAX_UPLOAD_FILES,
+  MSG,
+  multipleImages,
+  queryInteger,
+  sectionDef,
+  SITE_MSG,
+} from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -27,7 +39,11 @@ async function sectionOf(db: Db, sectionId: number) {
   return row;
 }
 
-const htmlText = (v: unknown) => sanitizeRichText(String(v ?? '')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const htmlText = (v: unknown) =>
+  sanitizeRichText(String(v ?? ''))
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Blocks of a section. The list is one section's (`sections_id`

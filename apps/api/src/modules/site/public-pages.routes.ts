@@ -87,10 +87,15 @@ export async function sitePublicRoutes(fastify: FastifyInstance) {
       if (!page) throw new AppError(404, 'NOT_FOUND');
       const sections = await app.db.select().from(s).where(eq(s.pageId, page.id)).orderBy(asc(s.position), asc(s.id));
       const sectionIds = sections.map((x) => x.id);
-      const blocks = sectionIds.length
-        ? await app.db.select().from(b).where(inArray(b.sectionId, sectionIds)).orderBy(asc(b.position), asc(b.id))
-        : [];
-      const [sectionFiles, blockFiles] = await Promise.all([filesOf(app, SECTIONS_ENTITY, sectionIds), filesOf(app, BLOCKS_ENTITY, blocks.map((x) => x.id))]);
+      const blocks = sectionIds.length ? await app.db.select().from(b).where(inArray(b.sectionId, sectionIds)).orderBy(asc(b.position), asc(b.id)) : [];
+      const [sectionFiles, blockFiles] = await Promise.all([
+        filesOf(app, SECTIONS_ENTITY, sectionIds),
+        filesOf(
+          app,
+          BLOCKS_ENTITY,
+          blocks.map((x) => x.id),
+        ),
+      ]);
       const pick = <T extends Record<string, unknown>>(row: T, fr: keyof T, en: keyof T) => ((lang === 'en' ? row[en] : row[fr]) ?? null) as string | null;
       const data = {
         key,

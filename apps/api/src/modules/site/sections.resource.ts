@@ -38,7 +38,11 @@ export const sectionsResource = defineResource<Section>()({
   joins: [{ table: p, on: eq(p.id, s.pageId), kind: 'one' }],
   prepare: async (_values, { mode, id, body, db }) => {
     if (mode === 'create') {
-      const [page] = await db.select({ key: p.key }).from(p).where(eq(p.id, Number(body.pages_id))).limit(1);
+      const [page] = await db
+        .select({ key: p.key })
+        .from(p)
+        .where(eq(p.id, Number(body.pages_id)))
+        .limit(1);
       if (!page) throw refused({ pages_id: [SITE_MSG.unknownPage] });
       if (!sectionDef(page.key, String(body.key))) throw refused({ key: [SITE_MSG.unknownSection] });
       return;

@@ -22,7 +22,12 @@ const pageReply = okReply(
     id: z.number().int(),
     key: z.string(),
     sections: z.array(
-      z.object({ id: z.number().int(), key: z.string(), position: z.number().int(), blocs: z.array(z.object({ id: z.number().int(), position: z.number().int() })) }),
+      z.object({
+        id: z.number().int(),
+        key: z.string(),
+        position: z.number().int(),
+        blocs: z.array(z.object({ id: z.number().int(), position: z.number().int() })),
+      }),
     ),
   }),
 );
@@ -38,7 +43,12 @@ async function loadPage(db: Db, key: string) {
     ? await db
         .select({ id: b.id, position: b.position, sectionId: b.sectionId })
         .from(b)
-        .where(inArray(b.sectionId, sections.map((x) => x.id)))
+        .where(
+          inArray(
+            b.sectionId,
+            sections.map((x) => x.id),
+          ),
+        )
         .orderBy(asc(b.position), asc(b.id))
     : [];
   return {
@@ -84,7 +94,10 @@ export async function siteRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/pages/:key',
-    { config: read, schema: { tags, summary: 'Page par clé, ses sections et leurs blocs (404 NOT_FOUND si absente)', params: keyParams, response: { 200: pageReply } } },
+    {
+      config: read,
+      schema: { tags, summary: 'Page par clé, ses sections et leurs blocs (404 NOT_FOUND si absente)', params: keyParams, response: { 200: pageReply } },
+    },
     async (req) => {
       if (!isPageKey(req.params.key)) throw new AppError(404, SITE_MSG.unknownPage);
       const page = await loadPage(app.db, req.params.key);
@@ -202,13 +215,27 @@ export async function siteRoutes(fastify: FastifyInstance) {
     // the video and the file take one file, as every single-file upload does.
     const several = name === 'img' && multipleImages(row.page);
     const files = name === 'img' ? await readUploads(req, { several, oneOnly: SITE_MSG.oneImage, tooMany: SITE_MSG.tooManyImages }) : [await readUpload(req)];
-    const saved = await saveMediaFiles(app.db, app.storage.media, { entity: SECTIONS_ENTITY, entityId: id, collection: name, family, replace: !several }, files);
+    const saved = await saveMediaFiles(
+      app.db,
+      app.storage.media,
+      { entity: SECTIONS_ENTITY, entityId: id, collection: name, family, replace: !several },
+      files,
+    );
     await audit(app.db, req.user, 'media', SECTIONS_ENTITY, id, { [name]: saved.length === 1 ? saved[0].file_name : saved.map((m) => m.file_name) });
     return ok(await mustFindSection(id));
   };
   app.post(
     '/sections/media/:id',
-    { config: write, schema: { tags, summary: 'Téléverser l’image d’une section (multipart, champ file ; plusieurs fichiers à la fois sur la page Annotation d’images, sinon 422)', params: idParams, consumes: ['multipart/form-data'], response: { 200: sectionReply } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Téléverser l’image d’une section (multipart, champ file ; plusieurs fichiers à la fois sur la page Annotation d’images, sinon 422)',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: sectionReply },
+      },
+    },
     (req) => upload(req, req.params.id, 'img'),
   );
   app.post(
@@ -217,7 +244,8 @@ export async function siteRoutes(fastify: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Téléverser un fichier de section (multipart, champ file ; noms : img, video, file ; plusieurs images à la fois sur la page Annotation d’images, sinon 422)',
+        summary:
+          'Téléverser un fichier de section (multipart, champ file ; noms : img, video, file ; plusieurs images à la fois sur la page Annotation d’images, sinon 422)',
         params: idParams.extend({ name: z.string().max(60) }),
         consumes: ['multipart/form-data'],
         response: { 200: sectionReply },
@@ -248,7 +276,10 @@ export async function siteRoutes(fastify: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     if (req.method !== 'DELETE' || !req.routeOptions.url?.endsWith('/sections/:id')) return;
     const id = Number((req.params as { id: string }).id);
-    orphans.set(req, (await app.db.select({ id: b.id }).from(b).where(eq(b.sectionId, id))).map((x) => x.id));
+    orphans.set(
+      req,
+      (await app.db.select({ id: b.id }).from(b).where(eq(b.sectionId, id))).map((x) => x.id),
+    );
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const blocks = orphans.get(req);

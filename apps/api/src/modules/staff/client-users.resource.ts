@@ -29,7 +29,9 @@ const clientLike = (pattern: string): SQL =>
  * registerAppUser), one per account, read through audit_log_entity_idx. Null for accounts staff created.
  */
 const registration = sql`${auditLog.entity} = 'client-users' and ${auditLog.action} = 'app_register'`;
-const requestedCode = sql<string | null>`(select ${auditLog.changes} ->> 'CODE_CLIENT' from ${auditLog} where ${registration} and ${auditLog.entityId} = ${u.id}::text order by ${auditLog.id} limit 1)`;
+const requestedCode = sql<
+  string | null
+>`(select ${auditLog.changes} ->> 'CODE_CLIENT' from ${auditLog} where ${registration} and ${auditLog.entityId} = ${u.id}::text order by ${auditLog.id} limit 1)`;
 /** Searched like the other fields; the changes' trigram index (audit_log_changes_trgm) narrows the entries first. */
 const requestedCodeLike = (pattern: string): SQL =>
   sql`${u.id}::text in (select ${auditLog.entityId} from ${auditLog} where ${registration} and (${auditLog.changes}::text) ilike ${pattern} and ${auditLog.changes} ->> 'CODE_CLIENT' ilike ${pattern})`;

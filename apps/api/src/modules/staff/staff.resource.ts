@@ -1,4 +1,16 @@
-import { backOfficeUserUpdateBody, MSG, ROLE, ROLE_LABELS, STAFF_MSG, type StaffUser, staffUsersMeta, type ZoneChief, zoneChiefBody, zoneChiefsMeta, zoneChiefUpdateBody } from '@app/domain';
+import {
+  backOfficeUserUpdateBody,
+  MSG,
+  ROLE,
+  ROLE_LABELS,
+  STAFF_MSG,
+  type StaffUser,
+  staffUsersMeta,
+  type ZoneChief,
+  zoneChiefBody,
+  zoneChiefsMeta,
+  zoneChiefUpdateBody,
+} from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { compileResource } from '../../lib/crud/compile';

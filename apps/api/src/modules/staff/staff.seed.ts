@@ -43,7 +43,12 @@ export async function seedStaff(db: Db, demoPassword: string) {
       await db
         .select({ code: users.codeChefZone })
         .from(users)
-        .where(inArray(users.codeChefZone, CHIEFS.map((c) => c.code)))
+        .where(
+          inArray(
+            users.codeChefZone,
+            CHIEFS.map((c) => c.code),
+          ),
+        )
     ).map((r) => r.code),
   );
   const chiefs = CHIEFS.filter((c) => !taken.has(c.code)).map((c) => ({

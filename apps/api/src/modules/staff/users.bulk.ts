@@ -99,7 +99,11 @@ export function usersBulkRoutes(app: FastifyInstance) {
   const userActions = { activate: status(ACCOUNT_CODES.ACTIVE), deactivate: status(ACCOUNT_CODES.INACTIVE), invite, delete: remove };
   registerBulk(app, {
     list: BULK_LISTS.users as BulkList,
-    source: { resource: clientUsers as never, extraFilters: { status: queryInteger({ max: 1 }).optional() }, slice: (user, filter) => clientUserScope(user, filter.status as number | undefined) },
+    source: {
+      resource: clientUsers as never,
+      extraFilters: { status: queryInteger({ max: 1 }).optional() },
+      slice: (user, filter) => clientUserScope(user, filter.status as number | undefined),
+    },
     entity: 'users',
     tag: 'users',
     actions: userActions as never,

@@ -1,4 +1,15 @@
-import { ACCOUNT_CODES, backOfficeUserBody, backOfficeUserUpdateBody, CLIENT_USER_MSG, clientUserBody, emailUniqueBody, listQuery, MSG, ROLE, type StaffUser } from '@app/domain';
+import {
+  ACCOUNT_CODES,
+  backOfficeUserBody,
+  backOfficeUserUpdateBody,
+  CLIENT_USER_MSG,
+  clientUserBody,
+  emailUniqueBody,
+  listQuery,
+  MSG,
+  ROLE,
+  type StaffUser,
+} from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -126,7 +137,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
         if (before.CLIENT_ID == null && !request) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.staffNoClient] });
         await assertClientExists(app.db, body.CLIENT_ID as number);
       }
-      if (request && body.STATUS === ACCOUNT_CODES.ACTIVE && body.CLIENT_ID == null) throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.requestNeedsClient] });
+      if (request && body.STATUS === ACCOUNT_CODES.ACTIVE && body.CLIENT_ID == null)
+        throw new AppError(422, MSG.invalidPayload, { CLIENT_ID: [CLIENT_USER_MSG.requestNeedsClient] });
       const values = { ...r.toValues(body), ...clientFieldValues(body) };
       await updateAccount(app.db, req.user!, before.id, values, before, (db) => findStaffUser(db, before.id));
       return ok(await mustFind(before.id));
@@ -137,7 +149,12 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/users/:id',
     {
       config: write,
-      schema: { tags, summary: 'Supprimer un compte (jamais le sien ; 409 pour un chef de zone qui a encore des clients)', params: idParams, response: { 200: deletedReply } },
+      schema: {
+        tags,
+        summary: 'Supprimer un compte (jamais le sien ; 409 pour un chef de zone qui a encore des clients)',
+        params: idParams,
+        response: { 200: deletedReply },
+      },
     },
     async (req) => {
       const before = await mustFind(req.params.id);

@@ -78,7 +78,8 @@ const lastYear = sql`extract(year from now() at time zone 'Africa/Tunis')::int -
  * day or client differing from the invoice's first line, an unknown client or product.
  */
 export async function prepareInvoices(tx: Db) {
-  await tx.execute(sql.raw(`create temp table inv_lines on commit drop as
+  await tx.execute(
+    sql.raw(`create temp table inv_lines on commit drop as
     select s.line, s.num_facture, s.ligne::int as ligne, s.date_facture::date as day, c.id as client_id, p.id as product_id, s.qte::int as qte,
       coalesce(s.prix_unitaire_ttc::numeric, p.price_ttc) as price,
       coalesce(pp.points, p.points) as unit_points,
@@ -90,7 +91,8 @@ export async function prepareInvoices(tx: Db) {
     left join products p on lower(p.ref) = lower(s.ref)
     -- A product's point periods never overlap (product_points): one match at most.
     left join product_points pp on pp.product_id = p.id and s.date_facture::date between pp.date_debut and pp.date_fin
-    window w as (partition by s.num_facture collate "C" order by s.ligne::int, s.line)`));
+    window w as (partition by s.num_facture collate "C" order by s.ligne::int, s.line)`),
+  );
   await tx.execute(sql`insert into sync_reject (line, field, message)
     select line, 'NUM_FACTURE', replace(${SYNC_MSG.duplicate(-1)}, '-1', prev_line::text) from inv_lines where prev_ligne = ligne
     union all select line, 'CODE_CLIENT', ${SYNC_MSG.invoiceMismatch} from inv_lines where mismatch
@@ -109,37 +111,45 @@ export async function prepareInvoices(tx: Db) {
 export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | null, anyRejected: boolean): Promise<Counts & { credited: number }> {
   // Only a refused file (never applied) still holds refused lines: its report counts the others.
   if (anyRejected) await tx.execute(sql.raw('delete from inv_lines l where exists (select 1 from sync_reject r where r.line = l.line)'));
-  await tx.execute(sql.raw(`create temp table inv on commit drop as
+  await tx.execute(
+    sql.raw(`create temp table inv on commit drop as
     select l.num_facture, min(l.day) as day, min(l.client_id) as client_id, count(*)::int as n,
       sum(l.qte * l.price) as total, coalesce(sum(l.qte * l.unit_points), 0)::int as points,
       o.id is null as is_new, o.id is null as changed, o.status, o.client_id as old_client,
       -- A new invoice's order id is drawn here: no second pass to learn it after the insert.
       case when o.id is not null then o.id when ${dryRun ? 'false' : 'true'} then nextval(pg_get_serial_sequence('orders', 'id'))::int end as order_id
     from inv_lines l left join orders o on o.num_order = l.num_facture
-    group by l.num_facture, o.id, o.status, o.client_id`));
+    group by l.num_facture, o.id, o.status, o.client_id`),
+  );
   await tx.execute(sql.raw('create index on inv (num_facture)'));
   // Temporary tables are never analysed by autovacuum: without their statistics the planner takes
   // a million-row table for a small one and picks nested loops.
   await tx.execute(sql.raw('analyze inv_lines'));
   await tx.execute(sql.raw('analyze inv'));
-  await tx.execute(sql.raw(`create temp table inv_old on commit drop as
+  await tx.execute(
+    sql.raw(`create temp table inv_old on commit drop as
     select oi.order_id, oi.product_id, oi.qte, oi.unit_price_ttc, row_number() over (partition by oi.order_id order by oi.id) as rank
-    from order_items oi where oi.order_id in (select order_id from inv where not is_new)`));
+    from order_items oi where oi.order_id in (select order_id from inv where not is_new)`),
+  );
   await tx.execute(sql.raw('create index on inv_old (order_id, rank)'));
-  await tx.execute(sql.raw(`create temp table inv_act on commit drop as
+  await tx.execute(
+    sql.raw(`create temp table inv_act on commit drop as
     select l.num_facture, case when i.is_new or o.order_id is null then 'i'
       when (o.product_id, o.qte, o.unit_price_ttc) is distinct from (l.product_id, l.qte, l.price) then 'u' else 's' end as action
     from inv_lines l join inv i on i.num_facture = l.num_facture
-    left join inv_old o on o.order_id = i.order_id and o.rank = l.rank`));
+    left join inv_old o on o.order_id = i.order_id and o.rank = l.rank`),
+  );
   const counts = await countActions(tx, 'inv_act');
   if (dryRun) return { ...counts, credited: 0 };
 
   const [{ old }] = rowsOf<{ old: boolean }>(await tx.execute(sql.raw('select exists (select 1 from inv where not is_new) as old')));
   if (old) await tx.execute(sql.raw("create index on inv_act (num_facture) where action <> 's'"));
-  await tx.execute(sql.raw(`update inv set changed = true where not changed and (
+  await tx.execute(
+    sql.raw(`update inv set changed = true where not changed and (
       status is distinct from ${ORDER_CODES.INVOICED} or old_client <> client_id
       or n <> (select count(*) from inv_old o where o.order_id = inv.order_id)
-      or exists (select 1 from inv_act a where a.num_facture = inv.num_facture and a.action <> 's'))`));
+      or exists (select 1 from inv_act a where a.num_facture = inv.num_facture and a.action <> 's'))`),
+  );
   // Totals are the file's lines summed in SQL (the items written below are those same lines).
   // A new invoice is born at status 4: its points are claimed as it is written (points_credited_at),
   // and credited below with those of the existing orders that reach status 4 now.
@@ -161,9 +171,11 @@ export async function applyInvoices(tx: Db, dryRun: boolean, authorId: number | 
       sql`select o.id, ${orderPayloadSql('o', sql`|| jsonb_build_object('PREVIOUS_STATUS', o.prev_status)`)} as payload from o where o.prev_status is distinct from ${sqlCode(ORDER_CODES.INVOICED)} order by o.id`,
     )}`);
   await tx.execute(sql.raw(`delete from order_items where order_id in (select order_id from inv where changed and not is_new)`));
-  await tx.execute(sql.raw(`insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
+  await tx.execute(
+    sql.raw(`insert into order_items (order_id, product_id, qte, unit_price_ttc, unit_points)
     select i.order_id, l.product_id, l.qte, l.price, l.unit_points from inv_lines l join inv i on i.num_facture = l.num_facture
-    where i.changed order by i.order_id, l.rank`));
+    where i.changed order by i.order_id, l.rank`),
+  );
   // A first import multiplies the orders table: the planner needs to know before it reads it again.
   await tx.execute(sql.raw('analyze orders'));
   await tx.execute(sql.raw('analyze inv'));

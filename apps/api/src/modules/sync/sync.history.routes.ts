@@ -45,12 +45,26 @@ export async function historyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sync/runs',
-    { config, schema: { tags, summary: 'Historique des synchronisations, les plus récentes d’abord (page de 20)', querystring: listQuery, response: { 200: listReply(runReply) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Historique des synchronisations, les plus récentes d’abord (page de 20)',
+        querystring: listQuery,
+        response: { 200: listReply(runReply) },
+      },
+    },
     async (req) => {
       const page = req.query.page ?? 1;
       const perPage = req.query.perPage ?? SYNC_RUNS_PAGE_SIZE;
       const [rows, [{ n }]] = await Promise.all([
-        app.db.select().from(syncRuns).where(where(req.query.kind)).orderBy(desc(syncRuns.startedAt), desc(syncRuns.id)).limit(perPage).offset((page - 1) * perPage),
+        app.db
+          .select()
+          .from(syncRuns)
+          .where(where(req.query.kind))
+          .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
         app.db.select({ n: count() }).from(syncRuns).where(where(req.query.kind)),
       ]);
       return paged(await withProgress(rows), Number(n), page, perPage);
@@ -78,40 +92,54 @@ export async function historyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sync/runs/export/csv',
-    { config, schema: { tags, summary: 'Historique des synchronisations en CSV', querystring: listQuery.pick({ kind: true }), response: { 200: fileReply({ csv: EXPORT_CONTENT_TYPES.csv }) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Historique des synchronisations en CSV',
+        querystring: listQuery.pick({ kind: true }),
+        response: { 200: fileReply({ csv: EXPORT_CONTENT_TYPES.csv }) },
+      },
+    },
     async (req, reply) => {
       async function* rows() {
         // Pages of 1,000 by (started_at, id): the history never sits whole in memory.
         let offset = 0;
         for (;;) {
-          const page = await app.db.select().from(syncRuns).where(and(where(req.query.kind))).orderBy(desc(syncRuns.startedAt), desc(syncRuns.id)).limit(1000).offset(offset);
+          const page = await app.db
+            .select()
+            .from(syncRuns)
+            .where(and(where(req.query.kind)))
+            .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
+            .limit(1000)
+            .offset(offset);
           yield* page;
           if (page.length < 1000) return;
           offset += 1000;
         }
       }
       return sendExport(reply as FastifyReply, {
-          format: 'csv',
-          fileName: 'synchronisations',
-          title: 'Synchronisations',
-          orientation: 'landscape',
-          rows: rows(),
-          columns: [
-            { header: 'Synchronisation', value: (r) => SYNC_DEFS[r.kind as keyof typeof SYNC_DEFS]?.title ?? r.kind },
-            { header: 'Vérification', value: (r) => (r.dryRun ? 'Oui' : 'Non') },
-            { header: 'Résultat', value: (r) => SYNC_RESULTS[r.result as SyncResult] ?? r.result },
-            { header: 'Par', value: (r) => r.userEmail },
-            { header: 'Le', value: (r) => formatDateTime(r.startedAt) },
-            { header: 'Fichier', value: (r) => r.fileName },
-            { header: 'SHA-256', value: (r) => r.sha256 },
-            { header: 'Durée (ms)', value: (r) => r.durationMs },
-            { header: 'Lignes', value: (r) => r.total },
-            { header: 'Ajoutées', value: (r) => r.inserted },
-            { header: 'Modifiées', value: (r) => r.updated },
-            { header: 'Inchangées', value: (r) => r.unchanged },
-            { header: 'Refusées', value: (r) => r.rejected },
-            { header: 'Message', value: (r) => r.message },
-          ],
+        format: 'csv',
+        fileName: 'synchronisations',
+        title: 'Synchronisations',
+        orientation: 'landscape',
+        rows: rows(),
+        columns: [
+          { header: 'Synchronisation', value: (r) => SYNC_DEFS[r.kind as keyof typeof SYNC_DEFS]?.title ?? r.kind },
+          { header: 'Vérification', value: (r) => (r.dryRun ? 'Oui' : 'Non') },
+          { header: 'Résultat', value: (r) => SYNC_RESULTS[r.result as SyncResult] ?? r.result },
+          { header: 'Par', value: (r) => r.userEmail },
+          { header: 'Le', value: (r) => formatDateTime(r.startedAt) },
+          { header: 'Fichier', value: (r) => r.fileName },
+          { header: 'SHA-256', value: (r) => r.sha256 },
+          { header: 'Durée (ms)', value: (r) => r.durationMs },
+          { header: 'Lignes', value: (r) => r.total },
+          { header: 'Ajoutées', value: (r) => r.inserted },
+          { header: 'Modifiées', value: (r) => r.updated },
+          { header: 'Inchangées', value: (r) => r.unchanged },
+          { header: 'Refusées', value: (r) => r.rejected },
+          { header: 'Message', value: (r) => r.message },
+        ],
       });
     },
   );
@@ -123,7 +151,13 @@ export async function historyRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Les fichiers attendus dans le dossier de synchronisation (SYNC_DIR : dossier ou préfixe du bucket) : présents ou non, taille, date',
-        response: { 200: okReply(z.array(z.object({ KIND: z.enum(SYNC_KINDS), FILE: z.string(), PRESENT: z.boolean(), SIZE: z.number().nullable(), MODIFIED_AT: z.string().nullable() }))) },
+        response: {
+          200: okReply(
+            z.array(
+              z.object({ KIND: z.enum(SYNC_KINDS), FILE: z.string(), PRESENT: z.boolean(), SIZE: z.number().nullable(), MODIFIED_AT: z.string().nullable() }),
+            ),
+          ),
+        },
       },
     },
     async () =>
@@ -160,7 +194,9 @@ export async function historyRoutes(fastify: FastifyInstance) {
       const file = samplesDir && path.join(samplesDir, name);
       if (!file || !existsSync(file)) throw new AppError(404, 'Fichier exemple introuvable');
       const ext = req.params.kind === 'images' ? 'png' : 'csv';
-      reply.header('Content-Type', ext === 'png' ? 'image/png' : EXPORT_CONTENT_TYPES.csv).header('Content-Disposition', contentDisposition(path.basename(name, `.${ext}`), ext));
+      reply
+        .header('Content-Type', ext === 'png' ? 'image/png' : EXPORT_CONTENT_TYPES.csv)
+        .header('Content-Disposition', contentDisposition(path.basename(name, `.${ext}`), ext));
       return (reply as FastifyReply).send(await readFile(file));
     },
   );

@@ -59,7 +59,9 @@ export async function syncImages(
   if (!names.length) rejections.push({ line: 1, field: '', message: SYNC_MSG.noRows });
   const refs = [...new Set(files.map((f) => f.ref.toLowerCase()))];
   const products = new Map(
-    rowsOf<{ id: number; ref: string }>(await tx.execute(sql`select id, lower(ref) as ref from products where lower(ref) in ${refs.length ? refs : ['']}`)).map((r) => [r.ref, Number(r.id)]),
+    rowsOf<{ id: number; ref: string }>(await tx.execute(sql`select id, lower(ref) as ref from products where lower(ref) in ${refs.length ? refs : ['']}`)).map(
+      (r) => [r.ref, Number(r.id)],
+    ),
   );
   const known = files.filter((f) => {
     if (products.has(f.ref.toLowerCase())) return true;
@@ -68,7 +70,9 @@ export async function syncImages(
   });
   const ids = [...new Set(known.map((f) => products.get(f.ref.toLowerCase())!))];
   const existing = rowsOf<{ id: number; entity_id: number; file_name: string; size: number; stored_name: string }>(
-    await tx.execute(sql`select id, entity_id, file_name, size, stored_name from media where entity = 'products' and collection = 'images' and entity_id in ${ids.length ? ids : [0]}`),
+    await tx.execute(
+      sql`select id, entity_id, file_name, size, stored_name from media where entity = 'products' and collection = 'images' and entity_id in ${ids.length ? ids : [0]}`,
+    ),
   );
   const counts: Counts = { inserted: 0, updated: 0, unchanged: 0 };
   const plan = known.map((f) => {

@@ -40,7 +40,11 @@ export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs',
   products: {
     table: 'products',
     checks: [
-      { csv: 'CODE_CATEGORIE', where: `not exists (select 1 from product_categories c where lower(c.code_categorie) = lower(s.code_categorie))`, message: SYNC_MSG.unknownCategory },
+      {
+        csv: 'CODE_CATEGORIE',
+        where: `not exists (select 1 from product_categories c where lower(c.code_categorie) = lower(s.code_categorie))`,
+        message: SYNC_MSG.unknownCategory,
+      },
       { csv: 'BRAND', where: `s.brand is not null and ${brandOf} is null`, message: SYNC_MSG.unknownBrand },
     ],
     resolve: `select s.*, p.id as target_id, ${categoryOf} as category_id, ${brandOf} as brand_id
@@ -65,10 +69,26 @@ export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs',
   clients: {
     table: 'clients',
     checks: [
-      { csv: 'TYPE_CLIENT', where: `s.type_client is not null and not exists (select 1 from client_types x where lower(x.name) = lower(s.type_client))`, message: SYNC_MSG.unknownType },
-      { csv: 'CIRCUIT', where: `s.circuit is not null and not exists (select 1 from client_circuits x where lower(x.name) = lower(s.circuit))`, message: SYNC_MSG.unknownCircuit },
-      { csv: 'ACTIVITE', where: `s.activite is not null and not exists (select 1 from client_activities x where lower(x.code) = lower(s.activite))`, message: SYNC_MSG.unknownActivity },
-      { csv: 'CATEGORY', where: `s.category is not null and not exists (select 1 from client_categories x where lower(x.name) = lower(s.category))`, message: SYNC_MSG.unknownClientCategory },
+      {
+        csv: 'TYPE_CLIENT',
+        where: `s.type_client is not null and not exists (select 1 from client_types x where lower(x.name) = lower(s.type_client))`,
+        message: SYNC_MSG.unknownType,
+      },
+      {
+        csv: 'CIRCUIT',
+        where: `s.circuit is not null and not exists (select 1 from client_circuits x where lower(x.name) = lower(s.circuit))`,
+        message: SYNC_MSG.unknownCircuit,
+      },
+      {
+        csv: 'ACTIVITE',
+        where: `s.activite is not null and not exists (select 1 from client_activities x where lower(x.code) = lower(s.activite))`,
+        message: SYNC_MSG.unknownActivity,
+      },
+      {
+        csv: 'CATEGORY',
+        where: `s.category is not null and not exists (select 1 from client_categories x where lower(x.name) = lower(s.category))`,
+        message: SYNC_MSG.unknownClientCategory,
+      },
     ],
     resolve: `select s.*, c.id as target_id,
         (select x.id from client_types x where lower(x.name) = lower(s.type_client)) as type_id,
@@ -126,7 +146,9 @@ export const UPSERT_KINDS: Record<'products' | 'clients' | 'remises' | 'tarifs',
   },
   remises: {
     table: 'clients',
-    checks: [{ csv: 'CODE_CLIENT', where: `not exists (select 1 from clients c where lower(c.code_client) = lower(s.code_client))`, message: SYNC_MSG.unknownClient }],
+    checks: [
+      { csv: 'CODE_CLIENT', where: `not exists (select 1 from clients c where lower(c.code_client) = lower(s.code_client))`, message: SYNC_MSG.unknownClient },
+    ],
     resolve: `select s.*, c.id as target_id from sync_stage s left join clients c on lower(c.code_client) = lower(s.code_client)`,
     targets: [
       t('REMISE_GLOBAL', 'remise_global', 'coalesce(a.remise_global::numeric, 0)'),

@@ -106,7 +106,15 @@ export async function syncRoutes(fastify: FastifyInstance) {
         async (jobId): Promise<JobData> => {
           [run] = await app.db
             .insert(syncRuns)
-            .values({ kind, dryRun, userId: req.user?.id ?? null, userEmail: req.user?.email ?? null, fileName: fileName.slice(0, 255), jobId, startedAt: new Date(startedAt) })
+            .values({
+              kind,
+              dryRun,
+              userId: req.user?.id ?? null,
+              userEmail: req.user?.email ?? null,
+              fileName: fileName.slice(0, 255),
+              jobId,
+              startedAt: new Date(startedAt),
+            })
             .returning();
           return { runId: run.id, kind, source, dryRun, userId: req.user?.id ?? null, email: req.user?.email ?? null, startedAt, uploaded };
         },
@@ -160,7 +168,11 @@ export async function syncRoutes(fastify: FastifyInstance) {
         const dryRun = truthy.parse((req.query as Record<string, string>).dryRun) || truthy.parse(form.fields.dryRun);
         const type = await detectType(file.buffer, kind === 'images' ? 'image' : 'csv');
         // A leading dot would make a hidden file (never a key of the store); 200 characters keep the key within S3's limit.
-        const name = path.basename(file.fileName || (kind === 'images' ? 'image' : def.file)).replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\./, '_').slice(0, 200);
+        const name = path
+          .basename(file.fileName || (kind === 'images' ? 'image' : def.file))
+          .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+          .replace(/^\./, '_')
+          .slice(0, 200);
         const id = randomBytes(12).toString('hex');
         // Stored before the job is queued, so whichever node's worker takes the job reads it.
         if (kind === 'images') {

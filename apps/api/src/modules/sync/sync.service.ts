@@ -75,14 +75,21 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
       };
       if (kind === 'images') {
         progress({ done: 0, total: 1, step: 'Lecture des images' });
-        const r = await syncImages(tx, { files: input.files, prefix: input.source }, input.uploads, dryRun, (done, all) => progress({ done, total: all, step: 'Enregistrement des images' }));
+        const r = await syncImages(tx, { files: input.files, prefix: input.source }, input.uploads, dryRun, (done, all) =>
+          progress({ done, total: all, step: 'Enregistrement des images' }),
+        );
         written = r.written;
         replaced = r.replaced;
         ({ counts, total, sha256 } = r);
         const lines = new Set(r.rejections.map((x) => x.line));
         rejected = { count: lines.size, rows: r.rejections.slice(0, SYNC_REJECTIONS_KEPT) };
       } else {
-        const staged = await stageCsv(tx, kind, () => openFile(input.files, input.source), (done, all) => progress({ done, total: all, step: 'Lecture et vérification des lignes' }));
+        const staged = await stageCsv(
+          tx,
+          kind,
+          () => openFile(input.files, input.source),
+          (done, all) => progress({ done, total: all, step: 'Lecture et vérification des lignes' }),
+        );
         ({ total, sha256 } = staged);
         progress({ done: 0, total: 1, step: 'Contrôle des références' });
         if (kind === 'invoices') {
@@ -104,7 +111,13 @@ export async function executeSync(db: Db, input: RunInput, progress: (p: JobProg
       if (early) throw new Rollback(early);
       progress({ done: 1, total: 1, step: 'Enregistrement' });
       const outcome: RunOutcome = { ...counts, total, sha256, rejected: 0, rejections: [], result: 'success', message: null };
-      await audit(tx, input.user, 'create', 'sync', input.runId, { kind, total, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged });
+      await audit(tx, input.user, 'create', 'sync', input.runId, {
+        kind,
+        total,
+        inserted: counts.inserted,
+        updated: counts.updated,
+        unchanged: counts.unchanged,
+      });
       return outcome;
     });
     // Files of a run that did not commit (rejected, failed) are removed; a committed run removes the files it replaced.
@@ -148,22 +161,22 @@ const syncPayloads = (ids: number[]) => sql`select r.id, jsonb_build_object(
 export async function finishRun(db: Db, runId: number, startedAt: number, outcome: RunOutcome) {
   await endRun(db, (tx) =>
     tx
-    .update(syncRuns)
-    .set({
-      result: outcome.result,
-      sha256: outcome.sha256,
-      finishedAt: new Date(),
-      durationMs: Date.now() - startedAt,
-      total: outcome.total,
-      inserted: outcome.inserted,
-      updated: outcome.updated,
-      unchanged: outcome.unchanged,
-      rejected: outcome.rejected,
-      rejections: outcome.rejections,
-      message: outcome.message?.slice(0, 500) ?? null,
-    })
-    .where(eq(syncRuns.id, runId))
-    .returning({ id: syncRuns.id }),
+      .update(syncRuns)
+      .set({
+        result: outcome.result,
+        sha256: outcome.sha256,
+        finishedAt: new Date(),
+        durationMs: Date.now() - startedAt,
+        total: outcome.total,
+        inserted: outcome.inserted,
+        updated: outcome.updated,
+        unchanged: outcome.unchanged,
+        rejected: outcome.rejected,
+        rejections: outcome.rejections,
+        message: outcome.message?.slice(0, 500) ?? null,
+      })
+      .where(eq(syncRuns.id, runId))
+      .returning({ id: syncRuns.id }),
   );
 }
 
@@ -189,12 +202,7 @@ export async function failInterruptedRuns(db: Db): Promise<number> {
     tx
       .update(syncRuns)
       .set({ result: 'failed', finishedAt: new Date(), message: SYNC_MSG.interrupted })
-      .where(
-        and(
-          eq(syncRuns.result, 'running'),
-          sql`not exists (select 1 from ${jobRuns} where ${jobRuns.live} and ${jobRuns.id}::text = ${syncRuns.jobId})`,
-        ),
-      )
+      .where(and(eq(syncRuns.result, 'running'), sql`not exists (select 1 from ${jobRuns} where ${jobRuns.live} and ${jobRuns.id}::text = ${syncRuns.jobId})`))
       .returning({ id: syncRuns.id }),
   );
   return rows.length;

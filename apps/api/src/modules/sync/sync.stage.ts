@@ -22,7 +22,9 @@ const col = (name: string) => name.toLowerCase();
 export async function reject(tx: Db, rows: SyncRejection[]) {
   for (let i = 0; i < rows.length; i += BATCH) {
     const json = JSON.stringify(rows.slice(i, i + BATCH));
-    await tx.execute(sql`insert into sync_reject (line, field, message) select line, field, message from json_to_recordset(${json}::json) as x(line int, field text, message text)`);
+    await tx.execute(
+      sql`insert into sync_reject (line, field, message) select line, field, message from json_to_recordset(${json}::json) as x(line int, field text, message text)`,
+    );
   }
 }
 
@@ -66,7 +68,10 @@ export async function stageCsv(tx: Db, kind: CsvKind, file: OpenFile, progress: 
       if (!names) {
         const header = matchHeader(kind, rec.cells);
         if (header.missing.length) {
-          await reject(tx, header.missing.map((m) => ({ line: rec.line, field: m, message: SYNC_MSG.missingColumn(m) })));
+          await reject(
+            tx,
+            header.missing.map((m) => ({ line: rec.line, field: m, message: SYNC_MSG.missingColumn(m) })),
+          );
           return { sha256: info.sha256, total: 0, present };
         }
         names = header.names;

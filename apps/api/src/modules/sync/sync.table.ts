@@ -31,5 +31,9 @@ export const syncRuns = pgTable(
     /** The first rejected rows: [{ line, field, message }]. */
     rejections: jsonb('rejections').notNull().default([]),
   },
-  (t) => [index('sync_runs_started_sort').on(t.startedAt, t.id), index('sync_runs_kind_idx').on(t.kind, t.startedAt, t.id), index('sync_runs_result_idx').on(t.result)],
+  (t) => [
+    index('sync_runs_started_sort').on(t.startedAt, t.id),
+    index('sync_runs_kind_idx').on(t.kind, t.startedAt, t.id),
+    index('sync_runs_result_idx').on(t.result),
+  ],
 );

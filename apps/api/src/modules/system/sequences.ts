@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
-
 /**
  * The next number of a kind for the current year (Africa/Tunis), taken in the caller's transaction:
  * the counter row's lock serialises concurrent takers, and a rolled-back transaction gives its

@@ -23,7 +23,17 @@ const view = z.object({
 const viewReply = okReply(view).meta({
   example: {
     success: true,
-    data: { ID: 12, LIST: 'orders:orders', NAME: 'Commandes de Sfax', STATE: STATE_EXAMPLE, SHARED: true, MINE: true, OWNER: 'Admin Démo', IS_DEFAULT: false, UPDATED_AT: '2026-11-27T08:00:00.000Z' },
+    data: {
+      ID: 12,
+      LIST: 'orders:orders',
+      NAME: 'Commandes de Sfax',
+      STATE: STATE_EXAMPLE,
+      SHARED: true,
+      MINE: true,
+      OWNER: 'Admin Démo',
+      IS_DEFAULT: false,
+      UPDATED_AT: '2026-11-27T08:00:00.000Z',
+    },
   },
 });
 
@@ -62,11 +72,15 @@ export async function viewsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/views/:id', { config, schema: { tags, summary: 'Une vue enregistrée (404 si elle ne m’est pas visible)', params: idParams, response: { 200: viewReply } } }, async (req) => {
-    const found = await findView(app.db, req.user!, req.params.id);
-    if (!found || !canUseList(req.user!.role, found.LIST)) throw new AppError(404, VIEWS_MSG.notFound);
-    return ok(found);
-  });
+  app.get(
+    '/views/:id',
+    { config, schema: { tags, summary: 'Une vue enregistrée (404 si elle ne m’est pas visible)', params: idParams, response: { 200: viewReply } } },
+    async (req) => {
+      const found = await findView(app.db, req.user!, req.params.id);
+      if (!found || !canUseList(req.user!.role, found.LIST)) throw new AppError(404, VIEWS_MSG.notFound);
+      return ok(found);
+    },
+  );
 
   app.post(
     '/views',
@@ -82,7 +96,13 @@ export async function viewsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const b = req.body;
       checkList(req.user!, b.LIST);
-      const created = await createView(app.db, req.user!, { listKey: b.LIST, name: b.NAME, state: b.STATE, shared: b.SHARED ?? false, isDefault: b.DEFAULT ?? false });
+      const created = await createView(app.db, req.user!, {
+        listKey: b.LIST,
+        name: b.NAME,
+        state: b.STATE,
+        shared: b.SHARED ?? false,
+        isDefault: b.DEFAULT ?? false,
+      });
       return reply.code(201).send(ok(created));
     },
   );
@@ -123,8 +143,12 @@ export async function viewsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/views/:id', { config, schema: { tags, summary: 'Supprime une de mes vues', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } }, async (req) => {
-    await deleteView(app.db, req.user!, req.params.id);
-    return ok({ id: req.params.id });
-  });
+  app.delete(
+    '/views/:id',
+    { config, schema: { tags, summary: 'Supprime une de mes vues', params: idParams, response: { 200: okReply(z.object({ id: z.number().int() })) } } },
+    async (req) => {
+      await deleteView(app.db, req.user!, req.params.id);
+      return ok({ id: req.params.id });
+    },
+  );
 }

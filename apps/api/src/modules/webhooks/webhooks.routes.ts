@@ -47,10 +47,15 @@ const endpoint = z.object({
   CREATED_AT: iso,
   UPDATED_AT: iso,
   LAST_DELIVERY: lastDelivery,
-  SECRET_MASKED: z.string().meta({ description: 'Le secret de signature masqué (whsec_… et ses 4 derniers caractères) : le secret entier n’est rendu qu’à la création et au renouvellement', example: 'whsec_…Xy9_' }),
+  SECRET_MASKED: z.string().meta({
+    description: 'Le secret de signature masqué (whsec_… et ses 4 derniers caractères) : le secret entier n’est rendu qu’à la création et au renouvellement',
+    example: 'whsec_…Xy9_',
+  }),
 });
 /** Creation and rotation only: the whole secret, shown once (never again by any reply). */
-const withSecret = endpoint.extend({ SECRET: z.string().meta({ description: 'Le secret de signature entier (whsec_ et 43 caractères base64url), rendu cette seule fois : à conserver' }) });
+const withSecret = endpoint.extend({
+  SECRET: z.string().meta({ description: 'Le secret de signature entier (whsec_ et 43 caractères base64url), rendu cette seule fois : à conserver' }),
+});
 const delivery = z.object({
   ID: z.number().int(),
   EVENT_ID: z.string(),
@@ -100,28 +105,56 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
   }
 
   /** A whole endpoint's columns: a POST's body, or a PUT's sent fields over the stored ones. */
-  const fields = (b: Omit<WebhookEndpointBody, 'EVENTS'> & { EVENTS: readonly string[] }) => ({ url: b.URL, description: b.DESCRIPTION || null, events: [...new Set(b.EVENTS)], active: b.ACTIVE });
-
-  app.get('/webhooks/events', { config, schema: { tags, summary: 'Événements auxquels un webhook peut s’abonner', response: { 200: okReply(z.array(z.object({ TYPE: z.string(), LABEL: z.string() }))) } } }, async () =>
-    ok(WEBHOOK_EVENT_TYPES.map((type) => ({ TYPE: type, LABEL: WEBHOOK_EVENTS[type] }))),
-  );
-
-  app.get('/webhooks', { config, schema: { tags, summary: 'Webhooks (leur secret masqué), avec leur dernière livraison', response: { 200: okReply(z.array(endpoint)) } } }, async () => {
-    const rows = await app.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
-    const last = await lastDeliveries(
-      app.db,
-      rows.map((r) => r.id),
-    );
-    return ok(rows.map((r) => endpointDto(r, last.get(r.id) ?? null)));
+  const fields = (b: Omit<WebhookEndpointBody, 'EVENTS'> & { EVENTS: readonly string[] }) => ({
+    url: b.URL,
+    description: b.DESCRIPTION || null,
+    events: [...new Set(b.EVENTS)],
+    active: b.ACTIVE,
   });
 
-  app.get('/webhooks/:id', { config, schema: { tags, summary: 'Un webhook, son secret masqué', params: idParams, response: { 200: okReply(endpoint) } } }, async (req) =>
-    ok(await endpointDetail(app.db, await load(req.params.id))),
+  app.get(
+    '/webhooks/events',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Événements auxquels un webhook peut s’abonner',
+        response: { 200: okReply(z.array(z.object({ TYPE: z.string(), LABEL: z.string() }))) },
+      },
+    },
+    async () => ok(WEBHOOK_EVENT_TYPES.map((type) => ({ TYPE: type, LABEL: WEBHOOK_EVENTS[type] }))),
+  );
+
+  app.get(
+    '/webhooks',
+    { config, schema: { tags, summary: 'Webhooks (leur secret masqué), avec leur dernière livraison', response: { 200: okReply(z.array(endpoint)) } } },
+    async () => {
+      const rows = await app.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
+      const last = await lastDeliveries(
+        app.db,
+        rows.map((r) => r.id),
+      );
+      return ok(rows.map((r) => endpointDto(r, last.get(r.id) ?? null)));
+    },
+  );
+
+  app.get(
+    '/webhooks/:id',
+    { config, schema: { tags, summary: 'Un webhook, son secret masqué', params: idParams, response: { 200: okReply(endpoint) } } },
+    async (req) => ok(await endpointDetail(app.db, await load(req.params.id))),
   );
 
   app.post(
     '/webhooks',
-    { config, schema: { tags, summary: 'Crée un webhook (URL https publique, événements) ; le secret généré est rendu cette seule fois', body: webhookEndpointBody, response: { 201: okReply(withSecret) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Crée un webhook (URL https publique, événements) ; le secret généré est rendu cette seule fois',
+        body: webhookEndpointBody,
+        response: { 201: okReply(withSecret) },
+      },
+    },
     async (req, reply) => {
       await checkUrl(req.body.URL);
       const row = await app.db.transaction(async (tx) => {
@@ -141,7 +174,13 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
     '/webhooks/:id',
     {
       config,
-      schema: { tags, summary: 'Modifie un webhook (champs partiels acceptés) ; le désactiver annule ses livraisons en attente', params: idParams, body: partialBody(webhookEndpointBody), response: { 200: okReply(endpoint) } },
+      schema: {
+        tags,
+        summary: 'Modifie un webhook (champs partiels acceptés) ; le désactiver annule ses livraisons en attente',
+        params: idParams,
+        body: partialBody(webhookEndpointBody),
+        response: { 200: okReply(endpoint) },
+      },
     },
     async (req) => {
       const body = req.body as Partial<WebhookEndpointBody>;
@@ -168,7 +207,15 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/webhooks/:id',
-    { config, schema: { tags, summary: 'Supprime un webhook et son journal de livraisons', params: idParams, response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Supprime un webhook et son journal de livraisons',
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), data: z.null(), message: z.string() }) },
+      },
+    },
     async (req) => {
       await app.db.transaction(async (tx) => {
         const [gone] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, req.params.id)).returning();
@@ -181,7 +228,15 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/webhooks/:id/secret',
-    { config, schema: { tags, summary: 'Renouvelle le secret de signature (l’ancien cesse aussitôt de valoir) ; le nouveau est rendu cette seule fois', params: idParams, response: { 200: okReply(withSecret) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Renouvelle le secret de signature (l’ancien cesse aussitôt de valoir) ; le nouveau est rendu cette seule fois',
+        params: idParams,
+        response: { 200: okReply(withSecret) },
+      },
+    },
     async (req) => {
       const row = await app.db.transaction(async (tx) => {
         const [updated] = await tx
@@ -199,7 +254,15 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/webhooks/:id/test',
-    { config, schema: { tags, summary: 'Envoie l’événement webhook.test à ce webhook seulement ; rend la livraison en attente', params: idParams, response: { 200: okReply(delivery) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Envoie l’événement webhook.test à ce webhook seulement ; rend la livraison en attente',
+        params: idParams,
+        response: { 200: okReply(delivery) },
+      },
+    },
     async (req) => {
       const endpointRow = await load(req.params.id);
       const queued = await app.db.transaction((tx) => queueTestDelivery(tx, endpointRow));
@@ -210,7 +273,15 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/webhooks/:id/resume',
-    { config, schema: { tags, summary: 'Reprend les envois d’un webhook mis en pause après une heure d’échecs ; ses livraisons en attente partent', params: idParams, response: { 200: okReply(endpoint) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Reprend les envois d’un webhook mis en pause après une heure d’échecs ; ses livraisons en attente partent',
+        params: idParams,
+        response: { 200: okReply(endpoint) },
+      },
+    },
     async (req) => {
       const row = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, req.params.id)).for('update');
@@ -222,7 +293,10 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
           .returning();
         // The waiting deliveries go out now, not at their next slot in the backoff.
         await tx.execute(sql`update webhook_deliveries set next_attempt_at = now() where endpoint_id = ${before.id} and status in ('pending', 'retrying')`);
-        await audit(tx, req.user!, 'resume', 'webhooks', before.id, { PAUSED_AT: before.pausedAt?.toISOString() ?? null, FAILING_SINCE: before.failingSince?.toISOString() ?? null });
+        await audit(tx, req.user!, 'resume', 'webhooks', before.id, {
+          PAUSED_AT: before.pausedAt?.toISOString() ?? null,
+          FAILING_SINCE: before.failingSince?.toISOString() ?? null,
+        });
         return after;
       });
       app.webhooks.wake();
@@ -232,7 +306,16 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/webhooks/:id/deliveries',
-    { config, schema: { tags, summary: 'Journal des livraisons d’un webhook, les plus récentes d’abord (20 par page)', params: idParams, querystring: deliveriesQuery, response: { 200: listReply(delivery) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Journal des livraisons d’un webhook, les plus récentes d’abord (20 par page)',
+        params: idParams,
+        querystring: deliveriesQuery,
+        response: { 200: listReply(delivery) },
+      },
+    },
     async (req) => {
       await load(req.params.id);
       const page = req.query.page ?? 1;
@@ -244,7 +327,15 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
-    { config, schema: { tags, summary: 'Renvoie l’événement d’une livraison à ce webhook : une nouvelle livraison, en attente', params: deliveryParams, response: { 200: okReply(delivery) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Renvoie l’événement d’une livraison à ce webhook : une nouvelle livraison, en attente',
+        params: deliveryParams,
+        response: { 200: okReply(delivery) },
+      },
+    },
     async (req) => {
       const [from] = await app.db
         .select()

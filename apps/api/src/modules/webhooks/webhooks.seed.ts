@@ -36,14 +36,91 @@ export async function seedWebhooks(db: Db) {
       },
     ])
     .returning();
-  const story: { endpoint: number; type: WebhookEventType; resource: string; id: string; minutes: number; outcome: Partial<typeof webhookDeliveries.$inferInsert> }[] = [
-    { endpoint: erp.id, type: 'order.created', resource: 'order', id: '1001', minutes: 60 * 30, outcome: { status: 'succeeded', attempt: 1, httpStatus: 200, durationMs: 84, responseExcerpt: '{"ok":true}' } },
-    { endpoint: erp.id, type: 'order.status_changed', resource: 'order', id: '1001', minutes: 60 * 26, outcome: { status: 'succeeded', attempt: 2, httpStatus: 202, durationMs: 131, responseExcerpt: 'accepted' } },
-    { endpoint: erp.id, type: 'voucher.issued', resource: 'voucher', id: '57', minutes: 60 * 20, outcome: { status: 'failed', attempt: 1, httpStatus: 404, durationMs: 47, responseExcerpt: 'Not Found', error: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 404)` } },
-    { endpoint: erp.id, type: 'order.created', resource: 'order', id: '1002', minutes: 60 * 28, outcome: { status: 'failed', attempt: 11, durationMs: 10_000, error: WEBHOOK_DELIVERY_ERRORS.timeout } },
-    { endpoint: erp.id, type: 'voucher.consumed', resource: 'voucher', id: '57', minutes: 60 * 3, outcome: { status: 'cancelled', attempt: 3, httpStatus: 503, durationMs: 212, responseExcerpt: 'Service Unavailable', error: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 503)` } },
-    { endpoint: crm.id, type: 'client.updated', resource: 'client', id: '12', minutes: 60 * 24 * 2, outcome: { status: 'succeeded', attempt: 1, httpStatus: 200, durationMs: 66, responseExcerpt: 'OK' } },
-    { endpoint: crm.id, type: 'points.changed', resource: 'client', id: '12', minutes: 60 * 30, outcome: { status: 'failed', attempt: 1, httpStatus: 400, durationMs: 38, responseExcerpt: '{"error":"schema"}', error: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 400)` } },
+  const story: {
+    endpoint: number;
+    type: WebhookEventType;
+    resource: string;
+    id: string;
+    minutes: number;
+    outcome: Partial<typeof webhookDeliveries.$inferInsert>;
+  }[] = [
+    {
+      endpoint: erp.id,
+      type: 'order.created',
+      resource: 'order',
+      id: '1001',
+      minutes: 60 * 30,
+      outcome: { status: 'succeeded', attempt: 1, httpStatus: 200, durationMs: 84, responseExcerpt: '{"ok":true}' },
+    },
+    {
+      endpoint: erp.id,
+      type: 'order.status_changed',
+      resource: 'order',
+      id: '1001',
+      minutes: 60 * 26,
+      outcome: { status: 'succeeded', attempt: 2, httpStatus: 202, durationMs: 131, responseExcerpt: 'accepted' },
+    },
+    {
+      endpoint: erp.id,
+      type: 'voucher.issued',
+      resource: 'voucher',
+      id: '57',
+      minutes: 60 * 20,
+      outcome: {
+        status: 'failed',
+        attempt: 1,
+        httpStatus: 404,
+        durationMs: 47,
+        responseExcerpt: 'Not Found',
+        error: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 404)`,
+      },
+    },
+    {
+      endpoint: erp.id,
+      type: 'order.created',
+      resource: 'order',
+      id: '1002',
+      minutes: 60 * 28,
+      outcome: { status: 'failed', attempt: 11, durationMs: 10_000, error: WEBHOOK_DELIVERY_ERRORS.timeout },
+    },
+    {
+      endpoint: erp.id,
+      type: 'voucher.consumed',
+      resource: 'voucher',
+      id: '57',
+      minutes: 60 * 3,
+      outcome: {
+        status: 'cancelled',
+        attempt: 3,
+        httpStatus: 503,
+        durationMs: 212,
+        responseExcerpt: 'Service Unavailable',
+        error: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 503)`,
+      },
+    },
+    {
+      endpoint: crm.id,
+      type: 'client.updated',
+      resource: 'client',
+      id: '12',
+      minutes: 60 * 24 * 2,
+      outcome: { status: 'succeeded', attempt: 1, httpStatus: 200, durationMs: 66, responseExcerpt: 'OK' },
+    },
+    {
+      endpoint: crm.id,
+      type: 'points.changed',
+      resource: 'client',
+      id: '12',
+      minutes: 60 * 30,
+      outcome: {
+        status: 'failed',
+        attempt: 1,
+        httpStatus: 400,
+        durationMs: 38,
+        responseExcerpt: '{"error":"schema"}',
+        error: `${WEBHOOK_DELIVERY_ERRORS.http} (HTTP 400)`,
+      },
+    },
   ];
   for (const s of story) {
     const at = ago(s.minutes);

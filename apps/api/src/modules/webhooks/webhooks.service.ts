@@ -71,7 +71,9 @@ export async function lastDeliveries(db: Db, ids: number[]): Promise<Map<number,
       join lateral (select d.status, d.http_status, coalesce(d.last_attempt_at, d.created_at) as at from webhook_deliveries d
         where d.endpoint_id = e.id order by d.id desc limit 1) l on true`),
   );
-  return new Map(rows.map((r) => [Number(r.endpoint_id), { STATUS: r.status, HTTP_STATUS: r.http_status == null ? null : Number(r.http_status), AT: iso(r.at) as string }]));
+  return new Map(
+    rows.map((r) => [Number(r.endpoint_id), { STATUS: r.status, HTTP_STATUS: r.http_status == null ? null : Number(r.http_status), AT: iso(r.at) as string }]),
+  );
 }
 
 /** One endpoint with its last delivery; its secret masked (SECRET_MASKED) like everywhere. */
@@ -110,7 +112,14 @@ export async function queueTestDelivery(tx: Db, endpoint: EndpointRow): Promise<
     .returning();
   const [delivery] = await tx
     .insert(webhookDeliveries)
-    .values({ endpointId: endpoint.id, eventId: event.id, eventType: event.type, eventSeq: event.seq, resourceKey: `${event.resource}:${event.resourceId}`, nextAttemptAt: sql`now()` })
+    .values({
+      endpointId: endpoint.id,
+      eventId: event.id,
+      eventType: event.type,
+      eventSeq: event.seq,
+      resourceKey: `${event.resource}:${event.resourceId}`,
+      nextAttemptAt: sql`now()`,
+    })
     .returning();
   return delivery;
 }
@@ -119,7 +128,14 @@ export async function queueTestDelivery(tx: Db, endpoint: EndpointRow): Promise<
 export async function queueRedelivery(tx: Db, from: DeliveryRow): Promise<DeliveryRow> {
   const [delivery] = await tx
     .insert(webhookDeliveries)
-    .values({ endpointId: from.endpointId, eventId: from.eventId, eventType: from.eventType, eventSeq: from.eventSeq, resourceKey: from.resourceKey, nextAttemptAt: sql`now()` })
+    .values({
+      endpointId: from.endpointId,
+      eventId: from.eventId,
+      eventType: from.eventType,
+      eventSeq: from.eventSeq,
+      resourceKey: from.resourceKey,
+      nextAttemptAt: sql`now()`,
+    })
     .returning();
   return delivery;
 }

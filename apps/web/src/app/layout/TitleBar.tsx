@@ -8,7 +8,8 @@ export function titleFor(pathname: string, search = ''): string[] {
     g.entries.map((e) => ({ group: g.label, label: e.label, path: e.path.split('?')[0], query: [...new URLSearchParams(e.path.split('?')[1])] })),
   ).filter((e) => e.path === pathname);
   // An entry with a query (`starter_gifts/conversions?dem=start`) wins when the location carries it.
-  const found = entries.find((e) => e.query.length > 0 && e.query.every(([k, v]) => current.get(k) === v)) ?? entries.find((e) => !e.query.length) ?? entries[0];
+  const found =
+    entries.find((e) => e.query.length > 0 && e.query.every(([k, v]) => current.get(k) === v)) ?? entries.find((e) => !e.query.length) ?? entries[0];
   return found ? [found.group, found.label] : [];
 }
 

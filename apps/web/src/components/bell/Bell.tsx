@@ -44,7 +44,14 @@ export function Bell<Item extends BellItem>({ config }: { config: BellConfig<Ite
   const label = config.label(count);
   return (
     <>
-      <button type="button" className="icon-button bell-button" onClick={(e) => panel.current?.toggle(e)} aria-label={label} title={label} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="icon-button bell-button"
+        onClick={(e) => panel.current?.toggle(e)}
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+      >
         <i className={`pi ${config.icon}`} aria-hidden="true" />
         {count > 0 && (
           <span className="bell-badge" aria-hidden="true">

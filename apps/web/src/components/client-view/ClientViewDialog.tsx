@@ -36,7 +36,15 @@ const ORDER = Object.keys(ROWS) as ClientViewRow[];
 export function ClientViewDialog({ clientId, rows, onHide }: { clientId: number | null; rows: readonly ClientViewRow[]; onHide: () => void }) {
   const c = useClientView(clientId).data;
   return (
-    <Dialog visible={clientId != null} onHide={onHide} header={c ? `Client ${c.CODE_CLIENT}` : 'Client'} style={{ width: '50rem' }} breakpoints={{ '767px': '95vw' }} baseZIndex={10000} draggable={false}>
+    <Dialog
+      visible={clientId != null}
+      onHide={onHide}
+      header={c ? `Client ${c.CODE_CLIENT}` : 'Client'}
+      style={{ width: '50rem' }}
+      breakpoints={{ '767px': '95vw' }}
+      baseZIndex={10000}
+      draggable={false}
+    >
       {c && <KeyValues rows={ORDER.filter((r) => rows.includes(r)).map((r) => [ROWS[r][0], ROWS[r][1](c)] as [string, ReactNode])} />}
     </Dialog>
   );

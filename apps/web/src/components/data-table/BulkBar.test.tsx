@@ -102,7 +102,12 @@ describe('bulk bar', () => {
 
   it('sends the filter for "all matching", asks in red for a delete, and lists the refused rows', async () => {
     vi.mocked(askBulk).mockResolvedValue(true);
-    vi.mocked(api.post).mockResolvedValue({ matched: 40, changed: 39, refused: [{ id: 7, label: 'CMD-2026-00007', reason: 'Commande facturée.' }], refusedCount: 1 });
+    vi.mocked(api.post).mockResolvedValue({
+      matched: 40,
+      changed: 39,
+      refused: [{ id: 7, label: 'CMD-2026-00007', reason: 'Commande facturée.' }],
+      refusedCount: 1,
+    });
     render('orders', selectAllMatching(), { search: 'sfax' });
     await click(button('Supprimer'));
     expect(askBulk).toHaveBeenCalledWith('Supprimer 40 commandes ?', true);

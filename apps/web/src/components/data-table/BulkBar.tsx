@@ -45,7 +45,9 @@ export function BulkBar(props: BulkBarProps) {
   const tooMany = count > BULK_MAX_ROWS;
 
   const refresh = async () => {
-    await qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && props.refreshPaths.some((p) => (q.queryKey[0] as string).startsWith(p)) });
+    await qc.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && props.refreshPaths.some((p) => (q.queryKey[0] as string).startsWith(p)),
+    });
     await props.onDone?.();
   };
 
@@ -104,7 +106,15 @@ export function BulkBar(props: BulkBarProps) {
                 onClick={() => start(a)}
               />
             ))}
-            <Button type="button" size="small" text label="Effacer la sélection" icon="pi pi-times" onClick={() => props.onSelection(EMPTY_SELECTION)} disabled={running} />
+            <Button
+              type="button"
+              size="small"
+              text
+              label="Effacer la sélection"
+              icon="pi pi-times"
+              onClick={() => props.onSelection(EMPTY_SELECTION)}
+              disabled={running}
+            />
           </div>
         </>
       )}

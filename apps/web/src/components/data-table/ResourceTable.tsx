@@ -122,10 +122,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
   const perPage = resource.perPage ?? 50;
   // While rows are dragged they are in position order.
   const defaultSort = reorder ? { field: reorder.positionField, order: 'asc' as const } : resource.defaultSort;
-  const { state: urlState, update } = useListState(
-    { perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' },
-    props.stateKey,
-  );
+  const { state: urlState, update } = useListState({ perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' }, props.stateKey);
   // The URL is user input: a sort key no column owns falls back on the default.
   const state = useMemo(
     () =>
@@ -180,8 +177,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
       total,
     );
 
-  const onPage = (e: DataTablePageEvent) =>
-    update(e.rows !== state.perPage ? { perPage: e.rows, page: 1 } : { page: (e.page ?? 0) + 1 });
+  const onPage = (e: DataTablePageEvent) => update(e.rows !== state.perPage ? { perPage: e.rows, page: 1 } : { page: (e.page ?? 0) + 1 });
 
   const onSort = (e: DataTableSortEvent) => {
     const field = typeof e.sortField === 'string' && e.sortField && e.sortOrder ? e.sortField : undefined;
@@ -202,7 +198,13 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
 
   return (
     <div ref={rootRef} className={cx('dt-resource', density === 'compact' && 'dt-compact', props.className)}>
-      <SavedViewsBar path={path} stateKey={props.stateKey} columns={columns} defaults={{ perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' }} filterParams={props.viewParams} />
+      <SavedViewsBar
+        path={path}
+        stateKey={props.stateKey}
+        columns={columns}
+        defaults={{ perPage, sort: defaultSort?.field, order: defaultSort?.order ?? 'asc' }}
+        filterParams={props.viewParams}
+      />
       <TableToolbar
         total={total}
         searchValue={props.searchable === false ? undefined : state.search}
@@ -246,9 +248,7 @@ export function ResourceTable<Row extends RowWithId>(props: ResourceTableProps<R
         removableSort
         loading={isLoading || isPlaceholderData || viewPending}
         reorderableRows={dragEnabled}
-        onRowReorder={(e) =>
-          reorderMutation.mutate({ rows: e.value as Row[], offset: (state.page - 1) * state.perPage, total: total ?? rows.length })
-        }
+        onRowReorder={(e) => reorderMutation.mutate({ rows: e.value as Row[], offset: (state.page - 1) * state.perPage, total: total ?? rows.length })}
         emptyMessage={props.emptyMessage ?? 'Aucun élément trouvé'}
         stripedRows
         {...bulk.tableProps}

@@ -15,12 +15,8 @@ export function RowActions({ onView, onEdit, onDelete, extra }: RowActionsProps)
     <div className="dt-actions">
       {extra}
       {onView && <Button type="button" icon="pi pi-eye" rounded text severity="info" aria-label="Voir" title="Voir" onClick={onView} />}
-      {onEdit && (
-        <Button type="button" icon="pi pi-pencil" rounded text severity="success" aria-label="Modifier" title="Modifier" onClick={onEdit} />
-      )}
-      {onDelete && (
-        <Button type="button" icon="pi pi-trash" rounded text severity="danger" aria-label="Supprimer" title="Supprimer" onClick={onDelete} />
-      )}
+      {onEdit && <Button type="button" icon="pi pi-pencil" rounded text severity="success" aria-label="Modifier" title="Modifier" onClick={onEdit} />}
+      {onDelete && <Button type="button" icon="pi pi-trash" rounded text severity="danger" aria-label="Supprimer" title="Supprimer" onClick={onDelete} />}
     </div>
   );
 }

@@ -4,7 +4,17 @@ import { shortcutHelp } from './shortcuts';
 /** The `?` help: the list's keyboard shortcuts, in French. */
 export function ShortcutsDialog({ visible, onHide, canAdd }: { visible: boolean; onHide: () => void; canAdd: boolean }) {
   return (
-    <Dialog header="Raccourcis clavier" visible={visible} onHide={onHide} draggable={false} resizable={false} dismissableMask className="dt-shortcuts-dialog" style={{ width: '30rem' }} breakpoints={{ '767px': '95vw' }}>
+    <Dialog
+      header="Raccourcis clavier"
+      visible={visible}
+      onHide={onHide}
+      draggable={false}
+      resizable={false}
+      dismissableMask
+      className="dt-shortcuts-dialog"
+      style={{ width: '30rem' }}
+      breakpoints={{ '767px': '95vw' }}
+    >
       <dl className="dt-shortcuts">
         {shortcutHelp(canAdd).map((s) => (
           <div key={s.keys}>

@@ -31,7 +31,18 @@ export interface TableToolbarProps {
 }
 
 /** Add button, total, search box (debounced: the list call leaves after a pause in typing) and export buttons. */
-export function TableToolbar({ total, searchValue, onSearch, tags = [], onTags, addLabel = 'Ajouter', onAdd, exports = [], onExport, extra }: TableToolbarProps) {
+export function TableToolbar({
+  total,
+  searchValue,
+  onSearch,
+  tags = [],
+  onTags,
+  addLabel = 'Ajouter',
+  onAdd,
+  exports = [],
+  onExport,
+  extra,
+}: TableToolbarProps) {
   const [text, setText] = useState(searchValue ?? '');
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const pushed = useRef(searchValue ?? '');
@@ -99,7 +110,12 @@ export function TableToolbar({ total, searchValue, onSearch, tags = [], onTags, 
             {tags.map((tag) => (
               <li key={tag} className="dt-tag">
                 <span>{tag}</span>
-                <button type="button" aria-label={`Retirer le filtre « ${tag} »`} title="Retirer ce filtre" onClick={() => onTags(tags.filter((t) => t !== tag))}>
+                <button
+                  type="button"
+                  aria-label={`Retirer le filtre « ${tag} »`}
+                  title="Retirer ce filtre"
+                  onClick={() => onTags(tags.filter((t) => t !== tag))}
+                >
                   <i className="pi pi-times" aria-hidden="true" />
                 </button>
               </li>
@@ -116,7 +132,13 @@ export function TableToolbar({ total, searchValue, onSearch, tags = [], onTags, 
               onKeyDown={onKeyDown}
               placeholder="Rechercher…"
               aria-label={onTags ? 'Rechercher (Entrée ajoute un filtre)' : 'Rechercher'}
-              title={onTags ? (tags.length >= MAX_TAGS ? `${MAX_TAGS} filtres au plus` : 'Entrée ajoute la recherche comme filtre ; chaque filtre restreint la liste') : undefined}
+              title={
+                onTags
+                  ? tags.length >= MAX_TAGS
+                    ? `${MAX_TAGS} filtres au plus`
+                    : 'Entrée ajoute la recherche comme filtre ; chaque filtre restreint la liste'
+                  : undefined
+              }
               maxLength={onTags ? MAX_TAG_LENGTH : 200}
             />
           </IconField>

@@ -128,7 +128,9 @@ interface SortMeta {
  */
 export function sortKeyProblems<Row>(columns: readonly ColumnDef<Row>[], meta: SortMeta): string[] {
   const keys = new Set(['id', ...meta.sortable]);
-  const problems = columns.filter((c) => c.sortable && !keys.has(sortKeyOf(c))).map((c) => `${meta.path}: la colonne ${c.field} trie sur ${sortKeyOf(c)}, que l'API ne trie pas`);
+  const problems = columns
+    .filter((c) => c.sortable && !keys.has(sortKeyOf(c)))
+    .map((c) => `${meta.path}: la colonne ${c.field} trie sur ${sortKeyOf(c)}, que l'API ne trie pas`);
   if (!keys.has(meta.defaultSort.field)) problems.push(`${meta.path}: le tri par défaut ${meta.defaultSort.field} n'est pas triable`);
   return problems;
 }

@@ -38,11 +38,7 @@ function patchRow<Row extends RowWithId>(page: Page<Row> | undefined, id: number
  * Inline checkbox / switch: the cell flips at once, the call saves it, and a refused call puts the
  * old value back (the error catalogue has already said why).
  */
-export function useRowToggle<Row extends RowWithId>(
-  path: string,
-  key: Key,
-  save: (row: Row, field: string, value: 0 | 1) => Promise<unknown>,
-) {
+export function useRowToggle<Row extends RowWithId>(path: string, key: Key, save: (row: Row, field: string, value: 0 | 1) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ row, field, value }: { row: Row; field: string; value: 0 | 1 }) => save(row, field, value),

@@ -46,7 +46,14 @@ describe('shortcutFor', () => {
   });
 
   it('does nothing while a dialog, a menu or a select panel is open', () => {
-    for (const overlay of ['<div role="dialog" aria-modal="true"></div>', '<div class="p-dialog-mask"></div>', '<div role="alertdialog"></div>', '<div class="p-menu-overlay"></div>', '<div class="p-dropdown-panel"></div>', '<div class="menu-backdrop"></div>']) {
+    for (const overlay of [
+      '<div role="dialog" aria-modal="true"></div>',
+      '<div class="p-dialog-mask"></div>',
+      '<div role="alertdialog"></div>',
+      '<div class="p-menu-overlay"></div>',
+      '<div class="p-dropdown-panel"></div>',
+      '<div class="menu-backdrop"></div>',
+    ]) {
       document.body.innerHTML = overlay;
       expect(shortcutFor(key('n'), document), overlay).toBeNull();
       expect(shortcutFor(key('?'), document), overlay).toBeNull();

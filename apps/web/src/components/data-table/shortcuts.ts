@@ -22,7 +22,8 @@ export function shortcutHelp(canAdd: boolean): ShortcutHelp[] {
 }
 
 /** Where a typed character belongs to the element (a field, an editor, a select), not to the page. */
-const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="searchbox"], [role="spinbutton"]';
+const TYPING =
+  'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="searchbox"], [role="spinbutton"]';
 
 /** Something modal or floating over the page: a key goes to it, not to the list under it. */
 const OVERLAYS = [

@@ -13,7 +13,11 @@ export interface ClientCode {
   NAME: string;
 }
 export const searchClientCodes = (search: string, activeOnly = false) =>
-  api.get<ClientCode[]>('clients/codes', { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined, IS_ACTIVE: activeOnly ? 1 : undefined }, { quiet: true });
+  api.get<ClientCode[]>(
+    'clients/codes',
+    { page: 1, perPage: CLIENT_PICKER_SIZE, search: search.trim() || undefined, IS_ACTIVE: activeOnly ? 1 : undefined },
+    { quiet: true },
+  );
 
 type Choice = ClientCode & { label: string };
 // Not the domain's clientOptionLabel (same text): importing it would pull the staff schemas into every form's chunk.

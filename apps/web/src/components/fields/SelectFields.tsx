@@ -6,8 +6,6 @@ import { useField } from './useField';
 import { EMPTY, type SelectProps } from './select-props';
 import { useOptions } from './useOptions';
 
-
-
 /** One choice among options (PrimeReact Dropdown with a filter). */
 export function SelectField<Row = Record<string, unknown>>(props: SelectProps<Row>) {
   const { field, id, error, disabled, aria, label } = useField(props.name, props.disabled, props);

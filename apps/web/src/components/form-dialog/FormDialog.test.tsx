@@ -104,7 +104,10 @@ describe('FormDialog', () => {
   });
 
   it('after a refused step, an error clears while typing, before any blur', async () => {
-    render('add', vi.fn(async () => {}));
+    render(
+      'add',
+      vi.fn(async () => {}),
+    );
     await click('Suivant');
     expect($('[data-field="field-NAME"]')?.textContent).toContain(MSG.required);
     await type('#field-NAME', 'Nord');

@@ -172,15 +172,15 @@ function DialogForm<In extends FieldValues, Out>(props: FormDialogProps<In, Out>
       )}
       <FormProvider {...form}>
         <FieldFactsContext.Provider value={facts}>
-        <FormModeContext.Provider value={mode}>
-          <form id={formId} onSubmit={onFormSubmit} onKeyDown={keepOpenOnPanelEscape} noValidate>
-            {steps.map((step, i) => (
-              <section key={step.label || i} hidden={i !== index} aria-label={step.label || undefined}>
-                {step.content}
-              </section>
-            ))}
-          </form>
-        </FormModeContext.Provider>
+          <FormModeContext.Provider value={mode}>
+            <form id={formId} onSubmit={onFormSubmit} onKeyDown={keepOpenOnPanelEscape} noValidate>
+              {steps.map((step, i) => (
+                <section key={step.label || i} hidden={i !== index} aria-label={step.label || undefined}>
+                  {step.content}
+                </section>
+              ))}
+            </form>
+          </FormModeContext.Provider>
         </FieldFactsContext.Provider>
       </FormProvider>
     </Dialog>

@@ -9,7 +9,9 @@ import { useRef } from 'react';
 export const FORM_VALIDATION = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
 
 /** What a user types into (not PrimeReact's hidden mirrors, out of the tab order): the first outside a hidden step or tab is focused on open. */
-const FIELDS = ['input:not([type="hidden"])', 'textarea', 'select', '[contenteditable="true"]'].map((f) => `${f}:not(:disabled):not([tabindex="-1"])`).join(', ');
+const FIELDS = ['input:not([type="hidden"])', 'textarea', 'select', '[contenteditable="true"]']
+  .map((f) => `${f}:not(:disabled):not([tabindex="-1"])`)
+  .join(', ');
 
 /**
  * Props for a PrimeReact Dialog holding a form: on open, focus goes to the first field (or stays on

@@ -8,7 +8,10 @@ import { z } from 'zod';
  * react-hook-form's zod resolver shows the message of a union's first branch, not the union's own.
  */
 const errorsOf = async (schema: unknown, values: object) =>
-  (await zodResolver(schema as never)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false } as never)).errors as Record<string, { message?: string } | undefined>;
+  (await zodResolver(schema as never)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false } as never)).errors as Record<
+    string,
+    { message?: string } | undefined
+  >;
 
 describe('empty number fields in a form', () => {
   const client = { LASTNAME: 'Ben Ali', FIRSTNAME: 'Sami', EMAIL: 'sami@demo.tn', GSM: '22123456' };

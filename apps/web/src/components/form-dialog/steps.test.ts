@@ -32,10 +32,7 @@ describe('form steps', () => {
   });
 
   it('flattens form errors and server errors', () => {
-    expect(errorPaths({ NAME: { type: 'too_small', message: 'x' }, BANK: { IBAN: { type: 'custom', message: 'y' } } })).toEqual([
-      'NAME',
-      'BANK.IBAN',
-    ]);
+    expect(errorPaths({ NAME: { type: 'too_small', message: 'x' }, BANK: { IBAN: { type: 'custom', message: 'y' } } })).toEqual(['NAME', 'BANK.IBAN']);
     expect(serverFieldErrors({ NAME: ['Nom Existe', 'autre'], CODE: [] })).toEqual([['NAME', 'Nom Existe']]);
     expect(serverFieldErrors(undefined)).toEqual([]);
   });

@@ -62,7 +62,7 @@ function InviteForm({ visible, onHide, recipients, title }: InviteDialogProps) {
       notify.success(INVITATION_MSG.sent, sentDetail(result));
       onHide();
     } catch (e) {
-      const detail = e instanceof ApiError ? (Object.values(e.errors).flat().join(' ; ') || e.message) : undefined;
+      const detail = e instanceof ApiError ? Object.values(e.errors).flat().join(' ; ') || e.message : undefined;
       notify.error(INVITATION_MSG.failed, detail);
     } finally {
       setSending(false);

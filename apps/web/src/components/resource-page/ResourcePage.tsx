@@ -93,7 +93,8 @@ export function ResourcePage<Row extends RowWithId, In extends FieldValues, Out>
   const onSubmit = async (values: Out) => {
     const { mode, row } = dialog;
     const body = form.toBody ? form.toBody(values, mode === 'edit' ? row : null) : values;
-    const saved = mode === 'edit' && row ? await api.put<Row>(`${writePaths?.update ?? path}/${row.id}`, body) : await api.post<Row>(writePaths?.create ?? path, body);
+    const saved =
+      mode === 'edit' && row ? await api.put<Row>(`${writePaths?.update ?? path}/${row.id}`, body) : await api.post<Row>(writePaths?.create ?? path, body);
     let afterFailed = false;
     if (form.afterSave) {
       try {

@@ -39,7 +39,17 @@ export function RowSelect({ face, label, className, disabled, ...props }: RowSel
 
   if (live) {
     // PrimeReact puts aria-activedescendant on the focused root, which has no role: leave it to the input.
-    return <Dropdown ref={ref} className={className} disabled={disabled} aria-label={label} ariaLabel={label} pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }} {...props} />;
+    return (
+      <Dropdown
+        ref={ref}
+        className={className}
+        disabled={disabled}
+        aria-label={label}
+        ariaLabel={label}
+        pt={{ select: { 'aria-label': label }, root: { 'aria-activedescendant': undefined } }}
+        {...props}
+      />
+    );
   }
   const filled = props.value !== null && props.value !== undefined && props.value !== '';
   const wake = (how: 'open' | 'focus') => () => {
@@ -47,7 +57,13 @@ export function RowSelect({ face, label, className, disabled, ...props }: RowSel
   };
   return (
     <div
-      className={cx('p-dropdown p-component p-inputwrapper', filled && 'p-inputwrapper-filled', disabled && 'p-disabled', props.showClear && filled && 'p-dropdown-clearable', className)}
+      className={cx(
+        'p-dropdown p-component p-inputwrapper',
+        filled && 'p-inputwrapper-filled',
+        disabled && 'p-disabled',
+        props.showClear && filled && 'p-dropdown-clearable',
+        className,
+      )}
       role="combobox"
       aria-label={label}
       aria-expanded={false}
@@ -61,7 +77,13 @@ export function RowSelect({ face, label, className, disabled, ...props }: RowSel
         // The clear cross clears at once, as on the real select, without opening it.
         if (!disabled && props.showClear && e.target instanceof Element && e.target.closest('.p-dropdown-clear-icon')) {
           const target = { name: props.name, id: props.id, value: null };
-          props.onChange?.({ originalEvent: e, value: null, target, stopPropagation: () => e.stopPropagation(), preventDefault: () => e.preventDefault() } as DropdownChangeEvent);
+          props.onChange?.({
+            originalEvent: e,
+            value: null,
+            target,
+            stopPropagation: () => e.stopPropagation(),
+            preventDefault: () => e.preventDefault(),
+          } as DropdownChangeEvent);
           return;
         }
         wake('open')();

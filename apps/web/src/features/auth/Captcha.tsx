@@ -22,7 +22,6 @@ interface Props {
   error?: string;
 }
 
-
 export function Captcha({ onChange, refreshKey = 0, error }: Props) {
   const [challenge, setChallenge] = useState<string | null>(null);
   const widget = useRef<HTMLElement>(null);

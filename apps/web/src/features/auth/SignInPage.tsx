@@ -18,8 +18,7 @@ type Values = { email: string; password: string };
 
 // zod and the forgot-password dialog load on first use, not with the page: the sign-in screen has a
 // JavaScript budget (scripts/bundle-budget.mjs).
-const resolver: Resolver<Values> = async (values, context, options) =>
-  (await import('./sign-in-resolver')).signInResolver(values, context, options);
+const resolver: Resolver<Values> = async (values, context, options) => (await import('./sign-in-resolver')).signInResolver(values, context, options);
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 /** Why a sign-in was refused, in the older product's words. */

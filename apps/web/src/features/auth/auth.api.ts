@@ -14,11 +14,9 @@ export const signIn = (body: { email: string; password: string; captcha?: string
 
 export const sendResetEmail = (body: { email: string; captcha?: string }) => api.post<unknown>('password/send-email', body, { silent: true });
 
-export const validateResetCode = (body: { email: string; reset_code: string }) =>
-  api.post<unknown>('password/validate-code', body, { silent: true });
+export const validateResetCode = (body: { email: string; reset_code: string }) => api.post<unknown>('password/validate-code', body, { silent: true });
 
-export const resetPassword = (body: { email: string; reset_code: string; password: string }) =>
-  api.post<unknown>('password/reset-pwd', body, { silent: true });
+export const resetPassword = (body: { email: string; reset_code: string; password: string }) => api.post<unknown>('password/reset-pwd', body, { silent: true });
 
 export interface ChangePasswordPayload {
   name: string;
@@ -27,8 +25,7 @@ export interface ChangePasswordPayload {
   confirm_password: string | null;
 }
 
-export const changePassword = (id: number, body: ChangePasswordPayload) =>
-  api.put<unknown>(`back-office/changePassword/${id}`, body, { silent: true });
+export const changePassword = (id: number, body: ChangePasswordPayload) => api.put<unknown>(`back-office/changePassword/${id}`, body, { silent: true });
 
 /**
  * Best-effort server logout. Sent with fetch directly: a token the server already refuses must

@@ -1,6 +1,13 @@
 import { type ProductCategory, subCategoriesMeta, type SubCategory, subCategoryBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
+import {
+  FieldGrid,
+  FileField as AnyFileField,
+  type FormField,
+  type FormSelectField,
+  SelectField as AnySelectField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { rangeColumns } from './columns';
 import { imageValue } from './image-field';
@@ -22,7 +29,12 @@ export default function RangesPage() {
       writeAction="catalogue:write"
       form={{
         schema: form,
-        toValues: (row) => ({ NAME: row?.NAME ?? '', LABEL: row?.LABEL ?? '', CODE_CATEGORIE: row?.CODE_CATEGORIE ?? '', file: row?.MEDIA?.original_url ?? null }),
+        toValues: (row) => ({
+          NAME: row?.NAME ?? '',
+          LABEL: row?.LABEL ?? '',
+          CODE_CATEGORIE: row?.CODE_CATEGORIE ?? '',
+          file: row?.MEDIA?.original_url ?? null,
+        }),
         toBody: mediaFormBody,
         afterSave: (saved, values, before) => syncImage(subCategoriesMeta.path, saved, values.file, before),
         content: (

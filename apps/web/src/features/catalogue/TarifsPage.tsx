@@ -1,6 +1,16 @@
 import { type Circuit, type Tarif, tarifBody, tarifsMeta } from '@app/domain';
 import type { z } from 'zod';
-import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, type FormSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField } from '../../components/fields';
+import {
+  DateField as AnyDateField,
+  FieldGrid,
+  type FormField,
+  type FormSearchSelectField,
+  type FormSelectField,
+  NumberField as AnyNumberField,
+  SearchSelectField as AnySearchSelectField,
+  SelectField as AnySelectField,
+  TextAreaField as AnyTextAreaField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tarifColumns } from './columns';
 

@@ -1,5 +1,14 @@
 import { activitiesMeta, type Activity, ACTIVITY_FLAG_LABELS, ACTIVITY_FLAGS, type ActivityBody, activityBody } from '@app/domain';
-import { CheckboxField as AnyCheckboxField, FieldGrid, FieldRow, type FormField, type FormSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import {
+  CheckboxField as AnyCheckboxField,
+  FieldGrid,
+  FieldRow,
+  type FormField,
+  type FormSelectField,
+  SelectField as AnySelectField,
+  TextAreaField as AnyTextAreaField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { activityColumns } from './columns';
 

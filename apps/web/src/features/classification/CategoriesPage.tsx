@@ -1,5 +1,12 @@
 import { categoriesMeta, type Category, type CategoryBody, categoryBody } from '@app/domain';
-import { FieldGrid, type FormField, type FormSelectField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import {
+  FieldGrid,
+  type FormField,
+  type FormSelectField,
+  SelectField as AnySelectField,
+  TextAreaField as AnyTextAreaField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { categoryColumns } from './columns';
 

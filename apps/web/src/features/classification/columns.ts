@@ -1,4 +1,14 @@
-import { activitiesMeta, type Activity, ACTIVITY_FLAGS, categoriesMeta, type Category, type Circuit, circuitsMeta, type ClientType, clientTypesMeta } from '@app/domain';
+import {
+  activitiesMeta,
+  type Activity,
+  ACTIVITY_FLAGS,
+  categoriesMeta,
+  type Category,
+  type Circuit,
+  circuitsMeta,
+  type ClientType,
+  clientTypesMeta,
+} from '@app/domain';
 import { type ColumnDef, type LabelledColumn, withLabels } from '../../components/data-table';
 
 /** Columns of the four classification lists. */
@@ -7,10 +17,7 @@ export const clientTypeColumns: ColumnDef<ClientType>[] = withLabels(clientTypes
   { field: 'NAME' },
 ]);
 
-export const circuitColumns: ColumnDef<Circuit>[] = withLabels(circuitsMeta, [
-  { field: 'NAME' },
-  { field: 'DESCRIPTION' },
-]);
+export const circuitColumns: ColumnDef<Circuit>[] = withLabels(circuitsMeta, [{ field: 'NAME' }, { field: 'DESCRIPTION' }]);
 
 export const activityColumns: ColumnDef<Activity>[] = withLabels(activitiesMeta, [
   { field: 'NAME' },
@@ -20,8 +27,4 @@ export const activityColumns: ColumnDef<Activity>[] = withLabels(activitiesMeta,
   ...ACTIVITY_FLAGS.map((flag): LabelledColumn<Activity> => ({ field: flag, kind: 'checkbox', width: '9rem', sortable: false })),
 ]);
 
-export const categoryColumns: ColumnDef<Category>[] = withLabels(categoriesMeta, [
-  { field: 'NAME' },
-  { field: 'ACTIVITE_NAME' },
-  { field: 'DESCRIPTION' },
-]);
+export const categoryColumns: ColumnDef<Category>[] = withLabels(categoriesMeta, [{ field: 'NAME' }, { field: 'ACTIVITE_NAME' }, { field: 'DESCRIPTION' }]);

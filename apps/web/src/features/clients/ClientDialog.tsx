@@ -31,7 +31,11 @@ export function ClientDialog({ state, onHide, showChefZone }: { state: ClientDia
   const { mode, row } = state;
   const required = requiredFor(mode === 'add' ? 'add' : 'edit');
   const schema = (mode === 'add' ? clientAddForm : clientEditForm) as unknown as z.ZodType<FieldValues, FieldValues>;
-  const content = { identity: <IdentityFields required={required} showChefZone={showChefZone} />, commercial: <CommercialFields required={required} />, delivery: <DeliveryFields required={required} /> };
+  const content = {
+    identity: <IdentityFields required={required} showChefZone={showChefZone} />,
+    commercial: <CommercialFields required={required} />,
+    delivery: <DeliveryFields required={required} />,
+  };
   const steps: FormStep[] = CLIENT_DIALOG_STEPS.map((s) => ({ label: s.label, fields: s.fields, content: content[s.key] }));
 
   const onSubmit = async (values: FieldValues) => {

@@ -46,8 +46,24 @@ describe('client form', () => {
   });
 
   it('reads a client into text and ids', () => {
-    const row = { PERCENTAGE: 2.5, DELAI_LIVRAISON: 3, CIRCUIT: 4, RNE: null, IS_ACTIVE: 0, STATUS: 2, MEDIA: { original_url: '/u/a.png' } } as unknown as Client;
-    expect(clientFormValues(row, allFields)).toMatchObject({ PERCENTAGE: '2.5', DELAI_LIVRAISON: '3', CIRCUIT: 4, RNE: '', IS_ACTIVE: 0, STATUS: 2, file: '/u/a.png' });
+    const row = {
+      PERCENTAGE: 2.5,
+      DELAI_LIVRAISON: 3,
+      CIRCUIT: 4,
+      RNE: null,
+      IS_ACTIVE: 0,
+      STATUS: 2,
+      MEDIA: { original_url: '/u/a.png' },
+    } as unknown as Client;
+    expect(clientFormValues(row, allFields)).toMatchObject({
+      PERCENTAGE: '2.5',
+      DELAI_LIVRAISON: '3',
+      CIRCUIT: 4,
+      RNE: '',
+      IS_ACTIVE: 0,
+      STATUS: 2,
+      file: '/u/a.png',
+    });
   });
 
   it('add requires the full list, edit the light one', () => {

@@ -15,8 +15,7 @@ const file = z.custom<FileValue>((v) => v === null || typeof v === 'string' || (
 export const clientAddForm = clientCreateBody.extend({ file });
 export const clientEditForm = clientUpdateBody.extend({ file });
 
-export const requiredFor = (mode: 'add' | 'edit'): ReadonlySet<string> =>
-  new Set<string>(mode === 'add' ? CLIENT_CREATE_REQUIRED : CLIENT_UPDATE_REQUIRED);
+export const requiredFor = (mode: 'add' | 'edit'): ReadonlySet<string> => new Set<string>(mode === 'add' ? CLIENT_CREATE_REQUIRED : CLIENT_UPDATE_REQUIRED);
 
 /**
  * USERS (the client's mobile-app accounts) is not in the form: absent from the body, the server

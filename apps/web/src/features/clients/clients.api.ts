@@ -1,4 +1,13 @@
-import { type Activity, type Category, type Circuit, type Client, type PageMeta, type PointsLedgerRow, type PointsLot, POINTS_LOTS_PAGE_SIZE } from '@app/domain';
+import {
+  type Activity,
+  type Category,
+  type Circuit,
+  type Client,
+  type PageMeta,
+  type PointsLedgerRow,
+  type PointsLot,
+  POINTS_LOTS_PAGE_SIZE,
+} from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CLIENTS, clientKey, fetchClient } from '../../components/client-view';
 import { allRowsKey, resourceKey } from '../../components/data-table';
@@ -48,7 +57,11 @@ export function usePointsLots(id: number, page: number) {
   return useQuery({
     queryKey: [...resourceKey(CLIENTS), 'lots', id, page] as const,
     // The list's meta also carries `points`, what every open lot holds (the server's lots reply).
-    queryFn: ({ signal }) => request<PointsLot[]>(`${CLIENTS}/${id}/lots`, { query: { page, perPage: POINTS_LOTS_PAGE_SIZE }, signal }) as Promise<{ data: PointsLot[]; meta?: PageMeta & { points: number } }>,
+    queryFn: ({ signal }) =>
+      request<PointsLot[]>(`${CLIENTS}/${id}/lots`, { query: { page, perPage: POINTS_LOTS_PAGE_SIZE }, signal }) as Promise<{
+        data: PointsLot[];
+        meta?: PageMeta & { points: number };
+      }>,
     placeholderData: keepPreviousData,
   });
 }

@@ -23,9 +23,27 @@ const row = {
 describe('clients columns', () => {
   it('lists the spec columns in order, each sortable on the server', () => {
     expect(columns.map((c) => c.field)).toEqual([
-      'CODE_CLIENT', 'NAME', 'GSM', 'GSM_SYS', 'GSM_FID', 'CHEF_ZONE_NAME', 'BADGE_NAME', 'ANCIENNETE', 'POINTS_FID', 'POINTS_FID_N',
-      'REMISE_GLOBAL', 'REMISE_N', 'REMISE_N_1', 'CA_N_1', 'RISTOURNE_SOLDE_N_1', 'RISTOURNE_N_1', 'RISTOURNE_RESTE', 'INSCRIPTION', 'LASTUSE',
-      'IS_ACTIVE', 'STATUS',
+      'CODE_CLIENT',
+      'NAME',
+      'GSM',
+      'GSM_SYS',
+      'GSM_FID',
+      'CHEF_ZONE_NAME',
+      'BADGE_NAME',
+      'ANCIENNETE',
+      'POINTS_FID',
+      'POINTS_FID_N',
+      'REMISE_GLOBAL',
+      'REMISE_N',
+      'REMISE_N_1',
+      'CA_N_1',
+      'RISTOURNE_SOLDE_N_1',
+      'RISTOURNE_N_1',
+      'RISTOURNE_RESTE',
+      'INSCRIPTION',
+      'LASTUSE',
+      'IS_ACTIVE',
+      'STATUS',
     ]);
     expect(columns.every((c) => c.sortable && !c.sortKey)).toBe(true);
   });

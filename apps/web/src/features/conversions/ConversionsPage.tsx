@@ -61,10 +61,35 @@ export default function ConversionsPage() {
     return (
       <>
         {action && (
-          <Button type="button" icon={action.to === 1 ? 'pi pi-box' : 'pi pi-send'} rounded text severity="success" aria-label={`${action.label} ${row.REF}`} title={action.label} onClick={() => act(row)} />
+          <Button
+            type="button"
+            icon={action.to === 1 ? 'pi pi-box' : 'pi pi-send'}
+            rounded
+            text
+            severity="success"
+            aria-label={`${action.label} ${row.REF}`}
+            title={action.label}
+            onClick={() => act(row)}
+          />
         )}
-        <Button type="button" icon="pi pi-print" rounded text aria-label={`Imprimer le bon de sortie ${row.REF}`} title="Bon de sortie" onClick={() => void printSlip(() => exitSlipBlob(kind, row.id))} />
-        <Button type="button" icon="pi pi-download" rounded text aria-label={`Télécharger le bon de sortie ${row.REF}`} title="Télécharger le bon de sortie" onClick={() => void downloadExitSlip(kind, row.id)} />
+        <Button
+          type="button"
+          icon="pi pi-print"
+          rounded
+          text
+          aria-label={`Imprimer le bon de sortie ${row.REF}`}
+          title="Bon de sortie"
+          onClick={() => void printSlip(() => exitSlipBlob(kind, row.id))}
+        />
+        <Button
+          type="button"
+          icon="pi pi-download"
+          rounded
+          text
+          aria-label={`Télécharger le bon de sortie ${row.REF}`}
+          title="Télécharger le bon de sortie"
+          onClick={() => void downloadExitSlip(kind, row.id)}
+        />
       </>
     );
   };
@@ -77,11 +102,7 @@ export default function ConversionsPage() {
         columns={conversionColumns(kind, (row) => <StatusTag set={CONVERSION_STATUS} code={row.STATUS} />)}
         rowActions={rowActions}
         bulk={{ list: kind === 'gift' ? 'giftConversions' : 'starterConversions', rowLabel: (row) => row.REF }}
-        onEdit={
-          admin
-            ? (row) => setEditing(row)
-            : undefined
-        }
+        onEdit={admin ? (row) => setEditing(row) : undefined}
         deletable={admin}
         readOnly={!admin}
         toolbarExtra={
@@ -95,4 +116,3 @@ export default function ConversionsPage() {
     </>
   );
 }
-

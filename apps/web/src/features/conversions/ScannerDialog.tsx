@@ -13,7 +13,17 @@ type Camera = { stop(): Promise<void>; clear(): void };
  * « Scanner »: the QR code of a shipped gift read with the device camera (html5-qrcode,
  * loaded only when the camera is asked for) or typed in; the server sets Réceptionné once.
  */
-export function ScannerDialog({ kind, visible, onHide, onReceived }: { kind: ConversionKind; visible: boolean; onHide: () => void; onReceived: (row: ConversionRow) => void }) {
+export function ScannerDialog({
+  kind,
+  visible,
+  onHide,
+  onReceived,
+}: {
+  kind: ConversionKind;
+  visible: boolean;
+  onHide: () => void;
+  onReceived: (row: ConversionRow) => void;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,7 +35,11 @@ export function ScannerDialog({ kind, visible, onHide, onReceived }: { kind: Con
     const c = camera.current;
     camera.current = null;
     setCameraOn(false);
-    if (c) await c.stop().then(() => c.clear(), () => c.clear());
+    if (c)
+      await c.stop().then(
+        () => c.clear(),
+        () => c.clear(),
+      );
   }, []);
   useEffect(() => {
     if (!visible) {
@@ -59,11 +73,16 @@ export function ScannerDialog({ kind, visible, onHide, onReceived }: { kind: Con
       const reader = new Html5Qrcode(readerId);
       camera.current = reader;
       setCameraOn(true);
-      await reader.start({ facingMode: 'environment' }, { fps: 10, qrbox: 220 }, (text) => {
-        void stopCamera();
-        setCode(text);
-        void receive(text);
-      }, () => {});
+      await reader.start(
+        { facingMode: 'environment' },
+        { fps: 10, qrbox: 220 },
+        (text) => {
+          void stopCamera();
+          setCode(text);
+          void receive(text);
+        },
+        () => {},
+      );
     } catch {
       await stopCamera();
       setError("La caméra n'est pas disponible : saisissez le code.");
@@ -71,7 +90,15 @@ export function ScannerDialog({ kind, visible, onHide, onReceived }: { kind: Con
   };
 
   return (
-    <Dialog visible={visible} onHide={onHide} header="Scanner un code QR" style={{ width: '32rem' }} breakpoints={{ '767px': '95vw' }} baseZIndex={10000} draggable={false}>
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header="Scanner un code QR"
+      style={{ width: '32rem' }}
+      breakpoints={{ '767px': '95vw' }}
+      baseZIndex={10000}
+      draggable={false}
+    >
       <div className="scanner">
         <div id={readerId} className="scanner-video" hidden={!cameraOn} />
         {!cameraOn && <Button type="button" icon="pi pi-camera" label="Utiliser la caméra" outlined onClick={() => void startCamera()} />}
@@ -83,7 +110,14 @@ export function ScannerDialog({ kind, visible, onHide, onReceived }: { kind: Con
           }}
         >
           <label htmlFor="scanner-code">Code QR (saisi)</label>
-          <InputText id="scanner-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" invalid={!!error} aria-describedby={error ? 'scanner-error' : undefined} />
+          <InputText
+            id="scanner-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            invalid={!!error}
+            aria-describedby={error ? 'scanner-error' : undefined}
+          />
           {error && (
             <small id="scanner-error" className="p-error" role="alert">
               {error}

@@ -30,4 +30,3 @@ export function conversionColumns(kind: ConversionKind, status: (row: Conversion
     { field: 'STATUS', width: '9rem', kind: 'custom', render: status },
   ]);
 }
-

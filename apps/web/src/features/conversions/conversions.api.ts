@@ -6,4 +6,5 @@ export { CONVERSION_PATH, type ConversionKind, downloadExitSlip, exitSlipBlob } 
 export type ConversionRow = GiftConversion | StarterPurchase;
 
 export const setConversionStatus = (kind: ConversionKind, id: number, STATUS: number) => api.put<ConversionRow>(`${CONVERSION_PATH[kind]}/${id}`, { STATUS });
-export const receiveConversion = (kind: ConversionKind, QRCODE: string) => api.post<ConversionRow>(`${CONVERSION_PATH[kind]}/receive`, { QRCODE }, { silent: true });
+export const receiveConversion = (kind: ConversionKind, QRCODE: string) =>
+  api.post<ConversionRow>(`${CONVERSION_PATH[kind]}/receive`, { QRCODE }, { silent: true });

@@ -1,7 +1,16 @@
-import { type Coupon, couponsMeta, todayInTunis, } from '@app/domain';
+import { type Coupon, couponsMeta, todayInTunis } from '@app/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DateField as AnyDateField, FieldGrid, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextField as AnyTextField } from '../../components/fields';
+import {
+  DateField as AnyDateField,
+  FieldGrid,
+  type FormField,
+  type FormSelectField,
+  NumberField as AnyNumberField,
+  SelectField as AnySelectField,
+  SwitchField as AnySwitchField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { couponColumns } from './columns';
 import { COUPON_TYPE_OPTIONS, type CouponFormIn, type CouponFormOut, couponForm, couponFormValues, valueLabel } from './coupon-form';

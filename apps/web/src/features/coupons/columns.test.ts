@@ -4,7 +4,8 @@ import { cellText, labelProblems, sortKeyProblems } from '../../components/data-
 import { couponColumns } from './columns';
 import { couponsMeta } from '@app/domain';
 
-const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
+const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
+  cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 const text = (row: Coupon, field: string) => {
   const col = couponColumns.find((c) => c.field === field)!;
   return col.render ? col.render(row) : cellText(col, row);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { COUPON_TYPE_OPTIONS, couponForm, couponFormValues, valueLabel } from './coupon-form';
 
 const stored: Coupon = { id: 4, CODE: 'ETE25', VALUE: '12.500', TYPE: 'percentage', EXPIRY_DATE: '2026-07-01', ACTIF: 0 };
-const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('coupon form', () => {
   it('starts a new coupon as an active fixed amount, and an existing one from its row', () => {

@@ -8,7 +8,15 @@ export const ChartView = lazy(() => import('./ChartView'));
 const YEARS = [{ label: 'Tous', value: 0 }, ...dashboardYears().map((y) => ({ label: String(y), value: y }))];
 
 /** A dashboard widget: its title, the year selector (Tous, 2021 … this year) when it has one, and its chart. */
-export function ChartCard(props: { id: string; title: string; year?: number; onYear?: (year: number | undefined) => void; empty?: boolean; children: ReactNode; wide?: boolean }) {
+export function ChartCard(props: {
+  id: string;
+  title: string;
+  year?: number;
+  onYear?: (year: number | undefined) => void;
+  empty?: boolean;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className={`card dash-card${props.wide ? ' dash-wide' : ''}`} aria-labelledby={`${props.id}-title`}>
       <header className="dash-card-header">
@@ -25,7 +33,11 @@ export function ChartCard(props: { id: string; title: string; year?: number; onY
           />
         )}
       </header>
-      {props.empty ? <p className="muted dash-empty">Aucune donnée pour cette période.</p> : <Suspense fallback={<Skeleton height="16rem" />}>{props.children}</Suspense>}
+      {props.empty ? (
+        <p className="muted dash-empty">Aucune donnée pour cette période.</p>
+      ) : (
+        <Suspense fallback={<Skeleton height="16rem" />}>{props.children}</Suspense>
+      )}
     </section>
   );
 }

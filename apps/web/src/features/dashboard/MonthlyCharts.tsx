@@ -19,7 +19,14 @@ export function RegistrationsChart() {
   const { year, setYear, rows } = useSeries(useRegistrations);
   return (
     <ChartCard id="dash-registrations" title="Inscriptions par mois" year={year} onYear={setYear} empty={!rows.length}>
-      <ChartView type="bar" label="Inscriptions à l'application par mois" data={{ labels: rows.map((r) => monthLabel(r.month)), datasets: [{ label: 'Inscriptions', data: rows.map((r) => r.user_count), backgroundColor: CHART_COLORS.blue }] }} />
+      <ChartView
+        type="bar"
+        label="Inscriptions à l'application par mois"
+        data={{
+          labels: rows.map((r) => monthLabel(r.month)),
+          datasets: [{ label: 'Inscriptions', data: rows.map((r) => r.user_count), backgroundColor: CHART_COLORS.blue }],
+        }}
+      />
     </ChartCard>
   );
 }
@@ -31,7 +38,12 @@ export function ConnectionsChart() {
       <ChartView
         type="line"
         label="Connexions par mois"
-        data={{ labels: rows.map((r) => monthLabel(r.month)), datasets: [{ label: 'Connexions', data: rows.map((r) => r.logs_count), borderColor: CHART_COLORS.red, backgroundColor: CHART_COLORS.red, tension: 0.3 }] }}
+        data={{
+          labels: rows.map((r) => monthLabel(r.month)),
+          datasets: [
+            { label: 'Connexions', data: rows.map((r) => r.logs_count), borderColor: CHART_COLORS.red, backgroundColor: CHART_COLORS.red, tension: 0.3 },
+          ],
+        }}
       />
     </ChartCard>
   );
@@ -44,9 +56,19 @@ export function VoucherConsumptionChart() {
       <ChartView
         type="bar"
         label="Montant des vouchers consommés par mois, en milliers de dinars"
-        data={{ labels: rows.map((r) => r.date), datasets: [{ label: 'Montant consommé (K DT)', data: rows.map((r) => r.total_amount_consumed / 1000), backgroundColor: CHART_COLORS.green }] }}
+        data={{
+          labels: rows.map((r) => r.date),
+          datasets: [{ label: 'Montant consommé (K DT)', data: rows.map((r) => r.total_amount_consumed / 1000), backgroundColor: CHART_COLORS.green }],
+        }}
         options={{
-          plugins: { tooltip: { callbacks: { label: (c) => `${formatKDt(Number(c.raw) * 1000)} · ${formatInteger(rows[c.dataIndex]?.vouchers_consumed)} vouchers · ${formatInteger(rows[c.dataIndex]?.clients)} clients` } } },
+          plugins: {
+            tooltip: {
+              callbacks: {
+                label: (c) =>
+                  `${formatKDt(Number(c.raw) * 1000)} · ${formatInteger(rows[c.dataIndex]?.vouchers_consumed)} vouchers · ${formatInteger(rows[c.dataIndex]?.clients)} clients`,
+              },
+            },
+          },
           scales: { y: { ticks: { callback: (v) => formatKDt(Number(v) * 1000) } } },
         }}
       />
@@ -61,7 +83,10 @@ export function OrdersByMonthChart() {
       <ChartView
         type="bar"
         label="Commandes par mois"
-        data={{ labels: rows.map((r) => monthLabel(r.month)), datasets: [{ label: 'Commandes', data: rows.map((r) => r.order_count), backgroundColor: CHART_COLORS.blue }] }}
+        data={{
+          labels: rows.map((r) => monthLabel(r.month)),
+          datasets: [{ label: 'Commandes', data: rows.map((r) => r.order_count), backgroundColor: CHART_COLORS.blue }],
+        }}
         options={{ plugins: { tooltip: { callbacks: { afterLabel: (c) => `Total : ${formatMoney(rows[c.dataIndex]?.order_total ?? 0)}` } } } }}
       />
     </ChartCard>
@@ -94,7 +119,12 @@ export function VisitorsChart() {
       <ChartView
         type="line"
         label="Utilisateurs distincts de l'application par jour"
-        data={{ labels: rows.map((r) => `${r.day.slice(8)}/${r.day.slice(5, 7)}/${r.day.slice(0, 4)}`), datasets: [{ label: 'Visiteurs', data: rows.map((r) => r.visitors), borderColor: CHART_COLORS.blue, backgroundColor: CHART_COLORS.blue, tension: 0.3 }] }}
+        data={{
+          labels: rows.map((r) => `${r.day.slice(8)}/${r.day.slice(5, 7)}/${r.day.slice(0, 4)}`),
+          datasets: [
+            { label: 'Visiteurs', data: rows.map((r) => r.visitors), borderColor: CHART_COLORS.blue, backgroundColor: CHART_COLORS.blue, tension: 0.3 },
+          ],
+        }}
       />
     </ChartCard>
   );

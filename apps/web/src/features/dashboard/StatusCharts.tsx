@@ -9,7 +9,12 @@ export function OrdersByStatusChart() {
   return (
     <ChartCard id="dash-status" title="Commandes par statut" empty={!rows.length}>
       <div className="dash-donut-with-list">
-        <ChartView type="doughnut" label="Répartition des commandes par statut" data={{ labels: rows.map((r) => r.LABEL), datasets: [{ data: rows.map((r) => r.COUNT), backgroundColor: rows.map((r) => r.COLOR) }] }} options={{ plugins: { legend: { display: false } } }} />
+        <ChartView
+          type="doughnut"
+          label="Répartition des commandes par statut"
+          data={{ labels: rows.map((r) => r.LABEL), datasets: [{ data: rows.map((r) => r.COUNT), backgroundColor: rows.map((r) => r.COLOR) }] }}
+          options={{ plugins: { legend: { display: false } } }}
+        />
         <ul className="dash-legend">
           {rows.map((r) => (
             <li key={r.STATUS}>
@@ -31,7 +36,15 @@ export function GiftRequestsChart() {
   const rows = useGiftPurchases(year).data?.total_by_status ?? [];
   return (
     <ChartCard id="dash-requests" title="Demandes de conversion par statut" year={year} onYear={setYear} empty={!rows.length}>
-      <ChartView type="bar" label="Demandes de cadeaux par statut" data={{ labels: rows.map((r) => r.LABEL), datasets: [{ label: 'Demandes', data: rows.map((r) => r.COUNT), backgroundColor: rows.map((r) => r.COLOR) }] }} options={{ plugins: { legend: { display: false } } }} />
+      <ChartView
+        type="bar"
+        label="Demandes de cadeaux par statut"
+        data={{
+          labels: rows.map((r) => r.LABEL),
+          datasets: [{ label: 'Demandes', data: rows.map((r) => r.COUNT), backgroundColor: rows.map((r) => r.COLOR) }],
+        }}
+        options={{ plugins: { legend: { display: false } } }}
+      />
     </ChartCard>
   );
 }
@@ -79,7 +92,10 @@ export function Donuts() {
           <ChartView
             type="doughnut"
             label={`Cadeaux livrés : ${formatInteger(delivery.delivered)}, en cours : ${formatInteger(delivery.in_progress)}`}
-            data={{ labels: ['Livrés', 'En cours'], datasets: [{ data: [delivery.delivered, delivery.in_progress], backgroundColor: [CHART_COLORS.green, CHART_COLORS.red] }] }}
+            data={{
+              labels: ['Livrés', 'En cours'],
+              datasets: [{ data: [delivery.delivered, delivery.in_progress], backgroundColor: [CHART_COLORS.green, CHART_COLORS.red] }],
+            }}
           />
         )}
       </ChartCard>
@@ -88,7 +104,10 @@ export function Donuts() {
           <ChartView
             type="doughnut"
             label={`Vouchers consommés : ${formatInteger(consumption.consumed)}, non consommés : ${formatInteger(consumption.not_consumed)}`}
-            data={{ labels: ['Consommée', 'Non consommée'], datasets: [{ data: [consumption.consumed, consumption.not_consumed], backgroundColor: [CHART_COLORS.blue, CHART_COLORS.red] }] }}
+            data={{
+              labels: ['Consommée', 'Non consommée'],
+              datasets: [{ data: [consumption.consumed, consumption.not_consumed], backgroundColor: [CHART_COLORS.blue, CHART_COLORS.red] }],
+            }}
           />
         )}
       </ChartCard>

@@ -5,7 +5,8 @@ import { chartOptions, countLabel, countTick, mergeOptions } from './chart-optio
 
 type Callbacks = { label?: (item: unknown) => string; afterLabel?: (item: unknown) => string };
 const callbacks = (o: ChartOptions) => (o.plugins?.tooltip?.callbacks ?? {}) as Callbacks;
-const yTicks = (o: ChartOptions) => (o.scales?.y as { beginAtZero?: boolean; ticks?: { precision?: number; callback?: (v: number) => string } } | undefined) ?? {};
+const yTicks = (o: ChartOptions) =>
+  (o.scales?.y as { beginAtZero?: boolean; ticks?: { precision?: number; callback?: (v: number) => string } } | undefined) ?? {};
 
 describe('chart figures', () => {
   it('writes tooltip values and ticks with the no-break space every screen uses', () => {

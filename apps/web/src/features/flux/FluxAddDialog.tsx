@@ -116,7 +116,14 @@ function FluxDialogBody({ visible, onHide }: { visible: boolean; onHide: () => v
         </TabPanel>
         <TabPanel header="Mutiple">
           <TabForm form={fileForm} send={(v) => sendFlux('flux/clients_file', fluxFormData(v))} onSent={onSent} onLines={setLines}>
-            <FileField name="CLIENTS_FILE" label="Fichier des codes clients" family="csv" required wide hint="CSV ou texte : un code client par ligne (première colonne, séparateur ; ou ,)." />
+            <FileField
+              name="CLIENTS_FILE"
+              label="Fichier des codes clients"
+              family="csv"
+              required
+              wide
+              hint="CSV ou texte : un code client par ligne (première colonne, séparateur ; ou ,)."
+            />
             {lines.length > 0 && (
               <ul className="flux-lines fld-wide" aria-label="Lignes à corriger">
                 {lines.map((l) => (
@@ -129,7 +136,14 @@ function FluxDialogBody({ visible, onHide }: { visible: boolean; onHide: () => v
         </TabPanel>
         <TabPanel header="Par Activité">
           <TabForm form={activitiesForm} send={(v) => sendFlux('flux/activities', fluxFormData(v, { name: 'ACTIVITIES', ids: v.ACTIVITIES }))} onSent={onSent}>
-            <MultiSelectField name="ACTIVITIES" label="Activités" required wide source={{ path: 'clients_activities' }} hint="Chaque client actif de ces activités la reçoit." />
+            <MultiSelectField
+              name="ACTIVITIES"
+              label="Activités"
+              required
+              wide
+              source={{ path: 'clients_activities' }}
+              hint="Chaque client actif de ces activités la reçoit."
+            />
             <Content />
           </TabForm>
         </TabPanel>

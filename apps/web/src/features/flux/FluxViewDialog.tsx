@@ -9,7 +9,15 @@ export function FluxViewDialog({ id, onHide }: { id: number | null; onHide: () =
   const f = flux.data;
   const more = f ? f.RECIPIENTS - f.DESTINATION.length : 0;
   return (
-    <Dialog visible={id != null} onHide={onHide} header={f ? f.TITLE : 'Notification'} style={{ width: '48rem' }} breakpoints={{ '767px': '95vw' }} baseZIndex={10000} draggable={false}>
+    <Dialog
+      visible={id != null}
+      onHide={onHide}
+      header={f ? f.TITLE : 'Notification'}
+      style={{ width: '48rem' }}
+      breakpoints={{ '767px': '95vw' }}
+      baseZIndex={10000}
+      draggable={false}
+    >
       {f && (
         <div className="flux-view">
           <KeyValues
@@ -29,7 +37,11 @@ export function FluxViewDialog({ id, onHide }: { id: number | null; onHide: () =
                 <strong>{d.CODE_CLIENT}</strong> {d.NAME}
               </li>
             ))}
-            {more > 0 && <li className="muted">… et {more} autre{more > 1 ? 's' : ''}</li>}
+            {more > 0 && (
+              <li className="muted">
+                … et {more} autre{more > 1 ? 's' : ''}
+              </li>
+            )}
           </ul>
         </div>
       )}

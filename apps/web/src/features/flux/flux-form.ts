@@ -15,7 +15,10 @@ export const fileTabForm = fluxContent.extend({ CLIENTS_FILE: codesFile, IMAGE: 
 export const activitiesTabForm = fluxToActivitiesBody.extend({ IMAGE: image });
 
 /** The multipart body of a send: TITLE, MESSAGE, NAME[i] for each id, the codes file and the image. */
-export function fluxFormData(values: { TITLE: string; MESSAGE: string; IMAGE?: File | null; CLIENTS_FILE?: File }, list?: { name: 'DESTINATION' | 'ACTIVITIES'; ids: number[] }): FormData {
+export function fluxFormData(
+  values: { TITLE: string; MESSAGE: string; IMAGE?: File | null; CLIENTS_FILE?: File },
+  list?: { name: 'DESTINATION' | 'ACTIVITIES'; ids: number[] },
+): FormData {
   const data = new FormData();
   data.append('TITLE', values.TITLE);
   data.append('MESSAGE', values.MESSAGE);

@@ -1,6 +1,19 @@
 import { GIFT_MEDIA_FAMILY, GIFT_TYPE_LABELS, GIFT_TYPES, type GiftType } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FileValue, type FormField, type FormSelectField, isNewFile, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import {
+  DateField as AnyDateField,
+  FieldGrid,
+  FileField as AnyFileField,
+  type FileValue,
+  type FormField,
+  type FormSelectField,
+  isNewFile,
+  NumberField as AnyNumberField,
+  SelectField as AnySelectField,
+  SwitchField as AnySwitchField,
+  TextAreaField as AnyTextAreaField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { type GiftFormIn, voucherValueFor } from './gift-form';
 
 // The fields this form uses, typed by its values: a wrong name fails to compile.

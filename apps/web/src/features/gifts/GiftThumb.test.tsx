@@ -18,7 +18,13 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const media = (mime: string, name: string): Gift['MEDIA'] => ({ id: 1, original_url: `/uploads/gifts-1-x.${name.split('.')[1]}`, file_name: name, mime_type: mime, size: 10 });
+const media = (mime: string, name: string): Gift['MEDIA'] => ({
+  id: 1,
+  original_url: `/uploads/gifts-1-x.${name.split('.')[1]}`,
+  file_name: name,
+  mime_type: mime,
+  size: 10,
+});
 const draw = (gift: Pick<Gift, 'TYPE' | 'MEDIA'>) => act(() => root.render(<GiftThumb gift={gift} />));
 
 describe('gift image cell', () => {

@@ -14,7 +14,12 @@ export const giftColumns: ColumnDef<Gift>[] = withLabels(giftsMeta, [
   { field: 'QTS', width: '6rem' },
   { field: 'NBR_OF_POINTS', kind: 'custom', width: '7rem', render: (g) => formatBadgePoints(g.NBR_OF_POINTS) },
   // A good has no voucher value (stored 0): the cell stays empty rather than saying 0,000 DT.
-  { field: 'VOCHER_VALUE', kind: 'custom', width: '9rem', render: (g) => (g.TYPE === 'voucher' ? <span className="dt-money">{formatMoney(g.VOCHER_VALUE)}</span> : '') },
+  {
+    field: 'VOCHER_VALUE',
+    kind: 'custom',
+    width: '9rem',
+    render: (g) => (g.TYPE === 'voucher' ? <span className="dt-money">{formatMoney(g.VOCHER_VALUE)}</span> : ''),
+  },
   { field: 'START_DAY', kind: 'date', width: '7rem' },
   { field: 'END_DATE', kind: 'date', width: '7rem' },
   // Saved at once; a refused save puts the switch back.

@@ -30,7 +30,14 @@ const entries = (data: FormData) => Object.fromEntries([...data.entries()].filte
 describe('gift form values', () => {
   it('starts a new gift as an active good with a hidden value of 0; reads a stored one back', () => {
     expect(giftFormValues(null)).toMatchObject({ TYPE: 'bien', VOCHER_VALUE: '0', IS_ACTIVE: 1, QTS: '', file: null, START_DAY: null });
-    expect(giftFormValues(stored)).toMatchObject({ QTS: '40', NBR_OF_POINTS: '1500', IS_ACTIVE: 0, ACTIVITE: 2, TYPE_CLIENT_ID: 3, file: '/uploads/gifts-9-a.png' });
+    expect(giftFormValues(stored)).toMatchObject({
+      QTS: '40',
+      NBR_OF_POINTS: '1500',
+      IS_ACTIVE: 0,
+      ACTIVITE: 2,
+      TYPE_CLIENT_ID: 3,
+      file: '/uploads/gifts-9-a.png',
+    });
     expect(giftFormValues({ ...stored, TYPE: 'voucher', VOCHER_VALUE: '12.500', MEDIA: null })).toMatchObject({ VOCHER_VALUE: '12.5', file: null });
   });
 

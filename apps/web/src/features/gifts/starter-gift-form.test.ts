@@ -15,7 +15,15 @@ describe('starter gift form', () => {
   });
 
   it('counts the stored image when editing, and a file just chosen when adding', () => {
-    const stored = { id: 1, ID: 1, REF: 'BNV', NAME: 'Kit', DESCRIPTION: 'x', CREATED_AT: '2025-01-01T00:00:00Z', MEDIA: { id: 2, original_url: '/uploads/s.png', file_name: 's.png', mime_type: 'image/png', size: 1 } };
+    const stored = {
+      id: 1,
+      ID: 1,
+      REF: 'BNV',
+      NAME: 'Kit',
+      DESCRIPTION: 'x',
+      CREATED_AT: '2025-01-01T00:00:00Z',
+      MEDIA: { id: 2, original_url: '/uploads/s.png', file_name: 's.png', mime_type: 'image/png', size: 1 },
+    };
     expect(messages(starterGiftFormValues(stored))).toEqual([]);
     expect(messages({ ...starterGiftFormValues(stored), file: null })).toEqual([['file', GIFT_MSG.imageRequired]]);
     const file = new File([new Uint8Array([1])], 'k.png', { type: 'image/png' });

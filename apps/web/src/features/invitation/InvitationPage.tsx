@@ -79,7 +79,17 @@ function Done({ result }: { result: InvitationAccepted }) {
   );
 }
 
-function PasswordInput({ id, label, error, field }: { id: string; label: string; error?: string; field: { value: string; onChange: (v: string) => void; onBlur: () => void; name: string; ref: (el: HTMLInputElement | null) => void } }) {
+function PasswordInput({
+  id,
+  label,
+  error,
+  field,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  field: { value: string; onChange: (v: string) => void; onBlur: () => void; name: string; ref: (el: HTMLInputElement | null) => void };
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -141,14 +151,29 @@ function InvitationForm({ token }: { token: string }) {
     }
   });
 
-  if (done) return <Card><Done result={done} /></Card>;
+  if (done)
+    return (
+      <Card>
+        <Done result={done} />
+      </Card>
+    );
   const refused = info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 422);
-  if (token.length < 20 || expired || refused) return <Card><Invalid /></Card>;
+  if (token.length < 20 || expired || refused)
+    return (
+      <Card>
+        <Invalid />
+      </Card>
+    );
   if (info.error)
     return (
       <Card>
         <h1>Invitation</h1>
-        <Message severity="error" text={info.error instanceof ApiError && info.error.status === 429 ? info.error.message : 'Serveur injoignable. Réessayez plus tard.'} className="auth-failure" role="alert" />
+        <Message
+          severity="error"
+          text={info.error instanceof ApiError && info.error.status === 429 ? info.error.message : 'Serveur injoignable. Réessayez plus tard.'}
+          className="auth-failure"
+          role="alert"
+        />
       </Card>
     );
   if (!info.data)
@@ -170,8 +195,16 @@ function InvitationForm({ token }: { token: string }) {
       </p>
       {failure && <Message severity="error" text={failure} className="auth-failure" role="alert" />}
       <form onSubmit={onSubmit} noValidate>
-        <Controller name="password" control={control} render={({ field }) => <PasswordInput id="invitation-password" label="Mot de passe" error={errors.password?.message} field={field} />} />
-        <Controller name="confirm" control={control} render={({ field }) => <PasswordInput id="invitation-confirm" label="Confirmer le mot de passe" error={errors.confirm?.message} field={field} />} />
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => <PasswordInput id="invitation-password" label="Mot de passe" error={errors.password?.message} field={field} />}
+        />
+        <Controller
+          name="confirm"
+          control={control}
+          render={({ field }) => <PasswordInput id="invitation-confirm" label="Confirmer le mot de passe" error={errors.confirm?.message} field={field} />}
+        />
         <Button type="submit" label="Activer mon compte" icon="pi pi-check" loading={isSubmitting} className="w-full auth-submit" />
       </form>
     </Card>

@@ -38,7 +38,12 @@ const row = (KEY: string | null, LABEL: string, POINTS: number) => ({ KEY, LABEL
 const LIABILITY: Liability = {
   POINT_VALUE: 15,
   TOTAL: { CLIENTS: 2, POINTS: 1234567, MILLIMES: 1234567 * 15 },
-  GROUPS: { chef_zone: [row('4', 'Karim Trabelsi', 1234567)], badge: [], activity: [], expiry_month: [row('2027-01', '01/2027', 67), row(null, 'Sans expiration', 1234500)] },
+  GROUPS: {
+    chef_zone: [row('4', 'Karim Trabelsi', 1234567)],
+    badge: [],
+    activity: [],
+    expiry_month: [row('2027-01', '01/2027', 67), row(null, 'Sans expiration', 1234500)],
+  },
 };
 
 let root: Root;
@@ -99,7 +104,9 @@ describe('Contrôle du registre', () => {
   it('shows the liability in points and DT, by the chosen grouping', async () => {
     const total = document.querySelector('[data-testid="liability-total"]')?.textContent;
     expect(total).toBe('Points en cours1\u00a0234\u00a0567Équivalent18\u00a0518,505 DTClients concernés2Valeur du point0,015 DT');
-    const months = [...document.querySelectorAll('.ledger-groups [role="button"], .ledger-groups button')].find((b) => b.textContent === 'Par mois d’expiration') as HTMLElement;
+    const months = [...document.querySelectorAll('.ledger-groups [role="button"], .ledger-groups button')].find(
+      (b) => b.textContent === 'Par mois d’expiration',
+    ) as HTMLElement;
     await act(async () => months.click());
     const rows = [...document.querySelectorAll('[aria-label="Par mois d’expiration"] tbody tr')];
     expect(rows.map((r) => r.textContent)).toEqual(['01/20271671,005 DT', 'Sans expiration11\u00a0234\u00a050018\u00a0517,500 DT']);

@@ -1,4 +1,14 @@
-import { formatDateTime, formatInteger, formatMoney, LIABILITY_GROUP_LABELS, LIABILITY_GROUPS, type LedgerCheck, type LedgerOffender, type LiabilityGroup, type LiabilityRow } from '@app/domain';
+import {
+  formatDateTime,
+  formatInteger,
+  formatMoney,
+  LIABILITY_GROUP_LABELS,
+  LIABILITY_GROUPS,
+  type LedgerCheck,
+  type LedgerOffender,
+  type LiabilityGroup,
+  type LiabilityRow,
+} from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -145,7 +155,12 @@ export default function LedgerPage() {
               <Column field="LABEL" header={group === 'expiry_month' ? 'Mois d’expiration' : 'Groupe'} />
               <Column header="Clients" body={(r: LiabilityRow) => fr(r.CLIENTS)} headerClassName="ledger-num" bodyClassName="ledger-num" />
               <Column header="Points" body={(r: LiabilityRow) => fr(r.POINTS)} headerClassName="ledger-num" bodyClassName="ledger-num" />
-              <Column header="Équivalent" body={(r: LiabilityRow) => (l.POINT_VALUE > 0 ? dt(r.MILLIMES) : '—')} headerClassName="ledger-num" bodyClassName="ledger-num" />
+              <Column
+                header="Équivalent"
+                body={(r: LiabilityRow) => (l.POINT_VALUE > 0 ? dt(r.MILLIMES) : '—')}
+                headerClassName="ledger-num"
+                bodyClassName="ledger-num"
+              />
             </DataTable>
           </>
         )}

@@ -20,7 +20,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
         const text = `${auditValue(c.before)} → ${auditValue(c.after)}`;
         return (
           <li key={c.field} title={text}>
-            <strong>{c.field}</strong> : <span className="audit-before">{auditValue(c.before)}</span> → <span className="audit-after">{auditValue(c.after)}</span>
+            <strong>{c.field}</strong> : <span className="audit-before">{auditValue(c.before)}</span> →{' '}
+            <span className="audit-after">{auditValue(c.after)}</span>
           </li>
         );
       })}
@@ -55,7 +56,12 @@ export default function AuditPage() {
     changes: (e) => <Changes entry={e} />,
     user: (e) =>
       e.USER_ID != null ? (
-        <button type="button" className="link-button" onClick={() => setFilter('USER_ID', String(e.USER_ID))} title={`Ne montrer que ${e.USER ?? e.USER_EMAIL ?? ''}`}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setFilter('USER_ID', String(e.USER_ID))}
+          title={`Ne montrer que ${e.USER ?? e.USER_EMAIL ?? ''}`}
+        >
           {e.USER_EMAIL ?? e.USER}
         </button>
       ) : (
@@ -66,26 +72,43 @@ export default function AuditPage() {
   return (
     <ResourceTable<AuditEntry>
       viewParams={FILTERS}
-        resource={auditTrailMeta}
-        columns={columns}
-        readOnly
-        deletable={false}
-        query={Object.fromEntries(FILTERS.map((f) => [f, value(f) || undefined]))}
-        toolbarExtra={
-          <div className="logs-filters">
-            <FilterDropdown className="audit-entity-filter" label="Entité" value={orAll(value('ENTITY'))} options={AUDIT_ENTITY_OPTIONS} onChange={(v) => setFilter('ENTITY', v === ALL ? '' : v)} />
-            <FilterDropdown className="audit-action-filter" label="Action" value={orAll(value('ACTION'))} options={AUDIT_ACTION_OPTIONS} onChange={(v) => setFilter('ACTION', v === ALL ? '' : v)} />
-            <DayFilter id="audit-from" label="Du" value={value('DATE_DEBUT')} onChange={(d) => setFilter('DATE_DEBUT', d)} />
-            <DayFilter id="audit-to" label="Au" value={value('DATE_FIN')} onChange={(d) => setFilter('DATE_FIN', d)} />
-            {value('USER_ID') && (
-              <button type="button" className="p-button p-button-outlined p-button-sm" onClick={() => setFilter('USER_ID', '')} aria-label="Retirer le filtre utilisateur">
-                <i className="pi pi-times" aria-hidden /> Utilisateur : {userLabel ?? `n° ${value('USER_ID')}`}
-              </button>
-            )}
-          </div>
-        }
-        emptyMessage="Aucune entrée."
-        minWidth="64rem"
-      />
+      resource={auditTrailMeta}
+      columns={columns}
+      readOnly
+      deletable={false}
+      query={Object.fromEntries(FILTERS.map((f) => [f, value(f) || undefined]))}
+      toolbarExtra={
+        <div className="logs-filters">
+          <FilterDropdown
+            className="audit-entity-filter"
+            label="Entité"
+            value={orAll(value('ENTITY'))}
+            options={AUDIT_ENTITY_OPTIONS}
+            onChange={(v) => setFilter('ENTITY', v === ALL ? '' : v)}
+          />
+          <FilterDropdown
+            className="audit-action-filter"
+            label="Action"
+            value={orAll(value('ACTION'))}
+            options={AUDIT_ACTION_OPTIONS}
+            onChange={(v) => setFilter('ACTION', v === ALL ? '' : v)}
+          />
+          <DayFilter id="audit-from" label="Du" value={value('DATE_DEBUT')} onChange={(d) => setFilter('DATE_DEBUT', d)} />
+          <DayFilter id="audit-to" label="Au" value={value('DATE_FIN')} onChange={(d) => setFilter('DATE_FIN', d)} />
+          {value('USER_ID') && (
+            <button
+              type="button"
+              className="p-button p-button-outlined p-button-sm"
+              onClick={() => setFilter('USER_ID', '')}
+              aria-label="Retirer le filtre utilisateur"
+            >
+              <i className="pi pi-times" aria-hidden /> Utilisateur : {userLabel ?? `n° ${value('USER_ID')}`}
+            </button>
+          )}
+        </div>
+      }
+      emptyMessage="Aucune entrée."
+      minWidth="64rem"
+    />
   );
 }

@@ -6,7 +6,13 @@ export const orAll = (v: string | null) => v || ALL;
 export const unlessAll = (v: string) => (v === ALL ? undefined : v);
 
 /** A list filter's dropdown, named for screen readers and without PrimeReact's dangling aria-activedescendant. */
-export function FilterDropdown(props: { className: string; label: string; value: string; options: { label: string; value: string }[]; onChange: (v: string) => void }) {
+export function FilterDropdown(props: {
+  className: string;
+  label: string;
+  value: string;
+  options: { label: string; value: string }[];
+  onChange: (v: string) => void;
+}) {
   return (
     <Dropdown
       className={props.className}

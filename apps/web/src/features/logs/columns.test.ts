@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { cellText, labelProblems, sortKeyProblems } from '../../components/data-table/columns';
 import { AUDIT_ACTION_OPTIONS, AUDIT_ENTITY_OPTIONS, auditColumns, logColumns } from './columns';
 
-const log: ConnectionLog = { id: 1, PLATFORM: 'Application Mobile', DEVICE_NAME: 'iPhone 13', DEVICE_ID: null, IP: null, CLIENT_ID: 4, CLIENT: 'Superette Ennour', USER_ID: 9, USER: 'Sami Trabelsi', DATE_LOGIN: '2025-03-10T09:30:00.000Z' };
+const log: ConnectionLog = {
+  id: 1,
+  PLATFORM: 'Application Mobile',
+  DEVICE_NAME: 'iPhone 13',
+  DEVICE_ID: null,
+  IP: null,
+  CLIENT_ID: 4,
+  CLIENT: 'Superette Ennour',
+  USER_ID: 9,
+  USER: 'Sami Trabelsi',
+  DATE_LOGIN: '2025-03-10T09:30:00.000Z',
+};
 
 describe('log columns', () => {
   it('lists platform, device, client, user and date, the client and user drawn by the screen', () => {

@@ -1,4 +1,15 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SECURITY_FILTER, AUDIT_SECURITY_LABEL, auditActionLabel, auditEntityLabel, type AuditEntry, auditTrailMeta, type ConnectionLog, logsMeta } from '@app/domain';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  AUDIT_SECURITY_FILTER,
+  AUDIT_SECURITY_LABEL,
+  auditActionLabel,
+  auditEntityLabel,
+  type AuditEntry,
+  auditTrailMeta,
+  type ConnectionLog,
+  logsMeta,
+} from '@app/domain';
 import type { ReactNode } from 'react';
 import { type ColumnDef, withLabels } from '../../components/data-table';
 import { ALL } from './FilterDropdown';
@@ -15,7 +26,11 @@ export function logColumns(cells: { client: (l: ConnectionLog) => ReactNode; use
 }
 
 /** When, who, action, entity and id, and the changed fields before and after. */
-export function auditColumns(cells: { action: (e: AuditEntry) => ReactNode; changes: (e: AuditEntry) => ReactNode; user: (e: AuditEntry) => ReactNode }): ColumnDef<AuditEntry>[] {
+export function auditColumns(cells: {
+  action: (e: AuditEntry) => ReactNode;
+  changes: (e: AuditEntry) => ReactNode;
+  user: (e: AuditEntry) => ReactNode;
+}): ColumnDef<AuditEntry>[] {
   return withLabels(auditTrailMeta, [
     { field: 'AT', kind: 'datetime', width: '10rem' },
     { field: 'USER_EMAIL', kind: 'custom', render: cells.user, width: '14rem' },

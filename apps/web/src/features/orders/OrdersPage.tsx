@@ -12,7 +12,24 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 import './orders.css';
 
 /** The order's client, read-only (a click on the client code or name). */
-const CLIENT_ROWS: ClientViewRow[] = ['code', 'name', 'status', 'gsm', 'email', 'address', 'gouvernorat', 'type', 'circuit', 'activity', 'chefZone', 'badge', 'points', 'site', 'remise', 'inscription'];
+const CLIENT_ROWS: ClientViewRow[] = [
+  'code',
+  'name',
+  'status',
+  'gsm',
+  'email',
+  'address',
+  'gouvernorat',
+  'type',
+  'circuit',
+  'activity',
+  'chefZone',
+  'badge',
+  'points',
+  'site',
+  'remise',
+  'inscription',
+];
 
 /**
  * Orders (`/layout/orders`): 50 rows, search, sort, exports; the site and the

@@ -4,7 +4,11 @@ import { cellText, labelProblems, sortKeyProblems } from '../../components/data-
 import { orderColumns } from './columns';
 import { ordersMeta } from '@app/domain';
 
-const cells = { client: (o: Order, f: 'CODE_CLIENT' | 'NAME_CLIENT') => `client:${o[f]}`, site: (o: Order) => `site:${o.SITE}`, status: (o: Order) => `status:${o.STATUS}` };
+const cells = {
+  client: (o: Order, f: 'CODE_CLIENT' | 'NAME_CLIENT') => `client:${o[f]}`,
+  site: (o: Order) => `site:${o.SITE}`,
+  status: (o: Order) => `status:${o.STATUS}`,
+};
 const order: Order = {
   id: 1,
   ID: 1,

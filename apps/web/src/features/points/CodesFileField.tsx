@@ -48,7 +48,14 @@ export function CodesFileField({ problems, onPick, ...props }: BaseFieldProps & 
               e.target.value = '';
             }}
           />
-          <Button type="button" outlined icon="pi pi-upload" label={file ? 'Remplacer' : 'Choisir un fichier'} onClick={() => input.current?.click()} disabled={disabled} />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-upload"
+            label={file ? 'Remplacer' : 'Choisir un fichier'}
+            onClick={() => input.current?.click()}
+            disabled={disabled}
+          />
           <span className="fld-file-name">{file?.name ?? ''}</span>
           {file && !disabled && (
             <Button

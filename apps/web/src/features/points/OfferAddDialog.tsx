@@ -152,7 +152,14 @@ function OfferDialogBody({ visible, onHide }: { visible: boolean; onHide: () => 
         <TabPanel header="Activités">
           <OfferForm form={activitiesForm} send={offerToActivities} {...common}>
             <NumberField name="POINTS_OFFERED" label="Points" required decimals={0} />
-            <MultiSelectField name="ACTIVITIES" label="Activités" required wide source={{ path: 'clients_activities' }} hint="Chaque client de ces activités reçoit les points." />
+            <MultiSelectField
+              name="ACTIVITIES"
+              label="Activités"
+              required
+              wide
+              source={{ path: 'clients_activities' }}
+              hint="Chaque client de ces activités reçoit les points."
+            />
           </OfferForm>
         </TabPanel>
         <TabPanel header="Liste Code Clients">

@@ -1,7 +1,14 @@
 import { type ProductPoint, productPointBody, productPointsMeta } from '@app/domain';
 import type { z } from 'zod';
 import { type ColumnDef, withLabels } from '../../components/data-table';
-import { DateField as AnyDateField, FieldGrid, type FormField, type FormSearchSelectField, NumberField as AnyNumberField, SearchSelectField as AnySearchSelectField } from '../../components/fields';
+import {
+  DateField as AnyDateField,
+  FieldGrid,
+  type FormField,
+  type FormSearchSelectField,
+  NumberField as AnyNumberField,
+  SearchSelectField as AnySearchSelectField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 
 // The fields this form uses, typed by its values: a wrong name fails to compile.

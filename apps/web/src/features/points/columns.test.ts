@@ -12,7 +12,12 @@ const offered: OfferedPointsRow = { id: 4, CLIENT_ID: 4, CODE_CLIENT: 'C0004', N
 
 describe('points columns', () => {
   it('balances: code client, client, points, points expiring within 30 days (sorted on each, as GET clients/points allows)', () => {
-    expect(summary(balanceColumns)).toEqual(['CODE_CLIENT:Code client:text:sort', 'NAME:Client:text:sort', 'POINTS_FID:Points:custom:sort', 'POINTS_EXPIRANT:Expirant sous 30 jours:custom:sort']);
+    expect(summary(balanceColumns)).toEqual([
+      'CODE_CLIENT:Code client:text:sort',
+      'NAME:Client:text:sort',
+      'POINTS_FID:Points:custom:sort',
+      'POINTS_EXPIRANT:Expirant sous 30 jours:custom:sort',
+    ]);
     expect(balanceColumns[2].render?.(balance)).toBe('12\u00a0500');
     expect(balanceColumns[3].render?.(balance)).toBe('1\u00a0200');
     expect(balanceColumns[3].render?.({ ...balance, POINTS_EXPIRANT: 0 })).toBe('—');

@@ -35,7 +35,14 @@ export const balanceColumns: ColumnDef<ClientPoints>[] = [
   { field: 'CODE_CLIENT', header: 'Code client', sortable: true, width: '10rem' },
   { field: 'NAME', header: 'Client', sortable: true },
   { field: 'POINTS_FID', header: 'Points', kind: 'custom', sortable: true, width: '9rem', render: (row) => formatPoints(row.POINTS_FID) },
-  { field: 'POINTS_EXPIRANT', header: 'Expirant sous 30 jours', kind: 'custom', sortable: true, width: '11rem', render: (row) => (row.POINTS_EXPIRANT ? formatPoints(row.POINTS_EXPIRANT) : '—') },
+  {
+    field: 'POINTS_EXPIRANT',
+    header: 'Expirant sous 30 jours',
+    kind: 'custom',
+    sortable: true,
+    width: '11rem',
+    render: (row) => (row.POINTS_EXPIRANT ? formatPoints(row.POINTS_EXPIRANT) : '—'),
+  },
 ];
 
 /** Offered points: points, client code, client. */

@@ -1,7 +1,17 @@
 import { PRODUCT_MSG, type ProductCategory } from '@app/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormMode } from '../../components/form-dialog/form-mode';
-import { CheckboxField as AnyCheckboxField, FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import {
+  CheckboxField as AnyCheckboxField,
+  FieldGrid,
+  type FormField,
+  type FormSelectField,
+  MinMaxWarning,
+  NumberField as AnyNumberField,
+  SelectField as AnySelectField,
+  TextAreaField as AnyTextAreaField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ImagesField } from './ImagesField';
 import type { ProductFormIn } from './product-form';
 import { PRODUCT_STEPS } from './product-form';
@@ -61,7 +71,9 @@ function OtherStep() {
     <FieldGrid>
       <ImagesField name="images" label="Images" />
       <CheckboxField name="IS_NEW" label="Nouveau produit" />
-      {(isNew === 1 || isNew === true) && <NumberField name="ORDER_NEW" label="Ordre parmi les nouveautés" decimals={0} hint="Vide : à la fin des nouveautés." />}
+      {(isNew === 1 || isNew === true) && (
+        <NumberField name="ORDER_NEW" label="Ordre parmi les nouveautés" decimals={0} hint="Vide : à la fin des nouveautés." />
+      )}
       <CheckboxField name="VISIBLE" label="Vendable" />
     </FieldGrid>
   );

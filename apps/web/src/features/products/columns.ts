@@ -15,7 +15,14 @@ export const productColumns: ColumnDef<Product>[] = withLabels(productsMeta, [
     identifies: true,
     kind: 'custom',
     render: (p) =>
-      createElement('span', { className: 'prd-designation' }, createElement('strong', null, p.REF), ' ', p.LABEL, p.LABEL_AR ? createElement('span', { className: 'prd-ar', dir: 'rtl', lang: 'ar' }, p.LABEL_AR) : null),
+      createElement(
+        'span',
+        { className: 'prd-designation' },
+        createElement('strong', null, p.REF),
+        ' ',
+        p.LABEL,
+        p.LABEL_AR ? createElement('span', { className: 'prd-ar', dir: 'rtl', lang: 'ar' }, p.LABEL_AR) : null,
+      ),
   },
   { field: 'CATEGORY_NAME', width: '8.5rem' },
   { field: 'PRICE_HT', kind: 'money', width: '8rem' },

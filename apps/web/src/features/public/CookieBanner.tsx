@@ -15,8 +15,7 @@ export function CookieBanner() {
     <div className="cookie-banner" role="dialog" aria-live="polite" aria-label="Cookies">
       <i className="pi pi-shield cookie-icon" aria-hidden="true" />
       <p>
-        Nous utilisons des cookies strictement nécessaires au fonctionnement du back-office et, avec votre accord, des cookies de mesure
-        d'audience.{' '}
+        Nous utilisons des cookies strictement nécessaires au fonctionnement du back-office et, avec votre accord, des cookies de mesure d'audience.{' '}
         <button type="button" className="link-button" onClick={rgpd.open}>
           En savoir plus sur vos données personnelles
         </button>

@@ -14,7 +14,20 @@ export const TERMS = {
   lastUpdate: '25/06/2025',
 };
 
-const ORDINALS = ['Premier', 'Deuxième', 'Troisième', 'Quatrième', 'Cinquième', 'Sixième', 'Septième', 'Huitième', 'Neuvième', 'Dixième', 'Onzième', 'Douzième'];
+const ORDINALS = [
+  'Premier',
+  'Deuxième',
+  'Troisième',
+  'Quatrième',
+  'Cinquième',
+  'Sixième',
+  'Septième',
+  'Huitième',
+  'Neuvième',
+  'Dixième',
+  'Onzième',
+  'Douzième',
+];
 
 export const articleLabel = (index: number) => `${ORDINALS[index]} article`;
 

@@ -45,7 +45,8 @@ export default function GenerateVouchersPage() {
         const next = await generationStatus(job.id);
         setJob(next);
         if (isFinished(next)) {
-          if (next.state === 'completed') (next.result?.already ? notify.info : notify.success)('Générer les vouchers', next.message ?? RISTOURNE_MSG.generated, LIFE);
+          if (next.state === 'completed')
+            (next.result?.already ? notify.info : notify.success)('Générer les vouchers', next.message ?? RISTOURNE_MSG.generated, LIFE);
           else notify.error('Générer les vouchers', next.message ?? 'La génération a échoué.', LIFE);
           await qc.invalidateQueries({ queryKey: RUNS_KEY });
           await qc.invalidateQueries({ queryKey: SIMULATION_KEY });
@@ -120,7 +121,11 @@ export default function GenerateVouchersPage() {
       {job && (
         <section className="generation-progress" aria-live="polite" aria-label="Avancement de la génération">
           <p>
-            {job.state === 'completed' ? (job.message ?? RISTOURNE_MSG.generated) : job.state === 'failed' ? (job.message ?? job.error) : (p?.step ?? 'En attente de démarrage…')}
+            {job.state === 'completed'
+              ? (job.message ?? RISTOURNE_MSG.generated)
+              : job.state === 'failed'
+                ? (job.message ?? job.error)
+                : (p?.step ?? 'En attente de démarrage…')}
             {job.result && !job.result.already && ` — ${job.result.vouchers} voucher(s), ${formatMoney(job.result.total)}`}
           </p>
           <ProgressBar value={percent} aria-label="Avancement" />
@@ -128,7 +133,14 @@ export default function GenerateVouchersPage() {
       )}
       {simYear !== null && <SimulationPanel year={simYear} />}
       <h2 className="generation-title">Années générées</h2>
-      <DataTable value={runs.data ?? []} loading={runs.isLoading} dataKey="YEAR" size="small" emptyMessage="Aucune année générée." pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Années générées' } }}>
+      <DataTable
+        value={runs.data ?? []}
+        loading={runs.isLoading}
+        dataKey="YEAR"
+        size="small"
+        emptyMessage="Aucune année générée."
+        pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Années générées' } }}
+      >
         <Column field="YEAR" header="Année" />
         <Column field="VOUCHERS" header="Vouchers" />
         <Column header="Montant total" body={(r: { TOTAL: number }) => formatMoney(r.TOTAL)} />

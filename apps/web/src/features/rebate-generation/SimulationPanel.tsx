@@ -1,4 +1,13 @@
-import { formatMoney, formatPercent, type RebateSimulation, RISTOURNES_PAGE_SIZE, type SimulatedVoucher, type SimulationDiff, type SimulationTier, toMillimes } from '@app/domain';
+import {
+  formatMoney,
+  formatPercent,
+  type RebateSimulation,
+  RISTOURNES_PAGE_SIZE,
+  type SimulatedVoucher,
+  type SimulationDiff,
+  type SimulationTier,
+  toMillimes,
+} from '@app/domain';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { ResourceTable } from '../../components/data-table';
@@ -97,7 +106,12 @@ function Summary({ data }: { data: RebateSimulation }) {
             <Column header={`Vouchers ${data.YEAR}`} field="VOUCHERS" headerClassName="sim-num" bodyClassName="sim-num" />
             <Column header={`Vouchers ${data.PREV_YEAR}`} field="PREV_VOUCHERS" headerClassName="sim-num" bodyClassName="sim-num" />
             <Column header={`Montant ${data.YEAR}`} body={(d: SimulationDiff) => formatMoney(d.TOTAL)} headerClassName="sim-num" bodyClassName="sim-num" />
-            <Column header={`Montant ${data.PREV_YEAR}`} body={(d: SimulationDiff) => formatMoney(d.PREV_TOTAL)} headerClassName="sim-num" bodyClassName="sim-num" />
+            <Column
+              header={`Montant ${data.PREV_YEAR}`}
+              body={(d: SimulationDiff) => formatMoney(d.PREV_TOTAL)}
+              headerClassName="sim-num"
+              bodyClassName="sim-num"
+            />
             <Column header="Écart" body={(d: SimulationDiff) => moneyDiff(d.TOTAL, d.PREV_TOTAL)} headerClassName="sim-num" bodyClassName="sim-num" />
           </DataTable>
         </>

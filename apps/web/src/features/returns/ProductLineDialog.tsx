@@ -21,7 +21,17 @@ export type ChosenLine = z.output<typeof returnLineBody> & { LABEL: string };
  * The second dialog of a return: a product not already in the return, its
  * quantity (required) and its sales unit. No <form> of its own: it sits inside the return's form.
  */
-export function ProductLineDialog({ visible, exclude, onAdd, onHide }: { visible: boolean; exclude: number[]; onAdd: (line: ChosenLine) => void; onHide: () => void }) {
+export function ProductLineDialog({
+  visible,
+  exclude,
+  onAdd,
+  onHide,
+}: {
+  visible: boolean;
+  exclude: number[];
+  onAdd: (line: ChosenLine) => void;
+  onHide: () => void;
+}) {
   const form = useForm<z.input<typeof returnLineBody>, unknown, z.output<typeof returnLineBody>>({
     resolver: zodResolver(returnLineBody),
     defaultValues: { PRODUCT_ID: null as unknown as number, QTE: '', UV: '' },
@@ -43,7 +53,16 @@ export function ProductLineDialog({ visible, exclude, onAdd, onHide }: { visible
     </div>
   );
   return (
-    <Dialog visible={visible} onHide={onHide} header="Ajouter un produit" footer={footer} style={{ width: '40rem' }} breakpoints={{ '767px': '95vw' }} baseZIndex={11000} draggable={false}>
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header="Ajouter un produit"
+      footer={footer}
+      style={{ width: '40rem' }}
+      breakpoints={{ '767px': '95vw' }}
+      baseZIndex={11000}
+      draggable={false}
+    >
       <FormProvider {...form}>
         <FieldGrid>
           <SearchSelectField<ProductOption>

@@ -19,12 +19,16 @@ function pointsTaken(r: GoodsReturn): string {
  * How a line's units were valued: « 2 × 15 pts (CMD-2026-00012) », the units never credited « 1 × 99 pts
  * (jamais crédités : points du jour) ».
  */
-export const lineRate = (r: ReturnRate) => `${formatInteger(r.QTE)} × ${formatInteger(r.POINTS)} pts (${r.CREDITED ? (r.NUM_ORDER ?? 'commande supprimée') : 'jamais crédités : points du jour'})`;
+export const lineRate = (r: ReturnRate) =>
+  `${formatInteger(r.QTE)} × ${formatInteger(r.POINTS)} pts (${r.CREDITED ? (r.NUM_ORDER ?? 'commande supprimée') : 'jamais crédités : points du jour'})`;
 
 /** Units of the return beyond everything the client was ever credited for those products. */
 const uncredited = (r: GoodsReturn) => r.ITEMS.flatMap((i) => i.RATES).reduce((n, rate) => n + (rate.CREDITED ? 0 : rate.QTE), 0);
 
-const uncreditedRow = (n: number): [string, string] => ['Unités jamais créditées', `${formatInteger(n)}, comptées aux points du produit du jour du retour (aucune commande créditée ne les couvre)`];
+const uncreditedRow = (n: number): [string, string] => [
+  'Unités jamais créditées',
+  `${formatInteger(n)}, comptées aux points du produit du jour du retour (aucune commande créditée ne les couvre)`,
+];
 
 /** A line's points, then how its units were valued, one rate per line. */
 function LinePoints({ item }: { item: ReturnItem }) {
@@ -72,7 +76,11 @@ export function ReturnDetailDialog({ returnId, onHide }: { returnId: number | nu
             // On a phone the lines scroll sideways: the scrolling region takes the focus (keyboard reach).
             pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Produits retournés' } }}
           >
-            <Column header="Image" style={{ width: '5rem' }} body={(i: ReturnItem) => (i.MEDIA ? <img className="dt-thumb" src={i.MEDIA.original_url} alt={i.PRODUCT_NAME} /> : null)} />
+            <Column
+              header="Image"
+              style={{ width: '5rem' }}
+              body={(i: ReturnItem) => (i.MEDIA ? <img className="dt-thumb" src={i.MEDIA.original_url} alt={i.PRODUCT_NAME} /> : null)}
+            />
             <Column header="Désignation" body={(i: ReturnItem) => `${i.PRODUCT_REF} — ${i.PRODUCT_NAME}`} />
             <Column header="Quantité" field="QTE" style={{ width: '7rem' }} />
             <Column header="UV" body={(i: ReturnItem) => i.UV ?? ''} style={{ width: '7rem' }} />

@@ -10,4 +10,5 @@ export const returnKey = (id: number | null) => [RETURNS_PATH, 'one', id] as con
 /** Saved in one call with its products; the server numbers it. */
 export const createReturn = (body: z.output<typeof returnBody>) => api.post<GoodsReturn>(RETURNS_PATH, body);
 /** The return a view dialog shows, with its products. */
-export const useReturn = (id: number | null) => useQuery({ queryKey: returnKey(id), queryFn: () => api.get<GoodsReturn>(`${RETURNS_PATH}/${id}`), enabled: id != null });
+export const useReturn = (id: number | null) =>
+  useQuery({ queryKey: returnKey(id), queryFn: () => api.get<GoodsReturn>(`${RETURNS_PATH}/${id}`), enabled: id != null });

@@ -1,5 +1,14 @@
 import { type Activity, type Ristourne, ristourneBody, ristournesMeta } from '@app/domain';
-import { FieldGrid, type FormField, type FormSelectField, MinMaxWarning, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextField as AnyTextField } from '../../components/fields';
+import {
+  FieldGrid,
+  type FormField,
+  type FormSelectField,
+  MinMaxWarning,
+  NumberField as AnyNumberField,
+  SelectField as AnySelectField,
+  SwitchField as AnySwitchField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { tierColumns } from './columns';
 import { type TierFormIn, type TierFormOut, tierFormValues } from './tier-form';

@@ -26,7 +26,13 @@ const SUMMARY: SegmentationSummary = {
 };
 const CLIENTS: SegmentedClient[] = [{ id: 9, CODE_CLIENT: 'C-009', NAME: 'Épicerie Amal', ACTIVITE_ID: 1, ACTIVITE_NAME: 'Épicerie', CA_N_1: '4500.500' }];
 
-const figures = (min: number, max: number): SegmentationFigures => ({ YEAR: 2025, min: String(min), max: String(max), CLIENTS: max > 5000 ? 12 : 4, TURNOVER: max > 5000 ? '54321.125' : '16000.000' });
+const figures = (min: number, max: number): SegmentationFigures => ({
+  YEAR: 2025,
+  min: String(min),
+  max: String(max),
+  CLIENTS: max > 5000 ? 12 : 4,
+  TURNOVER: max > 5000 ? '54321.125' : '16000.000',
+});
 const figureCalls = () => vi.mocked(api.get).mock.calls.filter(([path]) => path === 'ristournes/segmentation/figures');
 const otherCalls = () => vi.mocked(api.get).mock.calls.filter(([path]) => path !== 'ristournes/segmentation/figures');
 
@@ -57,7 +63,9 @@ beforeEach(() => {
       if (path === 'views') return [] as never;
       return (path === 'ristournes/segmentation/figures' ? figures(q.min, q.max) : SUMMARY) as never;
     });
-  vi.mocked(request).mockReset().mockResolvedValue({ data: CLIENTS, meta: { total: 1, last_page: 1, current_page: 1, per_page: 50 } });
+  vi.mocked(request)
+    .mockReset()
+    .mockResolvedValue({ data: CLIENTS, meta: { total: 1, last_page: 1, current_page: 1, per_page: 50 } });
   const host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -80,7 +88,9 @@ describe('segmentation screen', () => {
     expect(request).not.toHaveBeenCalled();
     expect(figureCalls()).toEqual([['ristournes/segmentation/figures', { min: 3000, max: 6000 }, { quiet: true }]]);
     await tick();
-    expect(document.querySelector('.seg-live')?.textContent).toBe('12 clients · 54\u00a0321,125 DT de chiffre d’affaires (commandes validées ou facturées de 2025)');
+    expect(document.querySelector('.seg-live')?.textContent).toBe(
+      '12 clients · 54\u00a0321,125 DT de chiffre d’affaires (commandes validées ou facturées de 2025)',
+    );
     expect(document.querySelector('.seg-total')).toBeNull();
   });
 
@@ -97,7 +107,10 @@ describe('segmentation screen', () => {
       ['Épicerie', '2'],
       ['Sans activité', '1'],
     ]);
-    expect(request).toHaveBeenCalledWith('ristournes/segmentation/clients', expect.objectContaining({ query: expect.objectContaining({ min: 3000, max: 6000, page: 1, perPage: 50 }) }));
+    expect(request).toHaveBeenCalledWith(
+      'ristournes/segmentation/clients',
+      expect.objectContaining({ query: expect.objectContaining({ min: 3000, max: 6000, page: 1, perPage: 50 }) }),
+    );
     expect(text()).toContain('C-009');
     expect(text()).toContain('4\u00a0500,500 DT');
   });

@@ -1,4 +1,12 @@
-import { formatMoney, type SegmentedClient, SEGMENTATION_DEFAULT, SEGMENTATION_MAX, SEGMENTATION_MIN, SEGMENTATION_PAGE_SIZE, type SegmentationSummary } from '@app/domain';
+import {
+  formatMoney,
+  type SegmentedClient,
+  SEGMENTATION_DEFAULT,
+  SEGMENTATION_MAX,
+  SEGMENTATION_MIN,
+  SEGMENTATION_PAGE_SIZE,
+  type SegmentationSummary,
+} from '@app/domain';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -51,8 +59,8 @@ function LiveFigures({ range }: { range: Range }) {
         'Chiffres indisponibles.'
       ) : data ? (
         <>
-          <strong data-testid="seg-live-clients">{clientCount(data.CLIENTS)}</strong> · <strong data-testid="seg-live-turnover">{formatMoney(data.TURNOVER)}</strong> de chiffre d’affaires
-          {' '}
+          <strong data-testid="seg-live-clients">{clientCount(data.CLIENTS)}</strong> ·{' '}
+          <strong data-testid="seg-live-turnover">{formatMoney(data.TURNOVER)}</strong> de chiffre d’affaires{' '}
           <span className="seg-live-year">(commandes validées ou facturées de {data.YEAR})</span>
         </>
       ) : (

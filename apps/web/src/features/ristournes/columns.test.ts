@@ -4,7 +4,8 @@ import { cellText, type ColumnDef, labelProblems, sortKeyProblems } from '../../
 import { activityLabel, segmentedClientColumns, tierColumns } from './columns';
 import { ristournesMeta } from '@app/domain';
 
-const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) => cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
+const shape = (cols: { field: string; header: string; kind?: string; sortable?: boolean }[]) =>
+  cols.map((c) => `${c.field}:${c.header}:${c.kind ?? 'text'}${c.sortable ? ':sort' : ''}`);
 function text<Row>(cols: ColumnDef<Row>[], row: Row, field: string) {
   const col = cols.find((c) => c.field === field)!;
   return col.render ? col.render(row) : cellText(col, row);

@@ -18,7 +18,17 @@ const stored: Ristourne = {
 
 describe('tier form', () => {
   it('starts a new tier this year, active, without activity', () => {
-    expect(tierFormValues(null, 2026)).toEqual({ NUM_RISTOURNE: '', NAME: '', YEAR: '2026', VAL_MIN: '', VAL_MAX: '', PERCENTAGE: '', REMISE: '', ACTIVITE: null, IS_ACTIVE: 1 });
+    expect(tierFormValues(null, 2026)).toEqual({
+      NUM_RISTOURNE: '',
+      NAME: '',
+      YEAR: '2026',
+      VAL_MIN: '',
+      VAL_MAX: '',
+      PERCENTAGE: '',
+      REMISE: '',
+      ACTIVITE: null,
+      IS_ACTIVE: 1,
+    });
   });
 
   it('edits a stored tier and sends it back unchanged', () => {

@@ -1,4 +1,4 @@
-import { type ContactRequest, contactRequestBody, contactRequestsMeta, } from '@app/domain';
+import { type ContactRequest, contactRequestBody, contactRequestsMeta } from '@app/domain';
 import type { z } from 'zod';
 import { FieldGrid, type FormField, PhoneField as AnyPhoneField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';

@@ -1,4 +1,4 @@
-import { galleryBody, type GalleryItem, type GalleryKind, galleryMeta, SHOWCASE_MSG, } from '@app/domain';
+import { galleryBody, type GalleryItem, type GalleryKind, galleryMeta, SHOWCASE_MSG } from '@app/domain';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldGrid, FileField as AnyFileField, type FormField, TextField as AnyTextField } from '../../components/fields';
@@ -13,11 +13,9 @@ const FileField: FormField<typeof AnyFileField, z.input<typeof form>> = AnyFileF
 const TextField: FormField<typeof AnyTextField, z.input<typeof form>> = AnyTextField;
 
 /** The photo is required for an image item only; POSITION is not asked: new items go last, drag moves them. */
-const form = galleryBody
-  .extend({ file: fileValue })
-  .superRefine((v, ctx) => {
-    if (v.TYPE === 'image' && v.file == null) ctx.addIssue({ code: 'custom', path: ['file'], message: SHOWCASE_MSG.imageRequired });
-  });
+const form = galleryBody.extend({ file: fileValue }).superRefine((v, ctx) => {
+  if (v.TYPE === 'image' && v.file == null) ctx.addIssue({ code: 'custom', path: ['file'], message: SHOWCASE_MSG.imageRequired });
+});
 
 /** The gallery (/layout/gallery). */
 export default function GalleryPage() {

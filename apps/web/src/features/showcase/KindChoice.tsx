@@ -18,7 +18,11 @@ export function KindChoice() {
   return (
     <fieldset className={`fld fld-wide showcase-kind${error ? ' fld-has-error' : ''}`} data-field={id} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="fld-label">
-        Type de média<span className="fld-required" aria-hidden="true"> *</span>
+        Type de média
+        <span className="fld-required" aria-hidden="true">
+          {' '}
+          *
+        </span>
       </legend>
       <div className="showcase-kind-options">
         {GALLERY_KINDS.map((kind) => (

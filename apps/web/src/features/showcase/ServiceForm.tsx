@@ -1,6 +1,13 @@
 import type { homeServiceBody } from '@app/domain';
 import type { z } from 'zod';
-import { FieldGrid, FileField as AnyFileField, type FileValue, type FormField, RichTextField as AnyRichTextField, TextField as AnyTextField } from '../../components/fields';
+import {
+  FieldGrid,
+  FileField as AnyFileField,
+  type FileValue,
+  type FormField,
+  RichTextField as AnyRichTextField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import type { FormStep } from '../../components/form-dialog';
 
 /** The fields both service forms (by type and home page) share. */

@@ -1,4 +1,14 @@
-import { type HomeService, homeServiceBody, homeServicesMeta, hrefFor, isServiceType, SERVICE_TYPE_LABELS, type WebsiteService, websiteServiceBody, websiteServicesMeta } from '@app/domain';
+import {
+  type HomeService,
+  homeServiceBody,
+  homeServicesMeta,
+  hrefFor,
+  isServiceType,
+  SERVICE_TYPE_LABELS,
+  type WebsiteService,
+  websiteServiceBody,
+  websiteServicesMeta,
+} from '@app/domain';
 import { Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';

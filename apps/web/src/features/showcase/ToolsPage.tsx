@@ -1,4 +1,4 @@
-import { type PartnerTool, partnerToolBody, partnerToolsMeta, SHOWCASE_MSG, } from '@app/domain';
+import { type PartnerTool, partnerToolBody, partnerToolsMeta, SHOWCASE_MSG } from '@app/domain';
 import type { z } from 'zod';
 import { FieldGrid, FileField as AnyFileField, type FormField, TextField as AnyTextField } from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';

@@ -23,7 +23,14 @@ export function BannerCard() {
       <header className="card-header settings-card-header">
         <h2 id="banner-title">Bannière</h2>
         <Button type="button" icon="pi pi-pencil" label="Modifier la bannière" onClick={() => input.current?.click()} />
-        <input ref={input} type="file" hidden accept={FILE_FAMILIES.image.accept} aria-label="Nouvelle bannière" onChange={(e) => void onPick(e.target.files).catch(() => {})} />
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={FILE_FAMILIES.image.accept}
+          aria-label="Nouvelle bannière"
+          onChange={(e) => void onPick(e.target.files).catch(() => {})}
+        />
       </header>
       {banner.data ? <img className="settings-banner" src={banner.data} alt="Bannière actuelle du site" /> : <p className="muted">Aucune bannière.</p>}
     </section>

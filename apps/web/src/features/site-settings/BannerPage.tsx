@@ -20,7 +20,11 @@ export default function BannerPage() {
           <h2 id="configs-title">Entrées de configuration</h2>
           <p className="muted">Les documents et liens proposés sur le site et dans l’application.</p>
         </header>
-        {configs.data?.length ? configs.data.map((entry) => <ConfigEntryCard key={`${entry.id}-${entry.FILE?.id ?? 0}`} entry={entry} />) : <p className="muted">Aucune entrée.</p>}
+        {configs.data?.length ? (
+          configs.data.map((entry) => <ConfigEntryCard key={`${entry.id}-${entry.FILE?.id ?? 0}`} entry={entry} />)
+        ) : (
+          <p className="muted">Aucune entrée.</p>
+        )}
       </section>
     </div>
   );

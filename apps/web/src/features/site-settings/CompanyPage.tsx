@@ -27,11 +27,15 @@ const EMPTY: Values = { NAME: '', TAX_ID: '', ADDRESS: '', PHONE: '', EMAIL: '' 
 export default function CompanyPage() {
   const qc = useQueryClient();
   const company = useQuery({ queryKey: COMPANY_KEY, queryFn: fetchCompany });
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CompanySettingsBody>({ resolver: zodResolver(companySettingsBody), defaultValues: EMPTY });
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CompanySettingsBody>({
+    resolver: zodResolver(companySettingsBody),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting, isDirty } = formState;
 
   useEffect(() => {
-    if (company.data) reset({ NAME: company.data.NAME, TAX_ID: company.data.TAX_ID, ADDRESS: company.data.ADDRESS, PHONE: company.data.PHONE, EMAIL: company.data.EMAIL });
+    if (company.data)
+      reset({ NAME: company.data.NAME, TAX_ID: company.data.TAX_ID, ADDRESS: company.data.ADDRESS, PHONE: company.data.PHONE, EMAIL: company.data.EMAIL });
   }, [company.data, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -58,7 +62,14 @@ export default function CompanyPage() {
             {FIELDS.map((f) => (
               <div className="field" key={f.name}>
                 <label htmlFor={`company-${f.name}`}>{f.label} *</label>
-                <InputText id={`company-${f.name}`} type={f.type} autoComplete={f.autoComplete} invalid={!!errors[f.name]} className="w-full" {...register(f.name)} />
+                <InputText
+                  id={`company-${f.name}`}
+                  type={f.type}
+                  autoComplete={f.autoComplete}
+                  invalid={!!errors[f.name]}
+                  className="w-full"
+                  {...register(f.name)}
+                />
                 {errors[f.name] && (
                   <small className="field-error" role="alert">
                     {errors[f.name]?.message}

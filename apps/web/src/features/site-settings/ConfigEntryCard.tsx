@@ -91,7 +91,15 @@ export function ConfigEntryCard({ entry }: { entry: ConfigEntry }) {
       </div>
       <div className="field config-entry-wide">
         <label htmlFor={`${id}-description`}>Description *</label>
-        <InputTextarea id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} autoResize invalid={!!errors.DESCRIPTION} className="w-full" />
+        <InputTextarea
+          id={`${id}-description`}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          rows={2}
+          autoResize
+          invalid={!!errors.DESCRIPTION}
+          className="w-full"
+        />
         {errors.DESCRIPTION && <small className="field-error">{errors.DESCRIPTION}</small>}
       </div>
       <div className="field config-entry-wide">
@@ -103,7 +111,14 @@ export function ConfigEntryCard({ entry }: { entry: ConfigEntry }) {
             </a>
           )}
           {/* The browser's own file button speaks its own language: ours says it in French. */}
-          <input ref={picker} id={`${id}-file`} type="file" hidden accept={FILE_FAMILIES.imageOrPdf.accept} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            ref={picker}
+            id={`${id}-file`}
+            type="file"
+            hidden
+            accept={FILE_FAMILIES.imageOrPdf.accept}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
           <Button type="button" icon="pi pi-paperclip" label="Choisir un fichier" outlined size="small" onClick={() => picker.current?.click()} />
           <span className="muted">{file ? `Nouveau : ${file.name}` : 'Aucun nouveau fichier'}</span>
         </div>

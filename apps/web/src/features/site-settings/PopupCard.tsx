@@ -37,14 +37,29 @@ export function PopupCard() {
       <header className="card-header settings-card-header">
         <h2 id="popup-title">Images du pop-up</h2>
         <Button type="button" icon="pi pi-upload" label="Ajouter des images" onClick={() => input.current?.click()} />
-        <input ref={input} type="file" hidden multiple accept={FILE_FAMILIES.image.accept} aria-label="Images du pop-up à ajouter" onChange={(e) => void onPick(e.target.files).catch(() => {})} />
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple
+          accept={FILE_FAMILIES.image.accept}
+          aria-label="Images du pop-up à ajouter"
+          onChange={(e) => void onPick(e.target.files).catch(() => {})}
+        />
       </header>
       {images.data?.length ? (
         <ul className="settings-popup-grid">
           {images.data.map((path, i) => (
             <li key={path}>
               <img src={path} alt={`Image ${i + 1} du pop-up`} />
-              <Button type="button" icon="pi pi-trash" rounded severity="danger" aria-label={`Supprimer l’image ${i + 1} du pop-up`} onClick={() => askRemove(path, i + 1)} />
+              <Button
+                type="button"
+                icon="pi pi-trash"
+                rounded
+                severity="danger"
+                aria-label={`Supprimer l’image ${i + 1} du pop-up`}
+                onClick={() => askRemove(path, i + 1)}
+              />
             </li>
           ))}
         </ul>

@@ -1,4 +1,16 @@
-import { EXPIRY_MONTHS_MAX, EXPIRY_POLICIES, EXPIRY_POLICY_LABELS, type ExpiryPolicy, formatDate, formatInteger, formatMoney, lastDayOf, lotExpiresAt, POINT_VALUE_MAX, programmeSettingsBody } from '@app/domain';
+import {
+  EXPIRY_MONTHS_MAX,
+  EXPIRY_POLICIES,
+  EXPIRY_POLICY_LABELS,
+  type ExpiryPolicy,
+  formatDate,
+  formatInteger,
+  formatMoney,
+  lastDayOf,
+  lotExpiresAt,
+  POINT_VALUE_MAX,
+  programmeSettingsBody,
+} from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -12,7 +24,9 @@ import './site-settings.css';
 /** What a credit made today would get, under the chosen rule: the rule said with a date. */
 function example(policy: ExpiryPolicy, months: number | null): string {
   const at = lotExpiresAt(policy, months, new Date());
-  return at ? `Des points crédités aujourd’hui pourront être dépensés jusqu’au ${formatDate(lastDayOf(at))} inclus.` : 'Les points restent acquis tant qu’ils ne sont pas dépensés.';
+  return at
+    ? `Des points crédités aujourd’hui pourront être dépensés jusqu’au ${formatDate(lastDayOf(at))} inclus.`
+    : 'Les points restent acquis tant qu’ils ne sont pas dépensés.';
 }
 
 /**
@@ -36,11 +50,17 @@ export default function ProgrammePage() {
     setPointValue(String(settings.data.POINT_VALUE));
   }, [settings.data]);
 
-  const body = { EXPIRY_POLICY: policy, EXPIRY_MONTHS: policy === 'months' ? (months.trim() === '' ? null : months.trim()) : null, POINT_VALUE: pointValue.trim() };
+  const body = {
+    EXPIRY_POLICY: policy,
+    EXPIRY_MONTHS: policy === 'months' ? (months.trim() === '' ? null : months.trim()) : null,
+    POINT_VALUE: pointValue.trim(),
+  };
   const parsed = programmeSettingsBody.safeParse(body);
   const dirty =
     !!settings.data &&
-    (settings.data.EXPIRY_POLICY !== policy || (policy === 'months' && String(settings.data.EXPIRY_MONTHS ?? '') !== months.trim()) || String(settings.data.POINT_VALUE) !== pointValue.trim());
+    (settings.data.EXPIRY_POLICY !== policy ||
+      (policy === 'months' && String(settings.data.EXPIRY_MONTHS ?? '') !== months.trim()) ||
+      String(settings.data.POINT_VALUE) !== pointValue.trim());
   const value = parsed.success ? parsed.data.POINT_VALUE : undefined;
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -67,7 +87,9 @@ export default function ProgrammePage() {
       <section className="card" aria-labelledby="programme-title">
         <header className="card-header">
           <h2 id="programme-title">Expiration et valeur des points</h2>
-          <p className="muted">La règle date les crédits à venir ; les points déjà crédités gardent leur date d’expiration. Les points les plus anciens sont dépensés en premier.</p>
+          <p className="muted">
+            La règle date les crédits à venir ; les points déjà crédités gardent leur date d’expiration. Les points les plus anciens sont dépensés en premier.
+          </p>
         </header>
         <form onSubmit={onSubmit} noValidate>
           <fieldset className="programme-policies" aria-describedby="programme-example">
@@ -87,7 +109,13 @@ export default function ProgrammePage() {
           {policy === 'months' && (
             <div className="field programme-months">
               <label htmlFor="programme-months">Nombre de mois (1 à {EXPIRY_MONTHS_MAX}) *</label>
-              <InputText id="programme-months" inputMode="numeric" value={months} invalid={!!errors.EXPIRY_MONTHS} onChange={(e) => setMonths(e.target.value)} />
+              <InputText
+                id="programme-months"
+                inputMode="numeric"
+                value={months}
+                invalid={!!errors.EXPIRY_MONTHS}
+                onChange={(e) => setMonths(e.target.value)}
+              />
               {errors.EXPIRY_MONTHS && (
                 <small className="field-error" role="alert">
                   {errors.EXPIRY_MONTHS}
@@ -118,7 +146,11 @@ export default function ProgrammePage() {
               </small>
             )}
             <small id="programme-point-value-help" className="muted">
-              {value === undefined ? ' ' : value === 0 ? 'Non définie : le passif du programme est donné en points seulement.' : `1 point vaut ${formatMoney(value / 1000)} ; ${formatInteger(1000)} points valent ${formatMoney(value)}.`}
+              {value === undefined
+                ? ' '
+                : value === 0
+                  ? 'Non définie : le passif du programme est donné en points seulement.'
+                  : `1 point vaut ${formatMoney(value / 1000)} ; ${formatInteger(1000)} points valent ${formatMoney(value)}.`}
             </small>
           </div>
           <div className="form-actions">

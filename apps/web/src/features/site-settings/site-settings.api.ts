@@ -24,6 +24,7 @@ export const saveConfig = (id: number, body: { NAME: string; DESCRIPTION: string
 export const uploadConfigFile = (id: number, file: File) => api.post<ConfigEntry>(`configs/media/${id}`, fileData([file]), { silent: true });
 export const deleteConfig = (id: number) => api.delete<{ id: number }>(`configs/${id}`);
 export const fetchCompany = () => api.get<CompanySettings>('settings');
-export const saveCompany = (id: number | null, body: CompanySettingsBody) => (id == null ? api.post<CompanySettings>('settings', body) : api.put<CompanySettings>('settings', body));
+export const saveCompany = (id: number | null, body: CompanySettingsBody) =>
+  id == null ? api.post<CompanySettings>('settings', body) : api.put<CompanySettings>('settings', body);
 export const fetchProgramme = () => api.get<ProgrammeSettings>('settings/programme');
 export const saveProgramme = (body: ProgrammeSettingsBody) => api.put<ProgrammeSettings>('settings/programme', body);

@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, RichTextField as AnyRichTextField, SelectField as AnySelectField, TextField as AnyTextField } from '../../components/fields';
+import {
+  FieldGrid,
+  FileField as AnyFileField,
+  type FormField,
+  type FormSelectField,
+  RichTextField as AnyRichTextField,
+  SelectField as AnySelectField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ResourcePage, syncImage } from '../../components/resource-page';
 import { BLOCK_STEPS, BLOCKS_PATH, type BlockFormIn, type BlockFormOut, blockBodyOf, blockFormFor, blockFormValues, syncBlockImages } from './block-form';
 import { SectionImages } from './SectionImages';
@@ -62,7 +70,8 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
             schema,
             toValues: (b) => blockFormValues(b, span),
             toBody: blockBodyOf(row.id),
-            afterSave: (saved, values, before) => (several ? syncBlockImages(saved, values.images, before) : syncImage(BLOCKS_PATH, saved, values.file, before)),
+            afterSave: (saved, values, before) =>
+              several ? syncBlockImages(saved, values.images, before) : syncImage(BLOCKS_PATH, saved, values.file, before),
             steps: [
               {
                 ...BLOCK_STEPS[0],
@@ -89,9 +98,17 @@ function Blocks({ page, def }: { page: PageKey; def: SectionDef }) {
                 ...BLOCK_STEPS[2],
                 content: (
                   <FieldGrid>
-                    {span ? <SelectField name="url" label="Largeur" required options={SPANS} filter={false} /> : <TextField name="url" label="Lien" maxLength={500} />}
+                    {span ? (
+                      <SelectField name="url" label="Largeur" required options={SPANS} filter={false} />
+                    ) : (
+                      <TextField name="url" label="Lien" maxLength={500} />
+                    )}
                     <TextField name="img_alt" label="Texte alternatif de l’image" maxLength={255} />
-                    {several ? <SectionImages name="images" label="Images" multiple required /> : <FileField name="file" label="Image" family="image" required />}
+                    {several ? (
+                      <SectionImages name="images" label="Images" multiple required />
+                    ) : (
+                      <FileField name="file" label="Image" family="image" required />
+                    )}
                   </FieldGrid>
                 ),
               },

@@ -60,14 +60,25 @@ export function SectionImages({ name, label, multiple, required }: { name: strin
         {items.length ? (
           <ul className="site-thumbs">
             {items.map((item, i) => (
-              <Thumb key={item instanceof File ? `new-${i}-${item.name}` : item.id} item={item} disabled={disabled} onRemove={() => field.onChange(items.filter((_, k) => k !== i))} />
+              <Thumb
+                key={item instanceof File ? `new-${i}-${item.name}` : item.id}
+                item={item}
+                disabled={disabled}
+                onRemove={() => field.onChange(items.filter((_, k) => k !== i))}
+              />
             ))}
           </ul>
         ) : (
           <span className="fld-file-name">Aucune image</span>
         )}
         {!disabled && (
-          <Button type="button" outlined icon="pi pi-upload" label={multiple ? 'Ajouter des images' : items.length ? 'Remplacer' : 'Choisir une image'} onClick={() => input.current?.click()} />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-upload"
+            label={multiple ? 'Ajouter des images' : items.length ? 'Remplacer' : 'Choisir une image'}
+            onClick={() => input.current?.click()}
+          />
         )}
       </div>
     </FieldShell>

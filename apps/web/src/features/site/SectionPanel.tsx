@@ -135,7 +135,15 @@ function SectionForm({ page, def, row, onSaved }: { page: PageKey; def: SectionD
               <Button type="submit" label="Enregistrer" icon="pi pi-check" loading={saving} />
             </>
           ) : (
-            <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier la section ${def.label}`} title="Modifier" onClick={() => setEditing(true)} />
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              rounded
+              text
+              aria-label={`Modifier la section ${def.label}`}
+              title="Modifier"
+              onClick={() => setEditing(true)}
+            />
           )}
         </div>
         <FieldGrid>
@@ -163,7 +171,9 @@ function SectionForm({ page, def, row, onSaved }: { page: PageKey; def: SectionD
           {def.file && (
             <>
               <FileField name={n('file')} label="Fichier" family="imageOrPdf" preview={false} />
-              {fileUrl && <Button type="button" link label="Ouvrir le fichier" icon="pi pi-external-link" onClick={() => window.open(fileUrl, '_blank', 'noopener')} />}
+              {fileUrl && (
+                <Button type="button" link label="Ouvrir le fichier" icon="pi pi-external-link" onClick={() => window.open(fileUrl, '_blank', 'noopener')} />
+              )}
             </>
           )}
         </FieldGrid>

@@ -2,7 +2,17 @@ import { type Block, SITE_MSG } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { blockBodyOf, blockFormFor } from './block-form';
 
-const text = { key: 'polygon', url: '', title_fr: 'Polygones', title_en: 'Polygons', content_fr: '<p>a</p>', content_en: '<p>b</p>', img_title_fr: '', img_title_en: '', img_alt: '' };
+const text = {
+  key: 'polygon',
+  url: '',
+  title_fr: 'Polygones',
+  title_en: 'Polygons',
+  content_fr: '<p>a</p>',
+  content_en: '<p>b</p>',
+  img_title_fr: '',
+  img_title_en: '',
+  img_alt: '',
+};
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
 describe('block form', () => {

@@ -21,7 +21,19 @@ export function sectionFormSchema(def: SectionDef) {
   return z.object({ [def.key]: values });
 }
 
-export const TEXT_FIELDS = ['title_fr', 'title_en', 'content_fr', 'content_en', 'img_title_fr', 'img_title_en', 'img_alt', 'url', 'phone', 'email', 'address'] as const;
+export const TEXT_FIELDS = [
+  'title_fr',
+  'title_en',
+  'content_fr',
+  'content_en',
+  'img_title_fr',
+  'img_title_en',
+  'img_alt',
+  'url',
+  'phone',
+  'email',
+  'address',
+] as const;
 
 export function sectionValues(def: SectionDef, row: Section | undefined) {
   const v: Record<string, unknown> = {};

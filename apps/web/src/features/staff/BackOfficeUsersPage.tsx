@@ -15,7 +15,9 @@ const InviteDialog = lazy(() => import('../../components/invite-dialog').then((m
 
 /** Roles a back-office account may take: every role but patente (client users only). */
 function useRoleOptions(enabled: boolean): Option[] {
-  const { data } = useRoles(enabled, (rows) => rows.filter((r) => r.LABEL !== ROLE.patente).map((r) => ({ value: r.id, label: ROLE_LABELS[r.LABEL] ?? r.LABEL })));
+  const { data } = useRoles(enabled, (rows) =>
+    rows.filter((r) => r.LABEL !== ROLE.patente).map((r) => ({ value: r.id, label: ROLE_LABELS[r.LABEL] ?? r.LABEL })),
+  );
   return data ?? [];
 }
 

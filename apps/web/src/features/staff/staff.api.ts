@@ -19,4 +19,5 @@ export const updateAccount = <Row>(path: string, values: FieldValues) => api.put
 export const saveUserField = (id: number, field: string, value: unknown) => api.put(`users/${id}`, { [field]: value });
 
 /** Whether no other account has this e-mail (the account being edited ignored). Silent: a failed check is no answer. */
-export const isEmailUnique = (email: string, ignore: number | null) => api.post<{ unique: boolean }>('validations/email/unique', { email, ignore }, { silent: true });
+export const isEmailUnique = (email: string, ignore: number | null) =>
+  api.post<{ unique: boolean }>('validations/email/unique', { email, ignore }, { silent: true });

@@ -12,7 +12,8 @@ import { RunCounts } from './SyncReport';
 const LIFE = 6000;
 const POLL_MS = 500;
 
-const fileSize = (n: number) => (n < 1024 ? `${n} o` : n < 1024 * 1024 ? `${formatInteger(Math.round(n / 1024))} Ko` : `${formatDecimal(n / 1024 / 1024, 1)} Mo`);
+const fileSize = (n: number) =>
+  n < 1024 ? `${n} o` : n < 1024 * 1024 ? `${formatInteger(Math.round(n / 1024))} Ko` : `${formatDecimal(n / 1024 / 1024, 1)} Mo`;
 
 /** The end of a run, in the spec's words: Succès / Echec, 6 s. A dry run says what it found. */
 function announce(run: SyncRun) {
@@ -28,7 +29,17 @@ function announce(run: SyncRun) {
  * One synchronisation: its file in SYNC_DIR (or one the user picks), LANCER and Vérifier, the
  * progress of the run, then its counts; « Rapport » opens the rejected rows.
  */
-export function SyncCard({ kind, file, latest, onReport }: { kind: SyncKind; file: SyncFile | undefined; latest: SyncRun | undefined; onReport: (run: SyncRun) => void }) {
+export function SyncCard({
+  kind,
+  file,
+  latest,
+  onReport,
+}: {
+  kind: SyncKind;
+  file: SyncFile | undefined;
+  latest: SyncRun | undefined;
+  onReport: (run: SyncRun) => void;
+}) {
   const def = SYNC_DEFS[kind];
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -80,7 +91,15 @@ export function SyncCard({ kind, file, latest, onReport }: { kind: SyncKind; fil
     <section className="sync-card" aria-labelledby={titleId} data-kind={kind}>
       <header className="sync-card-head">
         <h2 id={titleId}>{def.title}</h2>
-        <Button type="button" text size="small" icon="pi pi-download" label="Exemple" onClick={() => void downloadSample(kind)} aria-label={`Fichier exemple : ${def.title}`} />
+        <Button
+          type="button"
+          text
+          size="small"
+          icon="pi pi-download"
+          label="Exemple"
+          onClick={() => void downloadSample(kind)}
+          aria-label={`Fichier exemple : ${def.title}`}
+        />
       </header>
       <p className="sync-card-file">
         {picked ? (
@@ -98,8 +117,24 @@ export function SyncCard({ kind, file, latest, onReport }: { kind: SyncKind; fil
         )}
       </p>
       <div className="sync-card-actions">
-        <Button type="button" label="LANCER" icon="pi pi-play" onClick={() => void launch(false)} loading={busy} disabled={busy} aria-label={`LANCER : ${def.title}`} />
-        <Button type="button" label="Vérifier" icon="pi pi-check-square" outlined onClick={() => void launch(true)} disabled={busy} aria-label={`Vérifier : ${def.title}`} />
+        <Button
+          type="button"
+          label="LANCER"
+          icon="pi pi-play"
+          onClick={() => void launch(false)}
+          loading={busy}
+          disabled={busy}
+          aria-label={`LANCER : ${def.title}`}
+        />
+        <Button
+          type="button"
+          label="Vérifier"
+          icon="pi pi-check-square"
+          outlined
+          onClick={() => void launch(true)}
+          disabled={busy}
+          aria-label={`Vérifier : ${def.title}`}
+        />
         <input
           ref={input}
           type="file"
@@ -112,9 +147,26 @@ export function SyncCard({ kind, file, latest, onReport }: { kind: SyncKind; fil
           }}
         />
         {picked ? (
-          <Button type="button" text severity="secondary" icon="pi pi-times" label="Dossier ERP" onClick={() => setPicked(null)} disabled={busy} title="Revenir au fichier du dossier de synchronisation" />
+          <Button
+            type="button"
+            text
+            severity="secondary"
+            icon="pi pi-times"
+            label="Dossier ERP"
+            onClick={() => setPicked(null)}
+            disabled={busy}
+            title="Revenir au fichier du dossier de synchronisation"
+          />
         ) : (
-          <Button type="button" text icon="pi pi-upload" label="Téléverser" onClick={() => input.current?.click()} disabled={busy} aria-label={`Téléverser un fichier : ${def.title}`} />
+          <Button
+            type="button"
+            text
+            icon="pi pi-upload"
+            label="Téléverser"
+            onClick={() => input.current?.click()}
+            disabled={busy}
+            aria-label={`Téléverser un fichier : ${def.title}`}
+          />
         )}
       </div>
       {isRunning(run) && (

@@ -24,8 +24,8 @@ export default function SyncPage() {
   return (
     <div className="sync-page">
       <p className="sync-intro">
-        Les fichiers sont lus dans le dossier de synchronisation de l’ERP ; « Téléverser » en choisit un autre pour une synchronisation (5 Mo au plus). « Vérifier » contrôle
-        chaque ligne sans rien appliquer ; une seule ligne refusée et rien n’est appliqué.
+        Les fichiers sont lus dans le dossier de synchronisation de l’ERP ; « Téléverser » en choisit un autre pour une synchronisation (5 Mo au plus). «
+        Vérifier » contrôle chaque ligne sans rien appliquer ; une seule ligne refusée et rien n’est appliqué.
       </p>
       <div className="sync-grid">
         {SYNC_KINDS.map((kind) => (
@@ -72,7 +72,16 @@ export default function SyncPage() {
         <Column header="Refusées" field="REJECTED" align="right" />
         <Column
           header="Rapport"
-          body={(r: SyncRun) => <Button type="button" text rounded icon="pi pi-eye" onClick={() => setReport(r)} aria-label={`Rapport de la synchronisation du ${formatDateTime(r.STARTED_AT)}`} />}
+          body={(r: SyncRun) => (
+            <Button
+              type="button"
+              text
+              rounded
+              icon="pi pi-eye"
+              onClick={() => setReport(r)}
+              aria-label={`Rapport de la synchronisation du ${formatDateTime(r.STARTED_AT)}`}
+            />
+          )}
         />
       </DataTable>
       <SyncReportDialog run={report} onHide={() => setReport(null)} />

@@ -1,6 +1,12 @@
 import { hrefFor, type MessageTemplate, SMS_MAX_LENGTH, templateBody, type TemplateBody, templatesMeta, type TemplateType } from '@app/domain';
 import { Navigate, useParams } from 'react-router';
-import { FieldGrid, type FormField, RichTextField as AnyRichTextField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import {
+  FieldGrid,
+  type FormField,
+  RichTextField as AnyRichTextField,
+  TextAreaField as AnyTextAreaField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { ResourcePage } from '../../components/resource-page';
 import { placeholderHints, templateColumns, templateTitles } from './columns';
 import './templates.css';
@@ -48,7 +54,14 @@ function TemplatesList({ type }: { type: TemplateType }) {
             {type === 'email' ? (
               <RichTextField name="CONTENU" label="Contenu" required />
             ) : (
-              <TextAreaField name="CONTENU" label="Contenu" required rows={5} maxLength={SMS_MAX_LENGTH} hint={`Texte seul, ${SMS_MAX_LENGTH} caractères au plus.`} />
+              <TextAreaField
+                name="CONTENU"
+                label="Contenu"
+                required
+                rows={5}
+                maxLength={SMS_MAX_LENGTH}
+                hint={`Texte seul, ${SMS_MAX_LENGTH} caractères au plus.`}
+              />
             )}
             <PlaceholderHint />
           </FieldGrid>

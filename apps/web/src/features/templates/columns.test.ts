@@ -15,7 +15,16 @@ describe('template screens', () => {
     expect(templateTitles('sms').add).toBe('Ajouter un modèle SMS');
   });
   it('name the six placeholders of the spec and the two of points expiry in the hint', () => {
-    expect(placeholderHints.map((h) => h.tag)).toEqual(['{{PRENOM}}', '{{NOM}}', '{{EMAIL}}', '{{CODE_CLIENT}}', '{{SOCIETE}}', '{{LIEN}}', '{{POINTS_EXPIRANT}}', '{{DATE_EXPIRATION}}']);
+    expect(placeholderHints.map((h) => h.tag)).toEqual([
+      '{{PRENOM}}',
+      '{{NOM}}',
+      '{{EMAIL}}',
+      '{{CODE_CLIENT}}',
+      '{{SOCIETE}}',
+      '{{LIEN}}',
+      '{{POINTS_EXPIRANT}}',
+      '{{DATE_EXPIRATION}}',
+    ]);
   });
 });
 

@@ -2,10 +2,7 @@ import { type MessageTemplate, PLACEHOLDER_LABELS, PLACEHOLDERS, placeholderTag,
 import { type ColumnDef, withLabels } from '../../components/data-table';
 
 /** Template name and subject; 50 rows. */
-export const templateColumns: ColumnDef<MessageTemplate>[] = withLabels(templatesMeta, [
-  { field: 'NOM_DU_MODÈLE' },
-  { field: 'SUJET' },
-]);
+export const templateColumns: ColumnDef<MessageTemplate>[] = withLabels(templatesMeta, [{ field: 'NOM_DU_MODÈLE' }, { field: 'SUJET' }]);
 
 export const BY_TEMPLATE_NAME = { field: 'NOM_DU_MODÈLE', order: 'asc' } as const;
 

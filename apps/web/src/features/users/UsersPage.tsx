@@ -73,7 +73,12 @@ export default function UsersPage() {
                 stateKey={t.key === 'equipe' ? '' : t.key}
                 columns={clientUserColumns}
                 // The tab's STATUS rides in the table's path: the bulk filter names it.
-                bulk={{ list: 'users', rowLabel: (u) => `${u.NAME} (${u.EMAIL})`, filter: { status: String(t.status) }, onDone: () => invalidateClientUsers(qc) }}
+                bulk={{
+                  list: 'users',
+                  rowLabel: (u) => `${u.NAME} (${u.EMAIL})`,
+                  filter: { status: String(t.status) },
+                  onDone: () => invalidateClientUsers(qc),
+                }}
                 exports={[]}
                 deletable={false}
                 addLabel="Ajouter un utilisateur"

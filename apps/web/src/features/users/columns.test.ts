@@ -28,7 +28,9 @@ describe('users listing columns', () => {
 
   it('shows a request whose code matched no client as the code typed, marked « Code inconnu »', () => {
     const client = clientUserColumns.find((c) => c.field === 'CODE_CLIENT')!;
-    const cell = renderToStaticMarkup(createElement(Fragment, null, client.render?.({ CODE_CLIENT: null, CLIENT_NAME: null, REQUESTED_CODE: 'C-10O', CODE_OK: false } as ClientUser)));
+    const cell = renderToStaticMarkup(
+      createElement(Fragment, null, client.render?.({ CODE_CLIENT: null, CLIENT_NAME: null, REQUESTED_CODE: 'C-10O', CODE_OK: false } as ClientUser)),
+    );
     expect(cell).toContain('C-10O');
     expect(cell).toContain('Code inconnu');
   });

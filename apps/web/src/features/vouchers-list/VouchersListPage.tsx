@@ -1,5 +1,16 @@
 import { type Voucher, vouchersMeta } from '@app/domain';
-import { DateField as AnyDateField, FieldGrid, FileField as AnyFileField, type FormField, type FormSelectField, NumberField as AnyNumberField, SelectField as AnySelectField, SwitchField as AnySwitchField, TextAreaField as AnyTextAreaField, TextField as AnyTextField } from '../../components/fields';
+import {
+  DateField as AnyDateField,
+  FieldGrid,
+  FileField as AnyFileField,
+  type FormField,
+  type FormSelectField,
+  NumberField as AnyNumberField,
+  SelectField as AnySelectField,
+  SwitchField as AnySwitchField,
+  TextAreaField as AnyTextAreaField,
+  TextField as AnyTextField,
+} from '../../components/fields';
 import { mediaFormBody, ResourcePage, syncImage } from '../../components/resource-page';
 import { voucherColumns } from './columns';
 import { VOUCHERS_PATH, type VoucherFormIn, type VoucherFormOut, voucherForm, voucherFormValues } from './voucher-form';

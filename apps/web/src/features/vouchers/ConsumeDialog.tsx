@@ -1,4 +1,4 @@
-import { type Client, formatDateTime, formatMoney, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS, } from '@app/domain';
+import { type Client, formatDateTime, formatMoney, VOUCHER_MSG, VOUCHER_PURCHASE_STATUS } from '@app/domain';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -88,7 +88,16 @@ export function ConsumeDialog({ visible, onHide, onDone }: { visible: boolean; o
           <label htmlFor="consume-reason" className="field-label">
             Motif de consommation <span aria-hidden="true">*</span>
           </label>
-          <InputTextarea id="consume-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={500} className="w-full" invalid={!!errors.reason} aria-describedby={errors.reason ? 'consume-reason-error' : undefined} />
+          <InputTextarea
+            id="consume-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={2}
+            maxLength={500}
+            className="w-full"
+            invalid={!!errors.reason}
+            aria-describedby={errors.reason ? 'consume-reason-error' : undefined}
+          />
           {errors.reason && (
             <small id="consume-reason-error" className="p-error">
               {errors.reason}

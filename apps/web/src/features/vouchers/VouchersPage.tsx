@@ -32,10 +32,22 @@ export default function VouchersPage() {
         readOnly
         emptyMessage="Aucun voucher."
         minWidth="60rem"
-        toolbarExtra={can(user?.role, 'voucher-purchases:write') ? <Button type="button" icon="pi pi-check-square" label="Consommer des vouchers" onClick={() => setConsuming(true)} /> : undefined}
+        toolbarExtra={
+          can(user?.role, 'voucher-purchases:write') ? (
+            <Button type="button" icon="pi pi-check-square" label="Consommer des vouchers" onClick={() => setConsuming(true)} />
+          ) : undefined
+        }
       />
       <ConsumeDialog visible={consuming} onHide={() => setConsuming(false)} onDone={() => void qc.invalidateQueries({ queryKey: resourceKey(PATH) })} />
-      <Dialog visible={viewing != null} onHide={() => setViewing(null)} header={viewing ? `Voucher ${viewing.VOCHER_REF}` : ''} style={{ width: '36rem' }} breakpoints={{ '767px': '95vw' }} baseZIndex={10000} draggable={false}>
+      <Dialog
+        visible={viewing != null}
+        onHide={() => setViewing(null)}
+        header={viewing ? `Voucher ${viewing.VOCHER_REF}` : ''}
+        style={{ width: '36rem' }}
+        breakpoints={{ '767px': '95vw' }}
+        baseZIndex={10000}
+        draggable={false}
+      >
         {viewing && (
           <KeyValues
             rows={[

@@ -5,7 +5,17 @@ import { voucherPurchaseColumns } from './columns';
 
 describe('sort keys (the API’s, from the domain’s resource metadata)', () => {
   it('sorts only on keys the API sorts on, by a default it knows', () => {
-    expect(sortKeyProblems(voucherPurchaseColumns(() => ''), voucherPurchasesMeta)).toEqual([]);
-    expect(labelProblems(voucherPurchaseColumns(() => ''), voucherPurchasesMeta)).toEqual([]);
+    expect(
+      sortKeyProblems(
+        voucherPurchaseColumns(() => ''),
+        voucherPurchasesMeta,
+      ),
+    ).toEqual([]);
+    expect(
+      labelProblems(
+        voucherPurchaseColumns(() => ''),
+        voucherPurchasesMeta,
+      ),
+    ).toEqual([]);
   });
 });

@@ -46,7 +46,9 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
       onHide={onClose}
       maximizable
       pt={{ maximizableButton: { 'aria-label': 'Agrandir ou réduire la fenêtre' } }}
-      breakpoints={{ '960px': '98vw' }} style={{ width: '72rem' }}>
+      breakpoints={{ '960px': '98vw' }}
+      style={{ width: '72rem' }}
+    >
       <div className="webhook-log-toolbar">
         <Dropdown
           value={status ?? ALL}
@@ -59,7 +61,14 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
           ariaLabel={FILTER_LABEL}
           pt={{ select: { 'aria-label': FILTER_LABEL }, root: { 'aria-activedescendant': undefined } }}
         />
-        <Button icon="pi pi-refresh" label="Actualiser" outlined size="small" loading={log.isFetching} onClick={() => qc.invalidateQueries({ queryKey: deliveriesKey(endpoint.ID) })} />
+        <Button
+          icon="pi pi-refresh"
+          label="Actualiser"
+          outlined
+          size="small"
+          loading={log.isFetching}
+          onClick={() => qc.invalidateQueries({ queryKey: deliveriesKey(endpoint.ID) })}
+        />
       </div>
       <DataTable
         value={log.data?.rows ?? []}
@@ -79,15 +88,39 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
         <Column header="Date" body={(d: Delivery) => formatDateTime(d.CREATED_AT)} style={{ whiteSpace: 'nowrap' }} />
         <Column header="Événement" body={(d: Delivery) => eventLabel(d.EVENT_TYPE)} />
         <Column header="Essai" field="ATTEMPT" />
-        <Column header="Statut" body={(d: Delivery) => <Tag value={DELIVERY_STATUS[d.STATUS]?.label ?? d.STATUS} severity={DELIVERY_STATUS[d.STATUS]?.severity} />} />
+        <Column
+          header="Statut"
+          body={(d: Delivery) => <Tag value={DELIVERY_STATUS[d.STATUS]?.label ?? d.STATUS} severity={DELIVERY_STATUS[d.STATUS]?.severity} />}
+        />
         <Column header="HTTP" body={(d: Delivery) => d.HTTP_STATUS ?? '—'} />
         <Column header="Durée" body={(d: Delivery) => (d.DURATION_MS == null ? '—' : `${formatInteger(d.DURATION_MS)} ms`)} style={{ whiteSpace: 'nowrap' }} />
-        <Column header="Réponse" body={(d: Delivery) => <span className="webhook-excerpt" title={d.RESPONSE_EXCERPT ?? undefined}>{d.RESPONSE_EXCERPT ?? ''}</span>} />
+        <Column
+          header="Réponse"
+          body={(d: Delivery) => (
+            <span className="webhook-excerpt" title={d.RESPONSE_EXCERPT ?? undefined}>
+              {d.RESPONSE_EXCERPT ?? ''}
+            </span>
+          )}
+        />
         <Column header="Erreur" body={(d: Delivery) => d.ERROR ?? ''} />
-        <Column header="Prochain essai" body={(d: Delivery) => (d.NEXT_ATTEMPT_AT ? formatDateTime(d.NEXT_ATTEMPT_AT) : '—')} style={{ whiteSpace: 'nowrap' }} />
+        <Column
+          header="Prochain essai"
+          body={(d: Delivery) => (d.NEXT_ATTEMPT_AT ? formatDateTime(d.NEXT_ATTEMPT_AT) : '—')}
+          style={{ whiteSpace: 'nowrap' }}
+        />
         <Column
           header="Actions"
-          body={(d: Delivery) => <Button label="Renvoyer" icon="pi pi-replay" text size="small" loading={sending === d.ID} onClick={() => resend(d)} aria-label={`Renvoyer l’envoi ${d.ID}`} />}
+          body={(d: Delivery) => (
+            <Button
+              label="Renvoyer"
+              icon="pi pi-replay"
+              text
+              size="small"
+              loading={sending === d.ID}
+              onClick={() => resend(d)}
+              aria-label={`Renvoyer l’envoi ${d.ID}`}
+            />
+          )}
         />
       </DataTable>
     </Dialog>

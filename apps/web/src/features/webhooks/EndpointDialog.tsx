@@ -18,7 +18,15 @@ type Errors = Partial<Record<'URL' | 'DESCRIPTION' | 'EVENTS' | 'ACTIVE', string
  * active switch. The server checks everything (https, no private address, known events): its
  * 422 field errors show under the fields. On create, the reply's secret (its only showing) goes to `onCreated`.
  */
-export function EndpointDialog({ endpoint, onClose, onCreated }: { endpoint: WebhookEndpoint | null; onClose: () => void; onCreated: (d: WebhookEndpointWithSecret) => void }) {
+export function EndpointDialog({
+  endpoint,
+  onClose,
+  onCreated,
+}: {
+  endpoint: WebhookEndpoint | null;
+  onClose: () => void;
+  onCreated: (d: WebhookEndpointWithSecret) => void;
+}) {
   const options = useEventOptions();
   const [url, setUrl] = useState(endpoint?.URL ?? '');
   const [description, setDescription] = useState(endpoint?.DESCRIPTION ?? '');
@@ -48,21 +56,51 @@ export function EndpointDialog({ endpoint, onClose, onCreated }: { endpoint: Web
     </>
   );
   return (
-    <Dialog header={endpoint ? 'Modifier le webhook' : 'Ajouter un webhook'} visible onHide={onClose} footer={footer} className="webhook-dialog" breakpoints={{ '640px': '95vw' }} style={{ width: '40rem' }}>
+    <Dialog
+      header={endpoint ? 'Modifier le webhook' : 'Ajouter un webhook'}
+      visible
+      onHide={onClose}
+      footer={footer}
+      className="webhook-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '40rem' }}
+    >
       <div className="webhook-form">
         <label htmlFor="webhook-url">URL *</label>
-        <InputText id="webhook-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…" maxLength={2000} invalid={!!errors.URL} aria-describedby="webhook-url-error" />
-        {errors.URL && <small id="webhook-url-error" className="p-error">{errors.URL}</small>}
+        <InputText
+          id="webhook-url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://…"
+          maxLength={2000}
+          invalid={!!errors.URL}
+          aria-describedby="webhook-url-error"
+        />
+        {errors.URL && (
+          <small id="webhook-url-error" className="p-error">
+            {errors.URL}
+          </small>
+        )}
 
         <label htmlFor="webhook-description">Description</label>
-        <InputText id="webhook-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={255} invalid={!!errors.DESCRIPTION} />
+        <InputText
+          id="webhook-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={255}
+          invalid={!!errors.DESCRIPTION}
+        />
         {errors.DESCRIPTION && <small className="p-error">{errors.DESCRIPTION}</small>}
 
         <fieldset className="webhook-events" aria-invalid={!!errors.EVENTS}>
           <legend>Événements *</legend>
           {(options.data ?? []).map((o) => (
             <div key={o.TYPE} className="webhook-event">
-              <Checkbox inputId={`event-${o.TYPE}`} checked={events.includes(o.TYPE as WebhookEventType)} onChange={(e) => toggle(o.TYPE as WebhookEventType, !!e.checked)} />
+              <Checkbox
+                inputId={`event-${o.TYPE}`}
+                checked={events.includes(o.TYPE as WebhookEventType)}
+                onChange={(e) => toggle(o.TYPE as WebhookEventType, !!e.checked)}
+              />
               <label htmlFor={`event-${o.TYPE}`}>
                 {o.LABEL} <code>{o.TYPE}</code>
               </label>

@@ -18,7 +18,14 @@ export function SecretDialog({ secret, onClose }: { secret: string; onClose: () 
     }
   };
   return (
-    <Dialog header="Secret de signature" visible onHide={onClose} footer={<Button label="J’ai noté le secret" onClick={onClose} />} breakpoints={{ '640px': '95vw' }} style={{ width: '36rem' }}>
+    <Dialog
+      header="Secret de signature"
+      visible
+      onHide={onClose}
+      footer={<Button label="J’ai noté le secret" onClick={onClose} />}
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '36rem' }}
+    >
       <p className="webhook-secret-once">
         <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {WEBHOOK_MSG.secretShownOnce}
       </p>

@@ -16,39 +16,89 @@ vi.mock('../../lib/api', async (original) => ({
   request: vi.fn(),
 }));
 
-const base = { DESCRIPTION: null, ACTIVE: true, FAILING_SINCE: null, CREATED_AT: '2026-11-01T08:00:00.000Z', UPDATED_AT: '2026-11-01T08:00:00.000Z', PAUSED_AT: null, LAST_DELIVERY: null, SECRET_MASKED: 'whsec_…k3Yz' };
+const base = {
+  DESCRIPTION: null,
+  ACTIVE: true,
+  FAILING_SINCE: null,
+  CREATED_AT: '2026-11-01T08:00:00.000Z',
+  UPDATED_AT: '2026-11-01T08:00:00.000Z',
+  PAUSED_AT: null,
+  LAST_DELIVERY: null,
+  SECRET_MASKED: 'whsec_…k3Yz',
+};
 const ENDPOINTS: WebhookEndpoint[] = [
-  { ...base, ID: 1, URL: 'https://erp.example.tn/hooks', DESCRIPTION: 'ERP', EVENTS: ['order.created'], STATE: 'active', LAST_DELIVERY: { STATUS: 'succeeded', HTTP_STATUS: 200, AT: '2026-11-27T01:05:00.000Z' } },
+  {
+    ...base,
+    ID: 1,
+    URL: 'https://erp.example.tn/hooks',
+    DESCRIPTION: 'ERP',
+    EVENTS: ['order.created'],
+    STATE: 'active',
+    LAST_DELIVERY: { STATUS: 'succeeded', HTTP_STATUS: 200, AT: '2026-11-27T01:05:00.000Z' },
+  },
   // Paused at 02:00 UTC = 03:00 in Tunis.
-  { ...base, ID: 2, URL: 'https://crm.example.tn/in', EVENTS: ['order.created', 'points.changed', 'client.created'], STATE: 'paused', PAUSED_AT: '2026-11-27T02:00:00.000Z', FAILING_SINCE: '2026-11-27T01:00:00.000Z' },
+  {
+    ...base,
+    ID: 2,
+    URL: 'https://crm.example.tn/in',
+    EVENTS: ['order.created', 'points.changed', 'client.created'],
+    STATE: 'paused',
+    PAUSED_AT: '2026-11-27T02:00:00.000Z',
+    FAILING_SINCE: '2026-11-27T01:00:00.000Z',
+  },
 ];
 const EVENTS = [
   { TYPE: 'order.created', LABEL: 'Commande créée' },
   { TYPE: 'points.changed', LABEL: 'Solde de points modifié' },
 ];
 const DELIVERY: Delivery = {
-  ID: 9, EVENT_ID: '00000000-0000-4000-8000-000000000009', EVENT_TYPE: 'order.created', ATTEMPT: 2, STATUS: 'failed', HTTP_STATUS: 503, DURATION_MS: 1250,
-  RESPONSE_EXCERPT: 'Service Unavailable', ERROR: 'Réponse HTTP 503', CREATED_AT: '2026-11-27T01:05:00.000Z', NEXT_ATTEMPT_AT: '2026-11-27T01:10:00.000Z',
+  ID: 9,
+  EVENT_ID: '00000000-0000-4000-8000-000000000009',
+  EVENT_TYPE: 'order.created',
+  ATTEMPT: 2,
+  STATUS: 'failed',
+  HTTP_STATUS: 503,
+  DURATION_MS: 1250,
+  RESPONSE_EXCERPT: 'Service Unavailable',
+  ERROR: 'Réponse HTTP 503',
+  CREATED_AT: '2026-11-27T01:05:00.000Z',
+  NEXT_ATTEMPT_AT: '2026-11-27T01:10:00.000Z',
 };
 
 let root: Root;
 const text = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
-const until = (check: () => void) => vi.waitFor(async () => {
-  await act(async () => new Promise((r) => setTimeout(r, 0)));
-  check();
-}, { timeout: 10_000, interval: 20 });
-const button = (label: string) => [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === label || b.textContent?.trim() === label) as HTMLButtonElement;
+const until = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => new Promise((r) => setTimeout(r, 0)));
+      check();
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === label || b.textContent?.trim() === label) as HTMLButtonElement;
 
 beforeEach(async () => {
-  vi.mocked(api.get).mockReset().mockImplementation(async (path: string) => (path === 'webhooks/events' ? EVENTS : ENDPOINTS) as never);
+  vi.mocked(api.get)
+    .mockReset()
+    .mockImplementation(async (path: string) => (path === 'webhooks/events' ? EVENTS : ENDPOINTS) as never);
   vi.mocked(api.post).mockReset();
-  vi.mocked(request).mockReset().mockResolvedValue({ data: [DELIVERY], meta: { total: 1, last_page: 1, current_page: 1, per_page: 20 } } as never);
+  vi.mocked(request)
+    .mockReset()
+    .mockResolvedValue({ data: [DELIVERY], meta: { total: 1, last_page: 1, current_page: 1, per_page: 20 } } as never);
   const host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The shell's confirmation dialog (Layout.tsx), which the renewal asks through.
-  act(() => root.render(<QueryClientProvider client={qc}><ConfirmDialog /><WebhooksPage /></QueryClientProvider>));
+  act(() =>
+    root.render(
+      <QueryClientProvider client={qc}>
+        <ConfirmDialog />
+        <WebhooksPage />
+      </QueryClientProvider>,
+    ),
+  );
   await until(() => expect(text()).toContain('https://crm.example.tn/in'));
 });
 afterEach(() => {
@@ -92,7 +142,9 @@ describe('Paramètres › Webhooks', () => {
     expect([...document.querySelectorAll('[data-testid="webhook-secret-masked"]')].map((c) => c.textContent)).toEqual(['whsec_…k3Yz', 'whsec_…k3Yz']);
     expect(document.querySelector('[data-testid="webhook-secret"]')).toBeNull();
     vi.mocked(api.post).mockResolvedValueOnce({ ...ENDPOINTS[0], SECRET: 'whsec_renouvele9Qw', SECRET_MASKED: 'whsec_…e9Qw' } as never);
-    await act(async () => [...document.querySelectorAll('button[aria-label="Renouveler le secret"]')][0].dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await act(async () =>
+      [...document.querySelectorAll('button[aria-label="Renouveler le secret"]')][0].dispatchEvent(new MouseEvent('click', { bubbles: true })),
+    );
     await until(() => expect(button('Oui')).toBeDefined());
     await act(async () => button('Oui').click());
     expect(api.post).toHaveBeenCalledWith('webhooks/1/secret');
@@ -101,10 +153,22 @@ describe('Paramètres › Webhooks', () => {
   });
 
   it('opens the delivery log: label, attempt, status, HTTP, duration, excerpt, error, dates; « Renvoyer » posts a redelivery', async () => {
-    await act(async () => [...document.querySelectorAll('button[aria-label="Journal des envois"]')][0].dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await act(async () =>
+      [...document.querySelectorAll('button[aria-label="Journal des envois"]')][0].dispatchEvent(new MouseEvent('click', { bubbles: true })),
+    );
     await until(() => expect(document.querySelector('[aria-label="Journal des envois"] tbody tr')).not.toBeNull());
     const cells = [...document.querySelectorAll('[aria-label="Journal des envois"] tbody tr td')].map((td) => td.textContent?.replace(/[\u00a0\u202f]/g, ' '));
-    expect(cells.slice(0, 9)).toEqual(['27/11/2026 à 02:05', 'Commande créée', '2', 'Échouée', '503', '1 250 ms', 'Service Unavailable', 'Réponse HTTP 503', '27/11/2026 à 02:10']);
+    expect(cells.slice(0, 9)).toEqual([
+      '27/11/2026 à 02:05',
+      'Commande créée',
+      '2',
+      'Échouée',
+      '503',
+      '1 250 ms',
+      'Service Unavailable',
+      'Réponse HTTP 503',
+      '27/11/2026 à 02:10',
+    ]);
     expect(request).toHaveBeenCalledWith('webhooks/1/deliveries', { query: { page: 1, rows: 20, status: null } });
     vi.mocked(api.post).mockResolvedValueOnce({ ...DELIVERY, ID: 10, ATTEMPT: 1, STATUS: 'pending' } as never);
     await act(async () => button('Renvoyer l’envoi 9').click());

@@ -125,17 +125,32 @@ export default function WebhooksPage() {
             header="Événements"
             body={(e: WebhookEndpoint) => (
               <span className="webhook-chips" title={e.EVENTS.map(eventLabel).join('\n')}>
-                {e.EVENTS.length <= 2 ? e.EVENTS.map((t) => <Tag key={t} value={eventLabel(t)} severity="info" />) : <Tag value={`${e.EVENTS.length} événements`} severity="info" />}
+                {e.EVENTS.length <= 2 ? (
+                  e.EVENTS.map((t) => <Tag key={t} value={eventLabel(t)} severity="info" />)
+                ) : (
+                  <Tag value={`${e.EVENTS.length} événements`} severity="info" />
+                )}
               </span>
             )}
           />
-          <Column header="État" body={(e: WebhookEndpoint) => <State endpoint={e} resuming={resume.isPending && resume.variables === e.ID} onResume={() => resume.mutate(e.ID)} />} />
+          <Column
+            header="État"
+            body={(e: WebhookEndpoint) => <State endpoint={e} resuming={resume.isPending && resume.variables === e.ID} onResume={() => resume.mutate(e.ID)} />}
+          />
           <Column header="Dernier envoi" body={(e: WebhookEndpoint) => <LastDelivery endpoint={e} />} />
           <Column
             header="Actions"
             body={(e: WebhookEndpoint) => (
               <div className="webhook-actions">
-                <Button icon="pi pi-send" text rounded tooltip="Envoyer un événement de test" aria-label="Envoyer un événement de test" loading={test.isPending && test.variables === e.ID} onClick={() => sendTest(e)} />
+                <Button
+                  icon="pi pi-send"
+                  text
+                  rounded
+                  tooltip="Envoyer un événement de test"
+                  aria-label="Envoyer un événement de test"
+                  loading={test.isPending && test.variables === e.ID}
+                  onClick={() => sendTest(e)}
+                />
                 <Button icon="pi pi-list" text rounded tooltip="Journal des envois" aria-label="Journal des envois" onClick={() => setLogOf(e)} />
                 <Button icon="pi pi-pencil" text rounded tooltip="Modifier" aria-label="Modifier" onClick={() => setEditing(e)} />
                 <Button icon="pi pi-key" text rounded tooltip="Renouveler le secret" aria-label="Renouveler le secret" onClick={() => confirmRotate(e)} />

@@ -24,7 +24,15 @@ export async function exportJobsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/export-jobs/:id',
-    { config, schema: { tags, summary: "État d'un export en tâche de fond : running, done, failed, cancelled, interrupted ; lignes écrites sur le total", params, response: { 200: exportJobStatusReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "État d'un export en tâche de fond : running, done, failed, cancelled, interrupted ; lignes écrites sur le total",
+        params,
+        response: { 200: exportJobStatusReply },
+      },
+    },
     async (req) => ok((await jobs.status(req.params.id, req.user!.id)) ?? notFoundError()),
   );
 
@@ -46,7 +54,15 @@ export async function exportJobsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/export-jobs/:id',
-    { config, schema: { tags, summary: 'Annuler un export en cours (le fichier partiel est supprimé), ou supprimer un export terminé', params, response: { 200: exportJobStatusReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Annuler un export en cours (le fichier partiel est supprimé), ou supprimer un export terminé',
+        params,
+        response: { 200: exportJobStatusReply },
+      },
+    },
     async (req) => ok((await jobs.cancel(req.params.id, req.user!.id)) ?? notFoundError()),
   );
 }

@@ -8,11 +8,15 @@ export const exportJobParam = { job: z.literal('1').optional().meta({ descriptio
 const example = { id: '0b9d4a3e-6f0c-4d7b-9a51-3c2e8f1d7a64', total: 40000 };
 export const exportJobStartedReply = okReply(exportJobStarted).meta({ example: { success: true, data: example } });
 export const exportJobStatusReply = okReply(exportJobStatus).meta({
-  example: { success: true, data: { ...example, state: 'running', format: 'xlsx', fileName: 'clients', written: 12345, error: null, createdAt: '2026-11-27T08:00:00.000Z' } },
+  example: {
+    success: true,
+    data: { ...example, state: 'running', format: 'xlsx', fileName: 'clients', written: 12345, error: null, createdAt: '2026-11-27T08:00:00.000Z' },
+  },
 });
 
 const tooManyReply = errorReply.meta({
-  description: "Avec job=1 : l'utilisateur a déjà EXPORT_JOBS_PER_USER exports en cours (tous nœuds), ou ce nœud en écrit EXPORT_JOBS_PER_NODE ; rien n'est lancé",
+  description:
+    "Avec job=1 : l'utilisateur a déjà EXPORT_JOBS_PER_USER exports en cours (tous nœuds), ou ce nœud en écrit EXPORT_JOBS_PER_NODE ; rien n'est lancé",
 });
 
 /** The replies of an export route: the file (200), the started job (202, with `job=1`), or too many running (429). */

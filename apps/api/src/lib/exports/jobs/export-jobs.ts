@@ -88,7 +88,13 @@ export class ExportJobs {
         const [{ n }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(exportJobs)
-          .where(and(eq(exportJobs.userId, owner), eq(exportJobs.state, 'running'), gte(exportJobs.heartbeatAt, sql`now() - make_interval(secs => ${EXPORT_STALE_SECONDS})`)));
+          .where(
+            and(
+              eq(exportJobs.userId, owner),
+              eq(exportJobs.state, 'running'),
+              gte(exportJobs.heartbeatAt, sql`now() - make_interval(secs => ${EXPORT_STALE_SECONDS})`),
+            ),
+          );
         if (n >= this.limits.perUser) throw new AppError(429, EXPORT_JOB_MSG.alreadyRunning);
         await tx.insert(exportJobs).values({ id, userId: owner, route: route.slice(0, 200), format: spec.format, fileName: spec.fileName.slice(0, 200) });
       });
@@ -124,10 +130,12 @@ export class ExportJobs {
     });
     // The writer outlives the request that started it: on the embedded database its statements queue as
     // new work (db/request-order.ts), not ahead of every request that comes while the file is written.
-    const done = requestArrival.exit(() => this.write(id, spec, stopped)).finally(() => {
-      this.running.delete(id);
-      this.seats.delete(id);
-    });
+    const done = requestArrival
+      .exit(() => this.write(id, spec, stopped))
+      .finally(() => {
+        this.running.delete(id);
+        this.seats.delete(id);
+      });
     this.running.set(id, { stop, done });
   }
 

@@ -52,7 +52,14 @@ export default function ColumnsDialog({ visible, columns, shown, onChange, onHid
       <ul className="dt-columns" aria-label="Colonnes">
         {order.map((f, i) => (
           <li key={f} className="dt-columns-row">
-            <input type="checkbox" className="dt-check" id={`col-${f}`} checked={f === first || visibleSet.has(f)} disabled={f === first} onChange={(e) => toggle(f, e.target.checked)} />
+            <input
+              type="checkbox"
+              className="dt-check"
+              id={`col-${f}`}
+              checked={f === first || visibleSet.has(f)}
+              disabled={f === first}
+              onChange={(e) => toggle(f, e.target.checked)}
+            />
             <label htmlFor={`col-${f}`}>
               {header(f)}
               {f === first && <span className="dt-columns-fixed"> (toujours affichée)</span>}
@@ -60,14 +67,33 @@ export default function ColumnsDialog({ visible, columns, shown, onChange, onHid
             {f !== first && (
               <span className="dt-columns-move">
                 <Button type="button" icon="pi pi-arrow-up" text rounded aria-label={`Monter « ${header(f)} »`} disabled={i <= 1} onClick={() => move(i, -1)} />
-                <Button type="button" icon="pi pi-arrow-down" text rounded aria-label={`Descendre « ${header(f)} »`} disabled={i === order.length - 1} onClick={() => move(i, 1)} />
+                <Button
+                  type="button"
+                  icon="pi pi-arrow-down"
+                  text
+                  rounded
+                  aria-label={`Descendre « ${header(f)} »`}
+                  disabled={i === order.length - 1}
+                  onClick={() => move(i, 1)}
+                />
               </span>
             )}
           </li>
         ))}
       </ul>
       <div className="dt-view-actions">
-        <Button type="button" label="Toutes les colonnes" text icon="pi pi-replay" onClick={() => apply(columns.map((c) => c.field), new Set(columns.map((c) => c.field)))} />
+        <Button
+          type="button"
+          label="Toutes les colonnes"
+          text
+          icon="pi pi-replay"
+          onClick={() =>
+            apply(
+              columns.map((c) => c.field),
+              new Set(columns.map((c) => c.field)),
+            )
+          }
+        />
         <Button type="button" label="Fermer" onClick={onHide} />
       </div>
     </Dialog>

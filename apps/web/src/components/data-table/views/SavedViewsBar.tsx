@@ -66,7 +66,12 @@ export default function SavedViewsBar({ path, stateKey = '', columns, defaults, 
   });
   const actions: MenuItem[] = [{ label: 'Enregistrer la vue…', icon: 'pi pi-save', command: () => open({ kind: 'save' }) }];
   if (current?.MINE) {
-    if (changed) actions.push({ label: `Mettre à jour « ${current.NAME} »`, icon: 'pi pi-refresh', command: () => mutations.update.mutate({ id: current.ID, STATE: state }) });
+    if (changed)
+      actions.push({
+        label: `Mettre à jour « ${current.NAME} »`,
+        icon: 'pi pi-refresh',
+        command: () => mutations.update.mutate({ id: current.ID, STATE: state }),
+      });
     actions.push({ label: 'Renommer ou partager…', icon: 'pi pi-pencil', command: () => open({ kind: 'edit', view: current }) });
     actions.push({
       label: `Supprimer « ${current.NAME} »`,
@@ -107,7 +112,15 @@ export default function SavedViewsBar({ path, stateKey = '', columns, defaults, 
     <div className="dt-views">
       {listKey && (
         <>
-          <Button type="button" outlined icon="pi pi-bookmark" label={label} className="dt-views-button" aria-haspopup="menu" onClick={(e) => menu.current?.toggle(e)} />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-bookmark"
+            label={label}
+            className="dt-views-button"
+            aria-haspopup="menu"
+            onClick={(e) => menu.current?.toggle(e)}
+          />
           <Menu model={model} popup ref={menu} className="dt-views-menu" aria-label="Vues enregistrées" />
         </>
       )}

@@ -49,7 +49,14 @@ export default function ViewNameDialog({ visible, view, onHide, onSave }: ViewNa
   };
 
   return (
-    <Dialog header={view ? 'Renommer ou partager la vue' : 'Enregistrer la vue'} visible={visible} onHide={onHide} className="dt-view-dialog" breakpoints={{ '640px': '95vw' }} draggable={false}>
+    <Dialog
+      header={view ? 'Renommer ou partager la vue' : 'Enregistrer la vue'}
+      visible={visible}
+      onHide={onHide}
+      className="dt-view-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      draggable={false}
+    >
       <form onSubmit={submit} className="dt-view-form" noValidate>
         <label htmlFor="view-name">Nom de la vue</label>
         <InputText

@@ -26,4 +26,3 @@ export function shownColumns<C extends { field: string }>(columns: readonly C[],
   const byField = new Map(rest.map((c) => [c.field, c]));
   return [first, ...cols.flatMap((f) => byField.get(f) ?? [])];
 }
-

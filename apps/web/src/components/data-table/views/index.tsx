@@ -10,7 +10,7 @@ const Bar = lazy(() => import('./SavedViewsBar'));
 
 /** The « Vues » menu and « Colonnes » button above a list (SavedViewsBar), loaded on its own. */
 export const SavedViewsBar = (props: SavedViewsBarProps) => (
-  <Suspense fallback={<div className="dt-views" style={{ minHeight: "2.6rem" }} />}>
+  <Suspense fallback={<div className="dt-views" style={{ minHeight: '2.6rem' }} />}>
     <Bar {...props} />
   </Suspense>
 );

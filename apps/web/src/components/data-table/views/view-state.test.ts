@@ -10,7 +10,15 @@ describe('saved views: the list state in the URL', () => {
   it('reads the state a view saves, defaults spelt out, the page left out, the screen’s filters kept', () => {
     const params = new URLSearchParams('page=4&search=+Sfax+&tags=a&tags=b&sort=TOTAL&order=asc&perPage=100&cols=STATUS,TOTAL&platform=web&commande=9');
     const state = stateOfUrl(params, defaults, '', ['platform', 'year']);
-    expect(state).toEqual({ search: 'Sfax', tags: ['a', 'b'], sort: 'TOTAL', order: 'asc', perPage: 100, columns: ['STATUS', 'TOTAL'], filters: { platform: 'web' } });
+    expect(state).toEqual({
+      search: 'Sfax',
+      tags: ['a', 'b'],
+      sort: 'TOTAL',
+      order: 'asc',
+      perPage: 100,
+      columns: ['STATUS', 'TOTAL'],
+      filters: { platform: 'web' },
+    });
     // What the server's schema accepts.
     expect(savedViewState.safeParse(state).success).toBe(true);
     expect(stateOfUrl(new URLSearchParams(''), defaults)).toEqual({ perPage: 50, order: 'desc', sort: 'DATE_CMD' });
@@ -18,10 +26,33 @@ describe('saved views: the list state in the URL', () => {
 
   it('opens a view: its state replaces the list’s, page 1, view=<id>; another list’s and a dialog’s parameters stay', () => {
     const params = new URLSearchParams('page=3&search=old&platform=app&sim.page=2&commande=9');
-    const next = urlOfView(params, { ID: 12, STATE: { search: 'Sfax', sort: 'TOTAL', order: 'asc', perPage: 100, columns: ['STATUS'], filters: { year: '2025' } } }, defaults, '', ['platform', 'year']);
-    expect(Object.fromEntries(next)).toEqual({ 'sim.page': '2', commande: '9', perPage: '100', search: 'Sfax', sort: 'TOTAL', order: 'asc', year: '2025', cols: 'STATUS', view: '12' });
+    const next = urlOfView(
+      params,
+      { ID: 12, STATE: { search: 'Sfax', sort: 'TOTAL', order: 'asc', perPage: 100, columns: ['STATUS'], filters: { year: '2025' } } },
+      defaults,
+      '',
+      ['platform', 'year'],
+    );
+    expect(Object.fromEntries(next)).toEqual({
+      'sim.page': '2',
+      commande: '9',
+      perPage: '100',
+      search: 'Sfax',
+      sort: 'TOTAL',
+      order: 'asc',
+      year: '2025',
+      cols: 'STATUS',
+      view: '12',
+    });
     // Round trip: the URL of a view reads back as its state.
-    expect(stateOfUrl(next, defaults, '', ['platform', 'year'])).toEqual({ search: 'Sfax', sort: 'TOTAL', order: 'asc', perPage: 100, columns: ['STATUS'], filters: { year: '2025' } });
+    expect(stateOfUrl(next, defaults, '', ['platform', 'year'])).toEqual({
+      search: 'Sfax',
+      sort: 'TOTAL',
+      order: 'asc',
+      perPage: 100,
+      columns: ['STATUS'],
+      filters: { year: '2025' },
+    });
     expect(readViewId(next)).toBe(12);
   });
 

@@ -57,7 +57,14 @@ export function urlOfView(
   const st = view.STATE;
   let next = writeListState(
     clearList(params, prefix, filterParams),
-    { page: 1, perPage: st.perPage ?? defaults.perPage, search: st.search ?? '', sort: st.sort ?? defaults.sort, order: st.order ?? defaults.order ?? 'asc', tags: st.tags },
+    {
+      page: 1,
+      perPage: st.perPage ?? defaults.perPage,
+      search: st.search ?? '',
+      sort: st.sort ?? defaults.sort,
+      order: st.order ?? defaults.order ?? 'asc',
+      tags: st.tags,
+    },
     defaults,
     prefix,
   );

@@ -29,7 +29,8 @@ export function useViewMutations(listKey: string) {
     // Form errors (a name already used) are shown in the dialog: silent.
     create: useMutation({ mutationFn: (v: ViewInput) => api.post<SavedView>('views', { LIST: listKey, ...v }, { silent: true }), ...opts }),
     update: useMutation({
-      mutationFn: ({ id, ...patch }: { id: number; NAME?: string; STATE?: SavedViewState; SHARED?: boolean }) => api.put<SavedView>(`views/${id}`, patch, { silent: !!patch.NAME }),
+      mutationFn: ({ id, ...patch }: { id: number; NAME?: string; STATE?: SavedViewState; SHARED?: boolean }) =>
+        api.put<SavedView>(`views/${id}`, patch, { silent: !!patch.NAME }),
       ...opts,
     }),
     remove: useMutation({ mutationFn: (id: number) => api.delete(`views/${id}`), ...opts }),

@@ -80,16 +80,18 @@ export default function ClientDetailPage() {
             <PointsHistory client={client} />
           </Suspense>
         </TabPanel>
-        <TabPanel header={`Cadeaux (${(rewards.data?.purchases.length ?? 0) + (rewards.data?.conversions.length ?? 0) + (rewards.data?.starters.length ?? 0)})`}>
+        <TabPanel
+          header={`Cadeaux (${(rewards.data?.purchases.length ?? 0) + (rewards.data?.conversions.length ?? 0) + (rewards.data?.starters.length ?? 0)})`}
+        >
           <Suspense fallback={<p aria-live="polite">Chargement…</p>}>
             <GiftsTab
-            purchases={rewards.data?.purchases ?? []}
-            conversions={rewards.data?.conversions ?? []}
-            starters={rewards.data?.starters ?? []}
-            loading={rewards.isLoading}
-            canDecide={can(role, 'purchases:write')}
-            onChanged={refreshRewards}
-          />
+              purchases={rewards.data?.purchases ?? []}
+              conversions={rewards.data?.conversions ?? []}
+              starters={rewards.data?.starters ?? []}
+              loading={rewards.isLoading}
+              canDecide={can(role, 'purchases:write')}
+              onChanged={refreshRewards}
+            />
           </Suspense>
         </TabPanel>
         <TabPanel header={`Vouchers (${rewards.data?.vouchers.length ?? 0})`}>

@@ -51,7 +51,8 @@ export function ClientInfoForm({ client, editable, showChefZone }: { client: Cli
     } catch (err) {
       // 422: the server's field errors go on the fields; other failures were toasted by the catalogue.
       if (err instanceof ApiError && err.status === 422) {
-        for (const [name, msgs] of Object.entries(err.errors)) if (msgs[0]) form.setError(name as Path<FieldValues>, { type: 'server', message: msgs[0] }, { shouldFocus: true });
+        for (const [name, msgs] of Object.entries(err.errors))
+          if (msgs[0]) form.setError(name as Path<FieldValues>, { type: 'server', message: msgs[0] }, { shouldFocus: true });
       }
     } finally {
       setSaving(false);
@@ -81,7 +82,15 @@ export function ClientInfoForm({ client, editable, showChefZone }: { client: Cli
         </fieldset>
         {editable && (
           <div className="client-form-actions">
-            <Button type="button" label="Rétablir" title="Annuler les modifications non enregistrées" severity="secondary" outlined disabled={saving || !form.formState.isDirty} onClick={() => form.reset()} />
+            <Button
+              type="button"
+              label="Rétablir"
+              title="Annuler les modifications non enregistrées"
+              severity="secondary"
+              outlined
+              disabled={saving || !form.formState.isDirty}
+              onClick={() => form.reset()}
+            />
             <Button type="submit" label="Enregistrer" icon="pi pi-check" loading={saving} />
           </div>
         )}

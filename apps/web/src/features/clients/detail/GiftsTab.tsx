@@ -44,13 +44,38 @@ export function GiftsTab({ purchases, conversions, starters, loading, canDecide,
   const decisions = (base: string, id: number, ref: string, waiting: boolean) =>
     waiting && canDecide ? (
       <div className="client-gift-actions">
-        <Button type="button" label="Accepter" icon="pi pi-check" size="small" severity="success" loading={busy === `${base}/accept/${id}`} onClick={() => void decide(`${base}/accept/${id}`, 'Demande acceptée', ref)} />
-        <Button type="button" label="Refuser" icon="pi pi-times" size="small" severity="danger" outlined loading={busy === `${base}/refuse/${id}`} onClick={() => void decide(`${base}/refuse/${id}`, 'Demande refusée', ref)} />
+        <Button
+          type="button"
+          label="Accepter"
+          icon="pi pi-check"
+          size="small"
+          severity="success"
+          loading={busy === `${base}/accept/${id}`}
+          onClick={() => void decide(`${base}/accept/${id}`, 'Demande acceptée', ref)}
+        />
+        <Button
+          type="button"
+          label="Refuser"
+          icon="pi pi-times"
+          size="small"
+          severity="danger"
+          outlined
+          loading={busy === `${base}/refuse/${id}`}
+          onClick={() => void decide(`${base}/refuse/${id}`, 'Demande refusée', ref)}
+        />
       </div>
     ) : null;
   const slip = (kind: 'gift' | 'starter', row: { id: number; REF: string; STATUS: number }) =>
     HAS_SLIP.includes(row.STATUS) ? (
-      <Button type="button" icon="pi pi-file-pdf" label="Bon de sortie" size="small" text onClick={() => void downloadExitSlip(kind, row.id)} aria-label={`Bon de sortie ${row.REF}`} />
+      <Button
+        type="button"
+        icon="pi pi-file-pdf"
+        label="Bon de sortie"
+        size="small"
+        text
+        onClick={() => void downloadExitSlip(kind, row.id)}
+        aria-label={`Bon de sortie ${row.REF}`}
+      />
     ) : null;
 
   return (

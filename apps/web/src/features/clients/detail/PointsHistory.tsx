@@ -27,7 +27,9 @@ export function PointsHistory({ client }: { client: Client }) {
         </span>
         <span>
           Points expirant sous 30 jours : <strong data-testid="points-expiring">{formatPoints(client.POINTS_EXPIRANT ?? 0)} points</strong>
-          {client.DATE_EXPIRATION && client.POINTS_EXPIRANT > 0 ? <span className="muted"> (à dépenser au plus tard le {formatDate(client.DATE_EXPIRATION)})</span> : null}
+          {client.DATE_EXPIRATION && client.POINTS_EXPIRANT > 0 ? (
+            <span className="muted"> (à dépenser au plus tard le {formatDate(client.DATE_EXPIRATION)})</span>
+          ) : null}
         </span>
       </p>
       <PointsLots client={client} />

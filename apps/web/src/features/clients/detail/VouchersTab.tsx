@@ -8,7 +8,15 @@ const ORIGIN: Record<NonNullable<VoucherPurchase['ORIGIN']>, string> = { gift: '
 /** The client's vouchers: available first. */
 export function VouchersTab({ vouchers, loading }: { vouchers: VoucherPurchase[]; loading: boolean }) {
   return (
-    <DataTable value={vouchers} dataKey="id" loading={loading} emptyMessage="Aucun voucher pour ce client." className="client-vouchers" size="small" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Vouchers du client' } }}>
+    <DataTable
+      value={vouchers}
+      dataKey="id"
+      loading={loading}
+      emptyMessage="Aucun voucher pour ce client."
+      className="client-vouchers"
+      size="small"
+      pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Vouchers du client' } }}
+    >
       <Column field="VOCHER_REF" header="N° voucher" />
       <Column header="Origine" body={(v: VoucherPurchase) => (v.ORIGIN ? ORIGIN[v.ORIGIN] : '—')} />
       <Column header="Date" body={(v: VoucherPurchase) => formatDateTime(v.CREATED_AT)} />

@@ -1,4 +1,3 @@
-
 import { useFormContext, useWatch } from 'react-hook-form';
 import { type Option, SelectField } from '../../../components/fields';
 import { useClassification } from '../clients.api';
@@ -7,7 +6,12 @@ import { useClassification } from '../clients.api';
  * The children of the chosen parent; a stored value outside them (an ERP client whose circuit and
  * activity disagree) stays listed so it shows.
  */
-function childOptions<Row extends { id: number; NAME: string }>(rows: Row[] | undefined, parentOf: (r: Row) => number, parent: unknown, current: unknown): Option[] {
+function childOptions<Row extends { id: number; NAME: string }>(
+  rows: Row[] | undefined,
+  parentOf: (r: Row) => number,
+  parent: unknown,
+  current: unknown,
+): Option[] {
   const list = (rows ?? []).filter((r) => (parent != null && parentOf(r) === parent) || r.id === current);
   return list.map((r) => ({ label: r.NAME, value: r.id }));
 }
